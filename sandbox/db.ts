@@ -1,0 +1,162 @@
+// The sandbox's SQLite database: opening, schema migrations, and the first-start seed.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { hashPasswordSync } from './passwords.js';
+
+export type Db = Database.Database;
+
+/** Each entry moves the schema one version up. Append only: never edit a shipped entry. */
+const MIGRATIONS: readonly string[] = [
+  // 1: accounts, tokens, mail, login attempts
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE,              -- stored lowercased
+    password_hash TEXT NOT NULL,
+    country_code TEXT,                       -- ISO 3166-1 alpha-2
+    gender TEXT NOT NULL DEFAULT 'None' CHECK (gender IN ('None', 'Male', 'Female')),
+    phone_number TEXT NOT NULL DEFAULT '',
+    type INTEGER NOT NULL DEFAULT 0 CHECK (type IN (0, 1)),
+    credit_balance INTEGER NOT NULL DEFAULT 0, -- credits (1 credit = 0.1 dollars)
+    role TEXT NOT NULL DEFAULT 'listener' CHECK (role IN ('listener', 'artist', 'admin')),
+    email_verified_at TEXT,
+    joined_at TEXT NOT NULL,
+    avatar TEXT,
+    dob TEXT,
+    bio TEXT,
+    genre TEXT
+  );
+  CREATE TABLE subscriptions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+    recurring INTEGER NOT NULL CHECK (recurring IN (0, 1)),
+    canceled INTEGER NOT NULL DEFAULT 0 CHECK (canceled IN (0, 1)),
+    change_amount INTEGER NOT NULL DEFAULT 0 CHECK (change_amount IN (0, 1)),
+    current_amount_cents INTEGER NOT NULL,
+    next_amount_cents INTEGER,
+    end_date TEXT NOT NULL,
+    schedule_start_date TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE tokens (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('access', 'verify', 'reset', 'app')),
+    token_hash TEXT NOT NULL UNIQUE,         -- sha256 hex of the token; the token itself is never stored
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT                             -- consumed (one-time kinds) or revoked (access)
+  );
+  CREATE INDEX tokens_user ON tokens (user_id, kind);
+  CREATE TABLE mail (
+    id INTEGER PRIMARY KEY,
+    to_addr TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    links TEXT NOT NULL,                     -- JSON array of the URLs in text
+    sent_at TEXT NOT NULL
+  );
+  CREATE TABLE login_attempts (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,                      -- 'login' (failed logins) or 'forgot' (reset requests)
+    email TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX login_attempts_email ON login_attempts (kind, email, at);
+  CREATE INDEX login_attempts_ip ON login_attempts (kind, ip, at);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function openDb(path: string, now: () => Date): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  seed(db, now());
+  return db;
+}
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+    | { value: string }
+    | undefined;
+  const current = row ? Number(row.value) : 0;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `The sandbox database is at schema version ${current}, newer than this code (${SCHEMA_VERSION}). ` +
+        'Delete the database file (see SANDBOX_DB) or update the code.',
+    );
+  }
+  const apply = db.transaction(() => {
+    for (let v = current; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.prepare(
+      "INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    ).run(String(SCHEMA_VERSION));
+  });
+  apply();
+}
+
+interface SeedUser {
+  first: string;
+  last: string;
+  email: string;
+  password: string;
+  country: string | null;
+  type: 0 | 1;
+  credits: number;
+  role: 'listener' | 'artist' | 'admin';
+  verified: boolean;
+  joined: string;
+}
+
+/** The seeded accounts (documented in sandbox/README.md). */
+export const SEED_USERS: readonly SeedUser[] = [
+  { first: 'Grace', last: 'Listener', email: 'listener@example.org', password: 'listen-2026', country: 'US', type: 0, credits: 120, role: 'listener', verified: true, joined: '2025-03-14T00:00:00.000Z' },
+  { first: 'Paul', last: 'Partner', email: 'partner@example.org', password: 'partner-2026', country: 'US', type: 1, credits: 0, role: 'listener', verified: true, joined: '2024-11-02T00:00:00.000Z' },
+  { first: 'Maria', last: 'Santos', email: 'manila@example.org', password: 'manila-2026', country: 'PH', type: 0, credits: 0, role: 'listener', verified: true, joined: '2025-06-21T00:00:00.000Z' },
+  { first: 'Ada', last: 'Admin', email: 'admin@example.org', password: 'admin-2026', country: 'US', type: 0, credits: 0, role: 'admin', verified: true, joined: '2024-01-08T00:00:00.000Z' },
+  { first: 'Una', last: 'Verified', email: 'unverified@example.org', password: 'unverified-2026', country: 'US', type: 0, credits: 0, role: 'listener', verified: false, joined: '2025-09-30T00:00:00.000Z' },
+];
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+function seed(db: Db, now: Date): void {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded_at'").get()) return;
+  const insertUser = db.prepare(
+    `INSERT INTO users (first_name, last_name, email, password_hash, country_code, type, credit_balance, role, email_verified_at, joined_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const hashes = SEED_USERS.map((u) => hashPasswordSync(u.password));
+  db.transaction(() => {
+    SEED_USERS.forEach((u, i) => {
+      const { lastInsertRowid } = insertUser.run(
+        u.first, u.last, u.email, hashes[i], u.country, u.type, u.credits, u.role,
+        u.verified ? u.joined : null, u.joined,
+      );
+      if (u.email === 'partner@example.org') {
+        db.prepare(
+          `INSERT INTO subscriptions (user_id, recurring, canceled, change_amount, current_amount_cents, next_amount_cents, end_date, schedule_start_date, created_at)
+           VALUES (?, 1, 0, 0, 500, NULL, ?, NULL, ?)`,
+        ).run(lastInsertRowid, addMonths(now, 1).toISOString(), now.toISOString());
+      }
+    });
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(now.toISOString());
+  })();
+}

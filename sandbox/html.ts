@@ -1,0 +1,49 @@
+// HTML for the sandbox's own pages: escaping and a shared page layout (no scripts: the CSP forbids inline ones).
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Escapes text and turns its http(s) URLs into links. */
+export function linkify(text: string): string {
+  const re = /https?:\/\/[^\s<>"']+?(?=[.,;:!?)\]]*(?:\s|$))/g;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    out += escapeHtml(text.slice(last, m.index));
+    const url = escapeHtml(m[0]);
+    out += `<a href="${url}">${url}</a>`;
+    last = m.index + m[0].length;
+  }
+  return out + escapeHtml(text.slice(last));
+}
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
+  h1 { font-size: 1.5rem; }
+  article { border: 1px solid #ccc; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
+  article h2 { font-size: 1.1rem; margin: 0 0 0.25rem; }
+  .meta { color: #555; font-size: 0.9rem; }
+  pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0.5rem 0 0; }
+  code { background: #f2f2f2; padding: 0 0.25rem; border-radius: 3px; }
+  a { color: #0645ad; }
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}

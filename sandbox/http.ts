@@ -1,0 +1,195 @@
+// A tiny router and the helpers every route uses: replies, errors, JSON bodies.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Db } from './db.js';
+import type { AttemptLimit } from './attempts.js';
+import { parseWith } from './validation.js';
+
+export const BODY_LIMIT = 64 * 1024;
+/** Bodies above the limit are read and discarded up to this size, then the connection is dropped. */
+const DRAIN_LIMIT = 1024 * 1024;
+
+/** What every route can reach: the database, the clock and the configuration. */
+export interface AppContext {
+  db: Db;
+  now: () => Date;
+  /** the portal's address, used in links inside emails, e.g. http://localhost:8080/ */
+  portalUrl: string;
+  loginLimit: AttemptLimit;
+}
+
+export interface RequestContext {
+  app: AppContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+  /** the client's address as the socket sees it (forwarding headers are not trusted) */
+  ip: string;
+  /** Reads and parses the JSON body once (an empty body is `{}`); throws 400/413/415 as JSON errors. */
+  json(): Promise<unknown>;
+  /** The JSON body validated by the schema; throws 400 naming the field. */
+  body<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+}
+
+export type Reply =
+  | { type: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+  | { type: 'html'; status: number; html: string; headers?: Record<string, string> }
+  /** the handler has written the response itself */
+  | { type: 'sent' };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** exact path, with optional `:name` segments, e.g. /admin/user/detail/:id */
+  path: string;
+  handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+}
+
+/** An error answered as `{status, message, errorCode}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorCode: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const UNAUTHENTICATED = 'Unauthenticated.';
+
+/** The success envelope: `{status: 200, message, data}`. */
+export function ok(message: string, data: unknown = null): Reply {
+  return { type: 'json', status: 200, body: { status: 200, message, data } };
+}
+
+export function json(body: unknown, status = 200): Reply {
+  return { type: 'json', status, body };
+}
+
+export function html(page: string, status = 200): Reply {
+  return { type: 'html', status, html: page };
+}
+
+export function errorBody(status: number, message: string, errorCode: string | null = null) {
+  return { status, message, errorCode };
+}
+
+// ---- routing ----
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+  keys: string[];
+}
+
+export type Match =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'wrong-method'; allow: string[] }
+  | { kind: 'none' };
+
+export class Router {
+  private readonly routes: CompiledRoute[];
+  /** first path segments used by routes: anything under them is API space (404 JSON, not a file) */
+  readonly apiSegments: ReadonlySet<string>;
+
+  constructor(routes: readonly Route[]) {
+    this.routes = routes.map((r) => {
+      const keys: string[] = [];
+      const source = r.path
+        .split('/')
+        .map((seg) => {
+          if (seg.startsWith(':')) {
+            keys.push(seg.slice(1));
+            return '([^/]+)';
+          }
+          return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('/');
+      return { ...r, pattern: new RegExp(`^${source}/?$`), keys };
+    });
+    this.apiSegments = new Set(routes.map((r) => r.path.split('/')[1] ?? ''));
+  }
+
+  match(method: string, pathname: string): Match {
+    const allow = new Set<string>();
+    for (const route of this.routes) {
+      const m = route.pattern.exec(pathname);
+      if (!m) continue;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+        const params: Record<string, string> = {};
+        route.keys.forEach((key, i) => {
+          const raw = m[i + 1] ?? '';
+          try {
+            params[key] = decodeURIComponent(raw);
+          } catch {
+            params[key] = raw;
+          }
+        });
+        return { kind: 'found', route, params };
+      }
+      allow.add(route.method);
+    }
+    return allow.size ? { kind: 'wrong-method', allow: [...allow] } : { kind: 'none' };
+  }
+
+  isApiPath(pathname: string): boolean {
+    return this.apiSegments.has(pathname.split('/')[1] ?? '');
+  }
+}
+
+// ---- bodies ----
+
+function readRaw(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > DRAIN_LIMIT) {
+      req.resume();
+      reject(new HttpError(413, `The request body is larger than ${BODY_LIMIT / 1024} KB.`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) req.destroy();
+    });
+    req.on('end', () => {
+      if (size > BODY_LIMIT) reject(new HttpError(413, `The request body is larger than ${BODY_LIMIT / 1024} KB.`));
+      else resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+    req.on('close', () => reject(new HttpError(400, 'The request body was not received completely.')));
+  });
+}
+
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const raw = await readRaw(req);
+  if (raw.length === 0) return {};
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'The request body must be JSON, sent with Content-Type: application/json.');
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+/** Validates input with the schema; throws 400 with a message naming the field. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = parseWith(schema, input);
+  if (!result.ok) throw new HttpError(400, result.message);
+  return result.data;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m ? m[1]! : null;
+}

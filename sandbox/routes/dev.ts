@@ -1,0 +1,33 @@
+// The sandbox's own pages and tools, standing in for third parties (here: the mobile app).
+import { z } from 'zod';
+import { page } from '../html.js';
+import { HttpError, html, json, type RequestContext, type Route } from '../http.js';
+import { issueToken } from '../tokens.js';
+import { findUserByEmail } from '../users.js';
+import { loginEmail } from '../validation.js';
+
+function index() {
+  return html(
+    page('Sandbox', `<h1>Sandbox</h1>
+<p>The local stand-in for the product's API host.</p>
+<ul>
+  <li><a href="/sandbox/mail">Mailbox</a>: every email the sandbox sent (verification and reset links). <a href="/sandbox/mail.json">JSON</a>.</li>
+  <li><code>POST /sandbox/app-token {"email": "..."}</code>: a one-time token, as the mobile app passes in <code>_t</code> (10 minutes, single use).</li>
+  <li><a href="/">The portal</a></li>
+</ul>`),
+  );
+}
+
+/** Mints the one-time token the mobile app would pass to the portal as `_t`. */
+async function appToken(ctx: RequestContext) {
+  const { email } = await ctx.body(z.object({ email: loginEmail }));
+  const user = findUserByEmail(ctx.app.db, email);
+  if (!user) throw new HttpError(404, 'No account with this email.');
+  const token = issueToken(ctx.app.db, 'app', user.id, ctx.app.now());
+  return json({ status: 200, message: 'App token created.', data: { token }, token });
+}
+
+export const devRoutes: Route[] = [
+  { method: 'GET', path: '/sandbox', handler: index },
+  { method: 'POST', path: '/sandbox/app-token', handler: appToken },
+];

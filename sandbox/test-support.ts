@@ -1,0 +1,101 @@
+// Test helpers: a sandbox on an ephemeral port with a fresh database and a clock the test controls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
+
+export interface Envelope<T = unknown> {
+  status: number;
+  message: string;
+  data?: T;
+  errorCode?: string | null;
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+  text: string;
+}
+
+export interface TestSandbox {
+  url: string;
+  sandbox: Sandbox;
+  dir: string;
+  clock: { now: Date; advance(ms: number): void };
+  call<T = unknown>(method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  get<T = unknown>(path: string, token?: string): Promise<Answer<T>>;
+  post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
+  login(email: string, password: string): Promise<string>;
+  mail(to: string): Promise<{ to: string; subject: string; text: string; links: string[]; sent_at: string }[]>;
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
+  const dir = mkdtempSync(join(tmpdir(), 'sm-sandbox-'));
+  const clock = {
+    now: new Date('2026-01-10T12:00:00.000Z'),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const sandbox = createSandbox({
+    dbPath: join(dir, 'sm.sqlite'),
+    distDir: join(dir, 'dist'),
+    portalUrl: 'http://portal.test/',
+    now: () => clock.now,
+    allowedOrigins: [],
+    onError: () => {},
+    ...options,
+  });
+  const server = createServer(sandbox.handler);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const call: TestSandbox['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers['Content-Type'] ??= 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: HTML pages */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as Envelope<never>, text };
+  };
+
+  const ts: TestSandbox = {
+    url,
+    sandbox,
+    dir,
+    clock,
+    call,
+    get: (path, token) => call('GET', path, token ? { token } : {}),
+    post: (path, json = {}, token) => call('POST', path, token ? { json, token } : { json }),
+    async login(email, password) {
+      const res = await call<{ access_token: string }>('POST', '/webclient/auth/login', { json: { email, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
+      return res.body.data!.access_token;
+    },
+    async mail(to) {
+      const res = await fetch(`${url}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
+      return (await res.json()) as Awaited<ReturnType<TestSandbox['mail']>>;
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return ts;
+}

@@ -1,0 +1,75 @@
+// Users: lookups, creation, password changes, and bearer-token authentication.
+import type { Db } from './db.js';
+import { bearerToken, HttpError, UNAUTHENTICATED, type RequestContext } from './http.js';
+import { findLiveToken } from './tokens.js';
+
+export interface UserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  country_code: string | null;
+  gender: 'None' | 'Male' | 'Female';
+  phone_number: string;
+  type: 0 | 1;
+  credit_balance: number;
+  role: 'listener' | 'artist' | 'admin';
+  email_verified_at: string | null;
+  joined_at: string;
+  avatar: string | null;
+  dob: string | null;
+  bio: string | null;
+  genre: string | null;
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim().toLowerCase()) as UserRow | undefined;
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+export interface NewUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  country_code: string;
+  gender: 'None' | 'Male' | 'Female';
+  phone_number: string;
+}
+
+export function createUser(db: Db, user: NewUser, now: Date): number {
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO users (first_name, last_name, email, password_hash, country_code, gender, phone_number, joined_at)
+       VALUES (@first_name, @last_name, @email, @password_hash, @country_code, @gender, @phone_number, @joined_at)`,
+    )
+    .run({ ...user, email: user.email.toLowerCase(), joined_at: now.toISOString() });
+  return Number(lastInsertRowid);
+}
+
+export function setPasswordHash(db: Db, userId: number, hash: string): void {
+  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
+}
+
+export function markEmailVerified(db: Db, userId: number, now: Date): void {
+  db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(now.toISOString(), userId);
+}
+
+export interface Session {
+  user: UserRow;
+  /** id of the access token row, to revoke it */
+  tokenId: number;
+}
+
+/** The signed-in user of this request; throws 401 `Unauthenticated.` otherwise. */
+export function requireSession(ctx: RequestContext): Session {
+  const token = bearerToken(ctx.req);
+  const row = token ? findLiveToken(ctx.app.db, 'access', token, ctx.app.now()) : undefined;
+  const user = row ? findUserById(ctx.app.db, row.user_id) : undefined;
+  if (!row || !user) throw new HttpError(401, UNAUTHENTICATED);
+  return { user, tokenId: row.id };
+}

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../session/session';
+import * as auth from './auth';
+import { call } from './client';
+import { CLIENT_MESSAGES } from './errors';
+
+const profile = {
+  id: 1,
+  name: 'Grace Listener',
+  email: 'listener@example.org',
+  avatar: null,
+  joined: '2025-03-14T00:00:00Z',
+  dob: null,
+  bio: null,
+  genre: null,
+  type: 0,
+  credit_balance: 120,
+  country: { code: 'US', name: 'United States' },
+  subscription: null,
+};
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials as JSON and parses the login answer', async () => {
+    const fetch = answer(200, { status: 200, message: 'Logged in.', data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 } });
+    vi.stubGlobal('fetch', fetch);
+    const result = await call(auth.login, { email: ' a@example.org ', password: 'secret' });
+    expect(result).toEqual({ ok: true, message: 'Logged in.', data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/webclient/auth/login');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'a@example.org', password: 'secret' });
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('sends Authorization with token type and access token', async () => {
+    session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
+    const fetch = answer(200, { status: 200, message: '', data: profile });
+    vi.stubGlobal('fetch', fetch);
+    const result = await call(auth.profile, {});
+    expect(result.ok).toBe(true);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+  });
+
+  it('turns a malformed answer into a typed error with the catalogue code', async () => {
+    session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
+    vi.stubGlobal('fetch', answer(200, { status: 200, data: { ...profile, credit_balance: 'lots' } }));
+    expect(await call(auth.profile, {})).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' } });
+    vi.stubGlobal('fetch', answer(200, '<html>proxy error</html>'));
+    expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' } });
+  });
+
+  it('keeps the server message and maps codes from section 8', async () => {
+    vi.stubGlobal('fetch', answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }));
+    expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
+      ok: false,
+      error: { status: 400, message: 'The email or password is incorrect.', errorCode: 'ER-AUTH-02' },
+    });
+    vi.stubGlobal('fetch', answer(500, 'oops'));
+    expect(await call(auth.countries, {})).toEqual({ ok: false, error: { status: 500, message: CLIENT_MESSAGES.unknown, errorCode: 'ER-AUTH-69' } });
+    vi.stubGlobal('fetch', answer(400, { status: 400, message: 'Bad', errorCode: 'change-amount-subs' }));
+    const r = await call(auth.register, { first_name: 'a', last_name: 'b', email: 'a@example.org', password: 'xxxxxx', country_code: 'US', gender: 'None', phone_number: '', method: 'email' });
+    expect(r).toEqual({ ok: false, error: { status: 400, message: 'Bad', errorCode: 'change-amount-subs' } });
+  });
+
+  it('reports a network failure with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await call(auth.countries, {})).toEqual({ ok: false, error: { status: 0, message: CLIENT_MESSAGES.network, errorCode: 'ER-AUTH-69' } });
+  });
+
+  it('signs out on a 401 from an authenticated call', async () => {
+    session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
+    vi.stubGlobal('fetch', answer(401, { status: 401, message: 'Unauthenticated.', errorCode: null }));
+    const result = await call(auth.profile, {});
+    expect(result.ok).toBe(false);
+    expect(session.isSignedIn.value).toBe(false);
+    expect(session.lastSignOut.value).toBe('expired');
+  });
+
+  it('does not call an authenticated endpoint without a session', async () => {
+    const fetch = answer(200, {});
+    vi.stubGlobal('fetch', fetch);
+    const result = await call(auth.profile, {});
+    expect(result).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request that breaks its own contract before sending', async () => {
+    const fetch = answer(200, {});
+    vi.stubGlobal('fetch', fetch);
+    const result = await call(auth.forgotPassword, { email: 'not an email' });
+    expect(result).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('uses the bearer override for the mobile login and puts GET fields in the query', async () => {
+    const fetch = answer(200, { status: 200, message: '', data: { access_token: 'x', token_type: 'Bearer', expires_in: 10 } });
+    vi.stubGlobal('fetch', fetch);
+    await call(auth.mobileLogin, {}, { bearer: 'app-token' });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer app-token');
+    vi.stubGlobal('fetch', answer(200, { status: 200, message: 'Email Verified!', data: null }));
+    await call(auth.verifyEmail, { t: 'a b' });
+    expect(((globalThis.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string])[0]).toBe('/webclient-verification-email?t=a+b');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Entities of spec section 3 as zod/mini schemas. No imports but zod, so the session store
+ * and every contract can use them without cycles.
+ */
+import * as z from 'zod/mini';
+
+/** Subscription on the profile (spec section 3). */
+export const Subscription = z.object({
+  recurring: z.union([z.literal(0), z.literal(1)]),
+  canceled: z.boolean(),
+  change_amount: z.boolean(),
+  current_amount: z.number(),
+  next_amount: z.nullable(z.number()),
+  end_date: z.string(),
+  schedule_start_date: z.nullable(z.string()),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const Country = z.object({ code: z.string(), name: z.string() });
+
+/** User profile (spec section 3). */
+export const UserProfile = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.nullable(z.string()),
+  joined: z.string(),
+  dob: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  genre: z.nullable(z.string()),
+  type: z.number(),
+  credit_balance: z.number(),
+  country: z.nullable(Country),
+  subscription: z.nullable(Subscription),
+  role: z.optional(z.string()),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/** Login response (spec section 3). */
+export const LoginResponse = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.string().check(z.minLength(1)),
+  expires_in: z.number().check(z.positive()),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Country list item (spec section 3). */
+export const CountryListItem = z.object({ code: z.string(), name: z.string(), phone_code: z.string() });
+export type CountryListItem = z.infer<typeof CountryListItem>;
+
+/** Any answer whose data we do not read. */
+export const Ignored = z.unknown();

@@ -1,0 +1,34 @@
+/**
+ * The DOM events the widgets dispatch, one place for each (Web Awesome style): `sm-` prefix,
+ * kebab-case, bubbling and composed so they cross shadow roots, with a typed detail.
+ */
+
+export interface SmSignedInDetail {
+  readonly email: string;
+  readonly name: string;
+}
+export interface SmSignedOutDetail {
+  readonly reason: 'logout' | 'expired' | 'other-tab';
+}
+export interface SmRegisteredDetail {
+  readonly email: string;
+}
+
+export interface SmEventMap {
+  'sm-signed-in': CustomEvent<SmSignedInDetail>;
+  'sm-signed-out': CustomEvent<SmSignedOutDetail>;
+  'sm-registered': CustomEvent<SmRegisteredDetail>;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap extends SmEventMap {}
+}
+
+/** Dispatches a typed sm-* event from a widget's host element. */
+export function emit<K extends keyof SmEventMap>(
+  target: EventTarget | null | undefined,
+  type: K,
+  detail: SmEventMap[K]['detail'],
+): void {
+  target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+}

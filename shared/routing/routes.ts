@@ -1,0 +1,140 @@
+/**
+ * The portal's routes (spec section 2), by the names the spec gives them.
+ * Pure data and pure functions: no DOM access here, so every rule is unit-tested.
+ */
+
+/** Which banner the shell shows above a route (spec section 2, "Shell"). */
+export type BannerGroup = 'default' | 'credit' | 'subscription' | 'donation' | 'none';
+
+export interface RouteDef {
+  /** Hash path, e.g. '/top-up'. */
+  readonly path: string;
+  /** Reachable without a session (spec section 4, navigation guard). */
+  readonly public: boolean;
+  /** Rendered inside the signed-in shell (header, banner, footer). */
+  readonly shell: boolean;
+  readonly banner: BannerGroup;
+}
+
+const shellRoute = (path: string, banner: BannerGroup = 'default'): RouteDef => ({ path, public: false, shell: true, banner });
+const publicRoute = (path: string): RouteDef => ({ path, public: true, shell: false, banner: 'none' });
+
+export const ROUTES = {
+  // Inside the signed-in shell (path / redirects to /home)
+  Dashboard: shellRoute('/'),
+  HomePage: shellRoute('/home'),
+  ChangePasswordUser: shellRoute('/change-password-user'),
+  TopUpPage: shellRoute('/top-up', 'credit'),
+  SuccessPage: shellRoute('/success', 'credit'),
+  CheckoutPage: shellRoute('/checkout', 'credit'),
+  SubscribePage: shellRoute('/subscription', 'subscription'),
+  SubscriptionCheckoutPage: shellRoute('/subscription-checkout', 'subscription'),
+  SubscriptionSuccessPage: shellRoute('/subscription-success', 'subscription'),
+  TransactionFailedPage: shellRoute('/transaction-failed'),
+  TransactionSuccessPage: shellRoute('/transaction-success'),
+  ResultPendingPage: shellRoute('/result/pending'),
+  DonationListsPage: shellRoute('/donation-lists', 'donation'),
+  DonationsPage: shellRoute('/donations', 'donation'),
+  DonationsCheckoutPage: shellRoute('/donations-checkout', 'donation'),
+  DonationsSuccessPage: shellRoute('/donation-success', 'donation'),
+  ChangeSubscriptionPage: shellRoute('/change-subscription', 'subscription'),
+  ChangeSubscriptionSuccessPage: shellRoute('/change-subscription-success', 'subscription'),
+  SurveyPage: { path: '/survey', public: false, shell: false, banner: 'none' },
+  // Outside the shell
+  Signin: publicRoute('/login'),
+  VerifyEmail: publicRoute('/verify-email'),
+  ForgotPassword: publicRoute('/forgot-password'),
+  ChangePassword: publicRoute('/change-password'),
+  Registration: publicRoute('/register'),
+  DonationPageAnon: publicRoute('/donation-page'),
+  PremiumPage: publicRoute('/premium'),
+  UpdatePaymentPage: publicRoute('/update-payment'),
+  UpdatePaymentSuccessPage: publicRoute('/update-payment-success'),
+  UpdatePaymentFailedPage: publicRoute('/update-payment-failed'),
+  DirectSubscribePage: publicRoute('/direct-subscribe'),
+  TestPage: publicRoute('/test-page'),
+  SignupSuccess: publicRoute('/signup-success'),
+  SendVerification: publicRoute('/send-verification'),
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+export type Query = Readonly<Record<string, string>>;
+
+export interface Location {
+  readonly name: RouteName;
+  readonly path: string;
+  readonly query: Query;
+}
+
+const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+const BY_PATH = new Map<string, RouteName>(ROUTE_NAMES.map((name) => [ROUTES[name].path, name]));
+
+export function isRouteName(value: unknown): value is RouteName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ROUTES, value);
+}
+
+/** The route a path names, or null for an unknown path. Trailing slashes are ignored. */
+export function routeForPath(path: string): RouteName | null {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return BY_PATH.get(clean) ?? null;
+}
+
+export function isPublicPath(path: string): boolean {
+  const name = routeForPath(path);
+  return name !== null && ROUTES[name].public;
+}
+
+/** Query values as plain strings; repeated keys keep the first value. */
+export function parseQuery(search: string): Query {
+  const out: Record<string, string> = {};
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  for (const [key, value] of params) {
+    if (!(key in out)) out[key] = value;
+  }
+  return out;
+}
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.append(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Parses a location hash ('#/top-up?x=1') into a route.
+ * An empty hash is the Dashboard; an unknown path falls back to the Dashboard too
+ * (the guard then decides whether the person may see it).
+ */
+export function parseHash(hash: string): Location {
+  const raw = hash.replace(/^#/, '');
+  const [pathPart = '', ...rest] = raw.split('?');
+  const path = pathPart.startsWith('/') ? pathPart : `/${pathPart}`;
+  const query = parseQuery(rest.join('?'));
+  const name = routeForPath(path) ?? 'Dashboard';
+  return { name, path: ROUTES[name].path, query };
+}
+
+/** '#/path?query' for a route name. */
+export function hrefFor(name: RouteName, query?: Query): string {
+  return `#${ROUTES[name].path}${buildQuery(query)}`;
+}
+
+/** Route names reached after login by the `type` query (spec section 4, "Login success"). */
+export function routeForType(type: string | undefined): RouteName {
+  switch (type) {
+    case 'topup':
+      return 'TopUpPage';
+    case 'subscription':
+      return 'SubscribePage';
+    case 'survey':
+      return 'SurveyPage';
+    case 'change-subscription':
+      return 'ChangeSubscriptionPage';
+    case 'update-payment':
+      return 'UpdatePaymentPage';
+    default:
+      return 'HomePage';
+  }
+}

@@ -1,0 +1,10 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'link';
+}
+
+/** The one button. Defaults to type="button" so it never submits a form by accident. */
+export function Button({ variant = 'primary', type = 'button', className, ...rest }: ButtonProps) {
+  return <button {...rest} type={type} data-variant={variant} className={`sm-button${className ? ` ${className}` : ''}`} />;
+}

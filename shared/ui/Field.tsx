@@ -1,0 +1,116 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+
+interface FieldShellProps {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+}
+
+function FieldShell({ label, error, hint, children }: FieldShellProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="sm-field">
+      <label htmlFor={inputId}>{label}</label>
+      {children({ inputId, describedBy })}
+      {hint ? (
+        <p id={hintId} className="sm-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="sm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  /** Text shown before the input, e.g. a phone dial prefix. */
+  prefix?: string | undefined;
+  /** Password fields get a show/hide toggle. */
+  revealable?: boolean;
+}
+
+export function TextField({ label, value, onValue, error, hint, prefix, revealable, type = 'text', ...rest }: TextFieldProps) {
+  const [revealed, setRevealed] = useState(false);
+  const inputType = revealable ? (revealed ? 'text' : 'password') : type;
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ inputId, describedBy }) => (
+        <div className="sm-input-group">
+          {prefix ? (
+            <span className="sm-prefix" aria-hidden="true">
+              {prefix}
+            </span>
+          ) : null}
+          <input
+            {...rest}
+            id={inputId}
+            className="sm-input"
+            type={inputType}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => onValue(event.currentTarget.value)}
+          />
+          {revealable ? (
+            <button
+              type="button"
+              className="sm-toggle"
+              aria-pressed={revealed}
+              aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+              onClick={() => setRevealed((r) => !r)}
+            >
+              {revealed ? 'Hide' : 'Show'}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </FieldShell>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  error?: string | null | undefined;
+}
+
+export function SelectField({ label, value, onValue, options, placeholder, error, ...rest }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} error={error}>
+      {({ inputId, describedBy }) => (
+        <select
+          {...rest}
+          id={inputId}
+          className="sm-input"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onValue(event.currentTarget.value)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,8 @@
+/** The full-screen 'please wait...' overlay shown while loading (spec section 2). */
+export function Overlay({ label = 'please wait...' }: { label?: string }) {
+  return (
+    <div className="sm-overlay" part="overlay" role="status" aria-live="polite">
+      {label}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Base styles every widget puts in its shadow root. Themable through --sm-* custom
+ * properties set on the element or any ancestor; light and dark follow prefers-color-scheme
+ * unless the element carries theme="light" or theme="dark".
+ */
+export const baseStyles = /* css */ `
+:host {
+  --sm-color-primary: #7a3e9d;
+  --sm-color-primary-contrast: #ffffff;
+  --sm-color-text: #1f1a24;
+  --sm-color-muted: #5d5566;
+  --sm-color-surface: #ffffff;
+  --sm-color-surface-alt: #f5f1f8;
+  --sm-color-border: #8c8494;
+  --sm-color-danger: #b3261e;
+  --sm-color-success: #1e6b3a;
+  --sm-font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --sm-radius: 10px;
+  --sm-space: 16px;
+  display: block;
+  color: var(--sm-color-text);
+  font-family: var(--sm-font-family);
+  font-size: 16px;
+  line-height: 1.45;
+}
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme="light"])) {
+    --sm-color-primary: #c9a0e3;
+    --sm-color-primary-contrast: #1b1320;
+    --sm-color-text: #f1ecf4;
+    --sm-color-muted: #c2b9c9;
+    --sm-color-surface: #1b1820;
+    --sm-color-surface-alt: #2a2530;
+    --sm-color-border: #8d8396;
+    --sm-color-danger: #ffb4ab;
+    --sm-color-success: #8fd7a5;
+  }
+}
+:host([theme="dark"]) {
+  --sm-color-primary: #c9a0e3;
+  --sm-color-primary-contrast: #1b1320;
+  --sm-color-text: #f1ecf4;
+  --sm-color-muted: #c2b9c9;
+  --sm-color-surface: #1b1820;
+  --sm-color-surface-alt: #2a2530;
+  --sm-color-border: #8d8396;
+  --sm-color-danger: #ffb4ab;
+  --sm-color-success: #8fd7a5;
+}
+:host([hidden]) { display: none; }
+*, *::before, *::after { box-sizing: border-box; }
+.sm-card { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 440px; margin: 0 auto; }
+h1, h2, h3 { margin: 0 0 var(--sm-space); line-height: 1.2; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.25rem; }
+p { margin: 0 0 var(--sm-space); }
+.sm-stack { display: flex; flex-direction: column; gap: calc(var(--sm-space) * 0.75); }
+.sm-row { display: flex; gap: calc(var(--sm-space) * 0.5); align-items: center; flex-wrap: wrap; }
+.sm-muted { color: var(--sm-color-muted); }
+.sm-center { text-align: center; }
+.sm-button { font: inherit; font-weight: 600; min-height: 44px; padding: 10px 18px; border-radius: 999px; cursor: pointer; border: 2px solid var(--sm-color-primary); background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); width: 100%; }
+.sm-button[data-variant="secondary"] { background: transparent; color: var(--sm-color-primary); }
+.sm-button[data-variant="link"] { background: none; border: none; color: var(--sm-color-primary); text-decoration: underline; width: auto; min-height: 0; padding: 4px; font-weight: 500; }
+.sm-button:disabled { opacity: 0.55; cursor: not-allowed; }
+.sm-button:focus-visible, .sm-input:focus-visible, a:focus-visible, .sm-tab:focus-visible { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
+a { color: var(--sm-color-primary); }
+.sm-field { display: flex; flex-direction: column; gap: 4px; }
+.sm-field label { font-weight: 600; font-size: 0.9rem; }
+.sm-input { font: inherit; min-height: 44px; padding: 8px 12px; border: 1px solid var(--sm-color-border); border-radius: 8px; background: var(--sm-color-surface); color: var(--sm-color-text); width: 100%; }
+.sm-input[aria-invalid="true"] { border-color: var(--sm-color-danger); }
+.sm-input-group { display: flex; align-items: stretch; gap: 0; }
+.sm-input-group .sm-input { border-radius: 0; }
+.sm-input-group > :first-child { border-radius: 8px 0 0 8px; }
+.sm-input-group > :last-child { border-radius: 0 8px 8px 0; }
+.sm-input-group > :only-child { border-radius: 8px; }
+.sm-prefix { display: flex; align-items: center; padding: 0 10px; border: 1px solid var(--sm-color-border); border-right: none; background: var(--sm-color-surface-alt); }
+.sm-toggle { font: inherit; border: 1px solid var(--sm-color-border); border-left: none; background: var(--sm-color-surface-alt); color: var(--sm-color-text); padding: 0 12px; cursor: pointer; }
+.sm-error { color: var(--sm-color-danger); font-size: 0.9rem; margin: 0; }
+.sm-notice { border-radius: 8px; padding: 12px; margin: 0 0 var(--sm-space); background: var(--sm-color-surface-alt); }
+.sm-notice[data-tone="error"] { border-left: 4px solid var(--sm-color-danger); }
+.sm-notice[data-tone="success"] { border-left: 4px solid var(--sm-color-success); }
+.sm-tabs { display: flex; gap: 4px; padding: 4px; border-radius: 999px; background: var(--sm-color-surface-alt); margin-bottom: var(--sm-space); }
+.sm-tab { flex: 1; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--sm-color-text); }
+.sm-tab[aria-selected="true"] { background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); }
+.sm-overlay { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); color: #fff; z-index: 9999; font-size: 1.1rem; }
+.sm-dialog-backdrop { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); z-index: 9998; padding: var(--sm-space); }
+.sm-dialog { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 400px; width: 100%; }
+.sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); font-weight: 700; flex: none; }
+.sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
+`;

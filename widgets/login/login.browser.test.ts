@@ -1,0 +1,239 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import '../../widgets/login/login.element';
+import { session } from '../../shared/session/session';
+import { blur, byLabel, byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+
+const profile = {
+  id: 1,
+  name: 'Grace Listener',
+  email: 'listener@example.org',
+  avatar: null,
+  joined: '2025-03-14T00:00:00Z',
+  dob: null,
+  bio: null,
+  genre: null,
+  type: 0,
+  credit_balance: 120,
+  country: { code: 'US', name: 'United States' },
+  subscription: null,
+};
+const countries = [
+  { code: 'PH', name: 'Philippines', phone_code: '+63' },
+  { code: 'US', name: 'United States', phone_code: '+1' },
+];
+
+describe('<sm-login>', () => {
+  let api: ReturnType<typeof fakeApi> | undefined;
+  afterEach(() => {
+    api?.restore();
+    api = undefined;
+    session.clear();
+    cleanup();
+  });
+
+  it('is defined once, even when its script runs twice', async () => {
+    await import('../../widgets/login/login.element');
+    expect(customElements.get('sm-login')).to.be.a('function');
+  });
+
+  it('shows the first view with three providers, Email and Sign Up, and passes axe', async () => {
+    const el = await fixture('<sm-login></sm-login>');
+    expect(el.shadowRoot).to.exist;
+    for (const name of ['Continue with Google', 'Continue with Facebook', 'Continue with Apple', 'Continue with Email']) byRole(el, 'button', name);
+    expect(text(el)).to.contain("Don't Have an Account?");
+    expect(byRole(el, 'tab', 'Log In').getAttribute('aria-selected')).to.equal('true');
+    await expectAccessible(el);
+  });
+
+  it('says plainly that social sign-in is not available yet', async () => {
+    const el = await fixture('<sm-login></sm-login>');
+    byRole(el, 'button', 'Continue with Google').click();
+    await waitFor(() => text(el).includes('Signing in with Google is not available yet'));
+  });
+
+  it('signs in, shows the server message under the password on failure, and emits sm-signed-in', async () => {
+    let attempts = 0;
+    api = fakeApi({
+      'POST /webclient/auth/login': () =>
+        ++attempts === 1
+          ? { status: 400, body: { status: 400, message: 'The email or password is incorrect.', errorCode: null } }
+          : { body: { status: 200, message: 'ok', data: { access_token: 't1', token_type: 'Bearer', expires_in: 3600 } } },
+      'GET /webclient/account/profile': () => ({ body: { status: 200, message: '', data: profile } }),
+    });
+    const el = await fixture('<sm-login></sm-login>');
+    const signedIn = new Promise<CustomEvent>((resolve) => document.addEventListener('sm-signed-in', (e) => resolve(e as CustomEvent), { once: true }));
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    // Required fields, shown after trying to submit
+    byRole(el, 'button', 'Log In').click();
+    await waitFor(() => text(el).includes('This is a required field.'));
+    type(byLabel(el, 'Email'), 'listener@example.org');
+    type(byLabel(el, 'Password'), 'wrong-pass');
+    byRole(el, 'button', 'Log In').click();
+    await waitFor(() => text(el).includes('The email or password is incorrect.'));
+    const password = byLabel(el, 'Password');
+    const described = el.shadowRoot!.getElementById(password.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(described?.textContent).to.equal('The email or password is incorrect.');
+    await expectAccessible(el);
+    type(password, 'listen-2026');
+    byRole(el, 'button', 'Log In').click();
+    const event = await signedIn;
+    expect(event.detail).to.deep.equal({ email: 'listener@example.org', name: 'Grace Listener' });
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(session.user.value?.email).to.equal('listener@example.org');
+    await waitFor(() => location.hash === '#/home');
+  });
+
+  it('flags an unverified email and offers to resend', async () => {
+    api = fakeApi({
+      'POST /webclient/auth/login': () => ({ status: 403, body: { status: 403, message: 'Please verify your email before logging in.', errorCode: null } }),
+      'POST /webclient/auth/resend-activation': () => ({ body: { status: 200, message: 'sent', data: null } }),
+    });
+    const el = await fixture('<sm-login></sm-login>');
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    type(byLabel(el, 'Email'), 'unverified@example.org');
+    type(byLabel(el, 'Password'), 'unverified-2026');
+    byRole(el, 'button', 'Log In').click();
+    await waitFor(() => text(el).includes('Your email is not verified yet.'));
+    byRole(el, 'button', 'Resend verification email').click();
+    await waitFor(() => text(el).includes('Resend Email Sent'));
+    const dialog = el.shadowRoot!.querySelector('[role="dialog"]');
+    expect(dialog?.getAttribute('aria-modal')).to.equal('true');
+  });
+
+  it('switches tabs with the arrow keys', async () => {
+    const el = await fixture('<sm-login view="login"></sm-login>');
+    const logIn = byRole(el, 'tab', 'Log In');
+    logIn.focus();
+    logIn.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    await waitFor(() => byRole(el, 'tab', 'Sign Up').getAttribute('aria-selected') === 'true');
+    expect(el.shadowRoot!.activeElement?.textContent).to.equal('Sign Up');
+  });
+
+  it('validates the sign-up form only after a field is touched, with the spec messages', async () => {
+    api = fakeApi({ 'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }) });
+    const el = await fixture('<sm-login view="register"></sm-login>');
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    expect(text(el)).not.to.contain('This is a required field.');
+    expect(text(el)).not.to.contain('Phone Number');
+    const first = byLabel(el, 'First Name');
+    blur(first);
+    await waitFor(() => text(el).includes('This is a required field.'));
+    type(byLabel(el, 'Email'), 'nope');
+    blur(byLabel(el, 'Email'));
+    await waitFor(() => text(el).includes('This is a required field and must be a valid email.'));
+    await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
+    type(byLabel(el, 'Country'), 'PH');
+    const phone = await waitFor(() => text(el).includes('Phone Number') && byLabel(el, 'Phone Number'));
+    expect(text(el)).to.contain('+63');
+    type(phone, '12a');
+    blur(phone);
+    await waitFor(() => text(el).includes('must be a numeric character.'));
+    type(byLabel(el, 'Password'), '123');
+    blur(byLabel(el, 'Password'));
+    await waitFor(() => text(el).includes('This is a required field and have a minimum 6 characters.'));
+    type(byLabel(el, 'Confirm Password'), '1234');
+    blur(byLabel(el, 'Confirm Password'));
+    await waitFor(() => text(el).includes('This is a required field and must match the password field.'));
+    // show/hide toggle
+    const toggle = byRole(el, 'button', 'Show password');
+    toggle.click();
+    await waitFor(() => (byLabel(el, 'Password') as HTMLInputElement).type === 'text');
+    await expectAccessible(el);
+    // Back resets the form
+    byRole(el, 'button', /Back/).click();
+    (await waitFor(() => text(el).includes('Continue with Email') && byRole(el, 'button', 'Continue with Email'))).click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    expect((byLabel(el, 'Email') as HTMLInputElement).value).to.equal('');
+  });
+
+  it('registers and shows the thank-you view with resend and Go to Login', async () => {
+    let body: Record<string, unknown> = {};
+    api = fakeApi({
+      'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }),
+      'POST /webclient/auth/register': (init) => {
+        body = JSON.parse(String(init.body));
+        return { body: { status: 200, message: 'Thank you for registering.', data: null } };
+      },
+    });
+    const el = await fixture('<sm-login view="register"></sm-login>');
+    const registered = new Promise<CustomEvent>((resolve) => el.addEventListener('sm-registered', (e) => resolve(e as CustomEvent), { once: true }));
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
+    type(byLabel(el, 'First Name'), 'Ann');
+    type(byLabel(el, 'Last Name'), 'Lee');
+    type(byLabel(el, 'Email'), 'ann@example.org');
+    type(byLabel(el, 'Country'), 'US');
+    await waitFor(() => text(el).includes('Phone Number'));
+    type(byLabel(el, 'Phone Number'), '5551234');
+    type(byLabel(el, 'Gender'), 'Female');
+    type(byLabel(el, 'Password'), 'secret-1');
+    type(byLabel(el, 'Confirm Password'), 'secret-1');
+    byRole(el, 'button', 'Sign Up').click();
+    expect((await registered).detail).to.deep.equal({ email: 'ann@example.org' });
+    await waitFor(() => text(el).includes('Thank You for Signing Up!'));
+    byRole(el, 'button', 'Go to Login');
+    byRole(el, 'button', 'Resend');
+    expect(body).to.deep.equal({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', password: 'secret-1', country_code: 'US', gender: 'Female', phone_number: '5551234', method: 'email' });
+  });
+
+  it('shows a registration failure in an Error dialog that Escape closes', async () => {
+    api = fakeApi({
+      'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }),
+      'POST /webclient/auth/register': () => ({ status: 400, body: { status: 400, message: 'country_code: unknown country', errorCode: null } }),
+    });
+    const el = await fixture('<sm-login view="register"></sm-login>');
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
+    type(byLabel(el, 'First Name'), 'Ann');
+    type(byLabel(el, 'Last Name'), 'Lee');
+    type(byLabel(el, 'Email'), 'ann@example.org');
+    type(byLabel(el, 'Country'), 'US');
+    type(byLabel(el, 'Password'), 'secret-1');
+    type(byLabel(el, 'Confirm Password'), 'secret-1');
+    byRole(el, 'button', 'Sign Up').click();
+    const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="alertdialog"]'));
+    expect(dialog.textContent).to.contain('Error');
+    expect(dialog.textContent).to.contain('country_code: unknown country');
+    expect(el.shadowRoot!.activeElement?.textContent).to.equal('OK');
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => !el.shadowRoot!.querySelector('[role="alertdialog"]'));
+  });
+
+  it('set new password: refuses a malformed link and checks the three messages', async () => {
+    history.replaceState(null, '', `${location.pathname}#/change-password?t=${encodeURIComponent('not base64!')}`);
+    const bad = await fixture('<sm-login view="change-password"></sm-login>');
+    await waitFor(() => text(bad).includes('This reset link is invalid or has expired.'));
+    expect(location.hash).to.equal('#/change-password');
+    cleanup();
+    api = fakeApi({ 'POST /dashboard/auth/change-password': () => ({ body: { status: 200, message: 'Your password has been updated. You can now log in.', data: null } }) });
+    history.replaceState(null, '', `${location.pathname}#/change-password?t=${encodeURIComponent(btoa('ann@example.org#tok123'))}`);
+    const el = await fixture('<sm-login view="change-password"></sm-login>');
+    byRole(el, 'button', 'Submit').click();
+    await waitFor(() => text(el).includes('Please fill the password.') && text(el).includes('Please fill the confirm password.'));
+    type(byLabel(el, 'Password'), 'new-pass');
+    type(byLabel(el, 'Confirm Password'), 'other');
+    await waitFor(() => text(el).includes('Please fill correct the confirm password.'));
+    type(byLabel(el, 'Confirm Password'), 'new-pass');
+    byRole(el, 'button', 'Submit').click();
+    await waitFor(() => text(el).includes('Your password has been updated.'));
+    byRole(el, 'link', 'Log In');
+    expect(JSON.parse(String(api.calls[0]!.init.body))).to.deep.equal({ email: 'ann@example.org', token: 'tok123', password: 'new-pass' });
+  });
+
+  it('warns the embedder about a bad view and shows login', async () => {
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (msg: string) => warnings.push(msg);
+    try {
+      const el = await fixture('<sm-login view="bogus"></sm-login>');
+      byRole(el, 'button', 'Continue with Email');
+      expect(warnings.join(' ')).to.contain('Unknown view="bogus"');
+    } finally {
+      console.warn = original;
+    }
+  });
+});

@@ -1,0 +1,437 @@
+/**
+ * <sm-login>'s view: props and model in, JSX out. No fetch here.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { config, parseBaseUrl } from '../../shared/config/config';
+import { hrefFor } from '../../shared/routing/routes';
+import { session } from '../../shared/session/session';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { SelectField, TextField } from '../../shared/ui/Field';
+import { Notice } from '../../shared/ui/Notice';
+import { Overlay } from '../../shared/ui/Overlay';
+import { PillTabs } from '../../shared/ui/PillTabs';
+import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { messages as m } from './login.messages';
+import { createLoginModel, parseView, type LoginModel, type Provider, type View } from './login.model';
+import type { Gender, RegisterField } from './login.validation';
+import { loginStyles } from './login.styles';
+
+export interface LoginProps {
+  /** Which screen to show: login (default), register, verify-email, forgot-password, change-password, change-password-user, send-verification, signup-success. */
+  view?: string;
+  /** Base URL of the API host; defaults to this page's origin. */
+  apiBase?: string;
+  /** Address of the portal, for pages that embed the widget outside the portal. */
+  portal?: string;
+  container?: ShadowRoot | HTMLElement;
+}
+
+const APP_STORE_URL = import.meta.env?.VITE_APP_STORE_URL || 'https://apps.apple.com/';
+const PLAY_STORE_URL = import.meta.env?.VITE_PLAY_STORE_URL || 'https://play.google.com/store/apps';
+
+function Form({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="sm-stack" onSubmit={submit} noValidate aria-label={label}>
+      {children}
+    </form>
+  );
+}
+
+function DownloadLinks() {
+  return (
+    <nav className="sm-downloads" aria-label={m.download.title} part="downloads">
+      <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
+        {m.download.appStore}
+      </a>
+      <a href={PLAY_STORE_URL} target="_blank" rel="noopener noreferrer">
+        {m.download.playStore}
+      </a>
+    </nav>
+  );
+}
+
+function SocialButtons({ model, label }: { model: LoginModel; label: 'login' | 'register' }) {
+  const providers: { id: Provider; text: string }[] = [
+    { id: 'google', text: m.social.google },
+    { id: 'facebook', text: m.social.facebook },
+    { id: 'apple', text: m.social.apple },
+  ];
+  return (
+    <div className="sm-stack" part="providers">
+      {providers.map((p) => (
+        <Button key={p.id} variant="secondary" data-provider={p.id} onClick={() => model.chooseProvider(p.id)}>
+          {p.text}
+        </Button>
+      ))}
+      <Button onClick={() => (label === 'login' ? model.chooseEmailLogin() : model.chooseEmailRegister())}>{m.social.email}</Button>
+    </div>
+  );
+}
+
+function LoginView({ model }: { model: LoginModel }) {
+  const form = model.loginForm.value;
+  const errors = model.loginErrors.value;
+  if (model.loginStep.value === 'choice') {
+    return (
+      <>
+        <SocialButtons model={model} label="login" />
+        <div className="sm-center sm-stack">
+          <p className="sm-muted">{m.login.noAccount}</p>
+          <Button variant="secondary" onClick={() => model.showView('register')}>
+            {m.login.signUp}
+          </Button>
+        </div>
+        <DownloadLinks />
+      </>
+    );
+  }
+  const serverError = model.loginServerError.value;
+  const unverified = model.unverifiedEmail.value;
+  return (
+    <Form onSubmit={() => void model.submitLogin()} label={m.login.title}>
+      <Button variant="link" className="sm-back" onClick={() => model.backToChoice()}>
+        ← {m.login.back}
+      </Button>
+      <TextField
+        label={m.login.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onValue={(v) => model.setLoginField('email', v)}
+        error={errors.email}
+      />
+      <TextField
+        label={m.login.password}
+        name="password"
+        autoComplete="current-password"
+        required
+        revealable
+        value={form.password}
+        onValue={(v) => model.setLoginField('password', v)}
+        error={errors.password ?? serverError}
+      />
+      {unverified ? (
+        <div className="sm-row">
+          <span className="sm-muted">{m.login.unverified}</span>
+          <Button variant="link" onClick={() => void model.resendVerification(unverified)}>
+            {m.login.resend}
+          </Button>
+        </div>
+      ) : null}
+      <Button type="submit" disabled={model.busy.value}>
+        {m.login.submit}
+      </Button>
+      <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.showView('forgot-password'))}>
+        {m.login.forgot}
+      </a>
+    </Form>
+  );
+}
+
+function RegisterView({ model }: { model: LoginModel }) {
+  const step = model.registerStep.value;
+  if (step === 'choice') {
+    return (
+      <>
+        <p className="sm-center">{m.register.choose}</p>
+        <SocialButtons model={model} label="register" />
+        <DownloadLinks />
+      </>
+    );
+  }
+  if (step === 'registered') {
+    const email = model.registeredEmail.value ?? '';
+    return (
+      <div className="sm-stack sm-center">
+        <h2>{m.register.thankYouTitle}</h2>
+        <p>{m.register.thankYouText}</p>
+        <p>
+          {m.register.resendPrompt}{' '}
+          <Button variant="link" onClick={() => void model.resendVerification(email)}>
+            {m.register.resend}
+          </Button>
+        </p>
+        <Button onClick={() => model.showView('login')}>{m.register.goToLogin}</Button>
+      </div>
+    );
+  }
+  const form = model.registerForm.value;
+  const errors = model.registerErrors.value;
+  const countries = model.countries.value;
+  const field = (name: RegisterField) => ({
+    value: form[name],
+    onValue: (v: string) => model.setRegisterField(name, v as never),
+    onBlur: () => model.touchRegisterField(name),
+    error: errors[name],
+    name,
+  });
+  return (
+    <Form onSubmit={() => void model.submitRegister()} label={m.register.title}>
+      <Button variant="link" className="sm-back" onClick={() => model.backFromRegister()}>
+        ← {m.register.back}
+      </Button>
+      <div className="sm-two">
+        <TextField label={m.register.firstName} autoComplete="given-name" required {...field('first_name')} />
+        <TextField label={m.register.lastName} autoComplete="family-name" required {...field('last_name')} />
+      </div>
+      <TextField label={m.register.email} type="email" autoComplete="email" required {...field('email')} />
+      {model.countriesError.value ? (
+        <Notice tone="error">
+          {model.countriesError.value}{' '}
+          <Button variant="link" onClick={() => model.retryCountries()}>
+            {m.register.retry}
+          </Button>
+        </Notice>
+      ) : null}
+      <SelectField
+        label={m.register.country}
+        required
+        placeholder={m.register.countryPlaceholder}
+        options={(countries ?? []).map((c) => ({ value: c.code, label: c.name }))}
+        {...field('country')}
+      />
+      {form.country ? (
+        <TextField label={m.register.phone} type="tel" inputMode="numeric" autoComplete="tel-national" prefix={model.dialCode.value} {...field('phone_number')} />
+      ) : null}
+      <SelectField
+        label={m.register.gender}
+        options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({ value: g, label: m.register.genders[g] }))}
+        {...field('gender')}
+      />
+      <TextField label={m.register.password} autoComplete="new-password" required revealable {...field('password')} />
+      <TextField label={m.register.confirmPassword} autoComplete="new-password" required revealable {...field('confirm_password')} />
+      <Button type="submit" disabled={model.busy.value}>
+        {m.register.submit}
+      </Button>
+    </Form>
+  );
+}
+
+function VerifyView({ model }: { model: LoginModel }) {
+  const state = model.verify.value;
+  if (state.kind === 'verified') {
+    return (
+      <div className="sm-stack sm-center">
+        <h1>{m.verify.verified}</h1>
+        <p>{m.verify.instruction}</p>
+        <Button onClick={() => model.showView('login')}>{m.verify.login}</Button>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="sm-stack">
+        <h1>{m.verify.title}</h1>
+        <Notice tone="error">
+          {m.verify.failed} {state.message}
+        </Notice>
+        <Button variant="secondary" onClick={() => model.showView('send-verification')}>
+          {m.verify.requestNew}
+        </Button>
+        <Button onClick={() => model.showView('login')}>{m.verify.login}</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="sm-stack">
+      <h1>{m.verify.title}</h1>
+      <p role="status">{m.verify.checking}</p>
+    </div>
+  );
+}
+
+function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-password' | 'send-verification' }) {
+  const text = kind === 'forgot-password' ? m.forgot : m.sendVerification;
+  const submit = kind === 'forgot-password' ? model.submitForgotPassword : model.submitSendVerification;
+  return (
+    <Form onSubmit={() => void submit()} label={text.title}>
+      <h1>{text.title}</h1>
+      <p className="sm-muted">{text.intro}</p>
+      <TextField
+        label={text.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={model.emailForm.value}
+        onValue={(v) => model.setEmail(v)}
+        onBlur={() => model.touchEmail()}
+        error={model.emailError.value}
+      />
+      <Button type="submit" disabled={model.busy.value}>
+        {text.submit}
+      </Button>
+      <Button variant="link" onClick={() => model.showView('login')}>
+        {text.back}
+      </Button>
+      {kind === 'forgot-password' ? <DownloadLinks /> : null}
+    </Form>
+  );
+}
+
+function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-password' | 'change-password-user' }) {
+  const errors = model.passwordErrors.value;
+  const form = model.passwordForm.value;
+  if (kind === 'change-password') {
+    const link = model.resetLink.value;
+    if (link === null) {
+      return (
+        <div className="sm-stack">
+          <h1>{m.reset.title}</h1>
+          <Notice tone="error">{m.reset.invalidLink}</Notice>
+          <Button onClick={() => model.showView('forgot-password')}>{m.reset.requestNew}</Button>
+        </div>
+      );
+    }
+    if (model.passwordDone.value) {
+      return (
+        <div className="sm-stack">
+          <h1>{m.reset.title}</h1>
+          <Notice tone="success">{model.notice.value?.text}</Notice>
+          <a href={hrefFor('Signin')} onClick={(e) => (e.preventDefault(), model.showView('login'))}>
+            {m.reset.successLink}
+          </a>
+        </div>
+      );
+    }
+  }
+  if (kind === 'change-password-user' && !session.isSignedIn.value) {
+    return (
+      <div className="sm-stack">
+        <h1>{m.changeUser.title}</h1>
+        <Notice tone="info">{m.login.expired}</Notice>
+        <Button onClick={() => model.showView('login')}>{m.login.submit}</Button>
+      </div>
+    );
+  }
+  const text = kind === 'change-password' ? m.reset : m.changeUser;
+  const submit = kind === 'change-password' ? model.submitResetPassword : model.submitChangePassword;
+  return (
+    <Form onSubmit={() => void submit()} label={text.title}>
+      <h1>{text.title}</h1>
+      <TextField
+        label={text.password}
+        name="password"
+        autoComplete="new-password"
+        required
+        revealable
+        value={form.password}
+        onValue={(v) => model.setPasswordField('password', v)}
+        error={errors.password}
+      />
+      <TextField
+        label={text.confirm}
+        name="confirm"
+        autoComplete="new-password"
+        required
+        revealable
+        value={form.confirm}
+        onValue={(v) => model.setPasswordField('confirm', v)}
+        error={errors.confirm}
+      />
+      <Button type="submit" disabled={model.busy.value}>
+        {text.submit}
+      </Button>
+    </Form>
+  );
+}
+
+function SignupSuccessView({ model }: { model: LoginModel }) {
+  return (
+    <div className="sm-stack sm-center">
+      <h1>{m.signupSuccess.title}</h1>
+      <p>{m.signupSuccess.text}</p>
+      <p>
+        {m.register.resendPrompt}{' '}
+        <Button variant="link" onClick={() => model.showView('send-verification')}>
+          {m.register.resend}
+        </Button>
+      </p>
+      <Button onClick={() => model.showView('login')}>{m.register.goToLogin}</Button>
+      <DownloadLinks />
+    </div>
+  );
+}
+
+function Body({ model, view }: { model: LoginModel; view: View }) {
+  switch (view) {
+    case 'login':
+    case 'register':
+      return (
+        <>
+          <PillTabs
+            label={m.tabs.label}
+            tabs={[
+              { id: 'register', label: m.tabs.signUp },
+              { id: 'login', label: m.tabs.logIn },
+            ]}
+            selected={view}
+            onSelect={(id) => model.showView(id)}
+          />
+          <h1 className="sm-visually-hidden">{view === 'login' ? m.login.title : m.register.title}</h1>
+          {view === 'login' ? <LoginView model={model} /> : <RegisterView model={model} />}
+        </>
+      );
+    case 'verify-email':
+      return <VerifyView model={model} />;
+    case 'forgot-password':
+    case 'send-verification':
+      return <EmailOnlyView model={model} kind={view} />;
+    case 'change-password':
+    case 'change-password-user':
+      return <PasswordView model={model} kind={view} />;
+    case 'signup-success':
+      return <SignupSuccessView model={model} />;
+  }
+}
+
+function LoginWidget({ view: viewProp, model }: { view: View; model: LoginModel }) {
+  useSignals();
+  useEffect(() => {
+    model.start(viewProp);
+  }, [model, viewProp]);
+  const view = model.view.value;
+  const dialog = model.dialog.value;
+  const notice = model.notice.value;
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {notice && !(view === 'change-password' && model.passwordDone.value) ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <Body model={model} view={view} />
+      {dialog ? (
+        <Dialog title={dialog.title} tone={dialog.tone} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.dialogs.ok}</Button>}>
+          <p>{dialog.text}</p>
+        </Dialog>
+      ) : null}
+      {model.busy.value ? <Overlay label={m.wait} /> : null}
+    </div>
+  );
+}
+
+function ModelHost({ view }: { view: View }) {
+  const host = useHost();
+  const [model] = useState(() => createLoginModel({ host: () => host }));
+  return <LoginWidget view={view} model={model} />;
+}
+
+/**
+ * @summary Sign in, sign up, email verification and password screens of the portal.
+ */
+export function Login({ view, apiBase, portal, container }: LoginProps) {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  return (
+    <WidgetRoot container={container} styles={loginStyles}>
+      <ModelHost view={parseView(view)} />
+    </WidgetRoot>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The form rules of spec section 5 as zod/mini schemas. Each returns the spec's own message.
+ */
+import * as z from 'zod/mini';
+import { messages } from './login.messages';
+
+const v = messages.validation;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type Gender = 'None' | 'Male' | 'Female';
+
+export interface RegisterForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  phone_number: string;
+  gender: Gender;
+  password: string;
+  confirm_password: string;
+}
+
+export type RegisterField = keyof RegisterForm;
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export const emptyRegisterForm: RegisterForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  country: '',
+  phone_number: '',
+  gender: 'None',
+  password: '',
+  confirm_password: '',
+};
+
+const required = z.string().check(z.trim(), z.minLength(1, { error: v.required }), z.maxLength(100, { error: v.required }));
+const emailRule = z.string().check(z.trim(), z.maxLength(254, { error: v.email }), z.regex(EMAIL, { error: v.email }));
+const passwordRule = z.string().check(z.minLength(6, { error: v.password }), z.maxLength(200, { error: v.password }));
+
+function firstError(schema: z.ZodMiniType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** Sign-up rules. Social sign-up hides the password fields, so they are not checked. */
+export function validateRegister(form: RegisterForm, options: { social?: boolean } = {}): FieldErrors<RegisterField> {
+  const errors: FieldErrors<RegisterField> = {};
+  const set = (field: RegisterField, message: string | undefined) => {
+    if (message) errors[field] = message;
+  };
+  set('first_name', firstError(required, form.first_name));
+  set('last_name', firstError(required, form.last_name));
+  set('email', firstError(emailRule, form.email));
+  set('country', firstError(required, form.country));
+  if (form.country && form.phone_number !== '' && !/^\d{1,20}$/.test(form.phone_number)) set('phone_number', v.phone);
+  if (!options.social) {
+    set('password', firstError(passwordRule, form.password));
+    if (!form.confirm_password || form.confirm_password !== form.password) set('confirm_password', v.confirm);
+  }
+  return errors;
+}
+
+export interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** Login: email and password required. */
+export function validateLogin(form: LoginForm): FieldErrors<keyof LoginForm> {
+  const errors: FieldErrors<keyof LoginForm> = {};
+  if (!form.email.trim()) errors.email = v.required;
+  if (!form.password) errors.password = v.required;
+  return errors;
+}
+
+/** Forgot password and resend: email required and valid. */
+export function validateEmail(email: string): string | undefined {
+  return firstError(emailRule, email);
+}
+
+/** Set new password (from the emailed link). */
+export function validateNewPassword(password: string, confirm: string): FieldErrors<'password' | 'confirm'> {
+  const errors: FieldErrors<'password' | 'confirm'> = {};
+  if (!password) errors.password = v.setPassword;
+  if (!confirm) errors.confirm = v.setConfirm;
+  else if (confirm !== password) errors.confirm = v.setConfirmMatch;
+  return errors;
+}
+
+/** Change password of a signed-in person. */
+export function validateChangePassword(password: string, confirm: string): FieldErrors<'password' | 'confirm'> {
+  const errors: FieldErrors<'password' | 'confirm'> = {};
+  if (!password) errors.password = v.newPassword;
+  if (confirm !== password) errors.confirm = v.newConfirm;
+  return errors;
+}
+
+/**
+ * The reset link's token t: base64 text whose part before the first '#' is the email and the
+ * rest the token. Accepts standard and URL-safe base64; null when it is not that shape.
+ */
+export function parseResetToken(t: string | null | undefined): { email: string; token: string } | null {
+  if (!t || t.length > 2048) return null;
+  let decoded: string;
+  try {
+    const normal = t.replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '');
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(normal), (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const at = decoded.indexOf('#');
+  if (at <= 0) return null;
+  const email = decoded.slice(0, at);
+  const token = decoded.slice(at + 1);
+  if (!EMAIL.test(email) || !token) return null;
+  return { email, token };
+}

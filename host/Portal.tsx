@@ -1,0 +1,99 @@
+/**
+ * The portal page: the route table, the guard and the shell, composing the sm-* elements.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import '../widgets/login/login.element';
+import { navigate } from '../shared/routing/navigate';
+import { ROUTES, type RouteName } from '../shared/routing/routes';
+import { refreshProfile } from '../shared/session/account';
+import { session } from '../shared/session/session';
+import { Overlay } from '../shared/ui/Overlay';
+import { decide } from './guard';
+import { messages as m } from './messages';
+import { HomePage } from './pages/HomePage';
+import { Banner } from './shell/Banner';
+import { Footer } from './shell/Footer';
+import { Header } from './shell/Header';
+import { LandingHeader } from './shell/LandingHeader';
+import { useLocation } from './useLocation';
+
+/** What each route shows. Routes not listed here are not built yet and go home. */
+const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName> }) => ReactNode>> = {
+  HomePage: ({ available }) => <HomePage available={available} />,
+  ChangePasswordUser: () => <sm-login view="change-password-user" />,
+  Signin: () => <sm-login view="login" />,
+  Registration: () => <sm-login view="register" />,
+  VerifyEmail: () => <sm-login view="verify-email" />,
+  ForgotPassword: () => <sm-login view="forgot-password" />,
+  ChangePassword: () => <sm-login view="change-password" />,
+  SignupSuccess: () => <sm-login view="signup-success" />,
+  SendVerification: () => <sm-login view="send-verification" />,
+};
+const AVAILABLE: ReadonlySet<RouteName> = new Set(Object.keys(PAGES) as RouteName[]);
+
+function LandingBanner({ route }: { route: RouteName }) {
+  if (route !== 'Signin' && route !== 'Registration') return null;
+  return (
+    <div className="portal-banner">
+      <h2>{m.banners.loginOrRegister}</h2>
+    </div>
+  );
+}
+
+export function Portal() {
+  useSignals();
+  const location = useLocation();
+  const signedIn = session.isSignedIn.value;
+  const decision = decide(location, signedIn, AVAILABLE);
+  const [loadingProfile, setLoadingProfile] = useState(signedIn && !session.user.value);
+
+  const redirectKey = decision.kind === 'redirect' ? JSON.stringify(decision) : null;
+  useLayoutEffect(() => {
+    if (decision.kind !== 'redirect') return;
+    if (decision.remember) session.setNextPage(decision.remember);
+    navigate(decision.to.name, decision.to.query, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the decision's content
+  }, [redirectKey]);
+
+  // Keep the profile fresh when the portal opens signed in.
+  useEffect(() => {
+    if (!session.isSignedIn.value) return;
+    setLoadingProfile(!session.user.value);
+    void refreshProfile().finally(() => setLoadingProfile(false));
+  }, []);
+
+  useEffect(() => {
+    document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;
+  }, [location.path]);
+
+  if (decision.kind === 'redirect') return <Overlay label={m.wait} />;
+  const route = ROUTES[decision.name];
+  const page = PAGES[decision.name]?.({ available: AVAILABLE });
+  if (route.shell) {
+    return (
+      <>
+        <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
+          Skip to content
+        </a>
+        <Header />
+        <Banner route={decision.name} available={AVAILABLE} />
+        <main id="main" tabIndex={-1} className="portal-main">
+          {page}
+        </main>
+        <Footer />
+        {loadingProfile ? <Overlay label={m.wait} /> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      {signedIn ? <Header /> : <LandingHeader />}
+      <LandingBanner route={decision.name} />
+      <main id="main" tabIndex={-1} className="portal-main">
+        {page}
+      </main>
+      <Footer />
+    </>
+  );
+}

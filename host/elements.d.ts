@@ -1,0 +1,12 @@
+/** The sm-* tags as React 19 JSX elements in the host page. */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+
+type SmElement<A> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & A & { theme?: 'light' | 'dark' };
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'sm-login': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
+    }
+  }
+}

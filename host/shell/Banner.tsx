@@ -1,0 +1,69 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { hrefFor, ROUTES, type RouteName } from '../../shared/routing/routes';
+import { session } from '../../shared/session/session';
+import { Carousel } from '../../shared/ui/Carousel';
+import { PRODUCT_NAME } from '../links';
+import { messages as m } from '../messages';
+
+function MissionsSlide() {
+  return (
+    <div className="portal-banner-slide">
+      <h2>{m.banners.missionsTitle}</h2>
+      <p>{m.banners.missionsText}</p>
+    </div>
+  );
+}
+
+/** The banner above a shell route, by route group (spec section 2, "Shell"). */
+export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
+  useSignals();
+  const group = ROUTES[route].banner;
+  if (group === 'credit') {
+    return (
+      <div className="portal-banner">
+        <h2>{m.banners.payAsYouGo}</h2>
+      </div>
+    );
+  }
+  if (group === 'subscription') {
+    return (
+      <div className="portal-banner">
+        <h2>{m.banners.partnerWith(PRODUCT_NAME)}</h2>
+      </div>
+    );
+  }
+  if (group === 'donation') {
+    return (
+      <div className="portal-banner">
+        <Carousel label={m.banners.slides} slideLabel={m.banners.slide} slides={[{ id: 'missions', content: <MissionsSlide /> }]} />
+      </div>
+    );
+  }
+  if (group !== 'default') return null;
+  const user = session.user.value;
+  const showJoin = user?.type === 0 && route !== 'TransactionSuccessPage' && available.has('SubscribePage');
+  const slides = [
+    ...(showJoin
+      ? [
+          {
+            id: 'partner',
+            content: (
+              <div className="portal-banner-slide">
+                <h2>{m.banners.partnerTitle}</h2>
+                <p>{m.banners.partnerText}</p>
+                <a className="portal-button" href={hrefFor('SubscribePage')}>
+                  {m.banners.join}
+                </a>
+              </div>
+            ),
+          },
+        ]
+      : []),
+    { id: 'missions', content: <MissionsSlide /> },
+  ];
+  return (
+    <div className="portal-banner">
+      <Carousel label={m.banners.slides} slideLabel={m.banners.slide} slides={slides} />
+    </div>
+  );
+}

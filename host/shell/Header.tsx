@@ -1,0 +1,64 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { hrefFor } from '../../shared/routing/routes';
+import { logout } from '../../shared/session/account';
+import { session } from '../../shared/session/session';
+import { Avatar } from '../../shared/ui/Avatar';
+import { links } from '../links';
+import { messages as m } from '../messages';
+
+/** Header of the signed-in shell: the user dropdown (avatar, name, Logout). */
+export function Header() {
+  useSignals();
+  const user = session.user.value;
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const onLogout = async () => {
+    await logout();
+    window.location.hash = '#/login';
+    window.location.reload();
+  };
+  return (
+    <header className="portal-header">
+      <a className="portal-brand" href={hrefFor('HomePage')}>
+        Sacred Music
+      </a>
+      <nav aria-label={m.nav.label} className="portal-nav">
+        <a href={links.webPlayer}>{m.nav.webPlayer}</a>
+      </nav>
+      {user ? (
+        <div className="portal-user" ref={menuRef}>
+          <button type="button" className="portal-user-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            <Avatar name={user.name} src={user.avatar} size={36} />
+            <span>{user.name}</span>
+          </button>
+          {open ? (
+            <div className="portal-menu" role="menu" aria-label={m.user.menu}>
+              <a role="menuitem" href={hrefFor('HomePage')} onClick={() => setOpen(false)}>
+                {m.user.home}
+              </a>
+              <a role="menuitem" href={hrefFor('ChangePasswordUser')} onClick={() => setOpen(false)}>
+                {m.user.changePassword}
+              </a>
+              <button role="menuitem" type="button" onClick={() => void onLogout()}>
+                {m.user.logout}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+/** Starts `tsx sandbox/server.ts` (serving dist/) for the e2e run; stops it afterwards. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (!existsSync(join(root, 'dist/index.html'))) throw new Error('Build the portal first: npm run build');
+  const port = await freePort();
+  dir = mkdtempSync(join(tmpdir(), 'sm-e2e-'));
+  const baseUrl = `http://localhost:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/api/country`);
+      if (response.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`The sandbox did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+}
+
+export async function teardown(): Promise<void> {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

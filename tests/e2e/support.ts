@@ -1,0 +1,68 @@
+/** Helpers for the end-to-end suites: the browser, the sandbox's mailbox and app tokens. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh phone-sized context whose page reports errors to the test. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  sent_at: string;
+}
+
+/** The newest email sent to an address (waits for it to arrive). */
+export async function latestMail(to: string, subject?: RegExp): Promise<Mail> {
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${baseUrl()}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Mail[];
+    const mail = mails.find((m) => !subject || subject.test(m.subject));
+    if (mail) return mail;
+    if (Date.now() - started > 5000) throw new Error(`No mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function appToken(email: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/sandbox/app-token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!response.ok) throw new Error(`app-token ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A unique address per run, so suites never collide. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+}
+
+/** Signs in with email and password through the login screen. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl()}/#/login`);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}

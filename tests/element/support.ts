@@ -1,0 +1,104 @@
+/**
+ * Helpers for element tests in Chromium: mounting a tag, waiting, a fake API host, and an
+ * axe check that fails on serious or critical violations.
+ */
+import axe from 'axe-core';
+
+const mounted: HTMLElement[] = [];
+
+export async function fixture<T extends HTMLElement>(html: string): Promise<T> {
+  const wrapper = document.createElement('div');
+  wrapper.innerHTML = html;
+  const element = wrapper.firstElementChild as T;
+  document.body.append(element);
+  mounted.push(element);
+  await waitFor(() => element.shadowRoot?.querySelector('.sm-card, [part~="card"]'));
+  // Let the widget's mount effects run before the test acts, as a person's first click would.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return element;
+}
+
+export function cleanup(): void {
+  for (const element of mounted.splice(0)) element.remove();
+  localStorage.clear();
+  history.replaceState(null, '', location.pathname);
+}
+
+/** Polls until fn returns a truthy value without throwing (or fails after the timeout). */
+export async function waitFor<T>(fn: () => T | null | undefined | false, timeoutMs = 3000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    let last: unknown;
+    try {
+      const value = fn();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (performance.now() - start > timeoutMs) throw new Error(`waitFor timed out: ${fn.toString()}${last ? ` (${String(last)})` : ''}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** All text of an element's shadow root, whitespace collapsed. */
+export function text(element: HTMLElement): string {
+  const parts = [...(element.shadowRoot?.children ?? [])].filter((child) => child.localName !== 'style');
+  return parts.map((child) => child.textContent ?? '').join(' ').replace(/\s+/g, ' ').trim();
+}
+
+export function byRole(element: HTMLElement, role: 'button' | 'tab' | 'link', name: string | RegExp): HTMLElement {
+  const root = element.shadowRoot!;
+  const selector = role === 'button' ? 'button:not([role="tab"])' : role === 'tab' ? '[role="tab"]' : 'a[href]';
+  const found = [...root.querySelectorAll<HTMLElement>(selector)].find((el) => {
+    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+    return typeof name === 'string' ? label === name : name.test(label);
+  });
+  if (!found) throw new Error(`No ${role} named ${String(name)} in: ${text(element)}`);
+  return found;
+}
+
+export function byLabel(element: HTMLElement, label: string): HTMLInputElement | HTMLSelectElement {
+  const root = element.shadowRoot!;
+  const labelEl = [...root.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+  const input = labelEl?.htmlFor ? root.getElementById(labelEl.htmlFor) : null;
+  if (!input) throw new Error(`No field labelled ${label} in: ${text(element)}`);
+  return input as HTMLInputElement | HTMLSelectElement;
+}
+
+/** Types into a React-controlled input the way a person does (fires input events). */
+export function type(input: HTMLInputElement | HTMLSelectElement, value: string): void {
+  const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+export function blur(input: HTMLElement): void {
+  input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+}
+
+type Handler = (init: RequestInit, url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+
+/** Replaces fetch with a fake API host answering the given routes ("POST /path"). */
+export function fakeApi(routes: Record<string, Handler>): { calls: { route: string; init: RequestInit }[]; restore: () => void } {
+  const original = window.fetch;
+  const calls: { route: string; init: RequestInit }[] = [];
+  window.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), location.href);
+    const route = `${init.method ?? 'GET'} ${url.pathname}`;
+    calls.push({ route, init });
+    const handler = routes[route];
+    if (!handler) return new Response(JSON.stringify({ status: 404, message: `No fake for ${route}` }), { status: 404 });
+    const { status = 200, body } = await handler(init, url);
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  }) as typeof fetch;
+  return { calls, restore: () => (window.fetch = original) };
+}
+
+/** Runs axe on the element (inside its shadow root) and fails on serious or critical violations. */
+export async function expectAccessible(element: HTMLElement): Promise<void> {
+  const results = await axe.run(element, { resultTypes: ['violations'] });
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length > 0) {
+    throw new Error(`axe: ${bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`);
+  }
+}

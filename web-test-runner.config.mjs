@@ -1,0 +1,46 @@
+// Element tests in Debian's Chromium (@web/test-runner). Test files are TypeScript/TSX, so every
+// module request that is not web-test-runner's own is forwarded to a Vite dev server.
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { createServer } from 'vite';
+
+const root = import.meta.dirname;
+const vite = await createServer({
+  configFile: false,
+  root,
+  logLevel: 'error',
+  server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
+  optimizeDeps: {
+    include: ['react', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'dayjs', 'axe-core', 'chai'],
+  },
+});
+await vite.listen();
+const viteUrl = vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/';
+
+/** Forwards GET requests for project files to Vite, which compiles TS/TSX. */
+async function viteForward(ctx, next) {
+  if (ctx.method !== 'GET' || ctx.path === '/' || /^\/(__web|__wds|__wtr)/.test(ctx.path)) return next();
+  const response = await fetch(new URL(ctx.url.replace(/^\//, ''), viteUrl));
+  if (response.status === 404) return next();
+  ctx.status = response.status;
+  const type = response.headers.get('content-type');
+  if (type) ctx.set('Content-Type', type);
+  ctx.body = Buffer.from(await response.arrayBuffer());
+}
+
+export default {
+  files: ['widgets/**/*.browser.test.{ts,tsx}', 'shared/**/*.browser.test.{ts,tsx}', 'tests/element/**/*.test.{ts,tsx}'],
+  nodeResolve: false,
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      },
+    }),
+  ],
+  middleware: [viteForward],
+  plugins: [{ name: 'stop-vite', serverStop: () => vite.close() }],
+};

@@ -28,6 +28,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     rollupOptions: {
       input: {
         portal: resolve(root, 'host/index.html'),

@@ -13,6 +13,7 @@ const root = import.meta.dirname;
 /** Widget entries: tag name -> element registration file. */
 export const widgetEntries: Record<string, string> = {
   'sm-login': 'widgets/login/login.element.ts',
+  'sm-topup': 'widgets/topup/topup.element.ts',
 };
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@preact)[\\/]/;

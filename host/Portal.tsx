@@ -4,6 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import '../widgets/login/login.element';
+import '../widgets/topup/topup.element';
 import { navigate } from '../shared/routing/navigate';
 import { ROUTES, type RouteName } from '../shared/routing/routes';
 import { refreshProfile } from '../shared/session/account';
@@ -12,6 +13,7 @@ import { Overlay } from '../shared/ui/Overlay';
 import { decide } from './guard';
 import { messages as m } from './messages';
 import { HomePage } from './pages/HomePage';
+import { ResultPendingPage, TransactionFailedPage, TransactionSuccessPage } from './pages/PaymentPages';
 import { Banner } from './shell/Banner';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
@@ -22,6 +24,12 @@ import { useLocation } from './useLocation';
 const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName> }) => ReactNode>> = {
   HomePage: ({ available }) => <HomePage available={available} />,
   ChangePasswordUser: () => <sm-login view="change-password-user" />,
+  TopUpPage: () => <sm-topup key="topup" view="topup" />,
+  CheckoutPage: () => <sm-topup key="checkout" view="checkout" />,
+  SuccessPage: () => <sm-topup key="success" view="success" />,
+  ResultPendingPage: () => <ResultPendingPage />,
+  TransactionFailedPage: () => <TransactionFailedPage />,
+  TransactionSuccessPage: () => <TransactionSuccessPage />,
   Signin: () => <sm-login view="login" />,
   Registration: () => <sm-login view="register" />,
   VerifyEmail: () => <sm-login view="verify-email" />,

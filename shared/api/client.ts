@@ -15,6 +15,11 @@ export interface Contract<Req, Res> {
   readonly path: string | ((req: Req) => string);
   /** Sends the session's Authorization header and signs out on 401. */
   readonly auth: boolean;
+  /**
+   * 'report': a 401 is returned to the caller without signing out. Payment lists answer 401
+   * with their own message ('Happy Sabbath!' in the spec); the caller checks the session.
+   */
+  readonly on401?: 'sign-out' | 'report';
   readonly request: z.ZodMiniType<Req>;
   readonly response: z.ZodMiniType<Res>;
   /** Catalogue code given to failures of this call (spec section 8). */
@@ -28,6 +33,7 @@ export function contract<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>
   method: 'GET' | 'POST';
   path: string | ((req: z.infer<ReqS>) => string);
   auth: boolean;
+  on401?: 'sign-out' | 'report';
   request: ReqS;
   response: ResS;
   errorCode: ErrorCode | null;
@@ -117,7 +123,7 @@ export async function call<Req, Res>(
   }
 
   if (!response.ok) {
-    if (response.status === 401 && c.auth && !options.bearer) session.signOut('expired');
+    if (response.status === 401 && c.auth && !options.bearer && c.on401 !== 'report') session.signOut('expired');
     const parsed = ErrorBody.safeParse(json);
     const message = parsed.success && parsed.data.message ? parsed.data.message : CLIENT_MESSAGES.unknown;
     const serverCode = parsed.success ? (parsed.data.errorCode ?? null) : null;

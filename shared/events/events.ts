@@ -14,7 +14,13 @@ export interface SmRegisteredDetail {
   readonly email: string;
 }
 
+export interface SmPaymentCompletedDetail {
+  readonly kind: 'credit' | 'subscription' | 'donation';
+  readonly sessionId: string;
+}
+
 export interface SmEventMap {
+  'sm-payment-completed': CustomEvent<SmPaymentCompletedDetail>;
   'sm-signed-in': CustomEvent<SmSignedInDetail>;
   'sm-signed-out': CustomEvent<SmSignedOutDetail>;
   'sm-registered': CustomEvent<SmRegisteredDetail>;

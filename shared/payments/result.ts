@@ -1,0 +1,35 @@
+/**
+ * What a payment result means for the person (spec section 4, "Card payment result").
+ */
+import type { ApiResult } from '../api/errors';
+import type { PaymentResult } from '../api/credits';
+
+export type PaymentOutcome =
+  | { readonly kind: 'confirmed'; readonly result: PaymentResult }
+  | { readonly kind: 'pending'; readonly message: string }
+  | { readonly kind: 'failed'; readonly message: string }
+  /** The call itself failed (network, server error): keep everything and offer a retry. */
+  | { readonly kind: 'retry'; readonly message: string };
+
+export const FALLBACK_FAILURE = 'The payment was not completed.';
+
+/** Authorised -> confirmed; Pending or Received -> pending; Refused or anything else -> failed. */
+export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
+  if (!result.ok) {
+    const { status, message } = result.error;
+    // A success page without a payment confirmation goes to the failed page with the server message.
+    if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) return { kind: 'failed', message };
+    return { kind: 'retry', message };
+  }
+  const { result_code: code, message } = result.data;
+  if (code === 'Authorised') return { kind: 'confirmed', result: result.data };
+  if (code === 'Pending' || code === 'Received') return { kind: 'pending', message: message ?? '' };
+  return { kind: 'failed', message: message || FALLBACK_FAILURE };
+}
+
+/** The two Philippine e-wallets, whose pending payments are polled (spec section 4). */
+export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
+export const POLL_INTERVAL_MS = 5000;
+export const POLL_MAX_TRIES = 12;
+export const SUCCESS_REDIRECT_MS = 500;
+export const CANCEL_REDIRECT_MS = 1000;

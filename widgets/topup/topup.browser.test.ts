@@ -1,0 +1,128 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import '../../widgets/topup/topup.element';
+import { session } from '../../shared/session/session';
+import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, waitFor } from '../../tests/element/support';
+
+const options = [
+  { country: 'US', currency: 'USD', identifier: 'credits_50', price_credit: 50, price_dollar: 5, user_currency: 'USD', rate: 1 },
+  { country: 'US', currency: 'USD', identifier: 'credits_1000', price_credit: 1000, price_dollar: 100, user_currency: 'USD', rate: 1 },
+];
+const methods = [
+  { id: 'credit_card', name: 'Credit / Debit Card' },
+  { id: 'wechat', name: 'WeChat Pay' },
+];
+const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
+
+function radio(el: HTMLElement, label: RegExp): HTMLInputElement {
+  const found = [...el.shadowRoot!.querySelectorAll('label')].find((l) => label.test(l.textContent ?? ''));
+  const input = found?.querySelector('input');
+  if (!input) throw new Error(`No choice ${label} in ${text(el)}`);
+  return input;
+}
+
+describe('<sm-topup>', () => {
+  let api: ReturnType<typeof fakeApi> | undefined;
+  beforeEach(() => {
+    session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 });
+  });
+  afterEach(() => {
+    api?.restore();
+    api = undefined;
+    session.clear();
+    cleanup();
+  });
+
+  it('lists credit options as N Credits with their price, needs a method, and stores the transaction', async () => {
+    api = fakeApi({
+      'GET /webclient/in-web-purchase/credit-list': () => ok(options),
+      'POST /webclient/in-web-purchase/payment-methods': () => ok(methods),
+    });
+    const el = await fixture('<sm-topup></sm-topup>');
+    await waitFor(() => text(el).includes('1,000 Credits'));
+    expect(text(el)).to.contain('50 Credits');
+    expect(text(el)).to.contain('$100.00');
+    await expectAccessible(el);
+    byRole(el, 'button', 'Next').click();
+    await waitFor(() => text(el).includes('Please choose a credit option.'));
+    radio(el, /1,000 Credits/).click();
+    radio(el, /As a gift/).click();
+    byRole(el, 'button', 'Next').click();
+    await waitFor(() => text(el).includes('Credit / Debit Card'));
+    expect(text(el)).to.contain('1,000 Credits for $100.00');
+    byRole(el, 'button', 'Continue to Payment').click();
+    await waitFor(() => text(el).includes('Please Select Payment Method'));
+    await expectAccessible(el);
+    // Back keeps the choice
+    byRole(el, 'button', /Back/).click();
+    await waitFor(() => radio(el, /1,000 Credits/).checked);
+    byRole(el, 'button', 'Next').click();
+    await waitFor(() => text(el).includes('WeChat Pay'));
+    radio(el, /WeChat Pay/).click();
+    byRole(el, 'button', 'Continue to Payment').click();
+    await waitFor(() => location.hash === '#/checkout');
+    const record = JSON.parse(localStorage.getItem('sm.payment.credit')!);
+    expect(record).to.include({ method: 'wechat', currency: 'USD', amount: 100, identifier: 'credits_1000', credits: 1000, purchasefor: 2 });
+  });
+
+  it('says so when there is no option for the country', async () => {
+    api = fakeApi({ 'GET /webclient/in-web-purchase/credit-list': () => ok([]) });
+    const el = await fixture('<sm-topup></sm-topup>');
+    await waitFor(() => text(el).includes('No option available yet for your country yet. Please try again later'));
+  });
+
+  it('shows Happy Sabbath! with the message on a 401 while the session is valid', async () => {
+    api = fakeApi({
+      'GET /webclient/in-web-purchase/credit-list': () => ({ status: 401, body: { status: 401, message: 'Payments rest on the Sabbath.', errorCode: null } }),
+      'GET /webclient/account/profile': () =>
+        ok({ id: 1, name: 'G', email: 'g@example.org', avatar: null, joined: '2025-01-01', dob: null, bio: null, genre: null, type: 0, credit_balance: 0, country: null, subscription: null }),
+    });
+    const el = await fixture('<sm-topup></sm-topup>');
+    const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'));
+    expect(dialog.textContent).to.contain('Happy Sabbath!');
+    expect(dialog.textContent).to.contain('Payments rest on the Sabbath.');
+    byRole(el, 'button', 'Back to Home').click();
+    await waitFor(() => location.hash === '#/home');
+    expect(session.isSignedIn.value).to.equal(true);
+  });
+
+  it('warns about an unfinished transaction and cancels it after confirming', async () => {
+    localStorage.setItem(
+      'sm.payment.credit',
+      JSON.stringify({ idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 5, identifier: 'credits_50', credits: 50, purchasefor: 1, sessionId: 'cs_1', checkoutUrl: '/sandbox/checkout/cs_1', createdAt: 1 }),
+    );
+    api = fakeApi({ 'GET /webclient/in-web-purchase/credit-list': () => ok(options) });
+    const el = await fixture('<sm-topup></sm-topup>');
+    const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="alertdialog"]'));
+    expect(dialog.textContent).to.contain('The other transaction are on the way...');
+    byRole(el, 'button', 'Continue Payment');
+    byRole(el, 'button', 'Cancel Transaction').click();
+    await waitFor(() => text(el).includes('Are you sure to want to cancel this transaction?'));
+    await expectAccessible(el);
+    byRole(el, 'button', 'Yes, cancel it').click();
+    await waitFor(() => localStorage.getItem('sm.payment.credit') === null);
+    await waitFor(() => location.hash === '#/home', 2500);
+  });
+
+  it('shows the redemption code of a gift with a copy button and its tooltip', async () => {
+    history.replaceState(null, '', `${location.pathname}#/success?type=other&session_id=cs_9`);
+    api = fakeApi({
+      'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Authorised', message: 'ok', credit_balance: 120, redemption_code: 'SM-ABCD-EFGH-JKLM' }),
+      'GET /webclient/account/profile': () => ({ status: 500, body: { status: 500, message: 'x' } }),
+    });
+    const el = await fixture('<sm-topup view="success"></sm-topup>');
+    await waitFor(() => text(el).includes('SM-ABCD-EFGH-JKLM'));
+    await expectAccessible(el);
+    byRole(el, 'button', 'Copy').click();
+    await waitFor(() => /Copied!|Select the code/.test(text(el)));
+    await waitFor(() => !/Copied!|Select the code/.test(text(el)), 2000);
+  });
+
+  it('sends a refused payment to the failed page with the message', async () => {
+    history.replaceState(null, '', `${location.pathname}#/success?type=self&session_id=cs_8`);
+    api = fakeApi({ 'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Refused', message: 'Your card was declined.' }) });
+    await fixture('<sm-topup view="success"></sm-topup>');
+    await waitFor(() => location.hash === '#/transaction-failed');
+    expect(JSON.parse(localStorage.getItem('sm.payment.payment-error')!).message).to.equal('Your card was declined.');
+  });
+});

@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './attempts.js';
 import { openDb, type Db } from './db.js';
 import {
-  errorBody, HttpError, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
+  errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
 } from './http.js';
 import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
+import { checkoutPageRoutes } from './routes/checkout-pages.js';
 import { countryRoutes } from './routes/country.js';
+import { creditRoutes } from './routes/credits.js';
 import { devRoutes } from './routes/dev.js';
 import { mailRoutes } from './routes/mail.js';
 import { serveStatic } from './static.js';
@@ -19,6 +21,8 @@ export const ROUTES: readonly Route[] = [
   ...authRoutes,
   ...accountRoutes,
   ...countryRoutes,
+  ...creditRoutes,
+  ...checkoutPageRoutes,
   ...mailRoutes,
   ...devRoutes,
 ];
@@ -87,14 +91,15 @@ function clientIp(req: IncomingMessage): string {
 export function createSandbox(options: SandboxOptions): Sandbox {
   const now = options.now ?? (() => new Date());
   const db = openDb(options.dbPath, now);
+  const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const app: AppContext = {
     db,
     now,
     portalUrl: options.portalUrl,
+    allowedOrigins: allowed,
     loginLimit: { ...DEFAULT_LIMIT, ...options.loginLimit },
   };
   const distDir = options.distDir ?? resolve(PROJECT_ROOT, 'dist');
-  const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const router = new Router(ROUTES);
   const onError = options.onError ?? ((err: unknown) => console.error('[sandbox]', err));
 
@@ -128,11 +133,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const match = router.match(method, url.pathname);
     if (match.kind === 'found') {
       let body: Promise<unknown> | undefined;
+      let formBody: Promise<URLSearchParams> | undefined;
       const json = () => (body ??= readJsonBody(req));
       const ctx: RequestContext = {
         app, req, res, url, params: match.params, ip: clientIp(req),
         json,
         body: async (schema) => validate(schema, await json()),
+        form: () => (formBody ??= readFormBody(req)),
       };
       return send(res, await match.route.handler(ctx));
     }

@@ -69,6 +69,51 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX login_attempts_email ON login_attempts (kind, email, at);
   CREATE INDEX login_attempts_ip ON login_attempts (kind, ip, at);
   `,
+  // 2: hosted checkout sessions (credits now; subscriptions, donations, payment updates later), credit history, gift codes
+  `
+  CREATE TABLE checkout_sessions (
+    id TEXT PRIMARY KEY,                     -- 'cs_' + random base64url
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
+    method TEXT NOT NULL CHECK (method IN ('credit_card', 'wechat', 'gcash', 'grab_pay')),
+    currency TEXT NOT NULL,                  -- ISO 4217, e.g. USD, PHP
+    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0), -- in the currency's minor unit (cents, centavos)
+    description TEXT NOT NULL,               -- what is paid for, shown on the checkout page
+    payload TEXT NOT NULL DEFAULT '{}',      -- JSON, kind-specific (credit: {identifier, credits, purchasefor})
+    success_url TEXT NOT NULL,               -- {CHECKOUT_SESSION_ID} already replaced
+    cancel_url TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open'
+      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
+    result_message TEXT,                     -- the decline message of a refused payment
+    idempotency_key TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,                -- unpaid sessions expire (24 h)
+    paid_at TEXT,
+    fulfilled_at TEXT,                       -- what was bought has been granted (once)
+    UNIQUE (user_id, idempotency_key)
+  );
+  CREATE TABLE redemption_codes (
+    code TEXT PRIMARY KEY,                   -- 'SM-XXXX-XXXX-XXXX'
+    credits INTEGER NOT NULL CHECK (credits > 0),
+    created_by INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    redeemed_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    redeemed_at TEXT
+  );
+  CREATE TABLE credit_transactions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    trx_ref TEXT NOT NULL,                   -- the checkout session id
+    created_at TEXT NOT NULL,
+    purchase_channel TEXT NOT NULL CHECK (purchase_channel IN ('card', 'wechat', 'gcash', 'grab_pay')),
+    amount_credit INTEGER NOT NULL CHECK (amount_credit > 0),
+    final_currency TEXT NOT NULL,
+    final_amount_minor INTEGER NOT NULL,
+    redemption_code TEXT REFERENCES redemption_codes(code) ON DELETE SET NULL, -- null when bought for oneself
+    session_id TEXT NOT NULL UNIQUE REFERENCES checkout_sessions(id) ON DELETE CASCADE -- fulfilment happens once
+  );
+  CREATE INDEX credit_transactions_user ON credit_transactions (user_id, created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,6 +15,8 @@ export interface AppContext {
   now: () => Date;
   /** the portal's address, used in links inside emails, e.g. http://localhost:8080/ */
   portalUrl: string;
+  /** origins allowed cross-origin (CORS); also accepted as payment return URLs */
+  allowedOrigins: ReadonlySet<string>;
   loginLimit: AttemptLimit;
 }
 
@@ -30,6 +32,8 @@ export interface RequestContext {
   json(): Promise<unknown>;
   /** The JSON body validated by the schema; throws 400 naming the field. */
   body<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+  /** Reads an HTML form body (`application/x-www-form-urlencoded`) once; throws 413/415 as JSON errors. */
+  form(): Promise<URLSearchParams>;
 }
 
 export type Reply =
@@ -73,6 +77,17 @@ export function json(body: unknown, status = 200): Reply {
 
 export function html(page: string, status = 200): Reply {
   return { type: 'html', status, html: page };
+}
+
+/** A 303 See Other to `location` (after a form POST), with a tiny page for clients that do not follow it. */
+export function redirect(location: string): Reply {
+  const safe = location.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return {
+    type: 'html',
+    status: 303,
+    html: `<!doctype html><title>Redirecting</title><p><a href="${safe}">Continue</a></p>`,
+    headers: { Location: location },
+  };
 }
 
 export function errorBody(status: number, message: string, errorCode: string | null = null) {
@@ -179,6 +194,17 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
+}
+
+/** An HTML form body; an empty body is an empty form. */
+export async function readFormBody(req: IncomingMessage): Promise<URLSearchParams> {
+  const raw = await readRaw(req);
+  if (raw.length === 0) return new URLSearchParams();
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new HttpError(415, 'The request body must be a form, sent with Content-Type: application/x-www-form-urlencoded.');
+  }
+  return new URLSearchParams(raw.toString('utf8'));
 }
 
 /** Validates input with the schema; throws 400 with a message naming the field. */

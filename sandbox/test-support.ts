@@ -30,6 +30,8 @@ export interface TestSandbox {
   post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
   login(email: string, password: string): Promise<string>;
   mail(to: string): Promise<{ to: string; subject: string; text: string; links: string[]; sent_at: string }[]>;
+  /** Submits an HTML form (urlencoded POST) without following the redirect. */
+  submit(path: string, fields?: Record<string, string>): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,15 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     async mail(to) {
       const res = await fetch(`${url}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
       return (await res.json()) as Awaited<ReturnType<TestSandbox['mail']>>;
+    },
+    async submit(path, fields = {}) {
+      const res = await fetch(url + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+      return { status: res.status, location: res.headers.get('location'), headers: res.headers, text: await res.text() };
     },
     async stop() {
       server.closeAllConnections();

@@ -13,6 +13,7 @@ function index() {
 <ul>
   <li><a href="/sandbox/mail">Mailbox</a>: every email the sandbox sent (verification and reset links). <a href="/sandbox/mail.json">JSON</a>.</li>
   <li><code>POST /sandbox/app-token {"email": "..."}</code>: a one-time token, as the mobile app passes in <code>_t</code> (10 minutes, single use).</li>
+  <li>Payments: <code>/sandbox/checkout/{session id}</code> (Stripe-like: cards, WeChat Pay, 3-D Secure) and <code>/sandbox/paymongo/{session id}</code> (GCash, GrabPay). Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0025 0000 3155 asks for authentication.</li>
   <li><a href="/">The portal</a></li>
 </ul>`),
   );

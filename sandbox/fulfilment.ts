@@ -1,0 +1,26 @@
+// What a payment provider's webhook does in production: as soon as a session is paid, the server
+// grants what it bought, exactly once (fulfilOnce), whether or not the person ever comes back to
+// the portal's success page. The confirm call then only reports the result.
+import { fulfilOnce, markPaid, type CheckoutSession } from './checkout.js';
+import { grantCreditPurchase } from './credit-purchases.js';
+import type { Db } from './db.js';
+
+type Grant = (db: Db, session: CheckoutSession, now: Date) => void;
+
+/** Later slices (membership, donations) add their kinds here. */
+const GRANTS: Partial<Record<string, Grant>> = {
+  credit: grantCreditPurchase,
+};
+
+export function fulfilPaidSession(db: Db, sessionId: string, now: Date): void {
+  fulfilOnce(db, sessionId, now, (s) => {
+    const grant = GRANTS[s.kind];
+    if (grant) grant(db, s, now);
+  });
+}
+
+/** Marks a session paid and fulfils it at once, as the provider's webhook would. */
+export function payAndFulfil(db: Db, sessionId: string, now: Date): void {
+  markPaid(db, sessionId, now);
+  fulfilPaidSession(db, sessionId, now);
+}

@@ -21,7 +21,8 @@ export function ResultPendingPage() {
   const checking = useRef(false);
 
   const verify = async (): Promise<'done' | 'again'> => {
-    const current = readRecord('payment-pending');
+    // Another tab may have finished and cleared the record: keep checking the one this page opened with.
+    const current = readRecord('payment-pending') ?? record;
     if (!current || checking.current) return current ? 'again' : 'done';
     checking.current = true;
     setStatus('checking');

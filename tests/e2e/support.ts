@@ -66,3 +66,43 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
+
+/** Registers and verifies a new person through the sandbox's API and mailbox. */
+export async function createVerifiedUser(options: { country?: string; first?: string; last?: string } = {}): Promise<{ email: string; password: string; name: string }> {
+  const email = uniqueEmail((options.first ?? 'user').toLowerCase());
+  const password = 'test-pass-1';
+  const first = options.first ?? 'Test';
+  const last = options.last ?? 'Person';
+  const response = await fetch(`${baseUrl()}/webclient/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ first_name: first, last_name: last, email, password, country_code: options.country ?? 'US', gender: 'None', phone_number: '', method: 'email' }),
+  });
+  if (!response.ok) throw new Error(`register ${response.status}: ${await response.text()}`);
+  const mail = await latestMail(email, /verify/i);
+  const link = mail.links.find((l) => l.includes('_t='));
+  const token = new URLSearchParams(link!.split('?')[1]).get('_t')!;
+  const verified = await fetch(`${baseUrl()}/webclient-verification-email?t=${encodeURIComponent(token)}`);
+  if (!verified.ok) throw new Error(`verify ${verified.status}`);
+  return { email, password, name: `${first} ${last}` };
+}
+
+/** Calls the API as a person (for reading state a test checks). */
+export async function apiAs<T>(email: string, password: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const response = await fetch(`${baseUrl()}${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function creditBalance(email: string, password: string): Promise<number> {
+  const { body } = await apiAs<{ data: { credit_balance: number } }>(email, password, '/webclient/account/profile');
+  return body.data.credit_balance;
+}

@@ -14,6 +14,7 @@ const root = import.meta.dirname;
 export const widgetEntries: Record<string, string> = {
   'sm-login': 'widgets/login/login.element.ts',
   'sm-topup': 'widgets/topup/topup.element.ts',
+  'sm-subscribe': 'widgets/subscribe/subscribe.element.ts',
 };
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@preact)[\\/]/;

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import '../widgets/login/login.element';
 import '../widgets/topup/topup.element';
+import '../widgets/subscribe/subscribe.element';
 import { navigate } from '../shared/routing/navigate';
 import { ROUTES, type RouteName } from '../shared/routing/routes';
 import { refreshProfile } from '../shared/session/account';
@@ -14,6 +15,9 @@ import { decide } from './guard';
 import { messages as m } from './messages';
 import { HomePage } from './pages/HomePage';
 import { ResultPendingPage, TransactionFailedPage, TransactionSuccessPage } from './pages/PaymentPages';
+import { PremiumPage } from './pages/PremiumPage';
+import { UpdatePaymentResult } from './pages/UpdatePaymentPages';
+import { ManageMembership } from './shell/ManageMembership';
 import { Banner } from './shell/Banner';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
@@ -27,6 +31,17 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   TopUpPage: () => <sm-topup key="topup" view="topup" />,
   CheckoutPage: () => <sm-topup key="checkout" view="checkout" />,
   SuccessPage: () => <sm-topup key="success" view="success" />,
+  SubscribePage: () => <sm-subscribe key="subscribe" view="subscribe" />,
+  SubscriptionCheckoutPage: () => <sm-subscribe key="checkout" view="checkout" />,
+  SubscriptionSuccessPage: () => <sm-subscribe key="success" view="success" />,
+  ChangeSubscriptionPage: () => <sm-subscribe key="change" view="change" />,
+  ChangeSubscriptionSuccessPage: () => <sm-subscribe key="change-success" view="change-success" />,
+  UpdatePaymentPage: () => <sm-subscribe key="update-payment" view="update-payment" />,
+  DirectSubscribePage: () => <sm-subscribe key="direct-subscribe" view="direct-subscribe" />,
+  UpdatePaymentSuccessPage: () => <UpdatePaymentResult ok />,
+  UpdatePaymentFailedPage: () => <UpdatePaymentResult ok={false} />,
+  PremiumPage: () => <PremiumPage />,
+  TestPage: () => <PremiumPage variant="test" />,
   ResultPendingPage: () => <ResultPendingPage />,
   TransactionFailedPage: () => <TransactionFailedPage />,
   TransactionSuccessPage: () => <TransactionSuccessPage />,
@@ -41,6 +56,7 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
 const AVAILABLE: ReadonlySet<RouteName> = new Set(Object.keys(PAGES) as RouteName[]);
 
 function LandingBanner({ route }: { route: RouteName }) {
+  if (route === 'PremiumPage' || route === 'TestPage') return null;
   if (route !== 'Signin' && route !== 'Registration') return null;
   return (
     <div className="portal-banner">
@@ -90,6 +106,7 @@ export function Portal() {
           {page}
         </main>
         <Footer />
+        <ManageMembership />
         {loadingProfile ? <Overlay label={m.wait} /> : null}
       </>
     );

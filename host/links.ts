@@ -8,6 +8,7 @@ export const links = {
   about: (env.VITE_ABOUT_URL as string | undefined) || `${site}/about`,
   musicians: (env.VITE_MUSICIANS_URL as string | undefined) || `${site}/musicians`,
   blog: (env.VITE_BLOG_URL as string | undefined) || `${site}/blog`,
+  appDownload: (env.VITE_APP_DOWNLOAD_URL as string | undefined) || `${site}/download`,
   webPlayer: (env.VITE_WEB_PLAYER_URL as string | undefined) || `${site}/player`,
   terms: (env.VITE_TERMS_URL as string | undefined) || `${site}/terms`,
   privacy: (env.VITE_PRIVACY_URL as string | undefined) || `${site}/privacy`,

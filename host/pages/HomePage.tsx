@@ -6,6 +6,8 @@ import { hrefFor, type RouteName } from '../../shared/routing/routes';
 import { refreshProfile } from '../../shared/session/account';
 import { session } from '../../shared/session/session';
 import { Avatar } from '../../shared/ui/Avatar';
+import { isMonthly, isSubscriber, membershipDate } from '../../shared/session/membership';
+import { manageOpen } from '../shell/ManageMembership';
 import { messages as m } from '../messages';
 
 /** Home: the My Dashboard card (avatar, name, email, joined date, credit balance). */
@@ -43,9 +45,38 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
           <dd className="portal-name">{user.name}</dd>
           <dt className="sr-only">Email</dt>
           <dd>{user.email}</dd>
-          <dt>{m.home.joined}</dt>
-          <dd>{formatDate(user.joined)}</dd>
+          {(() => {
+            const date = membershipDate(user);
+            if (!date) {
+              return (
+                <>
+                  <dt>{m.home.joined}</dt>
+                  <dd>{formatDate(user.joined)}</dd>
+                </>
+              );
+            }
+            const label = date.kind === 'renews' ? m.membership.renews : date.kind === 'changes' ? m.membership.changes : m.membership.ends;
+            return (
+              <>
+                <dt>{label}</dt>
+                <dd data-testid="membership-date">{formatDate(date.date)}</dd>
+              </>
+            );
+          })()}
         </dl>
+      </div>
+      <div className="portal-membership">
+        {isSubscriber(user) ? <span className="portal-badge">{m.membership.premium}</span> : null}
+        {isMonthly(user) ? (
+          <button type="button" className="portal-button portal-button-ghost" onClick={() => (manageOpen.value = true)}>
+            {m.membership.manage}
+          </button>
+        ) : null}
+        {!isSubscriber(user) && available.has('SubscribePage') ? (
+          <a className="portal-button" href={hrefFor('SubscribePage')}>
+            {m.membership.join}
+          </a>
+        ) : null}
       </div>
       <div className="portal-balance">
         <div>

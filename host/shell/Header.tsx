@@ -4,6 +4,8 @@ import { hrefFor } from '../../shared/routing/routes';
 import { logout } from '../../shared/session/account';
 import { session } from '../../shared/session/session';
 import { Avatar } from '../../shared/ui/Avatar';
+import { isMonthly } from '../../shared/session/membership';
+import { manageOpen } from './ManageMembership';
 import { links } from '../links';
 import { messages as m } from '../messages';
 
@@ -49,6 +51,18 @@ export function Header() {
               <a role="menuitem" href={hrefFor('HomePage')} onClick={() => setOpen(false)}>
                 {m.user.home}
               </a>
+              {isMonthly(user) ? (
+                <button
+                  role="menuitem"
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    manageOpen.value = true;
+                  }}
+                >
+                  {m.membership.manage}
+                </button>
+              ) : null}
               <a role="menuitem" href={hrefFor('ChangePasswordUser')} onClick={() => setOpen(false)}>
                 {m.user.changePassword}
               </a>

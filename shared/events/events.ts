@@ -20,6 +20,9 @@ export interface SmPaymentCompletedDetail {
 }
 
 export interface SmEventMap {
+  'sm-amount-changed': CustomEvent<{ readonly amount: number }>;
+  'sm-membership-canceled': CustomEvent<{ readonly endDate: string }>;
+  'sm-close': CustomEvent<Record<string, never>>;
   'sm-payment-completed': CustomEvent<SmPaymentCompletedDetail>;
   'sm-signed-in': CustomEvent<SmSignedInDetail>;
   'sm-signed-out': CustomEvent<SmSignedOutDetail>;

@@ -31,13 +31,28 @@ export const CreditRecord = z.object({
 });
 export type CreditRecord = z.infer<typeof CreditRecord>;
 
+/** Subscription draft (spec section 3): what is being bought, and its session once created. */
+export const SubscriptionRecord = z.object({
+  ...CheckoutFields,
+  identifier: z.string().check(z.minLength(1), z.maxLength(100)),
+  recurring: z.union([z.literal(0), z.literal(1)]),
+  interval: z.optional(z.number().check(z.int(), z.positive(), z.maximum(12))),
+  /** The amount in dollars (amount above is what is charged, in PHP for e-wallets). */
+  price: z.number().check(z.positive()),
+});
+export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
+
+/** A change of the monthly amount, stored before going to its success page. */
+export const ChangeSubscriptionRecord = z.object({ amount: z.number().check(z.positive()), currency: z.string(), at: z.number() });
+export type ChangeSubscriptionRecord = z.infer<typeof ChangeSubscriptionRecord>;
+
 /** The last payment failure, shown on the Payment Failed! page. */
 export const PaymentErrorRecord = z.object({ message: z.string().check(z.maxLength(1000)), at: z.number() });
 export type PaymentErrorRecord = z.infer<typeof PaymentErrorRecord>;
 
 /** A payment waiting for confirmation (card authentication or an e-wallet). */
 export const PaymentPendingRecord = z.object({
-  kind: z.enum(['credit']),
+  kind: z.enum(['credit', 'subscription']),
   sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
   method: PaymentMethodId,
   /** The success route's query, to come back to once confirmed. */
@@ -49,6 +64,8 @@ export type PaymentPendingRecord = z.infer<typeof PaymentPendingRecord>;
 
 const SCHEMAS = {
   credit: CreditRecord,
+  subscription: SubscriptionRecord,
+  'change-subscription': ChangeSubscriptionRecord,
   'payment-error': PaymentErrorRecord,
   'payment-pending': PaymentPendingRecord,
 } as const;
@@ -94,7 +111,7 @@ export function clearRecord(kind: Kind): void {
 }
 
 /** Success and failure pages clear stored payment data (spec section 4). */
-export function clearPaymentData(kind: 'credit'): void {
+export function clearPaymentData(kind: 'credit' | 'subscription'): void {
   clearRecord(kind);
   clearRecord('payment-pending');
 }

@@ -16,7 +16,9 @@ export const FALLBACK_FAILURE = 'The payment was not completed.';
 /** Authorised -> confirmed; Pending or Received -> pending; Refused or anything else -> failed. */
 export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
   if (!result.ok) {
-    const { status, message } = result.error;
+    const { status, message, errorCode } = result.error;
+    // The Philippine provider has not confirmed yet: still waiting, not failed.
+    if (errorCode === 'error-paymongo-confirm' && status === 400) return { kind: 'pending', message };
     // A success page without a payment confirmation goes to the failed page with the server message.
     if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) return { kind: 'failed', message };
     return { kind: 'retry', message };

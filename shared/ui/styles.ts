@@ -88,3 +88,12 @@ a { color: var(--sm-color-primary); }
 .sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
 `;
+
+/** Styles of the price slider (shared/ui/Slider.tsx), for widgets that use it. */
+export const sliderStyles = /* css */ `
+.sm-slider { display: flex; flex-direction: column; gap: 8px; }
+.sm-slider-value { font-size: 1.75rem; font-weight: 800; text-align: center; }
+.sm-slider input[type="range"] { width: 100%; accent-color: var(--sm-color-primary); min-height: 32px; }
+.sm-slider-marks { display: flex; justify-content: space-between; gap: 8px; }
+.sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
+`;

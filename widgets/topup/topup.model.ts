@@ -8,10 +8,11 @@ import * as credits from '../../shared/api/credits';
 import type { CreditOption, PaymentMethod } from '../../shared/api/credits';
 import type { ApiError } from '../../shared/api/errors';
 import { emit } from '../../shared/events/events';
-import { handOffFor, portalUrlFor } from '../../shared/payments/checkout';
+import { portalUrlFor } from '../../shared/payments/checkout';
+import { handOff } from '../../shared/payments/handoff';
+import { viewOfListError } from '../../shared/payments/list-errors';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type CreditRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS, E_WALLETS, SUCCESS_REDIRECT_MS, outcomeOf } from '../../shared/payments/result';
-import { mountEmbeddedCheckout } from '../../shared/payments/stripe';
 import { currentQuery, navigate } from '../../shared/routing/navigate';
 import { refreshProfile } from '../../shared/session/account';
 import { session } from '../../shared/session/session';
@@ -65,16 +66,11 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
   const selectedOption = computed(() => creditOptions.value?.find((o) => o.identifier === selected.value) ?? null);
   let started = false;
 
-  /** 401 on a payment list: signed out for real, or closed for the Sabbath (spec section 6). */
-  async function handleListError(error: ApiError, statusTitles: boolean) {
-    if (error.status === 401) {
-      const profile = await refreshProfile();
-      if (!profile.ok && !session.isSignedIn.value) return; // the guard sends the person to sign in
-      dialog.value = { kind: 'sabbath', message: error.message };
-      return;
-    }
-    if (statusTitles && error.status !== 0) dialog.value = { kind: 'status', title: String(error.status), message: error.message };
-    loadError.value = error.message;
+  async function handleListError(error: ApiError) {
+    const view = await viewOfListError(error, { statusDialog: false });
+    if (view.kind === 'sabbath') dialog.value = { kind: 'sabbath', message: view.message };
+    else if (view.kind === 'status') dialog.value = { kind: 'status', title: view.title, message: view.message };
+    else if (view.kind === 'inline') loadError.value = view.message;
   }
 
   async function loadOptions() {
@@ -83,7 +79,7 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
     const result = await call(credits.creditList, {});
     busy.value = false;
     if (result.ok) creditOptions.value = result.data;
-    else await handleListError(result.error, false);
+    else await handleListError(result.error);
   }
 
   async function loadMethods() {
@@ -93,7 +89,7 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
     const result = await call(credits.creditPaymentMethods, {});
     busy.value = false;
     if (result.ok) methods.value = result.data;
-    else await handleListError(result.error, false);
+    else await handleListError(result.error);
   }
 
   function goHomeSoon() {
@@ -130,36 +126,18 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
       };
       writeRecord('credit', current);
     }
-    const handOff = handOffFor({ checkout_url: current.checkoutUrl, client_secret: current.clientSecret });
-    if (handOff.kind === 'redirect') {
-      busy.value = true;
-      window.location.assign(handOff.url);
-      return;
-    }
-    if (handOff.kind === 'embedded') {
-      embedded.value = { clientSecret: handOff.clientSecret };
-      const key = await call(credits.clientKey, {});
-      const target = container();
-      if (!key.ok || !target) {
-        console.error('[sm-topup] Could not start the embedded checkout', key.ok ? 'no container' : key.error);
-        dialog.value = { kind: 'checkout-error' };
-        return;
-      }
-      try {
-        await mountEmbeddedCheckout({
-          publishableKey: key.data.clientKey,
-          clientSecret: handOff.clientSecret,
-          container: target,
-          onComplete: () => navigate('SuccessPage', { type: current.purchasefor === 1 ? 'self' : 'other', session_id: current.sessionId ?? '' }),
-        });
-      } catch (error) {
-        console.error('[sm-topup] Stripe checkout failed', error);
-        dialog.value = { kind: 'checkout-error' };
-      }
-      return;
-    }
-    console.error('[sm-topup] The payment session has neither a checkout URL nor a client secret', current.sessionId);
-    dialog.value = { kind: 'checkout-error' };
+    const outcome = await handOff(current, {
+      container,
+      label: 'sm-topup',
+      publishableKey: async () => {
+        const key = await call(credits.clientKey, {});
+        return key.ok ? key.data.clientKey : null;
+      },
+      onComplete: () => navigate('SuccessPage', { type: current.purchasefor === 1 ? 'self' : 'other', session_id: current.sessionId ?? '' }),
+    });
+    if (outcome === 'redirected') busy.value = true;
+    else if (outcome === 'embedded') embedded.value = { clientSecret: current.clientSecret ?? '' };
+    else dialog.value = { kind: 'checkout-error' };
   }
 
   async function confirm() {

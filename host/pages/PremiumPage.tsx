@@ -1,0 +1,103 @@
+/**
+ * The premium marketing page (/premium, and /test-page its variant): spec sections 1 and 2.
+ * On a phone it opens the app's gopremium deep link after 500 ms.
+ */
+import { useEffect } from 'react';
+import { appDeepLink } from '../../shared/routing/navigate';
+import { hrefFor } from '../../shared/routing/routes';
+import { session } from '../../shared/session/session';
+import { links } from '../links';
+import { messages } from '../messages';
+
+const m = messages.premium;
+export const PHONE_REDIRECT_MS = 500;
+
+export function isPhone(userAgent: string): boolean {
+  return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
+}
+
+/** Apple Pay shows only where the browser offers it. */
+export function canUseDeviceWallet(): boolean {
+  const wallet = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  try {
+    return !!wallet?.canMakePayments?.();
+  } catch {
+    return false;
+  }
+}
+
+export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
+  useEffect(() => {
+    if (!isPhone(navigator.userAgent)) return;
+    const timer = setTimeout(() => window.location.assign(appDeepLink('gopremium')), PHONE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const join = () => {
+    // Go Premium: the next page is the subscribe page, then registration (spec section 2).
+    session.setNextPage({ name: 'SubscribePage', query: {} });
+    window.location.hash = hrefFor(session.isSignedIn.value ? 'SubscribePage' : 'Registration').slice(1);
+  };
+  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(canUseDeviceWallet() ? ['Apple Pay'] : [])];
+  return (
+    <div className="premium" data-variant={variant}>
+      <section className="premium-hero">
+        <h1>{m.hero}</h1>
+        <p>{m.heroText}</p>
+        <div className="portal-actions portal-actions-center">
+          <button type="button" className="portal-button" onClick={join}>
+            {m.goPremium}
+          </button>
+          <a className="portal-button portal-button-ghost" href={links.appDownload}>
+            {m.getApp}
+          </a>
+        </div>
+      </section>
+      <section className="portal-card" aria-labelledby="perks-title">
+        <h2 id="perks-title">{m.perks}</h2>
+        <div className="premium-tiers">
+          <article className="premium-tier" aria-labelledby="tier-free">
+            <h3 id="tier-free">{m.free}</h3>
+            <p className="premium-price">{m.freePrice}</p>
+            <ul>
+              {m.freeItems.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <a className="portal-button portal-button-ghost" href={links.appDownload}>
+              {m.startFree}
+            </a>
+          </article>
+          <article className="premium-tier premium-tier-featured" aria-labelledby="tier-premium">
+            <h3 id="tier-premium">{m.premium}</h3>
+            <p className="premium-price">{m.premiumPrice}</p>
+            <ul>
+              {m.premiumItems.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <button type="button" className="portal-button" onClick={join}>
+              {m.goPremium}
+            </button>
+          </article>
+        </div>
+        <p>
+          <a href={links.about}>{m.learnMore}</a>
+        </p>
+      </section>
+      <section className="portal-card" aria-labelledby="partners-title">
+        <h2 id="partners-title">{m.partners}</h2>
+        <ul className="premium-partners" data-testid="payment-partners">
+          {partners.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="portal-card premium-download">
+        <h2>{m.downloadTitle}</h2>
+        <a className="portal-button" href={links.appDownload}>
+          {m.download}
+        </a>
+      </section>
+    </div>
+  );
+}

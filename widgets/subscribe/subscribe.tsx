@@ -1,0 +1,577 @@
+/**
+ * <sm-subscribe>'s views: the subscription steps, checkout and success; change amount and its
+ * success; the Manage Membership dialog; the app's update-payment and direct-subscribe entries.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { config, parseBaseUrl } from '../../shared/config/config';
+import { formatDate } from '../../shared/format/dates';
+import { formatMoney } from '../../shared/format/money';
+import { session } from '../../shared/session/session';
+import { Button } from '../../shared/ui/Button';
+import { Dialog } from '../../shared/ui/Dialog';
+import { TextField } from '../../shared/ui/Field';
+import { Notice } from '../../shared/ui/Notice';
+import { Overlay } from '../../shared/ui/Overlay';
+import { Slider } from '../../shared/ui/Slider';
+import { sliderStyles } from '../../shared/ui/styles';
+import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { createAppEntryModel, type AppEntryModel } from './app-entry.model';
+import { createChangeModel, type ChangeModel } from './change.model';
+import { createManageModel, type ManageModel } from './manage.model';
+import { messages as m } from './subscribe.messages';
+import { createSubscribeModel, type SubscribeModel } from './subscribe.model';
+import { infoMessage, tierOf } from './subscribe.pricing';
+import { subscribeStyles } from './subscribe.styles';
+
+export const VIEWS = ['subscribe', 'checkout', 'success', 'change', 'change-success', 'manage', 'update-payment', 'direct-subscribe'] as const;
+export type View = (typeof VIEWS)[number];
+
+export function parseView(value: unknown): View {
+  if (value === undefined || value === null || value === '') return 'subscribe';
+  if (typeof value === 'string' && (VIEWS as readonly string[]).includes(value)) return value as View;
+  console.warn(`[sm-subscribe] Unknown view="${String(value)}". Use one of: ${VIEWS.join(', ')}. Showing "subscribe".`);
+  return 'subscribe';
+}
+
+export interface SubscribeProps {
+  view?: string;
+  apiBase?: string;
+  portal?: string;
+  container?: ShadowRoot | HTMLElement;
+}
+
+const usd = (n: number) => formatMoney(n, 'USD');
+
+function FeeNotes() {
+  return (
+    <ul className="sm-notes">
+      <li>{m.amount.feesNote}</li>
+      <li>{m.amount.foreignFee}</li>
+    </ul>
+  );
+}
+
+/** The amount picker shared by the subscription and the change-amount pages. */
+function AmountPicker(props: {
+  title: string;
+  min: number;
+  max: number;
+  recommended: number;
+  value: number;
+  onValue: (n: number) => void;
+  perMonth: boolean;
+  rate: number;
+  userCurrency: string;
+  currency: string;
+  lowest: number;
+  children?: ReactNode;
+}) {
+  const tier = tierOf(props.value, props.lowest, props.recommended);
+  const info = infoMessage(props.value, props.recommended);
+  const readout = (n: number) => (props.perMonth ? m.amount.perMonth(usd(n)) : m.amount.total(usd(n)));
+  return (
+    <div className="sm-stack" data-tier={tier}>
+      <h2>{m.amount.heading}</h2>
+      <p className="sm-muted">{m.amount.limited}</p>
+      <h3>{props.title}</h3>
+      <Slider
+        label={m.amount.sliderLabel}
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        onValue={props.onValue}
+        valueText={readout}
+        marks={[
+          { value: props.min, label: `${m.amount.lowest} ${usd(props.min)}` },
+          { value: props.recommended, label: `${m.amount.recommended} ${usd(props.recommended)}` },
+          { value: props.max, label: `${m.amount.maximum} ${usd(props.max)}` },
+        ]}
+      />
+      {props.userCurrency !== props.currency ? <p className="sm-muted">{m.amount.approx(formatMoney(props.value * props.rate, props.userCurrency))}</p> : null}
+      {info ? (
+        <p className="sm-info" data-testid="tier-info">
+          {info}
+        </p>
+      ) : null}
+      {props.children}
+    </div>
+  );
+}
+
+function SubscribeSteps({ model }: { model: SubscribeModel }) {
+  const step = model.step.value;
+  const plan = model.plan.value;
+  const bounds = model.bounds.value;
+  const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
+  const title = step === 'select-duration' ? m.steps.duration : step === 'select-amount' ? m.steps.amount : m.steps.payment;
+  return (
+    <div className="sm-stack" data-step={step}>
+      <h1>{m.title}</h1>
+      <p className="sm-muted">
+        {m.stepOf(index, 3)}: {title}
+      </p>
+      {model.loadError.value ? (
+        <Notice tone="error">
+          {model.loadError.value}{' '}
+          <Button variant="link" onClick={() => model.retryLoad()}>
+            {m.retry}
+          </Button>
+        </Notice>
+      ) : null}
+      {step !== 'select-duration' ? (
+        <Button variant="link" className="sm-back" onClick={() => model.back()}>
+          ← {m.back}
+        </Button>
+      ) : null}
+      {step === 'select-duration' ? (
+        <>
+          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{m.empty}</Notice> : null}
+          <fieldset className="sm-choices">
+            <legend>{m.duration.legend}</legend>
+            <label className="sm-choice" data-checked={model.recurring.value}>
+              <input type="radio" name="duration" checked={model.recurring.value} onChange={() => model.setRecurring(true)} />
+              <span>
+                <strong>{m.duration.monthly}</strong>
+                <br />
+                <span className="sm-muted">{m.duration.monthlyHint}</span>
+              </span>
+            </label>
+            <label className="sm-choice" data-checked={!model.recurring.value}>
+              <input type="radio" name="duration" checked={!model.recurring.value} onChange={() => model.setRecurring(false)} />
+              <span>
+                <strong>{m.duration.oneTime}</strong>
+                <br />
+                <span className="sm-muted">{m.duration.oneTimeHint}</span>
+              </span>
+            </label>
+          </fieldset>
+          {!model.recurring.value ? (
+            <fieldset className="sm-choices sm-months">
+              <legend>{m.duration.months}</legend>
+              {model.monthOptions.value.map((n) => (
+                <label key={n} className="sm-choice" data-checked={model.months.value === n}>
+                  <input type="radio" name="months" checked={model.months.value === n} onChange={() => model.setMonths(n)} />
+                  <span>{m.duration.month(n)}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {model.formError.value ? (
+            <p className="sm-error" role="alert">
+              {model.formError.value}
+            </p>
+          ) : null}
+          <Button onClick={() => model.next()} disabled={!plan}>
+            {m.next}
+          </Button>
+        </>
+      ) : null}
+      {step === 'select-amount' && plan && bounds ? (
+        <>
+          <AmountPicker
+            title={model.recurring.value ? m.amount.monthly : m.amount.oneTime(model.months.value)}
+            min={bounds.min}
+            max={bounds.max}
+            recommended={bounds.start}
+            lowest={bounds.min}
+            value={model.custom.value === null ? model.price.value : model.amount.value}
+            onValue={(n) => {
+              model.setCustom(null);
+              model.setPrice(n);
+            }}
+            perMonth={model.recurring.value}
+            rate={plan.rate}
+            userCurrency={plan.user_currency}
+            currency={plan.currency}
+          >
+            {model.custom.value === null ? (
+              <Button variant="link" onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : 100))}>
+                {m.amount.customToggle}
+              </Button>
+            ) : (
+              <>
+                <TextField
+                  label={m.amount.custom}
+                  type="number"
+                  inputMode="decimal"
+                  min={model.recurring.value ? bounds.min : 100}
+                  value={model.custom.value}
+                  onValue={(v) => model.setCustom(v)}
+                  error={model.customError.value}
+                />
+                <Button variant="link" onClick={() => model.setCustom(null)}>
+                  {m.amount.useSlider}
+                </Button>
+              </>
+            )}
+          </AmountPicker>
+          <FeeNotes />
+          <Button onClick={() => model.next()} disabled={model.customError.value !== null || model.amount.value <= 0}>
+            {m.next}
+          </Button>
+        </>
+      ) : null}
+      {step === 'select-payment' && plan ? (
+        <>
+          <p className="sm-summary">
+            {model.recurring.value ? m.payment.summaryMonthly(usd(model.amount.value)) : m.payment.summaryOneTime(model.months.value, usd(model.amount.value))}
+          </p>
+          {model.recurring.value ? <p className="sm-muted">{m.payment.cardOnly}</p> : null}
+          <fieldset className="sm-choices">
+            <legend>{m.payment.legend}</legend>
+            {model.methods.value.map((method) => (
+              <label key={method.id} className="sm-choice" data-checked={model.method.value === method.id}>
+                <input type="radio" name="payment-method" checked={model.method.value === method.id} onChange={() => model.chooseMethod(method.id)} />
+                <span>{method.name}</span>
+              </label>
+            ))}
+          </fieldset>
+          {model.formError.value ? (
+            <p className="sm-error" role="alert">
+              {model.formError.value}
+            </p>
+          ) : null}
+          <FeeNotes />
+          <Button onClick={() => model.pay()}>{m.pay}</Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function SubscribeDialogs({ model }: { model: SubscribeModel }) {
+  const dialog = model.dialog.value;
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'unfinished':
+      return (
+        <Dialog
+          title={m.unfinishedTitle}
+          tone="warning"
+          actions={
+            <>
+              <Button onClick={() => model.continuePayment()}>{m.continuePayment}</Button>
+              <Button variant="secondary" onClick={() => model.askCancel()}>
+                {m.cancelTransaction}
+              </Button>
+            </>
+          }
+        >
+          <p>{m.unfinishedText}</p>
+        </Dialog>
+      );
+    case 'confirm-cancel':
+      return (
+        <Dialog
+          title={m.cancelTransaction}
+          tone="warning"
+          onClose={() => model.keepTransaction()}
+          actions={
+            <>
+              <Button onClick={() => model.confirmCancel()}>{m.yesCancel}</Button>
+              <Button variant="secondary" onClick={() => model.keepTransaction()}>
+                {m.keep}
+              </Button>
+            </>
+          }
+        >
+          <p>{m.confirmCancel}</p>
+        </Dialog>
+      );
+    case 'sabbath':
+      return (
+        <Dialog title={m.sabbathTitle} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.backHome}</Button>}>
+          <p>{dialog.message}</p>
+        </Dialog>
+      );
+    case 'status':
+      return (
+        <Dialog title={dialog.title} tone="warning" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
+          <p>{dialog.message}</p>
+        </Dialog>
+      );
+    case 'checkout-error':
+      return (
+        <Dialog title={m.checkoutTitle} tone="error" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
+          <p>{m.checkoutError}</p>
+        </Dialog>
+      );
+  }
+}
+
+function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'success'; host: HTMLElement | null }) {
+  useSignals();
+  const [model] = useState(() => createSubscribeModel({ host: () => host }));
+  const containerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => model.start(view, () => containerRef.current), [model, view]);
+  const notice = model.notice.value;
+  const success = model.success.value;
+  const user = session.user.value;
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
+      {view === 'checkout' ? (
+        <div className="sm-stack">
+          <h1>{m.checkoutTitle}</h1>
+          {model.checkoutError.value ? (
+            <Notice tone="error">
+              {model.checkoutError.value}{' '}
+              <Button variant="link" onClick={() => model.retryCheckout(() => containerRef.current)}>
+                {m.retry}
+              </Button>
+            </Notice>
+          ) : (
+            <p role="status">{m.redirecting}</p>
+          )}
+          <div ref={containerRef} className="sm-embedded" />
+          <Button variant="secondary" onClick={() => model.askCancel()}>
+            {m.cancelTransaction}
+          </Button>
+        </div>
+      ) : null}
+      {view === 'success' ? (
+        success.kind === 'confirming' ? (
+          <p role="status">{m.confirming}</p>
+        ) : success.kind === 'retry' ? (
+          <div className="sm-stack">
+            <Notice tone="error">{success.message}</Notice>
+            <Button onClick={() => model.retryConfirm()}>{m.retry}</Button>
+          </div>
+        ) : (
+          <div className="sm-stack sm-center">
+            <h1>{m.successTitle}</h1>
+            <p data-testid="membership-summary">
+              {user?.subscription
+                ? user.subscription.recurring === 1
+                  ? m.successMonthly(usd(user.subscription.current_amount), formatDate(user.subscription.end_date))
+                  : m.successOneTime(formatDate(user.subscription.end_date))
+                : null}
+            </p>
+            <Button onClick={() => model.finish()}>{m.continue}</Button>
+          </div>
+        )
+      ) : null}
+      <SubscribeDialogs model={model} />
+      {model.busy.value ? <Overlay label={m.wait} /> : null}
+    </div>
+  );
+}
+
+function ChangeFlow({ view, host }: { view: 'change' | 'change-success'; host: HTMLElement | null }) {
+  useSignals();
+  const [model] = useState<ChangeModel>(() => createChangeModel({ host: () => host }));
+  useEffect(() => model.start(view), [model, view]);
+  const plan = model.plan.value;
+  const bounds = model.bounds.value;
+  const dialog = model.dialog.value;
+  const changed = model.changed.value;
+  const current = session.user.value?.subscription?.current_amount;
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
+      {view === 'change' && plan && bounds ? (
+        <div className="sm-stack">
+          <h1 className="sm-visually-hidden">{m.change.submit}</h1>
+          {current !== undefined ? <p className="sm-muted">{m.change.current(usd(current))}</p> : null}
+          <AmountPicker
+            title={m.amount.monthly}
+            min={bounds.min}
+            max={bounds.max}
+            recommended={bounds.start}
+            lowest={bounds.min}
+            value={model.price.value}
+            onValue={(n) => model.setPrice(n)}
+            perMonth
+            rate={plan.rate}
+            userCurrency={plan.user_currency}
+            currency={plan.currency}
+          />
+          {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
+          <Button onClick={() => void model.submit()} disabled={model.busy.value}>
+            {m.change.submit}
+          </Button>
+          <FeeNotes />
+        </div>
+      ) : null}
+      {view === 'change-success' && changed ? (
+        <div className="sm-stack sm-center">
+          <h1>{m.change.successTitle}</h1>
+          <p data-testid="change-date">{m.change.successDate(formatDate(changed.date))}</p>
+          <Button onClick={() => model.finish()}>{m.continue}</Button>
+        </div>
+      ) : null}
+      {dialog?.kind === 'unfinished' ? (
+        <Dialog
+          title={m.unfinishedTitle}
+          tone="warning"
+          actions={
+            <>
+              <Button onClick={() => model.continuePending()}>{m.continuePayment}</Button>
+              <Button variant="secondary" onClick={() => model.askCancel()}>
+                {m.cancelTransaction}
+              </Button>
+            </>
+          }
+        >
+          <p>{m.unfinishedText}</p>
+        </Dialog>
+      ) : null}
+      {dialog?.kind === 'confirm-cancel' ? (
+        <Dialog
+          title={m.cancelTransaction}
+          tone="warning"
+          onClose={() => model.keep()}
+          actions={
+            <>
+              <Button onClick={() => model.confirmCancel()}>{m.yesCancel}</Button>
+              <Button variant="secondary" onClick={() => model.keep()}>
+                {m.keep}
+              </Button>
+            </>
+          }
+        >
+          <p>{m.confirmCancel}</p>
+        </Dialog>
+      ) : null}
+      {dialog?.kind === 'sabbath' ? (
+        <Dialog title={m.sabbathTitle} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.backHome}</Button>}>
+          <p>{dialog.message}</p>
+        </Dialog>
+      ) : null}
+      {dialog?.kind === 'status' || dialog?.kind === 'error' ? (
+        <Dialog
+          title={dialog.kind === 'status' ? dialog.title : m.change.errorTitle}
+          tone={dialog.kind === 'error' ? 'error' : 'warning'}
+          onClose={() => model.closeDialog()}
+          actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}
+        >
+          <p>{dialog.message}</p>
+        </Dialog>
+      ) : null}
+      {model.busy.value ? <Overlay label={m.wait} /> : null}
+    </div>
+  );
+}
+
+function ManageDialog({ host }: { host: HTMLElement | null }) {
+  useSignals();
+  const [model] = useState<ManageModel>(() => createManageModel({ host: () => host }));
+  const s = model.subscription.value;
+  const stage = model.stage.value;
+  if (stage === 'canceled') {
+    return (
+      <Dialog title={m.manage.canceledTitle} tone="success" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
+        <p>{m.manage.canceledText(formatDate(model.endDate.value))}</p>
+      </Dialog>
+    );
+  }
+  if (stage === 'failed') {
+    return (
+      <Dialog title={m.change.errorTitle} tone="error" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
+        <p>{m.manage.failed}</p>
+      </Dialog>
+    );
+  }
+  if (stage === 'confirm-cancel') {
+    return (
+      <Dialog
+        title={m.manage.confirmTitle}
+        tone="warning"
+        onClose={() => model.keep()}
+        actions={
+          <>
+            <Button onClick={() => void model.confirmCancel()} disabled={model.busy.value}>
+              {m.manage.confirm}
+            </Button>
+            <Button variant="secondary" onClick={() => model.keep()}>
+              {m.manage.keep}
+            </Button>
+          </>
+        }
+      >
+        <p>{m.manage.confirmText}</p>
+      </Dialog>
+    );
+  }
+  if (!model.monthly.value || !s) {
+    return (
+      <Dialog title={m.manage.title} onClose={model.close} actions={<Button onClick={model.close}>{m.manage.close}</Button>}>
+        <p>{m.manage.notMonthly}</p>
+      </Dialog>
+    );
+  }
+  const pending = model.pending.value;
+  return (
+    <Dialog
+      title={m.manage.title}
+      onClose={model.close}
+      actions={
+        <>
+          <Button onClick={() => model.changeAmount()} disabled={pending}>
+            {m.manage.changeAmount}
+          </Button>
+          <Button variant="secondary" onClick={() => model.askCancel()}>
+            {m.manage.cancel}
+          </Button>
+          <Button variant="link" onClick={model.close}>
+            {m.manage.close}
+          </Button>
+        </>
+      }
+    >
+      <dl className="sm-manage">
+        <dt>{m.manage.amount}</dt>
+        <dd data-testid="manage-amount">{m.amount.perMonth(usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount))}</dd>
+      </dl>
+      <p data-testid="manage-date">{pending ? m.manage.newAmountOn(formatDate(s.schedule_start_date ?? s.end_date)) : m.manage.autoRenewal(formatDate(s.end_date))}</p>
+    </Dialog>
+  );
+}
+
+function AppEntry({ view }: { view: 'update-payment' | 'direct-subscribe' }) {
+  useSignals();
+  const [model] = useState<AppEntryModel>(() => createAppEntryModel());
+  useEffect(() => model.start(view), [model, view]);
+  const status = model.status.value;
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {status.kind === 'error' ? <Notice tone="error">{status.text}</Notice> : <p role="status">{status.text}</p>}
+    </div>
+  );
+}
+
+function Body({ view }: { view: View }) {
+  const host = useHost();
+  switch (view) {
+    case 'subscribe':
+    case 'checkout':
+    case 'success':
+      return <SubscribeFlow view={view} host={host} />;
+    case 'change':
+    case 'change-success':
+      return <ChangeFlow view={view} host={host} />;
+    case 'manage':
+      return <ManageDialog host={host} />;
+    case 'update-payment':
+    case 'direct-subscribe':
+      return <AppEntry view={view} />;
+  }
+}
+
+/**
+ * @summary Premium membership: subscribe, change the amount, manage, and the app's entries.
+ */
+export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  const parsed = parseView(view);
+  return (
+    <WidgetRoot container={container} styles={sliderStyles + subscribeStyles}>
+      <Body key={parsed} view={parsed} />
+    </WidgetRoot>
+  );
+}

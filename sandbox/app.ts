@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './attempts.js';
+import { sandboxClock } from './clock.js';
 import { openDb, type Db } from './db.js';
 import {
   errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
@@ -10,10 +11,12 @@ import {
 import { accountRoutes } from './routes/account.js';
 import { authRoutes } from './routes/auth.js';
 import { checkoutPageRoutes } from './routes/checkout-pages.js';
+import { clockRoutes } from './routes/clock.js';
 import { countryRoutes } from './routes/country.js';
 import { creditRoutes } from './routes/credits.js';
 import { devRoutes } from './routes/dev.js';
 import { mailRoutes } from './routes/mail.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 import { serveStatic } from './static.js';
 
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
@@ -22,8 +25,10 @@ export const ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...countryRoutes,
   ...creditRoutes,
+  ...subscriptionRoutes,
   ...checkoutPageRoutes,
   ...mailRoutes,
+  ...clockRoutes,
   ...devRoutes,
 ];
 
@@ -40,7 +45,7 @@ export interface SandboxOptions {
   distDir?: string;
   /** the portal's address, used in emailed links, e.g. http://localhost:8080/ */
   portalUrl: string;
-  /** the clock (tests move it forward to expire tokens) */
+  /** the base clock (tests move it forward to expire tokens); the sandbox clock's stored offset adds to it */
   now?: () => Date;
   /** login and reset-request slowing (defaults: 5 per email, 20 per IP, in 15 minutes) */
   loginLimit?: Partial<AttemptLimit>;
@@ -89,8 +94,9 @@ function clientIp(req: IncomingMessage): string {
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
-  const now = options.now ?? (() => new Date());
-  const db = openDb(options.dbPath, now);
+  const base = options.now ?? (() => new Date());
+  const db = openDb(options.dbPath, base);
+  const now = sandboxClock(db, base);
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const app: AppContext = {
     db,

@@ -1,5 +1,5 @@
 // The HTML of the sandbox's payment pages (Stripe Checkout and PayMongo in production). Text is escaped; no scripts.
-import type { CheckoutSession } from './checkout.js';
+import { failureUrl, type CheckoutSession } from './checkout.js';
 import { escapeHtml, page } from './html.js';
 import { formatMoney } from './money.js';
 import { methodName } from './payment-methods.js';
@@ -22,10 +22,14 @@ const e = escapeHtml;
 const base = (s: CheckoutSession) => `/sandbox/checkout/${encodeURIComponent(s.id)}`;
 const paymongoBase = (s: CheckoutSession) => `/sandbox/paymongo/${encodeURIComponent(s.id)}`;
 
+/** Saving a card for later charges (a monthly membership's renewals): nothing is charged now. */
+const savesCard = (s: CheckoutSession) => s.kind === 'update-payment';
+
 function summary(s: CheckoutSession): string {
+  const amount = savesCard(s) ? 'Nothing is charged now.' : formatMoney(s.amount_minor, s.currency);
   return `<article>
   <h2>${e(s.description)}</h2>
-  <p class="amount">${e(formatMoney(s.amount_minor, s.currency))}</p>
+  <p class="amount">${e(amount)}</p>
   <div class="meta">Paying with ${e(methodName(s.method))} · session <code>${e(s.id)}</code></div>
 </article>`;
 }
@@ -40,7 +44,7 @@ ${body}`);
 const STRIPE_INTRO = 'The sandbox stands in for Stripe Checkout here. No money moves.';
 const PAYMONGO_INTRO = 'The sandbox stands in for PayMongo here. No money moves.';
 
-/** Stripe-like checkout of an open card or WeChat Pay session. */
+/** Stripe-like checkout of an open card or WeChat Pay session ('Save card' for an update-payment session). */
 export function checkoutView(s: CheckoutSession, error?: string): string {
   const alert = error ? `<p class="error" role="alert">${e(error)}</p>` : '';
   const fields =
@@ -53,7 +57,7 @@ export function checkoutView(s: CheckoutSession, error?: string): string {
 ${alert}
 <form method="post" action="${base(s)}/pay">
   ${fields}
-  <button type="submit">Pay</button>
+  <button type="submit">${savesCard(s) ? 'Save card' : 'Pay'}</button>
 </form>
 <form method="post" action="${base(s)}/cancel" class="inline"><button type="submit">Cancel</button></form>`);
 }
@@ -102,7 +106,7 @@ export function stateView(s: CheckoutSession, ewallet: boolean): string {
   return layout(ewallet ? 'PayMongo Test Payment' : 'Sandbox Checkout', ewallet ? PAYMONGO_INTRO : STRIPE_INTRO, `${summary(s)}
 <p role="status"><strong>${e(stateText(s))}</strong></p>
 ${authenticate}
-<p><a href="${e(s.success_url)}">Back to the portal</a></p>`);
+<p><a href="${e(s.status === 'refused' ? failureUrl(s) : s.success_url)}">Back to the portal</a></p>`);
 }
 
 export function notFoundView(): string {

@@ -23,6 +23,8 @@ export interface CheckoutSession {
   payload: unknown;
   success_url: string;
   cancel_url: string;
+  /** where a refused payment returns; null: success_url (the portal's confirm call shows the refusal) */
+  failed_url: string | null;
   status: CheckoutStatus;
   result_message: string | null;
   idempotency_key: string | null;
@@ -30,12 +32,14 @@ export interface CheckoutSession {
   expires_at: string;
   paid_at: string | null;
   fulfilled_at: string | null;
+  /** last 4 digits of the card entered on the checkout page (card sessions only) */
+  card_last4: string | null;
 }
 
 /** Unpaid sessions expire this long after creation. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_MAX = 200;
-/** Replaced by the session id in success_url and cancel_url, as Stripe does. */
+/** Replaced by the session id in success_url, cancel_url and failed_url, as Stripe does. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 const UNPAID: readonly CheckoutStatus[] = ['open', 'requires_action'];
 
@@ -100,11 +104,15 @@ export interface NewCheckoutSession {
   /** validated with returnUrl; may contain {CHECKOUT_SESSION_ID} */
   successUrl: string;
   cancelUrl: string;
+  /** validated with returnUrl; where a refused payment returns (default: successUrl) */
+  failedUrl?: string | null;
   idempotencyKey?: string | null;
 }
 
-function withSessionId(url: string, id: string): string {
-  return new URL(url.split(SESSION_ID_PLACEHOLDER).join(id)).href;
+function withSessionId(url: string, id: string): string;
+function withSessionId(url: string | null | undefined, id: string): string | null;
+function withSessionId(url: string | null | undefined, id: string): string | null {
+  return url ? new URL(url.split(SESSION_ID_PLACEHOLDER).join(id)).href : null;
 }
 
 /**
@@ -122,7 +130,8 @@ export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSessi
         const same =
           row.kind === input.kind && row.method === input.method && row.currency === input.currency &&
           row.amount_minor === input.amountMinor && row.payload === payload &&
-          row.success_url === withSessionId(input.successUrl, row.id) && row.cancel_url === withSessionId(input.cancelUrl, row.id);
+          row.success_url === withSessionId(input.successUrl, row.id) && row.cancel_url === withSessionId(input.cancelUrl, row.id) &&
+          row.failed_url === withSessionId(input.failedUrl, row.id);
         if (!same) throw new HttpError(400, CHECKOUT_MESSAGES.idempotencyReused);
         return fromRow(row);
       }
@@ -130,11 +139,11 @@ export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSessi
     const id = `cs_${randomBytes(24).toString('base64url')}`;
     db.prepare(
       `INSERT INTO checkout_sessions
-         (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, idempotency_key, created_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, failed_url, idempotency_key, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id, input.userId, input.kind, input.method, input.currency, input.amountMinor, input.description, payload,
-      withSessionId(input.successUrl, id), withSessionId(input.cancelUrl, id), input.idempotencyKey ?? null,
+      withSessionId(input.successUrl, id), withSessionId(input.cancelUrl, id), withSessionId(input.failedUrl, id), input.idempotencyKey ?? null,
       now.toISOString(), new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     );
     return fromRow(db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as SessionRow);
@@ -176,6 +185,16 @@ export const markPaid = (db: Db, id: string, now: Date) => transition(db, id, UN
 export const markRefused = (db: Db, id: string, message: string, now: Date) => transition(db, id, UNPAID, 'refused', now, message);
 export const markRequiresAction = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'requires_action', now);
 export const markCanceled = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'canceled', now);
+
+/** Remembers the last 4 digits of the card entered for an open session (what the provider would keep). */
+export function recordCard(db: Db, id: string, last4: string): void {
+  db.prepare("UPDATE checkout_sessions SET card_last4 = ? WHERE id = ? AND status = 'open'").run(last4, id);
+}
+
+/** Where the browser goes after a refused payment. */
+export function failureUrl(session: Pick<CheckoutSession, 'success_url' | 'failed_url'>): string {
+  return session.failed_url ?? session.success_url;
+}
 
 /**
  * Runs `grant` for a paid session exactly once, in one transaction with marking it fulfilled.

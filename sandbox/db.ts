@@ -114,6 +114,23 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX credit_transactions_user ON credit_transactions (user_id, created_at);
   `,
+  // 3: memberships (spec section 4): payments, the card of a monthly membership, failure returns of sessions
+  `
+  ALTER TABLE checkout_sessions ADD COLUMN failed_url TEXT;   -- where a refused payment returns (null: success_url)
+  ALTER TABLE checkout_sessions ADD COLUMN card_last4 TEXT;   -- the test card entered on the checkout page
+  ALTER TABLE subscriptions ADD COLUMN card_last4 TEXT;       -- the card a monthly membership renews with
+  CREATE INDEX subscriptions_end ON subscriptions (end_date);
+  CREATE TABLE subscription_payments (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    session_id TEXT UNIQUE REFERENCES checkout_sessions(id) ON DELETE SET NULL, -- null for renewals; granting happens once
+    kind TEXT NOT NULL CHECK (kind IN ('initial', 'renewal', 'one-time')),
+    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+    currency TEXT NOT NULL,
+    charged_at TEXT NOT NULL
+  );
+  CREATE INDEX subscription_payments_user ON subscription_payments (user_id, charged_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -196,10 +213,15 @@ function seed(db: Db, now: Date): void {
         u.verified ? u.joined : null, u.joined,
       );
       if (u.email === 'partner@example.org') {
+        // Active monthly at $5, paid by card today: renews one month after the first start.
         db.prepare(
-          `INSERT INTO subscriptions (user_id, recurring, canceled, change_amount, current_amount_cents, next_amount_cents, end_date, schedule_start_date, created_at)
-           VALUES (?, 1, 0, 0, 500, NULL, ?, NULL, ?)`,
+          `INSERT INTO subscriptions (user_id, recurring, canceled, change_amount, current_amount_cents, next_amount_cents, end_date, schedule_start_date, created_at, card_last4)
+           VALUES (?, 1, 0, 0, 500, NULL, ?, NULL, ?, '4242')`,
         ).run(lastInsertRowid, addMonths(now, 1).toISOString(), now.toISOString());
+        db.prepare(
+          `INSERT INTO subscription_payments (user_id, session_id, kind, amount_minor, currency, charged_at)
+           VALUES (?, NULL, 'initial', 500, 'USD', ?)`,
+        ).run(lastInsertRowid, now.toISOString());
       }
     });
     db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(now.toISOString());

@@ -4,12 +4,15 @@
 import { fulfilOnce, markPaid, type CheckoutSession } from './checkout.js';
 import { grantCreditPurchase } from './credit-purchases.js';
 import type { Db } from './db.js';
+import { grantCardUpdate, grantMembership } from './memberships.js';
 
 type Grant = (db: Db, session: CheckoutSession, now: Date) => void;
 
-/** Later slices (membership, donations) add their kinds here. */
+/** What each kind of session grants once paid. Later slices (donations) add their kinds here. */
 const GRANTS: Partial<Record<string, Grant>> = {
   credit: grantCreditPurchase,
+  subscription: grantMembership,
+  'update-payment': grantCardUpdate,
 };
 
 export function fulfilPaidSession(db: Db, sessionId: string, now: Date): void {

@@ -3,7 +3,7 @@
  * On a phone it opens the app's gopremium deep link after 500 ms.
  */
 import { useEffect } from 'react';
-import { appDeepLink } from '../../shared/routing/navigate';
+import { openAppLink } from '../../shared/routing/navigate';
 import { hrefFor } from '../../shared/routing/routes';
 import { session } from '../../shared/session/session';
 import { links } from '../links';
@@ -29,7 +29,7 @@ export function canUseDeviceWallet(): boolean {
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   useEffect(() => {
     if (!isPhone(navigator.userAgent)) return;
-    const timer = setTimeout(() => window.location.assign(appDeepLink('gopremium')), PHONE_REDIRECT_MS);
+    const timer = setTimeout(() => openAppLink('gopremium'), PHONE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, []);
   const join = () => {

@@ -1,7 +1,8 @@
-// The pages a payment provider would host: a Stripe-like checkout (cards, WeChat Pay, 3-D Secure) and a
-// PayMongo-like e-wallet page. Plain forms that POST, answered with 303 redirects back to the portal.
+// The pages a payment provider would host: a Stripe-like checkout (cards, WeChat Pay, 3-D Secure; also saving
+// a card for a monthly membership) and a PayMongo-like e-wallet page. Plain forms that POST, answered with 303
+// redirects back to the portal. A refused payment returns to the session's failed_url when it has one.
 import {
-  findSession, isEwallet, markCanceled, markRefused, markRequiresAction, type CheckoutSession,
+  failureUrl, findSession, isEwallet, markCanceled, markRefused, markRequiresAction, recordCard, type CheckoutSession,
 } from '../checkout.js';
 import { payAndFulfil } from '../fulfilment.js';
 import { authenticateView, checkoutView, notFoundView, paymongoView, stateView } from '../checkout-views.js';
@@ -57,15 +58,17 @@ const pay: PageHandler = (ctx, s, form) => {
     payAndFulfil(db, s.id, now);
     return redirect(s.success_url);
   }
-  const outcome = TEST_CARDS[(form.get('card') ?? '').replace(/\s+/g, '')];
+  const card = (form.get('card') ?? '').replace(/\s+/g, '');
+  const outcome = TEST_CARDS[card];
   if (!outcome) return html(checkoutView(s, CARD_HELP), 400);
+  recordCard(db, s.id, card.slice(-4));
   switch (outcome.status) {
     case 'paid':
       payAndFulfil(db, s.id, now);
       return redirect(s.success_url);
     case 'refused':
       markRefused(db, s.id, outcome.message, now);
-      return redirect(s.success_url);
+      return redirect(failureUrl(s));
     case 'requires_action':
       markRequiresAction(db, s.id, now);
       return redirect(authenticateUrl(s));
@@ -85,7 +88,7 @@ const authenticate: PageHandler = (ctx, s, form) => {
       return redirect(s.success_url);
     case 'fail':
       markRefused(ctx.app.db, s.id, DECLINED, now);
-      return redirect(s.success_url);
+      return redirect(failureUrl(s));
     case 'later':
       return redirect(s.success_url);
     default:
@@ -112,10 +115,10 @@ const authorizeEwallet: PageHandler = (ctx, s) => {
 };
 
 const failEwallet: PageHandler = (ctx, s) => {
-  if (s.status === 'refused') return redirect(s.success_url);
+  if (s.status === 'refused') return redirect(failureUrl(s));
   if (s.status !== 'open') return wrongState(s);
   markRefused(ctx.app.db, s.id, EWALLET_FAILED, ctx.app.now());
-  return redirect(s.success_url);
+  return redirect(failureUrl(s));
 };
 
 export const checkoutPageRoutes: Route[] = [

@@ -20,6 +20,7 @@ export interface SmPaymentCompletedDetail {
 }
 
 export interface SmEventMap {
+  'sm-app-link': CustomEvent<{ readonly url: string }>;
   'sm-amount-changed': CustomEvent<{ readonly amount: number }>;
   'sm-membership-canceled': CustomEvent<{ readonly endDate: string }>;
   'sm-close': CustomEvent<Record<string, never>>;

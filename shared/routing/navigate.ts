@@ -60,3 +60,13 @@ export function appDeepLink(action: 'survey_done' | 'gopremium' | 'transaction_d
   const params = new URLSearchParams(query ?? {}).toString();
   return `${config.appScheme.value}://${action}${params ? `?${params}` : ''}`;
 }
+
+/**
+ * Opens a deep link into the mobile app. First dispatches a cancelable `sm-app-link` event
+ * (detail: {url}) on the document, so a webview bridge or a test can see or take it over.
+ */
+export function openAppLink(action: 'survey_done' | 'gopremium' | 'transaction_done', query?: Query): void {
+  const url = appDeepLink(action, query);
+  const event = new CustomEvent('sm-app-link', { bubbles: true, composed: true, cancelable: true, detail: { url } });
+  if (document.dispatchEvent(event)) window.location.assign(url);
+}

@@ -7,7 +7,7 @@ import * as api from '../../shared/api/subscription';
 import { emit } from '../../shared/events/events';
 import { clearRecord, readRecord, writeRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS } from '../../shared/payments/result';
-import { appDeepLink, navigate } from '../../shared/routing/navigate';
+import { navigate, openAppLink } from '../../shared/routing/navigate';
 import { refreshProfile } from '../../shared/session/account';
 import { session } from '../../shared/session/session';
 import { messages } from './subscribe.messages';
@@ -159,7 +159,7 @@ export function createChangeModel(options: { host?: () => EventTarget | null } =
     /** Continue: the app's transaction_done deep link with the price from the app, else home. */
     finish() {
       const amount = changed.value?.amount;
-      if (session.fromApps.value) window.location.assign(appDeepLink('transaction_done', amount !== undefined ? { price: String(amount) } : undefined));
+      if (session.fromApps.value) openAppLink('transaction_done', amount !== undefined ? { price: String(amount) } : undefined);
       else navigate('HomePage');
     },
   };

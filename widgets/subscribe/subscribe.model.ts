@@ -16,7 +16,7 @@ import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type SubscriptionRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS, E_WALLETS, outcomeOf } from '../../shared/payments/result';
-import { appDeepLink, currentQuery, navigate } from '../../shared/routing/navigate';
+import { currentQuery, navigate, openAppLink } from '../../shared/routing/navigate';
 import { refreshProfile } from '../../shared/session/account';
 import { isMonthly } from '../../shared/session/membership';
 import { session } from '../../shared/session/session';
@@ -138,7 +138,7 @@ export function createSubscribeModel(options: { host?: () => EventTarget | null 
       if (E_WALLETS.has(record.method)) {
         const result = await call(
           api.createPaymongoSource,
-          { type: record.method, currency: 'PHP' as const, amount: record.amount, interval: record.interval ?? DEFAULT_INTERVAL, identifier, success_url, failed_url: cancel_url },
+          { type: record.method, currency: 'PHP' as const, amount: record.amount, interval: record.interval ?? DEFAULT_INTERVAL, identifier, success_url, failed_url: portalUrlFor('SubscriptionSuccessPage', { session_id: '{CHECKOUT_SESSION_ID}', method: record.method }) },
           { idempotencyKey: record.idempotencyKey },
         );
         created = result.ok ? { id: result.data.data.id, checkoutUrl: result.data.checkout_url } : result.error;
@@ -380,7 +380,7 @@ export function createSubscribeModel(options: { host?: () => EventTarget | null 
     },
     /** After success: the app's deep link from the app, else home. */
     finish() {
-      if (session.fromApps.value) window.location.assign(appDeepLink('transaction_done'));
+      if (session.fromApps.value) openAppLink('transaction_done');
       else navigate('HomePage');
     },
   };

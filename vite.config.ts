@@ -15,6 +15,7 @@ export const widgetEntries: Record<string, string> = {
   'sm-login': 'widgets/login/login.element.ts',
   'sm-topup': 'widgets/topup/topup.element.ts',
   'sm-subscribe': 'widgets/subscribe/subscribe.element.ts',
+  'sm-donate': 'widgets/donate/donate.element.ts',
 };
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@preact)[\\/]/;

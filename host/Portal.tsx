@@ -6,8 +6,10 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import '../widgets/login/login.element';
 import '../widgets/topup/topup.element';
 import '../widgets/subscribe/subscribe.element';
+import '../widgets/donate/donate.element';
 import { navigate } from '../shared/routing/navigate';
-import { ROUTES, type RouteName } from '../shared/routing/routes';
+import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
+import { APP_DONATION_ID } from '../widgets/donate/donate.rules';
 import { refreshProfile } from '../shared/session/account';
 import { session } from '../shared/session/session';
 import { Overlay } from '../shared/ui/Overlay';
@@ -25,7 +27,7 @@ import { LandingHeader } from './shell/LandingHeader';
 import { useLocation } from './useLocation';
 
 /** What each route shows. Routes not listed here are not built yet and go home. */
-const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName> }) => ReactNode>> = {
+const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>; query: Query }) => ReactNode>> = {
   HomePage: ({ available }) => <HomePage available={available} />,
   ChangePasswordUser: () => <sm-login view="change-password-user" />,
   TopUpPage: () => <sm-topup key="topup" view="topup" />,
@@ -42,6 +44,16 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   UpdatePaymentFailedPage: () => <UpdatePaymentResult ok={false} />,
   PremiumPage: () => <PremiumPage />,
   TestPage: () => <PremiumPage variant="test" />,
+  DonationListsPage: () => <sm-donate key="missions" view="missions" list="all" />,
+  DonationsPage: ({ query }) => <sm-donate key={`donate-${query._d ?? ''}`} view="donate" />,
+  DonationsSuccessPage: () => <sm-donate key="success" view="success" />,
+  DonationPageAnon: ({ query }) => (
+    <>
+      <sm-donate key={`anon-${query._d ?? ''}`} view="donate" mission={query._d && /^\d+$/.test(query._d) ? query._d : String(APP_DONATION_ID)} />
+      <sm-donate key="public-missions" view="missions" list="public" />
+    </>
+  ),
+  MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
   ResultPendingPage: () => <ResultPendingPage />,
   TransactionFailedPage: () => <TransactionFailedPage />,
   TransactionSuccessPage: () => <TransactionSuccessPage />,
@@ -93,7 +105,7 @@ export function Portal() {
 
   if (decision.kind === 'redirect') return <Overlay label={m.wait} />;
   const route = ROUTES[decision.name];
-  const page = PAGES[decision.name]?.({ available: AVAILABLE });
+  const page = PAGES[decision.name]?.({ available: AVAILABLE, query: location.query });
   if (route.shell) {
     return (
       <>

@@ -7,6 +7,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'sm-login': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
+      'sm-donate': SmElement<{ view?: string; mission?: string; list?: string; 'api-base'?: string; portal?: string }>;
       'sm-subscribe': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
       'sm-topup': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
     }

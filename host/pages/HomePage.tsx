@@ -36,6 +36,8 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
     );
   }
   return (
+    <>
+    {available.has('DonationListsPage') ? <sm-donate view="missions" list="home" /> : null}
     <section className="portal-card" aria-labelledby="dashboard-title" data-testid="my-dashboard">
       <h1 id="dashboard-title">{m.home.title}</h1>
       <div className="portal-profile">
@@ -90,5 +92,6 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
         ) : null}
       </div>
     </section>
+    </>
   );
 }

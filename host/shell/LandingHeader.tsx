@@ -9,7 +9,7 @@ export function LandingHeader() {
   const items = [
     { href: links.about, label: m.nav.about },
     { href: links.musicians, label: m.nav.musicians },
-    { href: hrefFor('DonationPageAnon'), label: m.nav.missions },
+    { href: hrefFor('MissionsPage'), label: m.nav.missions },
     { href: links.webPlayer, label: m.nav.webPlayer },
     { href: hrefFor('PremiumPage'), label: m.nav.premium },
     { href: hrefFor('Registration'), label: m.nav.signUp },

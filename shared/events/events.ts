@@ -20,6 +20,7 @@ export interface SmPaymentCompletedDetail {
 }
 
 export interface SmEventMap {
+  'sm-donation-completed': CustomEvent<{ readonly sessionId: string; readonly amount: number }>;
   'sm-app-link': CustomEvent<{ readonly url: string }>;
   'sm-amount-changed': CustomEvent<{ readonly amount: number }>;
   'sm-membership-canceled': CustomEvent<{ readonly endDate: string }>;

@@ -47,6 +47,8 @@ export const ROUTES = {
   ChangePassword: publicRoute('/change-password'),
   Registration: publicRoute('/register'),
   DonationPageAnon: publicRoute('/donation-page'),
+  /** The public missions page for anonymous visitors (spec section 2). */
+  MissionsPage: publicRoute('/missions'),
   PremiumPage: publicRoute('/premium'),
   UpdatePaymentPage: publicRoute('/update-payment'),
   UpdatePaymentSuccessPage: publicRoute('/update-payment-success'),

@@ -1,0 +1,75 @@
+/**
+ * Contracts of the History calls (spec section 7) and their rows (spec section 3).
+ */
+import * as z from 'zod/mini';
+import { contract } from './client';
+
+export const Page = z.object({ per_page: z.number().check(z.int(), z.positive()), page: z.number().check(z.int(), z.positive()) });
+export const TABLE_PAGE_SIZE = 20;
+
+const paged = <T extends z.ZodMiniType>(row: T) => z.object({ data: z.array(row), total: z.number().check(z.nonnegative()) });
+const query = (req: { per_page: number; page: number }) => ({ per_page: String(req.per_page), page: String(req.page) });
+
+export const CreditRow = z.object({
+  trx_ref: z.string(),
+  created_at: z.string(),
+  purchase_channel: z.string(),
+  amount_credit: z.number(),
+  final_currency: z.string(),
+  final_amount: z.number(),
+  redemption_code: z.optional(z.nullable(z.string())),
+});
+export type CreditRow = z.infer<typeof CreditRow>;
+
+export const ContentRow = z.object({
+  uid: z.union([z.string(), z.number()]),
+  created_at: z.string(),
+  product_name: z.string(),
+  artist_name: z.string(),
+  item_id: z.union([z.string(), z.number()]),
+  type: z.number(),
+  songs: z.array(z.object({ id: z.union([z.string(), z.number()]), title: z.string() })),
+});
+export type ContentRow = z.infer<typeof ContentRow>;
+
+export const DonationRow = z.object({
+  stripe_charge_id: z.nullable(z.string()),
+  created_at: z.string(),
+  donation: z.array(z.object({ organization: z.string() })),
+  final_currency: z.string(),
+  final_price: z.number(),
+  net_revenue: z.number(),
+  billing_fee: z.number(),
+  fee: z.number(),
+});
+export type DonationRow = z.infer<typeof DonationRow>;
+
+export const transactionHistory = contract({
+  method: 'GET',
+  path: '/webclient/account/transaction-history',
+  auth: true,
+  request: Page,
+  response: paged(CreditRow),
+  errorCode: null,
+  query,
+});
+
+export const contentPurchases = contract({
+  method: 'GET',
+  path: '/webclient/account/content-purchase',
+  auth: true,
+  request: Page,
+  response: paged(ContentRow),
+  errorCode: null,
+  query,
+});
+
+export const donationHistory = contract({
+  method: 'GET',
+  path: '/webclient/account/donation-history',
+  auth: true,
+  request: Page,
+  response: paged(DonationRow),
+  errorCode: null,
+  query,
+});

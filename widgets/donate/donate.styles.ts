@@ -1,0 +1,27 @@
+/** Styles of <sm-donate> beyond the shared base and the slider. */
+export const donateStyles = /* css */ `
+:host { min-height: 320px; }
+.sm-card { max-width: 720px; }
+.sm-missions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
+.sm-mission { border: 1px solid var(--sm-color-border); border-radius: var(--sm-radius); padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+.sm-mission h3 { margin: 0; font-size: 1.1rem; }
+.sm-mission p { margin: 0; }
+.sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--sm-color-surface-alt); }
+.sm-raised { font-weight: 700; }
+.sm-description p { margin: 0 0 8px; }
+.sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
+.sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
+.sm-choices-row { grid-template-columns: 1fr 1fr; }
+.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choice[data-checked="true"] { border-color: var(--sm-color-primary); background: var(--sm-color-surface-alt); }
+.sm-choice input { width: 20px; height: 20px; accent-color: var(--sm-color-primary); }
+.sm-choice:focus-within { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
+.sm-carousel { position: relative; }
+.sm-carousel-controls { display: flex; gap: 8px; justify-content: center; align-items: center; margin-top: 6px; }
+.sm-carousel-pause { font: inherit; font-size: 0.8rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 2px 10px; cursor: pointer; min-height: 28px; }
+.sm-dot { width: 24px; height: 24px; border-radius: 50%; border: 2px solid var(--sm-color-primary); background: transparent; cursor: pointer; padding: 0; }
+.sm-dot[aria-current="true"] { background: var(--sm-color-primary); }
+.sm-slide[data-active="true"] { animation: sm-fade 0.6s ease-in; }
+@keyframes sm-fade { from { opacity: 0; } to { opacity: 1; } }
+.sm-embedded:empty { display: none; }
+`;

@@ -1,0 +1,289 @@
+/**
+ * <sm-donate>'s views: the missions list, one mission's donation form, and the success page.
+ * Mission descriptions come from the server and are shown as text, never as markup.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { config, parseBaseUrl } from '../../shared/config/config';
+import { formatDate } from '../../shared/format/dates';
+import { formatMoney } from '../../shared/format/money';
+import type { Mission } from '../../shared/api/donations';
+import { Button } from '../../shared/ui/Button';
+import { Carousel } from '../../shared/ui/Carousel';
+import { Dialog } from '../../shared/ui/Dialog';
+import { TextField } from '../../shared/ui/Field';
+import { Notice } from '../../shared/ui/Notice';
+import { Overlay } from '../../shared/ui/Overlay';
+import { Slider } from '../../shared/ui/Slider';
+import { sliderStyles } from '../../shared/ui/styles';
+import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { messages as m } from './donate.messages';
+import { createDonateModel, type DonateModel, type ListVariant, type View } from './donate.model';
+import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
+import { donateStyles } from './donate.styles';
+
+export const VIEWS = ['donate', 'missions', 'success'] as const;
+const VARIANTS = ['home', 'all', 'public'] as const;
+
+export function parseView(value: unknown): View {
+  if (value === undefined || value === null || value === '') return 'donate';
+  if (typeof value === 'string' && (VIEWS as readonly string[]).includes(value)) return value as View;
+  console.warn(`[sm-donate] Unknown view="${String(value)}". Use one of: ${VIEWS.join(', ')}. Showing "donate".`);
+  return 'donate';
+}
+
+function parseVariant(value: unknown): ListVariant {
+  if (value === undefined || value === null || value === '') return 'all';
+  if (typeof value === 'string' && (VARIANTS as readonly string[]).includes(value)) return value as ListVariant;
+  console.warn(`[sm-donate] Unknown list="${String(value)}". Use one of: ${VARIANTS.join(', ')}. Showing "all".`);
+  return 'all';
+}
+
+export interface DonateProps {
+  view?: string;
+  /** The mission to give to (its id), for standalone use; inside the portal the _d query. */
+  mission?: string;
+  /** Which missions the list shows: home (up to 3), all, public. */
+  list?: string;
+  apiBase?: string;
+  portal?: string;
+  container?: ShadowRoot | HTMLElement;
+}
+
+const usd = (n: number) => formatMoney(n, 'USD');
+
+function Banners({ mission }: { mission: Mission }) {
+  const title = mission.title ?? mission.organization;
+  const images = mission.banner.filter((src) => /^(https?:|\/)/.test(src));
+  if (images.length === 0) return null;
+  return (
+    <Carousel
+      label={m.slides(title)}
+      slideLabel={m.slide}
+      slides={images.map((src, i) => ({
+        id: src,
+        content: <img className="sm-banner" src={src} alt={m.banner(title, i + 1, images.length)} loading="lazy" width={640} height={320} />,
+      }))}
+    />
+  );
+}
+
+function Description({ text }: { text: string }) {
+  return (
+    <div className="sm-description" data-testid="mission-description">
+      {paragraphs(text).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+function MissionCard({ mission, model, variant }: { mission: Mission; model: DonateModel; variant: ListVariant }) {
+  const title = mission.title ?? mission.organization;
+  const [first] = paragraphs(mission.description);
+  return (
+    <article className="sm-mission" aria-labelledby={`mission-${mission.id}`} data-testid="mission-card">
+      <Banners mission={mission} />
+      <h3 id={`mission-${mission.id}`}>{title}</h3>
+      <p className="sm-muted">{mission.organization}</p>
+      {variant !== 'home' && first ? <p>{first}</p> : null}
+      <p className="sm-raised">{m.raised(usd(mission.total_donation))}</p>
+      <Button onClick={() => model.openMission(mission.id)} aria-label={`${m.donate}: ${title}`}>
+        {m.donate}
+      </Button>
+    </article>
+  );
+}
+
+function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
+  const missions = model.missions.value;
+  return (
+    <section className="sm-stack" aria-labelledby="missions-title">
+      <h2 id="missions-title">{variant === 'public' ? m.explore : m.missionsTitle}</h2>
+      {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
+      {missions === null && !model.loadError.value ? <p role="status">{m.wait}</p> : null}
+      {missions && missions.length === 0 ? <p>{m.noMissions}</p> : null}
+      <div className="sm-missions">
+        {missions?.map((mission) => (
+          <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />
+        ))}
+      </div>
+      <p className="sm-muted">{m.taxNote}</p>
+    </section>
+  );
+}
+
+function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
+  const mission = model.mission.value;
+  if (model.thanked.value) {
+    return (
+      <div className="sm-stack sm-center">
+        <h1>{m.successTitle}</h1>
+        <p>{m.successAnonymous}</p>
+        <p className="sm-muted">{m.taxNote}</p>
+      </div>
+    );
+  }
+  if (!mission) return model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : <p role="status">{m.wait}</p>;
+  const title = mission.title ?? mission.organization;
+  const next = mission.metadata?.next_donation_period ?? null;
+  return (
+    <div className="sm-stack">
+      <Banners mission={mission} />
+      <h1>{title}</h1>
+      <p className="sm-muted">{mission.organization}</p>
+      <Description text={mission.description} />
+      <p className="sm-raised" data-testid="mission-total">
+        {m.raised(usd(mission.total_donation))}
+      </p>
+      {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
+      {mission.subscribed ? (
+        <>
+          <Notice tone="info">{m.nextDonation(formatDate(next))}</Notice>
+          <Button variant="secondary" onClick={() => model.askCancel()}>
+            {m.cancelDonation}
+          </Button>
+        </>
+      ) : model.plan.value ? (
+        <>
+          <Slider
+            label={m.amountLabel}
+            min={SLIDER_MIN}
+            max={SLIDER_MAX}
+            step={SLIDER_STEP}
+            value={model.slider.value}
+            onValue={(n) => model.setSlider(n)}
+            valueText={(n) => m.amountValue(usd(model.custom.value === null ? n : model.amount.value))}
+          />
+          <TextField
+            label={m.custom}
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={100}
+            step="0.01"
+            value={model.custom.value ?? ''}
+            placeholder={String(model.slider.value)}
+            onValue={(v) => model.setCustom(v === '' ? null : v)}
+            onBlur={() => model.commitCustom()}
+          />
+          <fieldset className="sm-choices sm-choices-row">
+            <legend>{m.frequency}</legend>
+            <label className="sm-choice" data-checked={!model.recurring.value}>
+              <input type="radio" name="frequency" checked={!model.recurring.value} onChange={() => model.setRecurring(false)} />
+              <span>{m.oneTime}</span>
+            </label>
+            <label className="sm-choice" data-checked={model.recurring.value}>
+              <input type="radio" name="frequency" checked={model.recurring.value} onChange={() => model.setRecurring(true)} />
+              <span>{m.monthly}</span>
+            </label>
+          </fieldset>
+          <Button onClick={() => void model.donate(() => containerRef.current)} disabled={model.busy.value}>
+            {m.donateNow} · {usd(model.amount.value)}
+          </Button>
+          <div ref={containerRef} className="sm-embedded" />
+        </>
+      ) : null}
+      <p className="sm-muted">{m.taxNote}</p>
+    </div>
+  );
+}
+
+function SuccessView({ model }: { model: DonateModel }) {
+  const state = model.success.value;
+  if (state.kind === 'checking') return <p role="status">{m.successChecking}</p>;
+  return (
+    <div className="sm-stack sm-center">
+      <h1>{m.successTitle}</h1>
+      <p data-testid="donation-result">
+        {state.kind === 'confirmed' ? m.successText(formatMoney(state.amount, state.currency), state.organization) : state.kind === 'anonymous' ? m.successAnonymous : m.notConfirmed}
+      </p>
+      <p className="sm-muted">{m.taxNote}</p>
+    </div>
+  );
+}
+
+function Dialogs({ model }: { model: DonateModel }) {
+  const dialog = model.dialog.value;
+  if (!dialog) return null;
+  if (dialog.kind === 'confirm-cancel') {
+    return (
+      <Dialog
+        title={m.cancelDonation}
+        tone="warning"
+        onClose={() => model.closeDialog()}
+        actions={
+          <>
+            <Button onClick={() => void model.confirmCancel()}>{m.yes}</Button>
+            <Button variant="secondary" onClick={() => model.closeDialog()}>
+              {m.no}
+            </Button>
+          </>
+        }
+      >
+        <p>{m.confirmCancel}</p>
+      </Dialog>
+    );
+  }
+  if (dialog.kind === 'sign-in') {
+    return (
+      <Dialog
+        title={m.signInMonthly}
+        onClose={() => model.closeDialog()}
+        actions={
+          <>
+            <Button onClick={() => model.signInForMonthly()}>{m.signInMonthly}</Button>
+            <Button variant="secondary" onClick={() => model.closeDialog()}>
+              {m.ok}
+            </Button>
+          </>
+        }
+      >
+        <p>{m.signInMonthlyText}</p>
+      </Dialog>
+    );
+  }
+  const title = dialog.kind === 'sabbath' ? 'Happy Sabbath!' : dialog.title;
+  const text = dialog.kind === 'sabbath' ? dialog.message : dialog.text;
+  return (
+    <Dialog title={title} tone={dialog.kind === 'message' && dialog.title === m.error ? 'error' : 'info'} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{dialog.kind === 'sabbath' ? m.backHome : m.ok}</Button>}>
+      <p>{text}</p>
+    </Dialog>
+  );
+}
+
+function DonateWidget({ view, mission, list }: { view: View; mission: string | undefined; list: ListVariant }) {
+  useSignals();
+  const host = useHost();
+  const [model] = useState(() => createDonateModel({ host: () => host }));
+  const containerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void model.start(view, { mission, variant: list });
+  }, [model, view, mission, list]);
+  const notice = model.notice.value;
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      {view === 'missions' ? <MissionsView model={model} variant={list} /> : view === 'success' ? <SuccessView model={model} /> : <DonateForm model={model} containerRef={containerRef} />}
+      <Dialogs model={model} />
+      {model.busy.value ? <Overlay label={m.wait} /> : null}
+    </div>
+  );
+}
+
+/**
+ * @summary Give to the missions once or monthly; the missions list; the thank-you page.
+ */
+export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  const parsed = parseView(view);
+  const variant = parseVariant(list);
+  return (
+    <WidgetRoot container={container} styles={sliderStyles + donateStyles}>
+      <DonateWidget key={`${parsed}:${mission ?? ''}:${variant}`} view={parsed} mission={mission} list={variant} />
+    </WidgetRoot>
+  );
+}

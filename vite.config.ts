@@ -16,6 +16,9 @@ export const widgetEntries: Record<string, string> = {
   'sm-topup': 'widgets/topup/topup.element.ts',
   'sm-subscribe': 'widgets/subscribe/subscribe.element.ts',
   'sm-donate': 'widgets/donate/donate.element.ts',
+  'sm-history': 'widgets/history/history.element.ts',
+  'sm-survey': 'widgets/survey/survey.element.ts',
+  'sm-newsletter': 'widgets/newsletter/newsletter.element.ts',
 };
 
 const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|@r2wc|@preact)[\\/]/;

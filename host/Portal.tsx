@@ -7,6 +7,9 @@ import '../widgets/login/login.element';
 import '../widgets/topup/topup.element';
 import '../widgets/subscribe/subscribe.element';
 import '../widgets/donate/donate.element';
+import '../widgets/history/history.element';
+import '../widgets/survey/survey.element';
+import '../widgets/newsletter/newsletter.element';
 import { navigate } from '../shared/routing/navigate';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { APP_DONATION_ID } from '../widgets/donate/donate.rules';
@@ -53,6 +56,7 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
       <sm-donate key="public-missions" view="missions" list="public" />
     </>
   ),
+  SurveyPage: () => <sm-survey />,
   MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
   ResultPendingPage: () => <ResultPendingPage />,
   TransactionFailedPage: () => <TransactionFailedPage />,

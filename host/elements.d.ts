@@ -7,6 +7,9 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'sm-login': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
+      'sm-history': SmElement<{ tab?: string; 'api-base'?: string; portal?: string }>;
+      'sm-survey': SmElement<{ 'api-base'?: string; portal?: string }>;
+      'sm-newsletter': SmElement<{ 'api-base'?: string }>;
       'sm-donate': SmElement<{ view?: string; mission?: string; list?: string; 'api-base'?: string; portal?: string }>;
       'sm-subscribe': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;
       'sm-topup': SmElement<{ view?: string; 'api-base'?: string; portal?: string }>;

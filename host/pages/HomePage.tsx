@@ -92,6 +92,7 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
         ) : null}
       </div>
     </section>
+    <sm-history />
     </>
   );
 }

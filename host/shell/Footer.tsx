@@ -5,6 +5,7 @@ import { messages as m } from '../messages';
 export function Footer() {
   return (
     <footer className="portal-footer">
+      <sm-newsletter />
       <nav aria-label={m.footer.social} className="portal-footer-links">
         <a href={links.facebook}>Facebook</a>
         <a href={links.instagram}>Instagram</a>

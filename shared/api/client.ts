@@ -134,3 +134,52 @@ export async function call<Req, Res>(
   if (!envelope.success) return failure(response.status, CLIENT_MESSAGES.malformed, code);
   return { ok: true, data: envelope.data.data as Res, message: envelope.data.message ?? '' };
 }
+
+/** A file answer (e.g. an mp3), fetched with the session's Authorization. */
+export interface FileResult {
+  readonly blob: Blob;
+  readonly filename: string | null;
+  readonly type: string;
+}
+
+/** Reads the file name from Content-Disposition (filename* first), or null. */
+export function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() ?? null;
+}
+
+/** Downloads a file from an authenticated GET path. Never throws. */
+export async function download(path: string, expectType: RegExp, errorCode: ErrorCode | null = null): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }> {
+  const auth = session.authorization();
+  if (!auth) return failure(401, CLIENT_MESSAGES.signedOut, errorCode);
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path), { headers: { Authorization: auth }, credentials: 'omit' });
+  } catch {
+    return failure(0, CLIENT_MESSAGES.network, errorCode);
+  }
+  if (!response.ok) {
+    if (response.status === 401) session.signOut('expired');
+    let message: string = CLIENT_MESSAGES.unknown;
+    try {
+      const parsed = ErrorBody.safeParse(await response.json());
+      if (parsed.success && parsed.data.message) message = parsed.data.message;
+    } catch {
+      /* not JSON */
+    }
+    return failure(response.status, message, errorCode);
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!expectType.test(type)) return failure(response.status, CLIENT_MESSAGES.malformed, errorCode);
+  const blob = await response.blob();
+  return { ok: true, data: { blob, filename: filenameFrom(response.headers.get('Content-Disposition')), type } };
+}

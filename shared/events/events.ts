@@ -20,6 +20,8 @@ export interface SmPaymentCompletedDetail {
 }
 
 export interface SmEventMap {
+  'sm-survey-done': CustomEvent<{ readonly answered: number }>;
+  'sm-newsletter-subscribed': CustomEvent<{ readonly email: string }>;
   'sm-donation-completed': CustomEvent<{ readonly sessionId: string; readonly amount: number }>;
   'sm-app-link': CustomEvent<{ readonly url: string }>;
   'sm-amount-changed': CustomEvent<{ readonly amount: number }>;

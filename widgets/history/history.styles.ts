@@ -1,0 +1,15 @@
+/** Styles of <sm-history> beyond the shared base. */
+export const historyStyles = /* css */ `
+:host { min-height: 240px; }
+.sm-card { max-width: 960px; }
+.sm-table-wrap { overflow-x: auto; }
+table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--sm-color-surface-alt); vertical-align: top; }
+th { font-size: 0.85rem; color: var(--sm-color-muted); white-space: nowrap; }
+td { white-space: nowrap; }
+.sm-ref { font-family: ui-monospace, monospace; font-size: 0.8rem; }
+.sm-songs { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+.sm-songs li { display: flex; gap: 8px; align-items: center; justify-content: space-between; }
+.sm-pager { display: flex; justify-content: space-between; align-items: center; gap: 12px; margin-top: 12px; }
+.sm-pager .sm-button { width: auto; }
+`;

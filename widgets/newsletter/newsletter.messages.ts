@@ -1,0 +1,10 @@
+/** Every text <sm-newsletter> shows (English; spec strings exactly as quoted). */
+export const messages = {
+  title: 'Join our newsletter',
+  text: 'New music, stories from the missions, and news from the app.',
+  label: 'Email',
+  placeholder: 'you@example.org',
+  subscribe: 'Subscribe',
+  sending: 'Sending...',
+  dismiss: 'Dismiss',
+} as const;

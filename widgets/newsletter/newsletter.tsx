@@ -1,0 +1,92 @@
+/**
+ * <sm-newsletter>'s view: the footer's newsletter form and its toast.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useId, useState } from 'react';
+import { config, parseBaseUrl } from '../../shared/config/config';
+import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { messages as m } from './newsletter.messages';
+import { createNewsletterModel } from './newsletter.model';
+
+export interface NewsletterProps {
+  apiBase?: string;
+  portal?: string;
+  container?: ShadowRoot | HTMLElement;
+}
+
+const styles = /* css */ `
+:host { min-height: 150px; }
+.sm-card { max-width: 520px; }
+.sm-newsletter-row { display: flex; gap: 8px; flex-wrap: wrap; }
+.sm-newsletter-row .sm-input { flex: 1 1 200px; }
+.sm-newsletter-row .sm-button { width: auto; flex: 0 0 auto; }
+.sm-toast { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); max-width: min(480px, calc(100vw - 32px)); padding: 12px 16px; border-radius: 10px; background: var(--sm-color-text); color: var(--sm-color-surface); z-index: 10000; display: flex; gap: 12px; align-items: center; box-shadow: 0 8px 24px rgb(0 0 0 / 0.25); }
+.sm-toast[data-tone="error"] { background: var(--sm-color-danger); color: #fff; }
+.sm-toast button { font: inherit; background: none; border: 1px solid currentColor; color: inherit; border-radius: 999px; padding: 2px 10px; cursor: pointer; }
+`;
+
+function NewsletterWidget() {
+  useSignals();
+  const host = useHost();
+  const [model] = useState(() => createNewsletterModel({ host: () => host }));
+  const id = useId();
+  const toast = model.toast.value;
+  return (
+    <div className="sm-card" part="card">
+      <form
+        className="sm-stack"
+        noValidate
+        aria-labelledby={`${id}-title`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void model.submit();
+        }}
+      >
+        <h2 id={`${id}-title`}>{m.title}</h2>
+        <p className="sm-muted">{m.text}</p>
+        <div className="sm-newsletter-row">
+          <label htmlFor={`${id}-email`} className="sm-visually-hidden">
+            {m.label}
+          </label>
+          <input
+            id={`${id}-email`}
+            className="sm-input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder={m.placeholder}
+            value={model.email.value}
+            onChange={(event) => model.setEmail(event.currentTarget.value)}
+            part="input"
+          />
+          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} part="button">
+            {model.sending.value ? m.sending : m.subscribe}
+          </button>
+        </div>
+      </form>
+      {toast ? (
+        <div className="sm-toast" data-tone={toast.tone} role={toast.tone === 'error' ? 'alert' : 'status'} part="toast">
+          <span>{toast.text}</span>
+          <button type="button" onClick={() => model.dismiss()}>
+            {m.dismiss}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * @summary The newsletter form: an email and Subscribe.
+ */
+export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  return (
+    <WidgetRoot container={container} styles={styles}>
+      <NewsletterWidget />
+    </WidgetRoot>
+  );
+}

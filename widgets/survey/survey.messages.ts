@@ -1,0 +1,20 @@
+/** Every text <sm-survey> shows (English; spec strings exactly as quoted). */
+export const messages = {
+  progress: (n: number, total: number) => `${n} of ${total}`,
+  hint: 'Select a max of 3 choices only',
+  placeholder: 'Type your answer',
+  otherLabel: 'Your answer',
+  next: 'Next',
+  submit: 'Submit',
+  doneTitle: 'Thank You for Participating in Our Survey',
+  doneText: 'Your answers help us choose the music, the features and the missions we work on next. Thank you for taking the time.',
+  backHome: 'Back to Home',
+  back: 'Back',
+  close: 'Close survey',
+  loading: 'please wait...',
+  empty: 'There is no survey for you right now.',
+  retry: 'Try again',
+  sending: 'Sending...',
+  alreadyDone: 'You have already answered this survey.',
+  again: 'Answer again',
+} as const;

@@ -1,0 +1,176 @@
+/**
+ * <sm-survey>'s view: one question at a time, then the thank-you view.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useId, useState } from 'react';
+import { config, parseBaseUrl } from '../../shared/config/config';
+import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
+import { Overlay } from '../../shared/ui/Overlay';
+import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { messages as m } from './survey.messages';
+import { createSurveyModel, MAX_CHOICES, type SurveyModel } from './survey.model';
+import { surveyStyles } from './survey.styles';
+
+export interface SurveyProps {
+  apiBase?: string;
+  portal?: string;
+  container?: ShadowRoot | HTMLElement;
+}
+
+function Question({ model }: { model: SurveyModel }) {
+  const id = useId();
+  const q = model.question.value;
+  if (!q) return null;
+  const total = model.questions.value.length;
+  const chosen = model.chosen.value;
+  const full = chosen.length >= MAX_CHOICES;
+  const last = q.option.length - 1;
+  return (
+    <form
+      className="sm-stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        model.next();
+      }}
+    >
+      <p className="sm-progress" data-testid="survey-progress">
+        {m.progress(model.index.value + 1, total)}
+      </p>
+      <h1>{q.title}</h1>
+      <fieldset className="sm-options" aria-describedby={`${id}-hint`}>
+        <legend>{q.question}</legend>
+        <p id={`${id}-hint`} className="sm-muted">
+          {m.hint}
+        </p>
+        {q.option.map((option, index) => {
+          const checked = chosen.includes(index);
+          return (
+            <label key={`${q.id}-${index}`} className="sm-option" data-checked={checked}>
+              <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => model.toggle(index)} />
+              <span>{option.value}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {model.lastChosen.value ? (
+        <div className="sm-field">
+          <label htmlFor={`${id}-text`}>{m.otherLabel}</label>
+          <textarea
+            id={`${id}-text`}
+            className="sm-input"
+            placeholder={m.placeholder}
+            value={model.freeText.value}
+            maxLength={500}
+            onChange={(event) => model.setFreeText(event.currentTarget.value)}
+            aria-label={`${m.otherLabel}: ${q.option[last]?.value ?? ''}`}
+          />
+        </div>
+      ) : null}
+      {model.submitError.value ? (
+        <Notice tone="error">
+          {model.submitError.value}{' '}
+          <Button variant="link" onClick={() => model.retrySubmit()}>
+            {m.retry}
+          </Button>
+        </Notice>
+      ) : null}
+      <Button type="submit" disabled={!model.canNext.value}>
+        {model.loading.value ? m.sending : m.next}
+      </Button>
+    </form>
+  );
+}
+
+function SurveyWidget() {
+  useSignals();
+  const host = useHost();
+  const [model] = useState(() => createSurveyModel({ host: () => host }));
+  useEffect(() => model.start(), [model]);
+  const stage = model.stage.value;
+  const status = model.status.value;
+  const loading = model.loading.value;
+  return (
+    <div className="sm-card" part="card">
+      <button type="button" className="sm-close" aria-label={m.close} onClick={() => model.leave()}>
+        ×
+      </button>
+      {stage === 'done' ? (
+        <div className="sm-stack sm-center">
+          <h1>{m.doneTitle}</h1>
+          <p>{m.doneText}</p>
+          <a
+            href="#/home"
+            onClick={(event) => {
+              event.preventDefault();
+              model.leave();
+            }}
+          >
+            {m.backHome}
+          </a>
+        </div>
+      ) : stage === 'already' ? (
+        <div className="sm-stack sm-center">
+          <h1>{m.doneTitle}</h1>
+          <p>{m.alreadyDone}</p>
+          <Button variant="secondary" onClick={() => model.again()}>
+            {m.again}
+          </Button>
+          <a
+            href="#/home"
+            onClick={(event) => {
+              event.preventDefault();
+              model.leave();
+            }}
+          >
+            {m.backHome}
+          </a>
+        </div>
+      ) : model.questions.value.length === 0 ? (
+        loading ? (
+          <p role="status">{m.loading}</p>
+        ) : (
+          <div className="sm-stack">
+            {status.status !== 200 ? (
+              <Notice tone="error">
+                {status.message}{' '}
+                <Button variant="link" onClick={() => model.retry()}>
+                  {m.retry}
+                </Button>
+              </Notice>
+            ) : (
+              <p>{m.empty}</p>
+            )}
+            <a
+              href="#/home"
+              onClick={(event) => {
+                event.preventDefault();
+                model.leave();
+              }}
+            >
+              {m.back}
+            </a>
+          </div>
+        )
+      ) : (
+        <Question model={model} />
+      )}
+      {loading && model.questions.value.length > 0 ? <Overlay label={m.loading} /> : null}
+    </div>
+  );
+}
+
+/**
+ * @summary A short survey, one question at a time (1 to 3 choices each).
+ */
+export function Survey({ apiBase, portal, container }: SurveyProps) {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  return (
+    <WidgetRoot container={container} styles={surveyStyles}>
+      <SurveyWidget />
+    </WidgetRoot>
+  );
+}

@@ -66,8 +66,8 @@ export function byLabel(element: HTMLElement, label: string): HTMLInputElement |
 }
 
 /** Types into a React-controlled input the way a person does (fires input events). */
-export function type(input: HTMLInputElement | HTMLSelectElement, value: string): void {
-  const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+export function type(input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
+  const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
   input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }

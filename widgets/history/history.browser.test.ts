@@ -1,0 +1,107 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import '../../widgets/history/history.element';
+import { session } from '../../shared/session/session';
+import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, waitFor } from '../../tests/element/support';
+
+const credit = (i: number) => ({
+  trx_ref: `cs_${i}`,
+  created_at: `2026-0${(i % 9) + 1}-14T15:05:00`,
+  purchase_channel: 'card',
+  amount_credit: 1000,
+  final_currency: 'USD',
+  final_amount: 1234.5,
+  redemption_code: i === 0 ? 'SM-AAAA-BBBB-CCCC' : null,
+});
+const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
+
+describe('<sm-history>', () => {
+  let api: ReturnType<typeof fakeApi> | undefined;
+  beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
+  afterEach(() => {
+    api?.restore();
+    api = undefined;
+    session.clear();
+    cleanup();
+  });
+
+  it('pages credit purchases 20 at a time with dates, amounts and codes', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => credit(i));
+    api = fakeApi({
+      'GET /webclient/account/transaction-history': (_init, url) => {
+        const page = Number(url.searchParams.get('page'));
+        expect(url.searchParams.get('per_page')).to.equal('20');
+        return ok({ data: all.slice((page - 1) * 20, page * 20), total: 25 });
+      },
+    });
+    const el = await fixture('<sm-history></sm-history>');
+    await waitFor(() => text(el).includes('Page 1 of 2'));
+    expect(el.shadowRoot!.querySelectorAll('tbody tr').length).to.equal(20);
+    expect(text(el)).to.contain('14/01/2026 03:05 PM');
+    expect(text(el)).to.contain('$1,234.50');
+    expect(text(el)).to.contain('1,000 Credits');
+    expect(text(el)).to.contain('SM-AAAA-BBBB-CCCC');
+    await expectAccessible(el);
+    byRole(el, 'button', 'Next').click();
+    await waitFor(() => text(el).includes('Page 2 of 2'));
+    expect(el.shadowRoot!.querySelectorAll('tbody tr').length).to.equal(5);
+  });
+
+  it('says when a list is empty and when it failed, with a retry', async () => {
+    let fail = true;
+    api = fakeApi({
+      'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),
+      'GET /webclient/account/donation-history': () => (fail ? { status: 500, body: { status: 500, message: 'Internal error' } } : ok({ data: [], total: 0 })),
+    });
+    const el = await fixture('<sm-history></sm-history>');
+    await waitFor(() => text(el).includes('No credit purchases yet.'));
+    const tab = el.shadowRoot!.querySelectorAll<HTMLElement>('[role="tab"]')[0]!;
+    tab.focus();
+    tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    await waitFor(() => text(el).includes('We could not load this list. Internal error'));
+    fail = false;
+    byRole(el, 'button', 'Try again').click();
+    await waitFor(() => text(el).includes('No donations yet.'));
+  });
+
+  it('lists albums with their songs and downloads a song as an mp3', async () => {
+    api = fakeApi({
+      'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),
+      'GET /webclient/account/content-purchase': () =>
+        ok({
+          data: [
+            { uid: 'p1', created_at: '2026-01-02T10:00:00', product_name: 'Psalms at Dawn', artist_name: 'Cantor Choir', item_id: 7, type: 2, songs: [{ id: 11, title: 'Psalm 23' }, { id: 12, title: 'Psalm 91' }] },
+            { uid: 'p2', created_at: '2026-01-03T10:00:00', product_name: 'Amazing Grace', artist_name: 'Ruth Ada', item_id: 13, type: 1, songs: [{ id: 13, title: 'Amazing Grace' }] },
+          ],
+          total: 2,
+        }),
+    });
+    const original = window.fetch;
+    const el = await fixture('<sm-history tab="content"></sm-history>');
+    await waitFor(() => text(el).includes('Psalm 91'));
+    expect(text(el)).to.contain('Album');
+    // The download goes through fetch with the Authorization header.
+    const saved: { name: string; href: string }[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    };
+    const fetchBefore = window.fetch;
+    window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/webclient/account/download/12')) {
+        expect((init?.headers as Record<string, string>).Authorization).to.equal('Bearer tok');
+        return new Response(new Uint8Array([0x49, 0x44, 0x33]), { headers: { 'Content-Type': 'audio/mpeg' } });
+      }
+      return fetchBefore(input, init);
+    }) as typeof fetch;
+    try {
+      byRole(el, 'button', 'Download Psalm 91').click();
+      await waitFor(() => saved.length === 1);
+      expect(saved[0]!.name).to.equal('Cantor Choir - Psalm 91.mp3');
+      expect(saved[0]!.href).to.match(/^blob:/);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+      window.fetch = original;
+    }
+  });
+});

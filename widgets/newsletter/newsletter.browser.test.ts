@@ -1,0 +1,49 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import '../../widgets/newsletter/newsletter.element';
+import { cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+
+describe('<sm-newsletter>', () => {
+  let api: ReturnType<typeof fakeApi> | undefined;
+  afterEach(() => {
+    api?.restore();
+    api = undefined;
+    cleanup();
+  });
+
+  it('is disabled while empty, shows Sending..., then the server message for 3 seconds', async () => {
+    let release: () => void = () => {};
+    api = fakeApi({
+      'POST /subscribe-newsletter': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: { status: 200, message: 'Thank you for subscribing to our newsletter!', data: null } });
+        }),
+    });
+    const el = await fixture('<sm-newsletter></sm-newsletter>');
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    const input = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="email"]')!;
+    expect(button.disabled).to.equal(true);
+    el.shadowRoot!.querySelector('form')!.requestSubmit();
+    expect(api.calls.length).to.equal(0);
+    await expectAccessible(el);
+    type(input, 'reader@example.org');
+    await waitFor(() => !button.disabled);
+    const subscribed = new Promise<CustomEvent>((resolve) => el.addEventListener('sm-newsletter-subscribed', (e) => resolve(e as CustomEvent), { once: true }));
+    button.click();
+    await waitFor(() => button.textContent === 'Sending...' && button.disabled);
+    release();
+    await waitFor(() => text(el).includes('Thank you for subscribing to our newsletter!'));
+    expect((await subscribed).detail).to.deep.equal({ email: 'reader@example.org' });
+    await waitFor(() => !text(el).includes('Thank you for subscribing'), 4000);
+  });
+
+  it('shows the server error message', async () => {
+    api = fakeApi({ 'POST /subscribe-newsletter': () => ({ status: 400, body: { status: 400, message: 'email: must be a valid email', errorCode: null } }) });
+    const el = await fixture('<sm-newsletter></sm-newsletter>');
+    type(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="email"]')!, 'nope');
+    await waitFor(() => !el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    const toast = await waitFor(() => el.shadowRoot!.querySelector('[role="alert"]'));
+    expect(toast.textContent).to.contain('email: must be a valid email');
+  });
+});

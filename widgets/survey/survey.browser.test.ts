@@ -1,0 +1,90 @@
+/// <reference types="mocha" />
+import { expect } from 'chai';
+import '../../widgets/survey/survey.element';
+import { session } from '../../shared/session/session';
+import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+
+const questions = [
+  { id: 1, title: 'Listening', question: 'When do you listen?', option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }] },
+  { id: 2, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }] },
+];
+const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
+
+function boxes(el: HTMLElement) {
+  return [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+}
+
+describe('<sm-survey>', () => {
+  let api: ReturnType<typeof fakeApi> | undefined;
+  beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
+  afterEach(() => {
+    api?.restore();
+    api = undefined;
+    session.clear();
+    cleanup();
+  });
+
+  it('asks one question at a time, 1 to 3 choices, free text for the last option, then thanks', async () => {
+    let sent: unknown;
+    api = fakeApi({
+      'GET /survey-question': () => ok(questions),
+      'POST /api/v6/home/submit-survey': (init) => {
+        sent = JSON.parse(String(init.body));
+        return ok(null);
+      },
+    });
+    const el = await fixture('<sm-survey></sm-survey>');
+    await waitFor(() => text(el).includes('1 of 2'));
+    expect(text(el)).to.contain('Select a max of 3 choices only');
+    const next = () => byRole(el, 'button', 'Next') as HTMLButtonElement;
+    expect(next().disabled).to.equal(true);
+    await expectAccessible(el);
+    boxes(el)[0]!.click();
+    boxes(el)[1]!.click();
+    boxes(el)[2]!.click();
+    await waitFor(() => boxes(el)[3]!.disabled);
+    expect(next().disabled).to.equal(false);
+    next().click();
+    await waitFor(() => text(el).includes('2 of 2'));
+    boxes(el)[2]!.click();
+    const area = await waitFor(() => el.shadowRoot!.querySelector('textarea'));
+    expect(area.placeholder).to.equal('Type your answer');
+    type(area, 'Choral anthems');
+    await waitFor(() => !next().disabled);
+    next().click();
+    await waitFor(() => text(el).includes('Thank You for Participating in Our Survey'));
+    expect(sent).to.deep.equal({
+      data: [
+        { id: 1, feedback: [{ option: 'Morning', value: 'Morning' }, { option: 'Noon', value: 'Noon' }, { option: 'Evening', value: 'Evening' }] },
+        { id: 2, feedback: [{ option: 'Other', value: 'Choral anthems' }] },
+      ],
+    });
+    await expectAccessible(el);
+  });
+
+  it('shows an empty list with the error when the list fails, and loading ends', async () => {
+    api = fakeApi({ 'GET /survey-question': () => ({ status: 500, body: { status: 500, message: 'Internal error' } }) });
+    const el = await fixture('<sm-survey></sm-survey>');
+    await waitFor(() => text(el).includes('Internal error'));
+    expect(text(el)).not.to.contain('please wait...');
+  });
+
+  it('closes through the app deep link when opened from the app', async () => {
+    session.setFromApps(true);
+    api = fakeApi({ 'GET /survey-question': () => ok(questions) });
+    const el = await fixture('<sm-survey></sm-survey>');
+    const links: string[] = [];
+    const listener = (event: Event) => {
+      event.preventDefault();
+      links.push((event as CustomEvent<{ url: string }>).detail.url);
+    };
+    document.addEventListener('sm-app-link', listener);
+    try {
+      byRole(el, 'button', 'Close survey').click();
+      expect(links).to.deep.equal(['smapp://survey_done']);
+    } finally {
+      document.removeEventListener('sm-app-link', listener);
+    }
+  });
+});
+

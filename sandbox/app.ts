@@ -15,8 +15,12 @@ import { clockRoutes } from './routes/clock.js';
 import { countryRoutes } from './routes/country.js';
 import { creditRoutes } from './routes/credits.js';
 import { devRoutes } from './routes/dev.js';
+import { donationRoutes } from './routes/donations.js';
+import { historyRoutes } from './routes/history.js';
 import { mailRoutes } from './routes/mail.js';
+import { newsletterRoutes } from './routes/newsletter.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
+import { surveyRoutes } from './routes/survey.js';
 import { serveStatic } from './static.js';
 
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
@@ -26,6 +30,10 @@ export const ROUTES: readonly Route[] = [
   ...countryRoutes,
   ...creditRoutes,
   ...subscriptionRoutes,
+  ...donationRoutes,
+  ...historyRoutes,
+  ...surveyRoutes,
+  ...newsletterRoutes,
   ...checkoutPageRoutes,
   ...mailRoutes,
   ...clockRoutes,
@@ -72,10 +80,14 @@ function setHtmlHeaders(res: ServerResponse): void {
 
 function send(res: ServerResponse, reply: Reply): void {
   if (reply.type === 'sent') return;
+  res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.statusCode = reply.status;
-  res.setHeader('Cache-Control', 'no-store');
-  if (reply.type === 'html') {
+  if (reply.type === 'file') {
+    res.setHeader('Content-Type', reply.contentType);
+    res.setHeader('Content-Length', reply.body.length);
+    res.end(reply.body);
+  } else if (reply.type === 'html') {
     setHtmlHeaders(res);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(reply.html);
@@ -118,7 +130,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (allowed.size > 0) res.setHeader('Vary', 'Origin');
     if (corsAllowed) {
       res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
+      res.setHeader('Access-Control-Expose-Headers', 'Retry-After, Content-Disposition');
     }
 
     const method = req.method ?? 'GET';

@@ -1,4 +1,4 @@
-// Slowing of login and password-reset requests, per email and per client IP, in a sliding window.
+// Slowing of login, password-reset and newsletter requests, per email and per client IP, in a sliding window.
 import type { Db } from './db.js';
 
 export interface AttemptLimit {
@@ -12,7 +12,7 @@ export interface AttemptLimit {
 
 export const DEFAULT_LIMIT: AttemptLimit = { perEmail: 5, perIp: 20, windowMs: 15 * 60 * 1000 };
 
-export type AttemptKind = 'login' | 'forgot';
+export type AttemptKind = 'login' | 'forgot' | 'newsletter';
 
 /**
  * Returns the number of seconds to wait when the limit is reached for this email or IP,

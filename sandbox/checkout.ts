@@ -1,7 +1,8 @@
-// Hosted checkout sessions, generic over what is bought (credits now; subscriptions, donations and
-// payment updates later): create (idempotent), look up (expiring lazily), move between states, fulfil once.
+// Hosted checkout sessions, generic over what is bought (credits, memberships, donations, payment updates):
+// create (idempotent), look up (expiring lazily), move between states, fulfil once.
 //
 //   open --pay--> paid | refused | requires_action --authenticate--> paid | refused
+//   donations: a declined card leaves the session open (requires_action --fail--> open), as Stripe Checkout does
 //   open --cancel--> canceled;  open | requires_action --24 h--> expired
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
@@ -13,7 +14,8 @@ export type CheckoutStatus = 'open' | 'requires_action' | 'paid' | 'refused' | '
 
 export interface CheckoutSession {
   id: string;
-  user_id: number;
+  /** null: an anonymous visitor (one-time gifts) */
+  user_id: number | null;
   kind: CheckoutKind;
   method: PaymentMethod;
   currency: string;
@@ -94,7 +96,8 @@ export function idempotencyKey(ctx: RequestContext): string | null {
 // ---- create and look up ----
 
 export interface NewCheckoutSession {
-  userId: number;
+  /** null: an anonymous visitor (only donations allow it) */
+  userId: number | null;
   kind: CheckoutKind;
   method: PaymentMethod;
   currency: string;
@@ -124,7 +127,7 @@ export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSessi
   return db.transaction(() => {
     if (input.idempotencyKey) {
       const row = db
-        .prepare('SELECT * FROM checkout_sessions WHERE user_id = ? AND idempotency_key = ?')
+        .prepare('SELECT * FROM checkout_sessions WHERE user_id IS ? AND idempotency_key = ?')
         .get(input.userId, input.idempotencyKey) as SessionRow | undefined;
       if (row) {
         const same =
@@ -160,6 +163,12 @@ export function findSession(db: Db, id: string, now: Date): CheckoutSession | un
   return row && fromRow(row);
 }
 
+/** The owner of a session that must have one (everything but anonymous gifts). */
+export function ownerId(session: Pick<CheckoutSession, 'id' | 'user_id'>): number {
+  if (session.user_id === null) throw new Error(`session ${session.id} has no owner`);
+  return session.user_id;
+}
+
 /** The person's own session of that kind; anyone else's, or an unknown id, is 404 `Payment session not found.` */
 export function requireOwnSession(db: Db, id: string, userId: number, kind: CheckoutKind, now: Date): CheckoutSession {
   const session = findSession(db, id, now);
@@ -185,6 +194,8 @@ export const markPaid = (db: Db, id: string, now: Date) => transition(db, id, UN
 export const markRefused = (db: Db, id: string, message: string, now: Date) => transition(db, id, UNPAID, 'refused', now, message);
 export const markRequiresAction = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'requires_action', now);
 export const markCanceled = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'canceled', now);
+/** A failed authentication of a session that stays payable (donations, as Stripe Checkout does): back to open. */
+export const markReopened = (db: Db, id: string, now: Date) => transition(db, id, ['requires_action'], 'open', now);
 
 /** Remembers the last 4 digits of the card entered for an open session (what the provider would keep). */
 export function recordCard(db: Db, id: string, last4: string): void {

@@ -15,13 +15,13 @@ afterEach(async () => {
 });
 
 const clock = () => sb.get<{ now: string; offset_days: number }>('/sandbox/clock');
-const advance = (json: unknown) => sb.post<{ now: string; renewals: number; ended: number }>('/sandbox/clock', json);
+const advance = (json: unknown) => sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', json);
 
 describe('the sandbox clock', () => {
   it('tells the time and moves forward by whole days', async () => {
     expect((await clock()).body).toEqual({ status: 200, message: 'Sandbox clock.', data: { now: '2026-01-10T12:00:00.000Z', offset_days: 0 } });
     expect((await advance({ advance_days: 1 })).body).toEqual({
-      status: 200, message: 'The sandbox clock moved forward 1 day.', data: { now: '2026-01-11T12:00:00.000Z', renewals: 0, ended: 0 },
+      status: 200, message: 'The sandbox clock moved forward 1 day.', data: { now: '2026-01-11T12:00:00.000Z', renewals: 0, ended: 0, donation_renewals: 0 },
     });
     await advance({ advance_days: 400 });
     expect((await clock()).body.data).toEqual({ now: '2027-02-15T12:00:00.000Z', offset_days: 401 });

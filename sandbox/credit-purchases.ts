@@ -1,5 +1,5 @@
 // Fulfilling a paid credit session: credits for oneself, or a gift code for someone else; one history row.
-import type { CheckoutSession } from './checkout.js';
+import { ownerId, type CheckoutSession } from './checkout.js';
 import type { Db } from './db.js';
 import type { PaymentMethod } from './payment-methods.js';
 import { createRedemptionCode } from './redemption-codes.js';
@@ -40,14 +40,15 @@ const CHANNEL: Readonly<Record<PaymentMethod, CreditTransactionRow['purchase_cha
 export function grantCreditPurchase(db: Db, session: CheckoutSession, now: Date): void {
   const { credits, purchasefor } = session.payload as CreditPayload;
   if (!Number.isSafeInteger(credits) || credits <= 0) throw new Error(`session ${session.id} has no credits to grant`);
-  const code = purchasefor === 2 ? createRedemptionCode(db, session.user_id, credits, now) : null;
+  const userId = ownerId(session);
+  const code = purchasefor === 2 ? createRedemptionCode(db, userId, credits, now) : null;
   db.prepare(
     `INSERT INTO credit_transactions
        (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(session.user_id, session.id, now.toISOString(), CHANNEL[session.method], credits, session.currency, session.amount_minor, code, session.id);
+  ).run(userId, session.id, now.toISOString(), CHANNEL[session.method], credits, session.currency, session.amount_minor, code, session.id);
   if (purchasefor !== 2) {
-    db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, session.user_id);
+    db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, userId);
   }
 }
 

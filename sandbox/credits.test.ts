@@ -129,7 +129,7 @@ describe('create-session', () => {
       expect({ overrides, status: res.status, body: res.body }).toEqual({ overrides, status: 400, body: { status: 400, message, errorCode: null } });
     }
     expect((await create(ph, { identifier: 'credits_100' })).body.message).toBe('identifier: unknown credit option');
-    expect(sb.sandbox.db.prepare('SELECT COUNT(*) FROM checkout_sessions WHERE amount_minor <> 1000').pluck().get()).toBe(0);
+    expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM checkout_sessions WHERE status = 'open' AND amount_minor <> 1000").pluck().get()).toBe(0);
   });
 
   it('accepts other options at their listed price', async () => {

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addMonths, openDb, SCHEMA_VERSION } from './db.js';
+import Database from 'better-sqlite3';
+import { addMonths, MIGRATIONS, openDb, SCHEMA_VERSION } from './db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startSandbox } from './test-support.js';
 
@@ -21,6 +22,42 @@ describe('database', () => {
     db = openDb(path, now);
     expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(4); // not seeded again
     expect(db.prepare('SELECT email FROM users WHERE email_verified_at IS NULL').pluck().all()).toEqual(['unverified@example.org']);
+    expect(db.prepare('SELECT COUNT(*) FROM missions').pluck().get()).toBe(4); // not seeded again either
+    expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(30);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('upgrades a database of schema 3 without losing rows, and lets checkout sessions be anonymous', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
+    const path = join(dir, 'v3.sqlite');
+    const old = new Database(path);
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql);
+    old.exec(`
+      INSERT INTO meta (key, value) VALUES ('schema_version', '3'), ('seeded_at', '2025-12-01T00:00:00.000Z');
+      INSERT INTO users (id, first_name, last_name, email, password_hash, joined_at) VALUES (7, 'Old', 'Timer', 'old@example.org', 'x', '2025-01-01');
+      INSERT INTO checkout_sessions (id, user_id, kind, method, currency, amount_minor, description, success_url, cancel_url, status, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
+        VALUES ('cs_old', 7, 'credit', 'credit_card', 'USD', 1000, '100 Credits', '/', '/', 'paid', '2025-12-01', '2025-12-02', '2025-12-01', '2025-12-01', NULL, '4242');
+      INSERT INTO credit_transactions (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, session_id)
+        VALUES (7, 'cs_old', '2025-12-01', 'card', 100, 'USD', 1000, 'cs_old');
+    `);
+    old.close();
+
+    const db = openDb(path, () => new Date('2026-01-10T12:00:00Z'));
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.prepare("SELECT card_last4 || ' ' || status FROM checkout_sessions WHERE id = 'cs_old'").pluck().get()).toBe('4242 paid');
+    expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(1); // the rebuild deleted nothing
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.prepare('SELECT COUNT(*) FROM missions WHERE active = 1').pluck().get()).toBe(3); // seeded into the old database
+    db.prepare(
+      `INSERT INTO checkout_sessions (id, user_id, kind, method, currency, amount_minor, description, success_url, cancel_url, created_at, expires_at)
+       VALUES ('cs_anon', NULL, 'donation', 'credit_card', 'USD', 500, 'Gift', '/', '/', '2026-01-10', '2026-01-11')`,
+    ).run();
+    // References still lead to the rebuilt table: deleting the session cascades to its history row.
+    db.prepare("DELETE FROM checkout_sessions WHERE id = 'cs_old'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(0);
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -2,12 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { addMonths } from './dates.js';
 import { hashPasswordSync } from './passwords.js';
+import { seedHistory } from './seed-history.js';
+
+export { addMonths };
 
 export type Db = Database.Database;
 
 /** Each entry moves the schema one version up. Append only: never edit a shipped entry. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   // 1: accounts, tokens, mail, login attempts
   `
   CREATE TABLE users (
@@ -131,6 +135,129 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX subscription_payments_user ON subscription_payments (user_id, charged_at);
   `,
+  // 4: checkout sessions without an owner (anonymous one-time gifts). SQLite cannot drop NOT NULL, so the table is
+  // rebuilt (migrate() runs with foreign keys off and checks them before committing; references stay by name).
+  `
+  CREATE TABLE checkout_sessions_v4 (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, -- null: an anonymous visitor (one-time gifts only)
+    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
+    method TEXT NOT NULL CHECK (method IN ('credit_card', 'wechat', 'gcash', 'grab_pay')),
+    currency TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+    description TEXT NOT NULL,
+    payload TEXT NOT NULL DEFAULT '{}',
+    success_url TEXT NOT NULL,
+    cancel_url TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open'
+      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
+    result_message TEXT,
+    idempotency_key TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    paid_at TEXT,
+    fulfilled_at TEXT,
+    failed_url TEXT,
+    card_last4 TEXT,
+    UNIQUE (user_id, idempotency_key)
+  );
+  INSERT INTO checkout_sessions_v4
+    (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
+  SELECT id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4
+    FROM checkout_sessions;
+  DROP TABLE checkout_sessions;
+  ALTER TABLE checkout_sessions_v4 RENAME TO checkout_sessions;
+  -- anonymous sessions share one key space (UNIQUE above does not apply to a null user_id)
+  CREATE UNIQUE INDEX checkout_sessions_anonymous_key ON checkout_sessions (idempotency_key)
+    WHERE user_id IS NULL AND idempotency_key IS NOT NULL;
+  `,
+  // 5: missions and donations (spec section 7, Donations)
+  `
+  CREATE TABLE missions (
+    id INTEGER PRIMARY KEY,
+    organization TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,               -- plain text, paragraphs separated by blank lines; stored exactly as given
+    banners TEXT NOT NULL DEFAULT '[]',      -- JSON array of image URLs (absolute, or paths on the sandbox)
+    total_donation_minor INTEGER NOT NULL DEFAULT 0 CHECK (total_donation_minor >= 0), -- USD cents
+    created_at TEXT NOT NULL,
+    active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1))
+  );
+  CREATE TABLE donation_gifts (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL, -- null: anonymous (or a deleted account)
+    mission_id INTEGER NOT NULL REFERENCES missions(id),
+    session_id TEXT UNIQUE REFERENCES checkout_sessions(id) ON DELETE SET NULL, -- null for monthly renewals; granted once
+    stripe_charge_id TEXT NOT NULL UNIQUE,   -- the session id for checkout gifts, 'ch_…' for renewals
+    amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+    currency TEXT NOT NULL,
+    recurring INTEGER NOT NULL CHECK (recurring IN (0, 1)),
+    charged_at TEXT NOT NULL,
+    billing_fee_minor INTEGER NOT NULL,      -- the card provider's fee: round(2.9% + 30 cents)
+    fee_minor INTEGER NOT NULL DEFAULT 0,    -- the platform's fee (none)
+    net_minor INTEGER NOT NULL               -- amount - billing fee - fee
+  );
+  CREATE INDEX donation_gifts_user ON donation_gifts (user_id, charged_at);
+  CREATE TABLE donation_subscriptions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    mission_id INTEGER NOT NULL REFERENCES missions(id),
+    amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
+    currency TEXT NOT NULL,
+    next_donation_at TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    canceled_at TEXT
+  );
+  CREATE UNIQUE INDEX donation_subscriptions_active ON donation_subscriptions (user_id, mission_id) WHERE canceled_at IS NULL;
+  CREATE INDEX donation_subscriptions_due ON donation_subscriptions (next_donation_at) WHERE canceled_at IS NULL;
+  `,
+  // 6: a small catalogue and content purchases (History: Content Purchase, downloads)
+  `
+  CREATE TABLE artists (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL
+  );
+  CREATE TABLE albums (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    artist_id INTEGER NOT NULL REFERENCES artists(id)
+  );
+  CREATE TABLE songs (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    artist_id INTEGER NOT NULL REFERENCES artists(id),
+    album_id INTEGER REFERENCES albums(id),  -- null: a single
+    track INTEGER
+  );
+  CREATE TABLE content_purchases (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,                -- the purchase reference shown in the history
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    song_id INTEGER REFERENCES songs(id),    -- exactly one of song_id, album_id
+    album_id INTEGER REFERENCES albums(id),
+    credits INTEGER NOT NULL CHECK (credits >= 0),
+    created_at TEXT NOT NULL,
+    CHECK ((song_id IS NULL) <> (album_id IS NULL))
+  );
+  CREATE INDEX content_purchases_user ON content_purchases (user_id, created_at);
+  `,
+  // 7: survey answers and the newsletter
+  `
+  CREATE TABLE survey_responses (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    survey_id TEXT NOT NULL,
+    answers TEXT NOT NULL,                   -- JSON [{id, feedback: [{option, value}]}]
+    submitted_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, survey_id)
+  );
+  CREATE TABLE newsletter_subscribers (
+    email TEXT PRIMARY KEY,                  -- lowercased
+    subscribed_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -143,6 +270,7 @@ export function openDb(path: string, now: () => Date): Db {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   seed(db, now());
+  seedLater(db, now());
   return db;
 }
 
@@ -158,13 +286,23 @@ function migrate(db: Db): void {
         'Delete the database file (see SANDBOX_DB) or update the code.',
     );
   }
+  if (current === SCHEMA_VERSION) return;
   const apply = db.transaction(() => {
     for (let v = current; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length) throw new Error(`migration left ${broken.length} broken foreign key(s)`);
     db.prepare(
       "INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
     ).run(String(SCHEMA_VERSION));
   });
-  apply();
+  // Rebuilding a table (SQLite's way to change a column) must not cascade deletes to the rows that reference it:
+  // foreign keys are off while migrating (the pragma is a no-op inside a transaction) and checked before commit.
+  db.pragma('foreign_keys = OFF');
+  try {
+    apply();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
 }
 
 interface SeedUser {
@@ -189,15 +327,6 @@ export const SEED_USERS: readonly SeedUser[] = [
   { first: 'Una', last: 'Verified', email: 'unverified@example.org', password: 'unverified-2026', country: 'US', type: 0, credits: 0, role: 'listener', verified: false, joined: '2025-09-30T00:00:00.000Z' },
 ];
 
-export function addMonths(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
-}
 
 function seed(db: Db, now: Date): void {
   if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded_at'").get()) return;
@@ -225,5 +354,14 @@ function seed(db: Db, now: Date): void {
       }
     });
     db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(now.toISOString());
+  })();
+}
+
+/** Missions, the catalogue and the seeded people's history: once, also into a database seeded before they existed. */
+function seedLater(db: Db, now: Date): void {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded_history_at'").get()) return;
+  db.transaction(() => {
+    seedHistory(db, now);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_history_at', ?)").run(now.toISOString());
   })();
 }

@@ -4,15 +4,17 @@
 import { fulfilOnce, markPaid, type CheckoutSession } from './checkout.js';
 import { grantCreditPurchase } from './credit-purchases.js';
 import type { Db } from './db.js';
+import { grantDonation } from './donations.js';
 import { grantCardUpdate, grantMembership } from './memberships.js';
 
 type Grant = (db: Db, session: CheckoutSession, now: Date) => void;
 
-/** What each kind of session grants once paid. Later slices (donations) add their kinds here. */
+/** What each kind of session grants once paid. */
 const GRANTS: Partial<Record<string, Grant>> = {
   credit: grantCreditPurchase,
   subscription: grantMembership,
   'update-payment': grantCardUpdate,
+  donation: grantDonation,
 };
 
 export function fulfilPaidSession(db: Db, sessionId: string, now: Date): void {

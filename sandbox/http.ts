@@ -39,6 +39,8 @@ export interface RequestContext {
 export type Reply =
   | { type: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { type: 'html'; status: number; html: string; headers?: Record<string, string> }
+  /** any other content (an image, an mp3); Cache-Control is no-store unless `headers` set it */
+  | { type: 'file'; status: number; contentType: string; body: Buffer; headers?: Record<string, string> }
   /** the handler has written the response itself */
   | { type: 'sent' };
 
@@ -77,6 +79,11 @@ export function json(body: unknown, status = 200): Reply {
 
 export function html(page: string, status = 200): Reply {
   return { type: 'html', status, html: page };
+}
+
+/** Content that is neither JSON nor HTML, e.g. `file('image/svg+xml', svg)`. */
+export function file(contentType: string, body: Buffer | string, headers: Record<string, string> = {}, status = 200): Reply {
+  return { type: 'file', status, contentType, body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body, headers };
 }
 
 /** A 303 See Other to `location` (after a form POST), with a tiny page for clients that do not follow it. */

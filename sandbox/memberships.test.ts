@@ -49,7 +49,7 @@ const pay = (page: string, card = CARD) => sb.submit(`${page}/pay`, { card });
 const confirm = (token: string, id: string) =>
   sb.post<{ result_code: string; action: null; message: string; subscription?: Sub }>(`${API}/confirm-payment`, { session_id: id }, token);
 const me = async (token: string) => (await sb.get<{ type: 0 | 1; subscription: Sub | null }>('/webclient/account/profile', token)).body.data!;
-const advance = (days: number) => sb.post<{ now: string; renewals: number; ended: number }>('/sandbox/clock', { advance_days: days });
+const advance = (days: number) => sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', { advance_days: days });
 const payments = (email: string) =>
   sb.sandbox.db
     .prepare(
@@ -96,7 +96,7 @@ describe('a monthly membership', () => {
     const moved = await advance(31);
     expect(moved.body).toEqual({
       status: 200, message: 'The sandbox clock moved forward 31 days.',
-      data: { now: '2026-02-10T12:00:00.000Z', renewals: 2, ended: 0 },
+      data: { now: '2026-02-10T12:00:00.000Z', renewals: 2, ended: 0, donation_renewals: 1 }, // and Paul's monthly gift
     });
     grace = await login.grace(); // 31 days of sandbox time expired the access token
     expect(await me(grace)).toMatchObject({ type: 1, subscription: activeMonthly(25, '2026-03-10T12:00:00.000Z') });
@@ -122,7 +122,7 @@ describe('a monthly membership', () => {
 
     // Past end_date: gone, free again; no renewal charged.
     expect((await advance(27)).body.data).toMatchObject({ renewals: 0, ended: 0 });
-    expect((await advance(1)).body.data).toEqual({ now: '2026-03-10T12:00:00.000Z', renewals: 1, ended: 1 }); // Paul renews
+    expect((await advance(1)).body.data).toEqual({ now: '2026-03-10T12:00:00.000Z', renewals: 1, ended: 1, donation_renewals: 0 }); // Paul renews
     grace = await login.grace();
     expect(await me(grace)).toMatchObject({ type: 0, subscription: null });
     expect(payments('listener@example.org')).toHaveLength(2);
@@ -135,7 +135,7 @@ describe('a monthly membership', () => {
 
   it('renews every month that passed, in date order, at the current amount', async () => {
     const res = await advance(95); // Jan 10 + 95 days = Apr 15
-    expect(res.body.data).toEqual({ now: '2026-04-15T12:00:00.000Z', renewals: 3, ended: 0 });
+    expect(res.body.data).toEqual({ now: '2026-04-15T12:00:00.000Z', renewals: 3, ended: 0, donation_renewals: 3 });
     expect(payments('partner@example.org').map((p) => [p.kind, p.amount_minor, p.charged_at])).toEqual([
       ['initial', 500, '2026-01-10T12:00:00.000Z'],
       ['renewal', 500, '2026-02-10T12:00:00.000Z'],

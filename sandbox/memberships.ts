@@ -7,7 +7,7 @@
 //   one-time             0        0         0           null         null          premium until end_date, then gone
 //
 // Payments (first payment, renewals, one-time purchases) are recorded in `subscription_payments`.
-import type { CheckoutSession } from './checkout.js';
+import { ownerId, type CheckoutSession } from './checkout.js';
 import { addMonths, type Db } from './db.js';
 import { toMinorExact } from './money.js';
 
@@ -144,11 +144,12 @@ export function grantMembership(db: Db, session: CheckoutSession, now: Date): vo
   if (cents === null || cents <= 0 || !months || !Number.isSafeInteger(months)) {
     throw new Error(`session ${session.id} has no membership to grant`);
   }
+  const userId = ownerId(session);
   settleDueMemberships(db, now);
-  const live = findMembership(db, session.user_id);
+  const live = findMembership(db, userId);
   const start = live && live.end_date > now.toISOString() ? new Date(live.end_date) : now;
   const row = {
-    user_id: session.user_id,
+    user_id: userId,
     recurring: p.recurring,
     amount: cents,
     end_date: addMonths(start, months).toISOString(),
@@ -163,9 +164,9 @@ export function grantMembership(db: Db, session: CheckoutSession, now: Date): vo
        recurring = excluded.recurring, canceled = 0, change_amount = 0, current_amount_cents = excluded.current_amount_cents,
        next_amount_cents = NULL, end_date = excluded.end_date, schedule_start_date = NULL, card_last4 = excluded.card_last4`,
   ).run(row);
-  db.prepare('UPDATE users SET type = 1 WHERE id = ?').run(session.user_id);
+  db.prepare('UPDATE users SET type = 1 WHERE id = ?').run(userId);
   recordPayment(db, {
-    user_id: session.user_id,
+    user_id: userId,
     session_id: session.id,
     kind: p.recurring === 1 ? 'initial' : 'one-time',
     amount_minor: session.amount_minor,
@@ -177,7 +178,7 @@ export function grantMembership(db: Db, session: CheckoutSession, now: Date): vo
 /** A paid 'update-payment' session: the card it saved becomes the renewing membership's card. */
 export function grantCardUpdate(db: Db, session: CheckoutSession): void {
   if (!session.card_last4) throw new Error(`session ${session.id} saved no card`);
-  db.prepare('UPDATE subscriptions SET card_last4 = ? WHERE user_id = ? AND recurring = 1').run(session.card_last4, session.user_id);
+  db.prepare('UPDATE subscriptions SET card_last4 = ? WHERE user_id = ? AND recurring = 1').run(session.card_last4, ownerId(session));
 }
 
 // ---- changes by the member ----

@@ -73,3 +73,11 @@ export function requireSession(ctx: RequestContext): Session {
   if (!row || !user) throw new HttpError(401, UNAUTHENTICATED);
   return { user, tokenId: row.id };
 }
+
+/**
+ * The signed-in user when the request carries an Authorization header, else null (an anonymous visitor).
+ * A header with a missing, unknown or expired token is still 401: it never silently counts as anonymous.
+ */
+export function optionalSession(ctx: RequestContext): Session | null {
+  return ctx.req.headers.authorization === undefined ? null : requireSession(ctx);
+}

@@ -8,7 +8,9 @@ export const LIMITS = { name: 100, email: 254, password: 200, phone: 20, token: 
 const messages: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'is required' : `must be a ${issue.expected}`;
+      return issue.input === undefined || issue.input === null
+        ? 'is required'
+        : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'too_small':
       return issue.origin === 'string'
         ? Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`

@@ -1,8 +1,9 @@
 // The pages a payment provider would host: a Stripe-like checkout (cards, WeChat Pay, 3-D Secure; also saving
 // a card for a monthly membership) and a PayMongo-like e-wallet page. Plain forms that POST, answered with 303
-// redirects back to the portal. A refused payment returns to the session's failed_url when it has one.
+// redirects back to the portal. A refused payment returns to the session's failed_url when it has one; a declined
+// card on a donation session re-shows the page with the decline and the session stays open (Stripe Checkout's way).
 import {
-  failureUrl, findSession, isEwallet, markCanceled, markRefused, markRequiresAction, recordCard, type CheckoutSession,
+  failureUrl, findSession, isEwallet, markCanceled, markRefused, markReopened, markRequiresAction, recordCard, type CheckoutSession,
 } from '../checkout.js';
 import { payAndFulfil } from '../fulfilment.js';
 import { authenticateView, checkoutView, notFoundView, paymongoView, stateView } from '../checkout-views.js';
@@ -39,6 +40,10 @@ function sessionPage(provider: Provider, handler: PageHandler) {
   };
 }
 
+/** Donation sessions stay payable after a decline: the page again with the message (402), try another card or Cancel. */
+const staysOpenOnDecline = (s: CheckoutSession) => s.kind === 'donation';
+const declinedPage = (s: CheckoutSession, message: string) => html(checkoutView(s, message), 402);
+
 const authenticateUrl = (s: CheckoutSession) => `/sandbox/checkout/${encodeURIComponent(s.id)}/authenticate`;
 /** The session is not in a state this action applies to. */
 const wrongState = (s: CheckoutSession) => html(stateView(s, isEwallet(s)), 409);
@@ -67,6 +72,7 @@ const pay: PageHandler = (ctx, s, form) => {
       payAndFulfil(db, s.id, now);
       return redirect(s.success_url);
     case 'refused':
+      if (staysOpenOnDecline(s)) return declinedPage(s, outcome.message);
       markRefused(db, s.id, outcome.message, now);
       return redirect(failureUrl(s));
     case 'requires_action':
@@ -87,6 +93,10 @@ const authenticate: PageHandler = (ctx, s, form) => {
       payAndFulfil(ctx.app.db, s.id, now);
       return redirect(s.success_url);
     case 'fail':
+      if (staysOpenOnDecline(s)) {
+        markReopened(ctx.app.db, s.id, now);
+        return declinedPage(findSession(ctx.app.db, s.id, now) ?? s, DECLINED);
+      }
       markRefused(ctx.app.db, s.id, DECLINED, now);
       return redirect(failureUrl(s));
     case 'later':

@@ -1,6 +1,7 @@
-// The sandbox clock: move time forward to see renewals and ends of memberships without waiting a month.
+// The sandbox clock: move time forward to see renewals and ends of memberships, and monthly gifts, without waiting a month.
 import { z } from 'zod';
 import { advanceClock, clockOffsetDays } from '../clock.js';
+import { settleDueDonations } from '../donations.js';
 import { ok, type RequestContext, type Route } from '../http.js';
 import { settleDueMemberships } from '../memberships.js';
 
@@ -18,15 +19,16 @@ function getClock(ctx: RequestContext) {
   return ok('Sandbox clock.', { now: ctx.app.now().toISOString(), offset_days: clockOffsetDays(ctx.app.db) });
 }
 
-/** Moves the clock forward, then runs what fell due in date order (renewals, ends of memberships). */
+/** Moves the clock forward, then runs what fell due in date order (renewals, ends of memberships; monthly gifts). */
 async function advance(ctx: RequestContext) {
   const { advance_days } = await ctx.body(AdvanceBody);
   const { db } = ctx.app;
   advanceClock(db, advance_days);
   const now = ctx.app.now();
   const { renewals, ended } = settleDueMemberships(db, now);
+  const donation_renewals = settleDueDonations(db, now);
   const days = `${advance_days} day${advance_days === 1 ? '' : 's'}`;
-  return ok(`The sandbox clock moved forward ${days}.`, { now: now.toISOString(), renewals, ended });
+  return ok(`The sandbox clock moved forward ${days}.`, { now: now.toISOString(), renewals, ended, donation_renewals });
 }
 
 export const clockRoutes: Route[] = [

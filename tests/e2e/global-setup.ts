@@ -1,6 +1,7 @@
 /** Starts `tsx sandbox/server.ts` (serving dist/) for the e2e run; stops it afterwards. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A page on another origin (the blog) that embeds the built widgets. */
+    blogUrl: string;
   }
 }
 
@@ -27,15 +30,34 @@ function freePort(): Promise<number> {
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;
+let blog: Server | undefined;
+
+/** Serves tests/e2e/pages/*.html on another origin, with the portal address filled in. */
+async function startBlog(port: number, portal: string): Promise<Server> {
+  const server = createHttpServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]!.replace(/^\//, '') || 'blog.html';
+    if (!/^[a-z-]+\.html$/.test(name) || !existsSync(join(root, 'tests/e2e/pages', name))) {
+      res.statusCode = 404;
+      res.end('not found');
+      return;
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(readFileSync(join(root, 'tests/e2e/pages', name), 'utf8').replaceAll('__PORTAL__', portal));
+  });
+  await new Promise<void>((resolveListen) => server.listen(port, '127.0.0.1', resolveListen));
+  return server;
+}
 
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('Build the portal first: npm run build');
   const port = await freePort();
+  const blogPort = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'sm-e2e-'));
   const baseUrl = `http://localhost:${port}`;
+  const blogOrigin = `http://127.0.0.1:${blogPort}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/`, SANDBOX_ALLOWED_ORIGINS: blogOrigin },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,9 +75,12 @@ export async function setup(project: TestProject): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  blog = await startBlog(blogPort, baseUrl);
+  project.provide('blogUrl', `${blogOrigin}/blog.html`);
 }
 
 export async function teardown(): Promise<void> {
+  await new Promise((r) => (blog ? blog.close(r) : r(undefined)));
   if (child && child.exitCode === null) {
     child.kill('SIGTERM');
     await new Promise((r) => child?.once('exit', r));

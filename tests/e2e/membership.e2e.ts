@@ -101,7 +101,7 @@ describe('premium membership', () => {
     await page.waitForURL(/#\/login$/);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
     await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.getByLabel('Email').fill(person.email);
+    await page.locator('sm-login').getByLabel('Email').fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL(/#\/home$/);

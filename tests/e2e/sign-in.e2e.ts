@@ -21,7 +21,7 @@ describe('sign-in slice', () => {
     await page.getByRole('button', { name: 'Continue with Email' }).click();
     await page.getByLabel('First Name').fill('Nora');
     await page.getByLabel('Last Name').fill('Newcomer');
-    await page.getByLabel('Email').fill(email);
+    await page.locator('sm-login').getByLabel('Email').fill(email);
     await page.getByLabel('Country').selectOption('PH');
     await expect.poll(() => page.getByText('+63').isVisible()).toBe(true);
     await page.getByLabel('Phone Number').fill('9171234567');
@@ -50,7 +50,7 @@ describe('sign-in slice', () => {
 
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.getByLabel('Email').fill(email);
+    await page.locator('sm-login').getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('nora-pass-1');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL(/#\/home$/);
@@ -79,7 +79,7 @@ describe('sign-in slice', () => {
     await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('This is a required field and must be a valid email.').waitFor();
-    await page.getByLabel('Email').fill(email);
+    await page.locator('sm-login').getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Submit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email Sent' });
     await dialog.waitFor();
@@ -121,7 +121,7 @@ describe('sign-in slice', () => {
     await page.goto(`${baseUrl()}/#/change-password-user`);
     await page.waitForURL(/#\/login$/);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.getByLabel('Email').fill('partner@example.org');
+    await page.locator('sm-login').getByLabel('Email').fill('partner@example.org');
     await page.getByLabel('Password', { exact: true }).fill('partner-2026');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL(/#\/change-password-user$/);

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
+export const blogUrl = (): string => inject('blogUrl');
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -62,7 +63,7 @@ export function uniqueEmail(prefix: string): string {
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/#/login`);
   await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByLabel('Email').fill(email);
+  await page.locator('sm-login').getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }

@@ -37,8 +37,25 @@ export const register = contract({
     token: z.optional(z.string()),
     uid: z.optional(z.string()),
   }),
-  response: Ignored,
+  // Email registration answers no data; social registration answers a session.
+  response: z.optional(z.nullable(LoginResponse)),
   errorCode: 'ER-AUTH-03',
+});
+
+/** Social user sign-in (spec section 7): a session, or null when the person must register first. */
+export const connectSocmed = contract({
+  method: 'POST',
+  path: '/webclient/auth/connect-socmed',
+  auth: false,
+  request: z.object({
+    email: z.string().check(z.maxLength(254)),
+    name: z.string().check(z.maxLength(200)),
+    uid: z.string().check(z.minLength(1), z.maxLength(200)),
+    token: z.string().check(z.minLength(1), z.maxLength(8192)),
+    method: z.enum(['google', 'facebook', 'apple']),
+  }),
+  response: z.nullable(LoginResponse),
+  errorCode: 'ER-AUTH-02',
 });
 
 export const resendActivation = contract({

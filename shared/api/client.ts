@@ -70,7 +70,7 @@ function urlFor(path: string, query?: Record<string, string>): string {
 /** Calls the API as a contract describes. Never throws. */
 export async function call<Req, Res>(
   c: Contract<Req, Res>,
-  input: Req,
+  input: NoInfer<Req>,
   options: CallOptions = {},
 ): Promise<ApiResult<Res>> {
   const code = c.errorCode;

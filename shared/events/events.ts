@@ -20,6 +20,7 @@ export interface SmPaymentCompletedDetail {
 }
 
 export interface SmEventMap {
+  'sm-app-signin': CustomEvent<{ readonly provider: 'google' | 'facebook' | 'apple' }>;
   'sm-survey-done': CustomEvent<{ readonly answered: number }>;
   'sm-newsletter-subscribed': CustomEvent<{ readonly email: string }>;
   'sm-donation-completed': CustomEvent<{ readonly sessionId: string; readonly amount: number }>;

@@ -38,6 +38,7 @@ export const messages = {
   successChecking: 'Confirming your gift...',
   notConfirmed: 'We could not confirm this donation yet. If your card was charged, it will show in your donation history.',
   backHome: 'Back to Home',
+  continue: 'Continue',
   backToMissions: 'See other missions',
   badMission: (value: string) => `[sm-donate] Ignoring mission="${value}": give a mission id, such as mission="2".`,
 } as const;

@@ -12,7 +12,7 @@ import { portalUrlFor } from '../../shared/payments/checkout';
 import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
 import { newIdempotencyKey } from '../../shared/payments/records';
-import { currentQuery, navigate } from '../../shared/routing/navigate';
+import { currentQuery, navigate, openAppLink } from '../../shared/routing/navigate';
 import { session } from '../../shared/session/session';
 import { messages } from './donate.messages';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
@@ -229,6 +229,11 @@ export function createDonateModel(options: { host?: () => EventTarget | null } =
       const current = dialog.value;
       dialog.value = null;
       if ((current?.kind === 'message' && current.thenHome) || current?.kind === 'sabbath') navigate('HomePage');
+    },
+    /** After a gift: inside the app, back through its transaction_done deep link; else home. */
+    finish() {
+      if (session.fromApps.value) openAppLink('transaction_done');
+      else navigate('HomePage');
     },
     openMission(id: number) {
       navigate(signedIn.value ? 'DonationsPage' : 'DonationPageAnon', { _d: String(id) });

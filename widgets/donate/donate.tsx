@@ -199,6 +199,7 @@ function SuccessView({ model }: { model: DonateModel }) {
         {state.kind === 'confirmed' ? m.successText(formatMoney(state.amount, state.currency), state.organization) : state.kind === 'anonymous' ? m.successAnonymous : m.notConfirmed}
       </p>
       <p className="sm-muted">{m.taxNote}</p>
+      {model.signedIn.value ? <Button onClick={() => model.finish()}>{m.continue}</Button> : null}
     </div>
   );
 }

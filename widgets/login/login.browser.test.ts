@@ -46,10 +46,10 @@ describe('<sm-login>', () => {
     await expectAccessible(el);
   });
 
-  it('says plainly that social sign-in is not available yet', async () => {
+  it('says plainly when social sign-in is not configured on the page', async () => {
     const el = await fixture('<sm-login></sm-login>');
     byRole(el, 'button', 'Continue with Google').click();
-    await waitFor(() => text(el).includes('Signing in with Google is not available yet'));
+    await waitFor(() => text(el).includes('Signing in with Google is not available here'));
   });
 
   it('signs in, shows the server message under the password on failure, and emits sm-signed-in', async () => {

@@ -11,6 +11,9 @@ import { currentQuery, navigate, takeQueryToken } from '../../shared/routing/nav
 import { routeForType, type Query } from '../../shared/routing/routes';
 import { parseReturnPath, parseTarget } from '../../shared/routing/targets';
 import { completeSignIn } from '../../shared/session/account';
+import { LoginResponse } from '../../shared/api/schemas';
+import type { SocialUser, TestAccount } from '../../shared/auth/social';
+import { firebaseSettings } from '../../shared/auth/runtime-config';
 import { session } from '../../shared/session/session';
 import { messages } from './login.messages';
 import {
@@ -46,6 +49,40 @@ export function parseView(value: unknown): View {
 }
 
 export type Provider = 'google' | 'facebook' | 'apple';
+
+const SOCIAL_CACHE = 'sm.social.v1';
+const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
+
+/** The social details kept for a registration in progress (the spec's "social cache"). */
+function readSocialCache(): SocialUser | null {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(SOCIAL_CACHE) ?? 'null') as Partial<SocialUser> | null;
+    if (raw && typeof raw.email === 'string' && typeof raw.uid === 'string' && typeof raw.token === 'string' && typeof raw.name === 'string' && ['google', 'facebook', 'apple'].includes(String(raw.method))) {
+      return raw as SocialUser;
+    }
+  } catch {
+    /* unreadable: treated as absent */
+  }
+  clearSocialCache();
+  return null;
+}
+function writeSocialCache(user: SocialUser): void {
+  try {
+    sessionStorage.setItem(SOCIAL_CACHE, JSON.stringify(user));
+  } catch {
+    /* storage unavailable: the registration still works on this page */
+  }
+}
+function clearSocialCache(): void {
+  try {
+    sessionStorage.removeItem(SOCIAL_CACHE);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** The social module (Firebase) is loaded only when a person reaches for a social button. */
+const loadSocial = () => import('../../shared/auth/social');
 
 /** A modal message. */
 export interface DialogState {
@@ -118,6 +155,10 @@ export function createLoginModel(options: LoginModelOptions = {}) {
   const passwordDone = signal(false);
 
   const verify = signal<VerifyState>({ kind: 'idle' });
+  /** Social details prefilling the registration (email locked, no password). */
+  const social = signal<SocialUser | null>(null);
+  /** The sandbox's identity step for the Auth emulator: which provider is asking. */
+  const testAccountFor = signal<Provider | null>(null);
   let started = false;
 
   const resetForms = () =>
@@ -141,6 +182,8 @@ export function createLoginModel(options: LoginModelOptions = {}) {
 
   /** After a sign-in: the stored next page, else a safe `next` path, else by `type` (spec section 4). */
   const goAfterSignIn = (query: Query) => {
+    clearSocialCache();
+    social.value = null;
     const stored = parseTarget(session.nextPage.value);
     if (stored) {
       session.setNextPage(null);
@@ -202,8 +245,53 @@ export function createLoginModel(options: LoginModelOptions = {}) {
     verify.value = result.ok ? { kind: 'verified' } : { kind: 'failed', message: result.error.message };
   }
 
+  /** After the provider: a session when the account exists, else Registration prefilled. */
+  async function afterSocial(user: SocialUser) {
+    busy.value = true;
+    const result = await call(auth.connectSocmed, { email: user.email, name: user.name, uid: user.uid, token: user.token, method: user.method });
+    if (!result.ok) {
+      busy.value = false;
+      notice.value = { tone: 'error', text: result.error.message };
+      return;
+    }
+    if (result.data) {
+      const profile = await completeSignIn(result.data);
+      busy.value = false;
+      if (!profile.ok) {
+        notice.value = { tone: 'error', text: profile.error.message };
+        return;
+      }
+      signedIn();
+      goAfterSignIn(currentQuery());
+      return;
+    }
+    busy.value = false;
+    writeSocialCache(user);
+    prefillFromSocial(user);
+    if (view.value !== 'register') {
+      navigate('Registration');
+      model.start('register');
+    }
+    prefillFromSocial(user);
+  }
+
+  function prefillFromSocial(user: SocialUser) {
+    void loadSocial().then(({ splitName }) => {
+      const { first, last } = splitName(user.name);
+      batch(() => {
+        social.value = user;
+        registerForm.value = { ...emptyRegisterForm, first_name: first, last_name: last, email: user.email };
+        registerTouched.value = new Set();
+        registerStep.value = 'form';
+      });
+    });
+    void loadCountries();
+  }
+
   const model = {
     view: view as ReadonlySignal<View>,
+    social: social as ReadonlySignal<SocialUser | null>,
+    testAccountFor: testAccountFor as ReadonlySignal<Provider | null>,
     busy: busy as ReadonlySignal<boolean>,
     dialog: dialog as ReadonlySignal<DialogState | null>,
     notice: notice as ReadonlySignal<{ tone: 'error' | 'info' | 'success'; text: string } | null>,
@@ -246,7 +334,11 @@ export function createLoginModel(options: LoginModelOptions = {}) {
           goAfterSignIn(query);
           return;
         }
-        if (next === 'register') registerStep.value = 'choice';
+        if (next === 'register') {
+          registerStep.value = 'choice';
+          const cached = readSocialCache();
+          if (cached) prefillFromSocial(cached);
+        }
       } else if (next === 'verify-email') {
         void checkVerification();
       } else if (next === 'change-password') {
@@ -279,9 +371,59 @@ export function createLoginModel(options: LoginModelOptions = {}) {
     setLoginField(field: 'email' | 'password', value: string) {
       loginForm.value = { ...loginForm.value, [field]: value };
     },
+    /** Loads Firebase early (hover or focus on a social button), so the click can open the popup at once. */
+    prepareSocial() {
+      if (!firebaseSettings()) return;
+      void loadSocial()
+        .then((m) => m.prepare())
+        .catch(() => undefined);
+    },
     chooseProvider(provider: Provider) {
-      const name = provider === 'google' ? 'Google' : provider === 'facebook' ? 'Facebook' : 'Apple';
-      notice.value = { tone: 'info', text: messages.social.notYet(name) };
+      const name = PROVIDER_NAMES[provider];
+      notice.value = null;
+      if (session.fromApps.value) {
+        // Providers block their popups inside app webviews: the app signs the person in instead.
+        const event = new CustomEvent('sm-app-signin', { bubbles: true, composed: true, cancelable: true, detail: { provider } });
+        host()?.dispatchEvent(event);
+        notice.value = { tone: 'info', text: messages.social.inApp(name) };
+        return;
+      }
+      const settings = firebaseSettings();
+      if (!settings) {
+        notice.value = { tone: 'info', text: messages.social.notYet(name) };
+        return;
+      }
+      if (settings.authEmulatorUrl) {
+        testAccountFor.value = provider;
+        return;
+      }
+      void loadSocial()
+        .then((m) => m.signInWithPopup(provider))
+        .then(afterSocial, (error: unknown) => {
+          const code = (error as { code?: string }).code ?? '';
+          if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return;
+          notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? messages.social.popupBlocked : messages.social.failed(name) };
+        });
+    },
+    /** The emulator's identity step: sign in to Firebase with a test account's fake credential. */
+    async continueWithTestAccount(account: TestAccount) {
+      const provider = testAccountFor.value;
+      if (!provider) return;
+      testAccountFor.value = null;
+      busy.value = true;
+      try {
+        const { signInWithTestAccount } = await loadSocial();
+        const user = await signInWithTestAccount(provider, account);
+        busy.value = false;
+        await afterSocial(user);
+      } catch (error) {
+        busy.value = false;
+        console.error('[sm-login] Social sign-in failed', error);
+        notice.value = { tone: 'error', text: messages.social.failed(PROVIDER_NAMES[provider]) };
+      }
+    },
+    cancelTestAccount() {
+      testAccountFor.value = null;
     },
     async submitLogin() {
       if (busy.value) return;
@@ -326,7 +468,9 @@ export function createLoginModel(options: LoginModelOptions = {}) {
     },
     /** Back from the email form resets it (spec section 4). */
     backFromRegister() {
+      clearSocialCache();
       batch(() => {
+        social.value = null;
         registerForm.value = emptyRegisterForm;
         registerTouched.value = new Set();
         registerStep.value = 'choice';
@@ -343,24 +487,41 @@ export function createLoginModel(options: LoginModelOptions = {}) {
     async submitRegister() {
       if (busy.value) return;
       const form = registerForm.value;
+      const viaSocial = social.value;
       registerTouched.value = new Set(Object.keys(form) as RegisterField[]);
-      if (Object.keys(validateRegister(form)).length > 0) return;
+      if (Object.keys(validateRegister(form, { social: !!viaSocial })).length > 0) return;
       busy.value = true;
       const result = await call(auth.register, {
         first_name: form.first_name.trim(),
         last_name: form.last_name.trim(),
-        email: form.email.trim(),
-        password: form.password,
+        email: viaSocial ? viaSocial.email : form.email.trim(),
+        password: viaSocial ? '-' : form.password,
         country_code: form.country,
         gender: form.gender,
         phone_number: form.phone_number,
-        method: 'email',
+        method: viaSocial ? viaSocial.method : 'email',
+        ...(viaSocial ? { token: viaSocial.token, uid: viaSocial.uid } : {}),
       });
-      busy.value = false;
       if (!result.ok) {
+        busy.value = false;
         dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
         return;
       }
+      // Social registration signs the person in (spec section 4).
+      const login = LoginResponse.safeParse(result.data);
+      if (viaSocial && login.success) {
+        const profile = await completeSignIn(login.data);
+        busy.value = false;
+        if (!profile.ok) {
+          dialog.value = { title: messages.dialogs.error, text: profile.error.message, tone: 'error' };
+          return;
+        }
+        emit(host(), 'sm-registered', { email: viaSocial.email });
+        signedIn();
+        goAfterSignIn(currentQuery());
+        return;
+      }
+      busy.value = false;
       batch(() => {
         registeredEmail.value = form.email.trim();
         registerStep.value = 'registered';

@@ -63,7 +63,7 @@ function SocialButtons({ model, label }: { model: LoginModel; label: 'login' | '
     { id: 'apple', text: m.social.apple },
   ];
   return (
-    <div className="sm-stack" part="providers">
+    <div className="sm-stack" part="providers" onPointerEnter={() => model.prepareSocial()} onFocus={() => model.prepareSocial()}>
       {providers.map((p) => (
         <Button key={p.id} variant="secondary" data-provider={p.id} onClick={() => model.chooseProvider(p.id)}>
           {p.text}
@@ -182,7 +182,11 @@ function RegisterView({ model }: { model: LoginModel }) {
         <TextField label={m.register.firstName} autoComplete="given-name" required {...field('first_name')} />
         <TextField label={m.register.lastName} autoComplete="family-name" required {...field('last_name')} />
       </div>
-      <TextField label={m.register.email} type="email" autoComplete="email" required {...field('email')} />
+      {model.social.value ? (
+        <TextField label={m.register.email} type="email" readOnly aria-readonly="true" hint={m.social.lockedEmail} {...field('email')} />
+      ) : (
+        <TextField label={m.register.email} type="email" autoComplete="email" required {...field('email')} />
+      )}
       {model.countriesError.value ? (
         <Notice tone="error">
           {model.countriesError.value}{' '}
@@ -206,8 +210,12 @@ function RegisterView({ model }: { model: LoginModel }) {
         options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({ value: g, label: m.register.genders[g] }))}
         {...field('gender')}
       />
-      <TextField label={m.register.password} autoComplete="new-password" required revealable {...field('password')} />
-      <TextField label={m.register.confirmPassword} autoComplete="new-password" required revealable {...field('confirm_password')} />
+      {model.social.value ? null : (
+        <>
+          <TextField label={m.register.password} autoComplete="new-password" required revealable {...field('password')} />
+          <TextField label={m.register.confirmPassword} autoComplete="new-password" required revealable {...field('confirm_password')} />
+        </>
+      )}
       <Button type="submit" disabled={model.busy.value}>
         {m.register.submit}
       </Button>
@@ -344,6 +352,42 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
   );
 }
 
+function TestAccountDialog({ model }: { model: LoginModel }) {
+  const provider = model.testAccountFor.value;
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [verified, setVerified] = useState(true);
+  if (!provider) return null;
+  const title = provider === 'google' ? 'Google' : provider === 'facebook' ? 'Facebook' : 'Apple';
+  const ready = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && name.trim() !== '';
+  return (
+    <Dialog
+      title={m.social.testTitle(title)}
+      onClose={() => model.cancelTestAccount()}
+      actions={
+        <>
+          <Button disabled={!ready} onClick={() => void model.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })}>
+            {m.social.testContinue}
+          </Button>
+          <Button variant="secondary" onClick={() => model.cancelTestAccount()}>
+            {m.social.testCancel}
+          </Button>
+        </>
+      }
+    >
+      <p>{m.social.testText(title)}</p>
+      <div className="sm-stack">
+        <TextField label={m.social.testEmail} type="email" value={email} onValue={setEmail} autoComplete="off" />
+        <TextField label={m.social.testName} value={name} onValue={setName} autoComplete="off" />
+        <label className="sm-row">
+          <input type="checkbox" checked={verified} onChange={(event) => setVerified(event.currentTarget.checked)} />
+          <span>{m.social.testVerified}</span>
+        </label>
+      </div>
+    </Dialog>
+  );
+}
+
 function SignupSuccessView({ model }: { model: LoginModel }) {
   return (
     <div className="sm-stack sm-center">
@@ -410,6 +454,7 @@ function LoginWidget({ view: viewProp, model }: { view: View; model: LoginModel 
           <p>{dialog.text}</p>
         </Dialog>
       ) : null}
+      <TestAccountDialog model={model} />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>
   );

@@ -13,7 +13,7 @@ import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type CreditRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS, E_WALLETS, SUCCESS_REDIRECT_MS, outcomeOf } from '../../shared/payments/result';
-import { currentQuery, navigate } from '../../shared/routing/navigate';
+import { currentQuery, navigate, openAppLink } from '../../shared/routing/navigate';
 import { refreshProfile } from '../../shared/session/account';
 import { session } from '../../shared/session/session';
 import { messages } from './topup.messages';
@@ -325,9 +325,11 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
       dialog.value = null;
       if (current?.kind === 'sabbath') navigate('HomePage');
     },
+    /** Back to Home; inside the app, back through its transaction_done deep link. */
     goHome() {
       dialog.value = null;
-      navigate('HomePage');
+      if (session.fromApps.value && view.value === 'success') openAppLink('transaction_done');
+      else navigate('HomePage');
     },
   };
   return model;

@@ -12,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A page on another origin (the blog) that embeds the built widgets. */
     blogUrl: string;
+    /** The page that plays the mobile app (tests/e2e/pages/app.html), on the second origin. */
+    appUrl: string;
   }
 }
 
@@ -77,6 +79,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseUrl', baseUrl);
   blog = await startBlog(blogPort, baseUrl);
   project.provide('blogUrl', `${blogOrigin}/blog.html`);
+  project.provide('appUrl', `${blogOrigin}/app.html`);
 }
 
 export async function teardown(): Promise<void> {

@@ -4,6 +4,25 @@ import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 export const blogUrl = (): string => inject('blogUrl');
+export const appUrl = (): string => inject('appUrl');
+
+/**
+ * Records the app deep links a page opens (the portal dispatches a cancelable sm-app-link event
+ * before leaving for the app's scheme); read them with appLinks(page).
+ */
+export async function recordAppLinks(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('sm-app-link', (event) => {
+      event.preventDefault();
+      const store = window as unknown as { __appLinks?: string[] };
+      store.__appLinks = [...(store.__appLinks ?? []), (event as CustomEvent<{ url: string }>).detail.url];
+    });
+  });
+}
+
+export async function appLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __appLinks?: string[] }).__appLinks ?? []);
+}
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 

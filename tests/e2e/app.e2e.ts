@@ -1,0 +1,144 @@
+/**
+ * The mobile app's webviews, walked through as the app would: a page playing the app mints a
+ * one-time token and opens each entry with _t; each lands where spec section 4 says, _t leaves
+ * the address bar at once, success returns through the app's deep links, and a used or
+ * expired token shows the login form, never another person's session.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLinks, appUrl, baseUrl, createVerifiedUser, launch, newPage, recordAppLinks } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openEntry(page: Page, entry: string, email: string) {
+  await page.goto(appUrl());
+  await page.getByLabel('App user').fill(email);
+  await page.getByRole('button', { name: `Open ${entry}`, exact: true }).click();
+  await page.waitForURL((url) => url.href.startsWith(baseUrl()));
+}
+
+async function expectNoToken(page: Page) {
+  await expect.poll(() => page.url()).not.toContain('_t=');
+}
+
+describe('mobile app entries', () => {
+  it('top-up: lands on Top Up, pays, and returns through transaction_done', async () => {
+    const person = await createVerifiedUser({ first: 'Ada' });
+    const { page, context, errors } = await newPage(browser);
+    await recordAppLinks(context);
+    await openEntry(page, 'topup', person.email);
+    await expectNoToken(page);
+    await page.waitForURL(/#\/top-up$/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
+    expect(stored.fromApps).toBe(true);
+    expect(stored.user.email).toBe(person.email);
+    await page.getByRole('radio', { name: /^50 Credits/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Home' }).click();
+    await expect.poll(() => appLinks(page)).toEqual(['smapp://transaction_done']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['subscription', /#\/subscription$/],
+    ['donation', /#\/donations\?_d=2$/],
+  ])('%s: lands where section 4 says', async (entry, landing) => {
+    const person = await createVerifiedUser({ first: 'Eve' });
+    const { page, context } = await newPage(browser);
+    await openEntry(page, entry, person.email);
+    await expectNoToken(page);
+    await page.waitForURL(landing);
+    await context.close();
+  });
+
+  it('survey: lands on the survey and its close icon returns through survey_done', async () => {
+    const person = await createVerifiedUser({ first: 'Sol' });
+    const { page, context } = await newPage(browser);
+    await recordAppLinks(context);
+    await openEntry(page, 'survey', person.email);
+    await expectNoToken(page);
+    await page.waitForURL(/#\/survey$/);
+    await page.locator('sm-survey').getByText(/^1 of \d+$/).waitFor();
+    await page.getByRole('button', { name: 'Close survey' }).click();
+    await expect.poll(() => appLinks(page)).toEqual(['smapp://survey_done']);
+    await context.close();
+  });
+
+  it('change-subscription: a monthly partner lands on Select Amount; Continue returns transaction_done with the price', async () => {
+    const { page, context } = await newPage(browser);
+    await recordAppLinks(context);
+    await openEntry(page, 'change-subscription', 'partner@example.org');
+    await expectNoToken(page);
+    await page.waitForURL(/#\/change-subscription$/);
+    await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
+    const slider = page.getByRole('slider', { name: 'Amount in dollars' });
+    await slider.focus();
+    await slider.fill('12');
+    await page.getByRole('button', { name: 'Change Amount' }).click();
+    await page.getByRole('heading', { name: 'Amount Changed' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => appLinks(page)).toEqual(['smapp://transaction_done?price=12']);
+    await context.close();
+  });
+
+  it('update-payment and direct-subscribe go straight to the card checkout', async () => {
+    const { page, context } = await newPage(browser);
+    await openEntry(page, 'update-payment', 'partner@example.org');
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Save card' }).waitFor();
+    const person = await createVerifiedUser({ first: 'Dot' });
+    await openEntry(page, 'direct-subscribe', person.email);
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByText('$9.00').first().waitFor();
+    await context.close();
+  });
+
+  it('a used token shows the login form and no session, and so does an expired one', async () => {
+    const person = await createVerifiedUser({ first: 'Ula' });
+    const { page, context } = await newPage(browser);
+    await openEntry(page, 'topup', person.email);
+    await page.waitForURL(/#\/top-up$/);
+    const used = await page.evaluate(() => localStorage.getItem('sm.session.v1'));
+    expect(used).toContain(person.email);
+    // A token used once, then opened again in a fresh webview.
+    const replay = await newPage(browser);
+    await replay.page.goto(appUrl());
+    const minted = await replay.page.evaluate(async ({ portal, email }) => {
+      const response = await fetch(`${portal}/sandbox/app-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+      return (await response.json()).token as string;
+    }, { portal: baseUrl(), email: person.email });
+    await replay.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
+    await replay.page.waitForURL(/#\/top-up$/);
+    const second = await newPage(browser);
+    await second.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
+    await second.page.getByText(/This sign-in link has expired/).waitFor();
+    await second.page.getByRole('button', { name: 'Continue with Email' }).waitFor();
+    expect(await second.page.evaluate(() => localStorage.getItem('sm.session.v1'))).toBeNull();
+    // An expired token: minted, then the sandbox clock moves past its 10 minutes.
+    const stale = await replay.page.evaluate(async ({ portal, email }) => {
+      const response = await fetch(`${portal}/sandbox/app-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+      return (await response.json()).token as string;
+    }, { portal: baseUrl(), email: person.email });
+    await fetch(`${baseUrl()}/sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_days: 1 }) });
+    const third = await newPage(browser);
+    await third.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(stale)}&type=topup`);
+    await third.page.getByText(/This sign-in link has expired/).waitFor();
+    expect(third.page.url()).not.toContain('_t=');
+    expect(await third.page.evaluate(() => localStorage.getItem('sm.session.v1'))).toBeNull();
+    for (const c of [replay, second, third]) await c.context.close();
+    await context.close();
+  });
+});

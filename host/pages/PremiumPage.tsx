@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { openAppLink } from '../../shared/routing/navigate';
+import { deviceWalletAvailable } from '../../shared/payments/applepay';
 import { hrefFor } from '../../shared/routing/routes';
 import { session } from '../../shared/session/session';
 import { links } from '../links';
@@ -16,15 +17,6 @@ export function isPhone(userAgent: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
 }
 
-/** Apple Pay shows only where the browser offers it. */
-export function canUseDeviceWallet(): boolean {
-  const wallet = (globalThis as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
-  try {
-    return !!wallet?.canMakePayments?.();
-  } catch {
-    return false;
-  }
-}
 
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   useEffect(() => {
@@ -37,7 +29,7 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
     session.setNextPage({ name: 'SubscribePage', query: {} });
     window.location.hash = hrefFor(session.isSignedIn.value ? 'SubscribePage' : 'Registration').slice(1);
   };
-  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(canUseDeviceWallet() ? ['Apple Pay'] : [])];
+  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(deviceWalletAvailable() ? ['Apple Pay'] : [])];
   return (
     <div className="premium" data-variant={variant}>
       <section className="premium-hero">

@@ -11,6 +11,8 @@ import { emit } from '../../shared/events/events';
 import { portalUrlFor } from '../../shared/payments/checkout';
 import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
+import { DEVICE_WALLET, deviceWalletAvailable, payWithDeviceWallet } from '../../shared/payments/applepay';
+import { formatCredits } from '../../shared/format/money';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type CreditRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS, E_WALLETS, SUCCESS_REDIRECT_MS, outcomeOf } from '../../shared/payments/result';
 import { currentQuery, navigate, openAppLink } from '../../shared/routing/navigate';
@@ -88,7 +90,8 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
     busy.value = true;
     const result = await call(credits.creditPaymentMethods, {});
     busy.value = false;
-    if (result.ok) methods.value = result.data;
+    // The device wallet appears only where the browser offers it.
+    if (result.ok) methods.value = deviceWalletAvailable() ? [...result.data.filter((m) => m.id !== DEVICE_WALLET.id), DEVICE_WALLET] : result.data.filter((m) => m.id !== DEVICE_WALLET.id);
     else await handleListError(result.error);
   }
 
@@ -281,6 +284,29 @@ export function createTopupModel(options: { host?: () => EventTarget | null } = 
         return;
       }
       const charge = chargeFor(option, method.value);
+      if (method.value === DEVICE_WALLET.id) {
+        // The wallet pays in place: no hosted checkout, no stored session.
+        void payWithDeviceWallet({
+          label: formatCredits(option.price_credit),
+          amount: charge.amount,
+          currency: charge.currency,
+          countryCode: option.country,
+          identifier: option.identifier,
+          purchasefor: purchasefor.value,
+        }).then((outcome) => {
+          if (outcome.kind === 'paid') {
+            void refreshProfile();
+            batch(() => {
+              view.value = 'success';
+              const code = outcome.result.redemption_code;
+              success.value = code ? { kind: 'other', code } : { kind: 'self', balance: outcome.result.credit_balance ?? 0 };
+            });
+          } else if (outcome.kind === 'failed') {
+            formError.value = outcome.message;
+          }
+        });
+        return;
+      }
       writeRecord('credit', {
         idempotencyKey: newIdempotencyKey(),
         method: method.value,

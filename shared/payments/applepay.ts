@@ -1,0 +1,109 @@
+/**
+ * The device wallet (Apple Pay on the web), where the browser offers it: `ApplePaySession`
+ * exists and can make payments. The wallet's own sequence: begin -> onvalidatemerchant
+ * (the API host validates with Apple and answers the merchant session) -> the person
+ * authorises -> onpaymentauthorized (the API host charges the token) -> completePayment.
+ */
+import { call } from '../api/client';
+import type { PaymentResult } from '../api/credits';
+import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
+
+/** The slice of Apple's ApplePaySession this module uses (so tests can fake it). */
+export interface WalletSession {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } } }) => void) | null;
+  oncancel: ((event: unknown) => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(result: { status: number } | number): void;
+}
+export interface WalletSessionClass {
+  new (version: number, request: unknown): WalletSession;
+  canMakePayments(): boolean;
+  readonly STATUS_SUCCESS: number;
+  readonly STATUS_FAILURE: number;
+}
+
+function walletClass(): WalletSessionClass | null {
+  const candidate = (globalThis as { ApplePaySession?: WalletSessionClass }).ApplePaySession;
+  return typeof candidate === 'function' ? candidate : null;
+}
+
+/** True only where the browser offers Apple Pay; nothing of it shows elsewhere. */
+export function deviceWalletAvailable(): boolean {
+  try {
+    return walletClass()?.canMakePayments() === true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEVICE_WALLET = { id: 'apple_pay', name: 'Apple Pay' } as const;
+
+export interface WalletPurchase {
+  readonly label: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly countryCode: string;
+  readonly identifier: string;
+  readonly purchasefor: 1 | 2;
+}
+
+export type WalletOutcome = { kind: 'paid'; result: PaymentResult } | { kind: 'canceled' } | { kind: 'failed'; message: string };
+
+/** Runs the wallet's sequence for a credit purchase. Must be called from a click. */
+export function payWithDeviceWallet(purchase: WalletPurchase): Promise<WalletOutcome> {
+  const Session = walletClass();
+  if (!Session || !deviceWalletAvailable()) return Promise.resolve({ kind: 'failed', message: 'Apple Pay is not available on this device.' });
+  const session = new Session(3, {
+    countryCode: purchase.countryCode,
+    currencyCode: purchase.currency,
+    supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+    merchantCapabilities: ['supports3DS'],
+    total: { label: purchase.label, amount: purchase.amount.toFixed(2) },
+  });
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: WalletOutcome) => {
+      if (!settled) {
+        settled = true;
+        resolve(outcome);
+      }
+    };
+    session.onvalidatemerchant = (event) => {
+      void call(validateMerchant, { validationUrl: event.validationURL }).then((result) => {
+        let merchantSession: unknown = null;
+        if (result.ok) {
+          try {
+            merchantSession = JSON.parse(result.data.data);
+          } catch {
+            merchantSession = null;
+          }
+        }
+        if (merchantSession === null || typeof merchantSession !== 'object') {
+          session.abort();
+          finish({ kind: 'failed', message: result.ok ? 'The wallet could not be validated.' : result.error.message });
+          return;
+        }
+        session.completeMerchantValidation(merchantSession);
+      });
+    };
+    session.onpaymentauthorized = (event) => {
+      void call(authorizeWalletPayment, {
+        token: event.payment.token,
+        identifier: purchase.identifier,
+        purchasefor: purchase.purchasefor,
+        amount: purchase.amount,
+        currency: purchase.currency,
+      }).then((result) => {
+        const ok = result.ok && result.data.result_code === 'Authorised';
+        session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
+        if (ok && result.ok) finish({ kind: 'paid', result: result.data });
+        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? 'The payment was not completed.') : result.error.message });
+      });
+    };
+    session.oncancel = () => finish({ kind: 'canceled' });
+    session.begin();
+  });
+}

@@ -1,10 +1,15 @@
 // The sandbox as a request handler: route table, CORS, security headers, errors, static portal.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './attempts.js';
 import { sandboxClock } from './clock.js';
 import { openDb, type Db } from './db.js';
+import {
+  emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
+  type FirebaseSettings, type IdTokenVerifier,
+} from './firebase.js';
 import {
   errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
 } from './http.js';
@@ -19,6 +24,7 @@ import { donationRoutes } from './routes/donations.js';
 import { historyRoutes } from './routes/history.js';
 import { mailRoutes } from './routes/mail.js';
 import { newsletterRoutes } from './routes/newsletter.js';
+import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { surveyRoutes } from './routes/survey.js';
 import { serveStatic } from './static.js';
@@ -26,6 +32,7 @@ import { serveStatic } from './static.js';
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
 export const ROUTES: readonly Route[] = [
   ...authRoutes,
+  ...runtimeConfigRoutes,
   ...accountRoutes,
   ...countryRoutes,
   ...creditRoutes,
@@ -46,6 +53,12 @@ export const CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
   "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
+/** The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs. */
+export function portalCsp(firebase: Pick<FirebaseSettings, 'authEmulatorUrl'>): string {
+  if (!firebase.authEmulatorUrl) return CSP;
+  return CSP.replace("connect-src 'self'", `connect-src 'self' ${new URL(firebase.authEmulatorUrl).origin}`);
+}
+
 export interface SandboxOptions {
   /** SQLite file; created, migrated and seeded when missing */
   dbPath: string;
@@ -61,11 +74,21 @@ export interface SandboxOptions {
   allowedOrigins?: readonly string[];
   /** where unexpected errors are reported (default console.error) */
   onError?: (err: unknown) => void;
+  /**
+   * Firebase for social sign-in (defaults: the demo-sm-portal web config). `authEmulatorUrl` (e.g.
+   * http://127.0.0.1:9099) turns social sign-in on; null turns it off (503); left out, it comes from the
+   * environment: FIREBASE_AUTH_EMULATOR_HOST, unless SANDBOX_SOCIAL=off.
+   */
+  firebase?: Partial<FirebaseSettings>;
+  /** checks ID tokens (default: firebase-admin against the emulator, which sets FIREBASE_AUTH_EMULATOR_HOST when unset) */
+  verifyIdToken?: IdTokenVerifier;
 }
 
 export interface Sandbox {
   handler: RequestListener;
   db: Db;
+  /** the Firebase settings in use (authEmulatorUrl null: social sign-in off) */
+  firebase: FirebaseSettings;
   close: () => void;
 }
 
@@ -73,9 +96,22 @@ export function parseOrigins(list: string | undefined): string[] {
   return (list ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
 }
 
-function setHtmlHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', CSP);
+function setHtmlHeaders(res: ServerResponse, csp = CSP): void {
+  res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/**
+ * firebase-admin finds the emulator only through FIREBASE_AUTH_EMULATOR_HOST (read on every call, process-wide):
+ * set it when missing; a different value would send token checks elsewhere, so that is a configuration error.
+ */
+function pointAdminAtEmulator(authEmulatorUrl: string): void {
+  const host = new URL(authEmulatorUrl).host;
+  const current = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!current) process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+  else if (new URL(emulatorUrlFromHost(current)).host !== host) {
+    throw new Error(`FIREBASE_AUTH_EMULATOR_HOST is ${current}, but the sandbox was given the Auth emulator at ${authEmulatorUrl}.`);
+  }
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -110,13 +146,31 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const db = openDb(options.dbPath, base);
   const now = sandboxClock(db, base);
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
+  const firebase = resolveFirebaseSettings(options.firebase);
+  let verifyIdToken: IdTokenVerifier | null = null;
+  if (firebase.authEmulatorUrl) {
+    if (options.verifyIdToken) verifyIdToken = options.verifyIdToken;
+    else {
+      pointAdminAtEmulator(firebase.authEmulatorUrl);
+      verifyIdToken = firebaseAdminVerifier(firebase);
+    }
+  }
   const app: AppContext = {
     db,
     now,
     portalUrl: options.portalUrl,
     allowedOrigins: allowed,
     loginLimit: { ...DEFAULT_LIMIT, ...options.loginLimit },
+    firebase,
+    verifyIdToken,
   };
+  // The portal's HTML: the runtime config block added at serve time, and a CSP that lets it reach the emulator.
+  const csp = portalCsp(firebase);
+  const htmlTransform = {
+    apply: (page: string) => injectRuntimeConfig(page, firebase),
+    tag: createHash('sha256').update(runtimeConfigScript(firebase)).digest('base64url').slice(0, 10),
+  };
+  const setPortalHtmlHeaders = (res: ServerResponse) => setHtmlHeaders(res, csp);
   const distDir = options.distDir ?? resolve(PROJECT_ROOT, 'dist');
   const router = new Router(ROUTES);
   const onError = options.onError ?? ((err: unknown) => console.error('[sandbox]', err));
@@ -165,7 +219,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return sendError(res, 405, `Method ${method} is not allowed here.`, null, { Allow: match.allow.join(', ') });
     }
     if ((method === 'GET' || method === 'HEAD') && !router.isApiPath(url.pathname)) {
-      return serveStatic(req, res, distDir, url.pathname, setHtmlHeaders);
+      return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform);
     }
     return sendError(res, 404, 'Not found.');
   }
@@ -182,5 +236,5 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   };
 
-  return { handler, db, close: () => db.close() };
+  return { handler, db, firebase, close: () => db.close() };
 }

@@ -161,10 +161,13 @@ describe('registration and verification', () => {
     expect((await sb.post(REGISTER, newUser({ phone_number: '' }))).status).toBe(200);
   });
 
-  it('does not offer social sign-up yet', async () => {
+  it('answers 503 to social sign-up and sign-in while social sign-in is off (no emulator)', async () => {
     const res = await sb.post(REGISTER, newUser({ method: 'google', password: '-', token: 't', uid: 'u' }));
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Social sign-up is not available yet.');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: 503, message: 'Social sign-in is not configured.', errorCode: null });
+    const connect = await sb.post('/webclient/auth/connect-socmed', { email: 'a@example.org', name: 'A B', uid: 'u', token: 't', method: 'google' });
+    expect(connect.status).toBe(503);
+    expect(connect.body.message).toBe('Social sign-in is not configured.');
   });
 
   it('resends verification only to unverified accounts, and keeps earlier links valid', async () => {

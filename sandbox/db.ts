@@ -258,6 +258,19 @@ export const MIGRATIONS: readonly string[] = [
     subscribed_at TEXT NOT NULL
   );
   `,
+  // 8: social sign-in (Firebase): which Firebase user of which provider signs in as which account
+  `
+  CREATE TABLE social_identities (
+    id INTEGER PRIMARY KEY,
+    provider TEXT NOT NULL CHECK (provider IN ('google.com', 'facebook.com', 'apple.com')),
+    provider_uid TEXT NOT NULL,              -- the Firebase uid (the ID token's sub)
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    email TEXT,                              -- the token's email when linked (lowercased)
+    linked_at TEXT NOT NULL,
+    UNIQUE (provider, provider_uid)
+  );
+  CREATE INDEX social_identities_user ON social_identities (user_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Db } from './db.js';
 import type { AttemptLimit } from './attempts.js';
+import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
 import { parseWith } from './validation.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -18,6 +19,10 @@ export interface AppContext {
   /** origins allowed cross-origin (CORS); also accepted as payment return URLs */
   allowedOrigins: ReadonlySet<string>;
   loginLimit: AttemptLimit;
+  /** the portal's Firebase web config (served at run time) and the Auth emulator's address */
+  firebase: FirebaseSettings;
+  /** checks Firebase ID tokens for social sign-in; null when social sign-in is off (503) */
+  verifyIdToken: IdTokenVerifier | null;
 }
 
 export interface RequestContext {

@@ -1,6 +1,6 @@
 // Serving the built portal from dist/: content types, cache headers, no way out of the folder.
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -36,6 +36,12 @@ export function contentType(file: string): string {
 
 export type HtmlHeaders = (res: ServerResponse) => void;
 
+/** Changes every HTML file on its way out (the runtime config block); `tag` names the change in the ETag. */
+export interface HtmlTransform {
+  apply: (html: string) => string;
+  tag: string;
+}
+
 async function statFile(path: string): Promise<Stats | undefined> {
   try {
     return await stat(path);
@@ -65,6 +71,7 @@ export async function serveStatic(
   distDir: string,
   pathname: string,
   setHtmlHeaders: HtmlHeaders,
+  htmlTransform?: HtmlTransform,
 ): Promise<void> {
   const root = resolve(distDir);
   let decoded: string;
@@ -100,8 +107,10 @@ export async function serveStatic(
   if (!realFile.startsWith(realRoot + sep)) return notFound(res, setHtmlHeaders, root, pathname);
 
   const type = contentType(file);
-  if (type.startsWith('text/html')) setHtmlHeaders(res);
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const isHtml = type.startsWith('text/html');
+  if (isHtml) setHtmlHeaders(res);
+  const transform = isHtml ? htmlTransform : undefined;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${transform ? `-${transform.tag}` : ''}"`;
   res.setHeader('Content-Type', type);
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', info.mtime.toUTCString());
@@ -115,6 +124,12 @@ export async function serveStatic(
     return;
   }
   res.statusCode = 200;
+  if (transform) {
+    const body = Buffer.from(transform.apply(await readFile(file, 'utf8')), 'utf8');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   res.setHeader('Content-Length', info.size);
   if (req.method === 'HEAD') {
     res.end();

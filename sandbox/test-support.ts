@@ -50,6 +50,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     now: () => clock.now,
     allowedOrigins: [],
     onError: () => {},
+    firebase: { authEmulatorUrl: null }, // social sign-in off unless a test passes the emulator
     ...options,
   });
   const server = createServer(sandbox.handler);

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { clearAttempts, recordAttempt, retryAfterSeconds, type AttemptKind } from '../attempts.js';
 import type { Db } from '../db.js';
+import { SOCIAL_METHODS } from '../firebase.js';
 import { bearerToken, HttpError, ok, validate, type RequestContext, type Route } from '../http.js';
 import { portalLink, sendMail } from '../mail.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
+import { checkSocialToken, connectSocial, emailTaken, registerSocial, requireSocial, SOCIAL_ACCOUNT_MESSAGES, type SocialOutcome } from '../social.js';
 import { consumeToken, findLiveToken, issueToken, revokeToken, revokeUserTokens, TOKEN_TTL_SECONDS } from '../tokens.js';
 import {
   createUser, findUserByEmail, findUserById, markEmailVerified, requireSession, setPasswordHash, type UserRow,
@@ -18,7 +20,8 @@ export const MESSAGES = {
   unverified: 'Please verify your email before logging in.',
   tooMany: 'Too many attempts. Please wait a few minutes and try again.',
   registered: 'Thank you for registering. Please check your email to verify your account.',
-  socialUnavailable: 'Social sign-up is not available yet.',
+  socialNoEmail: 'email: the social account has no email address; sign up with email instead',
+  socialEmailMismatch: 'email: must be the email of the social account',
   resent: 'If the account exists and is not verified, a new verification email has been sent.',
   verified: 'Email Verified!',
   badVerifyLink: 'This verification link is invalid or has expired.',
@@ -102,6 +105,23 @@ const RegisterBody = z.object({
   token: z.string().max(LIMITS.token).optional(),
   uid: z.string().max(LIMITS.token).optional(),
 });
+/** A Firebase uid is at most 128 characters. */
+const firebaseUid = z.string().min(1).max(128);
+/** Social registration: the password is '-' (not checked); the token and uid are required. */
+const SocialRegisterBody = RegisterBody.extend({
+  password: z.string().max(LIMITS.password).optional(),
+  method: z.enum(SOCIAL_METHODS),
+  token: opaqueToken,
+  uid: firebaseUid,
+});
+const ConnectSocialBody = z.object({
+  // What the provider said, as the portal read it: informational only; the token's claims decide.
+  email: z.string().max(LIMITS.email).nullish(),
+  name: z.string().max(2 * LIMITS.name + 1).nullish(),
+  uid: firebaseUid,
+  token: opaqueToken,
+  method: z.enum(SOCIAL_METHODS),
+});
 const ResetBody = z.object({ email, token: opaqueToken, password: newPassword });
 const NewPasswordBody = z.object({ password: newPassword });
 
@@ -123,10 +143,52 @@ async function login(ctx: RequestContext) {
   return ok('Logged in.', newSession(db, user.id, now));
 }
 
+/** A social outcome as an answer: a session, or 409 when the email belongs to an account the token cannot claim. */
+function socialAnswer(db: Db, outcome: SocialOutcome, now: Date) {
+  switch (outcome.kind) {
+    case 'signed-in':
+      return ok(outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : 'Logged in.', newSession(db, outcome.user.id, now));
+    case 'email-taken':
+      throw emailTaken();
+    case 'no-account':
+      return ok(SOCIAL_ACCOUNT_MESSAGES.noAccount, null);
+  }
+}
+
+async function connectSocmed(ctx: RequestContext) {
+  requireSocial(ctx);
+  const { token, uid, method } = await ctx.body(ConnectSocialBody);
+  const verified = await checkSocialToken(ctx, { token, uid, method });
+  const now = ctx.app.now();
+  return socialAnswer(ctx.app.db, connectSocial(ctx.app.db, verified, now), now);
+}
+
+async function registerWithSocial(ctx: RequestContext, input: unknown) {
+  requireSocial(ctx);
+  const data = validate(SocialRegisterBody, input);
+  const verified = await checkSocialToken(ctx, data);
+  if (!verified.email) throw new HttpError(400, MESSAGES.socialNoEmail);
+  if (verified.email !== data.email) throw new HttpError(400, MESSAGES.socialEmailMismatch);
+  const { db } = ctx.app;
+  const now = ctx.app.now();
+  const outcome = registerSocial(db, verified, {
+    first_name: data.first_name,
+    last_name: data.last_name,
+    email: verified.email,
+    country_code: data.country_code,
+    gender: data.gender,
+    phone_number: data.phone_number,
+  }, now);
+  if (outcome.kind === 'signed-in' && outcome.created && !outcome.user.email_verified_at) {
+    sendVerification(ctx, outcome.user); // signed in now; the email still needs its own proof for password logins
+  }
+  return socialAnswer(db, outcome, now);
+}
+
 async function register(ctx: RequestContext) {
   const input = await ctx.json();
   const { method } = validate(MethodBody, input);
-  if (method !== 'email') throw new HttpError(400, MESSAGES.socialUnavailable);
+  if (method !== 'email') return registerWithSocial(ctx, input);
   const data = validate(RegisterBody, input);
   const { db } = ctx.app;
   // Hash in every case, so an existing address does not answer faster.
@@ -239,6 +301,7 @@ function mobileLogin(ctx: RequestContext) {
 export const authRoutes: Route[] = [
   { method: 'POST', path: '/webclient/auth/login', handler: login },
   { method: 'POST', path: '/webclient/auth/register', handler: register },
+  { method: 'POST', path: '/webclient/auth/connect-socmed', handler: connectSocmed },
   { method: 'POST', path: '/webclient/auth/resend-activation', handler: resendActivation },
   { method: 'POST', path: '/dashboard/auth/resend-email', handler: resendActivation },
   { method: 'GET', path: '/webclient-verification-email', handler: verifyEmail },

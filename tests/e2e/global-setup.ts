@@ -54,12 +54,22 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('Build the portal first: npm run build');
   const port = await freePort();
   const blogPort = await freePort();
+  const emulatorPort = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'sm-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   const blogOrigin = `http://127.0.0.1:${blogPort}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
+  // What `npm start` runs: the Firebase Auth emulator (for social sign-in), then the sandbox.
+  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/`, SANDBOX_ALLOWED_ORIGINS: blogOrigin },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_DB: join(dir, 'e2e.sqlite'),
+      PORTAL_URL: `${baseUrl}/`,
+      SANDBOX_ALLOWED_ORIGINS: blogOrigin,
+      FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,7 +83,7 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null || Date.now() - started > 30_000) throw new Error(`The sandbox did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() - started > 90_000) throw new Error(`The sandbox did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);

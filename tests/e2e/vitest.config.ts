@@ -13,5 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The Firebase Auth emulator takes 10-15 s to start with the sandbox.
+    teardownTimeout: 30_000,
   },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    include: ['shared/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/api/**/*.test.ts'],
     exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 20_000,

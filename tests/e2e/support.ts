@@ -35,6 +35,12 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const errors: string[] = [];
+  // Content-Security-Policy violations are errors too (the portal runs with its CSP enforced).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
@@ -89,7 +95,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** Registers and verifies a new person through the sandbox's API and mailbox. */
 export async function createVerifiedUser(options: { country?: string; first?: string; last?: string } = {}): Promise<{ email: string; password: string; name: string }> {
-  const email = uniqueEmail((options.first ?? 'user').toLowerCase());
+  const email = uniqueEmail((options.first ?? 'user').toLowerCase().replace(/[^a-z0-9]/g, '') || 'user');
   const password = 'test-pass-1';
   const first = options.first ?? 'Test';
   const last = options.last ?? 'Person';
@@ -125,4 +131,28 @@ export async function apiAs<T>(email: string, password: string, path: string, in
 export async function creditBalance(email: string, password: string): Promise<number> {
   const { body } = await apiAs<{ data: { credit_balance: number } }>(email, password, '/webclient/account/profile');
   return body.data.credit_balance;
+}
+
+/** The element focused now, looking through open shadow roots. */
+export async function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return '';
+    const labelled = active.getAttribute('aria-label');
+    if (labelled) return labelled;
+    const id = active.id;
+    const root = active.getRootNode() as Document | ShadowRoot;
+    const label = id ? root.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+    return (label?.textContent || active.closest('label')?.textContent || active.textContent || (active as HTMLInputElement).placeholder || '').trim();
+  });
+}
+
+/** Presses Tab (at most `max` times) until the focused element's label matches: keyboard reachability. */
+export async function tabTo(page: Page, label: RegExp, max = 60): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (label.test(await focusedLabel(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Could not reach ${label} with the keyboard; focus is on "${await focusedLabel(page)}"`);
 }

@@ -1,0 +1,191 @@
+/**
+ * Reliability and security in the browser: hostile return targets, an expired session mid-flow,
+ * two tabs, slowed logins, stored markup, API faults at each step of the top-up, and headers.
+ */
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, baseUrl, createVerifiedUser, launch, newPage, signIn } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const summary = { faults: 0, targets: 0 };
+afterAll(() => console.log(`[reliability] ${summary.targets} hostile return targets, ${summary.faults} injected API faults`));
+
+async function loginForm(page: Page, email: string, password: string) {
+  const login = page.locator('sm-login');
+  await login.getByRole('button', { name: 'Continue with Email' }).click();
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+describe('reliability and security', () => {
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https:evil.example',
+    'javascript:alert(1)',
+    'https://portal@evil.example',
+    '%2F%2Fevil.example',
+    '%252F%252Fevil.example',
+  ])('a next target of %s ends on a portal route', async (target) => {
+    summary.targets += 1;
+    const person = await createVerifiedUser({ first: 'Nix' });
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl()}/#/login?next=${encodeURIComponent(target)}`);
+    await loginForm(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    expect(new URL(page.url()).origin).toBe(baseUrl());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an expired session mid-flow sends the person to sign in and back to the same step', async () => {
+    const person = await createVerifiedUser({ first: 'Exa' });
+    const { page, context } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    await page.goto(`${baseUrl()}/#/top-up`);
+    await page.getByRole('radio', { name: /^100 Credits/ }).check();
+    // The server ends the session (as an expiry would), then the person goes on.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1')!).auth.accessToken as string);
+    await fetch(`${baseUrl()}/webclient/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/#\/login$/);
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
+    await loginForm(page, person.email, person.password);
+    await page.waitForURL(/#\/top-up$/);
+    // After logout no auth data is left, and the old token is refused.
+    const old = await fetch(`${baseUrl()}/webclient/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(old.status).toBe(401);
+    await context.close();
+  });
+
+  it('two tabs follow each other when one signs out', async () => {
+    const person = await createVerifiedUser({ first: 'Two' });
+    const { page, context } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    const other = await context.newPage();
+    await other.goto(`${baseUrl()}/#/home`);
+    await other.getByTestId('my-dashboard').waitFor();
+    await page.getByRole('button', { name: /Two Person/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await other.waitForURL(/#\/login$/);
+    expect(await other.evaluate(() => localStorage.getItem('sm.session.v1') ?? '')).not.toContain('accessToken');
+    // Signing in in one tab signs the other in too.
+    await loginForm(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    await other.goto(`${baseUrl()}/#/home`);
+    await other.getByTestId('my-dashboard').waitFor();
+    await context.close();
+  });
+
+  it('slows repeated failed logins without saying whether the account exists', async () => {
+    const { page, context } = await newPage(browser);
+    const answers: string[] = [];
+    for (const email of ['nobody-here@example.org', 'unverified@example.org']) {
+      await page.goto(`${baseUrl()}/#/login`);
+      await page.reload();
+      const login = page.locator('sm-login');
+      await login.getByRole('button', { name: 'Continue with Email' }).click();
+      await login.getByLabel('Email').fill(email);
+      for (let i = 0; i < 6; i += 1) {
+        await login.getByLabel('Password', { exact: true }).fill(`wrong-${i}`);
+        await login.getByRole('button', { name: 'Log In', exact: true }).click();
+        await page.waitForTimeout(150);
+      }
+      await login.getByText('Too many attempts. Please wait a few minutes and try again.').waitFor();
+      answers.push(await login.locator('.sm-error').first().textContent() ?? '');
+    }
+    expect(answers[0]).toBe(answers[1]);
+    await context.close();
+  });
+
+  it('markup typed into a name is shown as text and never runs', async () => {
+    const person = await createVerifiedUser({ first: '<img src=x onerror="window.__pwned=1">', last: '<script>window.__pwned=2</script>' });
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    await page.getByTestId('my-dashboard').getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('survives API faults at each step of a top-up: a clear message, a retry, nothing lost', async () => {
+    const person = await createVerifiedUser({ first: 'Fay' });
+    const { page, context } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    let mode: 'ok' | '500' | 'malformed' | 'down' = '500';
+    const inject = async (route: Route) => {
+      summary.faults += 1;
+      if (mode === '500') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Internal error"}' });
+      if (mode === 'malformed') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":200,"data":{"unexpected":' });
+      if (mode === 'down') return route.abort('connectionrefused');
+      return route.continue();
+    };
+    // Step 1: the options list
+    await page.route('**/webclient/in-web-purchase/credit-list', inject);
+    await page.goto(`${baseUrl()}/#/top-up`);
+    await page.getByText('Internal error').waitFor();
+    mode = 'malformed';
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('The server sent an answer we could not read. Please try again.').waitFor();
+    mode = 'down';
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('We could not reach the server. Check your connection and try again.').waitFor();
+    mode = 'ok';
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('radio', { name: /^100 Credits/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    // Step 2: create-session drops its answer, then the retry answers the same session.
+    let creates = 0;
+    await page.route('**/webclient/in-web-purchase/create-session', async (route) => {
+      creates += 1;
+      summary.faults += creates === 1 ? 1 : 0;
+      const response = await route.fetch();
+      if (creates === 1) return route.abort('connectionreset'); // the server made it, the answer is lost
+      return route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('We could not reach the server. Check your connection and try again.').waitFor();
+    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.payment.credit')!));
+    expect(record.identifier).toBe('credits_100'); // the pending record is kept
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    const sessions = await apiAs<{ data: { data: unknown[]; total: number } }>(person.email, person.password, '/webclient/account/transaction-history?per_page=20&page=1');
+    expect(sessions.status).toBe(200);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    // Step 3: the confirmation fails once, then the retry confirms.
+    mode = '500';
+    await page.route('**/webclient/in-web-purchase/confirm-transaction-session', inject);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/#\/success/);
+    await page.getByText('Internal error').waitFor();
+    mode = 'ok';
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
+    const history = await apiAs<{ data: { total: number } }>(person.email, person.password, '/webclient/account/transaction-history?per_page=20&page=1');
+    expect(history.body.data.total).toBe(1); // one purchase, though create was sent twice
+    await context.close();
+  });
+
+  it('serves the portal with its security headers', async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

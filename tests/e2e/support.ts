@@ -138,7 +138,7 @@ export async function focusedLabel(page: Page): Promise<string> {
   return page.evaluate(() => {
     let active: Element | null = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active) return '';
+    if (!active || active === document.body) return '';
     const labelled = active.getAttribute('aria-label');
     if (labelled) return labelled;
     const id = active.id;

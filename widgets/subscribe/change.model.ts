@@ -6,6 +6,7 @@ import { call } from '../../shared/api/client';
 import * as api from '../../shared/api/subscription';
 import { emit } from '../../shared/events/events';
 import { clearRecord, readRecord, writeRecord } from '../../shared/payments/records';
+import type { PaymentDialog } from '../../shared/payments/PaymentDialogs';
 import { CANCEL_REDIRECT_MS } from '../../shared/payments/result';
 import { navigate, openAppLink } from '../../shared/routing/navigate';
 import { refreshProfile } from '../../shared/session/account';
@@ -14,12 +15,7 @@ import { messages } from './subscribe.messages';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 
-export type ChangeDialog =
-  | { kind: 'unfinished' }
-  | { kind: 'confirm-cancel' }
-  | { kind: 'sabbath'; message: string }
-  | { kind: 'status'; title: string; message: string }
-  | { kind: 'error'; message: string };
+export type ChangeDialog = PaymentDialog;
 
 export function createChangeModel(options: { host?: () => EventTarget | null } = {}) {
   const view = signal<'change' | 'change-success'>('change');

@@ -14,6 +14,7 @@ import { emit } from '../../shared/events/events';
 import { portalUrlFor } from '../../shared/payments/checkout';
 import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
+import type { PaymentDialog } from '../../shared/payments/PaymentDialogs';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type SubscriptionRecord } from '../../shared/payments/records';
 import { CANCEL_REDIRECT_MS, E_WALLETS, outcomeOf } from '../../shared/payments/result';
 import { currentQuery, navigate, openAppLink } from '../../shared/routing/navigate';
@@ -24,12 +25,7 @@ import { messages } from './subscribe.messages';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, pesoAmount, type SliderBounds } from './subscribe.pricing';
 
 export type Step = 'select-duration' | 'select-amount' | 'select-payment';
-export type Dialog =
-  | { kind: 'unfinished' }
-  | { kind: 'confirm-cancel' }
-  | { kind: 'sabbath'; message: string }
-  | { kind: 'status'; title: string; message: string }
-  | { kind: 'checkout-error' };
+export type Dialog = PaymentDialog;
 export type SuccessState = { kind: 'confirming' } | { kind: 'done' } | { kind: 'retry'; message: string };
 
 const MONTHLY_ID = 'premium_monthly';

@@ -9,6 +9,7 @@ import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import { session } from '../../shared/session/session';
 import { Button } from '../../shared/ui/Button';
+import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
 import { Dialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
@@ -240,66 +241,6 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   );
 }
 
-function SubscribeDialogs({ model }: { model: SubscribeModel }) {
-  const dialog = model.dialog.value;
-  if (!dialog) return null;
-  switch (dialog.kind) {
-    case 'unfinished':
-      return (
-        <Dialog
-          title={m.unfinishedTitle}
-          tone="warning"
-          actions={
-            <>
-              <Button onClick={() => model.continuePayment()}>{m.continuePayment}</Button>
-              <Button variant="secondary" onClick={() => model.askCancel()}>
-                {m.cancelTransaction}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.unfinishedText}</p>
-        </Dialog>
-      );
-    case 'confirm-cancel':
-      return (
-        <Dialog
-          title={m.cancelTransaction}
-          tone="warning"
-          onClose={() => model.keepTransaction()}
-          actions={
-            <>
-              <Button onClick={() => model.confirmCancel()}>{m.yesCancel}</Button>
-              <Button variant="secondary" onClick={() => model.keepTransaction()}>
-                {m.keep}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.confirmCancel}</p>
-        </Dialog>
-      );
-    case 'sabbath':
-      return (
-        <Dialog title={m.sabbathTitle} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.backHome}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
-    case 'status':
-      return (
-        <Dialog title={dialog.title} tone="warning" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
-    case 'checkout-error':
-      return (
-        <Dialog title={m.checkoutTitle} tone="error" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
-          <p>{m.checkoutError}</p>
-        </Dialog>
-      );
-  }
-}
-
 function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'success'; host: HTMLElement | null }) {
   useSignals();
   const [model] = useState(() => createSubscribeModel({ host: () => host }));
@@ -353,7 +294,10 @@ function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'succe
           </div>
         )
       ) : null}
-      <SubscribeDialogs model={model} />
+      <PaymentDialogs
+        dialog={model.dialog.value}
+        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keepTransaction, close: model.closeDialog }}
+      />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>
   );
@@ -402,54 +346,10 @@ function ChangeFlow({ view, host }: { view: 'change' | 'change-success'; host: H
           <Button onClick={() => model.finish()}>{m.continue}</Button>
         </div>
       ) : null}
-      {dialog?.kind === 'unfinished' ? (
-        <Dialog
-          title={m.unfinishedTitle}
-          tone="warning"
-          actions={
-            <>
-              <Button onClick={() => model.continuePending()}>{m.continuePayment}</Button>
-              <Button variant="secondary" onClick={() => model.askCancel()}>
-                {m.cancelTransaction}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.unfinishedText}</p>
-        </Dialog>
-      ) : null}
-      {dialog?.kind === 'confirm-cancel' ? (
-        <Dialog
-          title={m.cancelTransaction}
-          tone="warning"
-          onClose={() => model.keep()}
-          actions={
-            <>
-              <Button onClick={() => model.confirmCancel()}>{m.yesCancel}</Button>
-              <Button variant="secondary" onClick={() => model.keep()}>
-                {m.keep}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.confirmCancel}</p>
-        </Dialog>
-      ) : null}
-      {dialog?.kind === 'sabbath' ? (
-        <Dialog title={m.sabbathTitle} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.backHome}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      ) : null}
-      {dialog?.kind === 'status' || dialog?.kind === 'error' ? (
-        <Dialog
-          title={dialog.kind === 'status' ? dialog.title : m.change.errorTitle}
-          tone={dialog.kind === 'error' ? 'error' : 'warning'}
-          onClose={() => model.closeDialog()}
-          actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}
-        >
-          <p>{dialog.message}</p>
-        </Dialog>
-      ) : null}
+      <PaymentDialogs
+        dialog={dialog}
+        actions={{ continuePayment: model.continuePending, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keep, close: model.closeDialog }}
+      />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>
   );

@@ -11,6 +11,7 @@ import { emit } from '../../shared/events/events';
 import { portalUrlFor } from '../../shared/payments/checkout';
 import { handOff } from '../../shared/payments/handoff';
 import { viewOfListError } from '../../shared/payments/list-errors';
+import type { PaymentDialog } from '../../shared/payments/PaymentDialogs';
 import { DEVICE_WALLET, deviceWalletAvailable, payWithDeviceWallet } from '../../shared/payments/applepay';
 import { formatCredits } from '../../shared/format/money';
 import { clearPaymentData, clearRecord, newIdempotencyKey, readRecord, writeRecord, type CreditRecord } from '../../shared/payments/records';
@@ -30,12 +31,7 @@ export function parseView(value: unknown): View {
   return 'topup';
 }
 
-export type Dialog =
-  | { kind: 'unfinished' }
-  | { kind: 'confirm-cancel' }
-  | { kind: 'sabbath'; message: string }
-  | { kind: 'status'; title: string; message: string }
-  | { kind: 'checkout-error' };
+export type Dialog = PaymentDialog;
 
 export type SuccessState =
   | { kind: 'confirming' }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { config, parseBaseUrl } from '../../shared/config/config';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
-import { Dialog } from '../../shared/ui/Dialog';
+import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
@@ -211,66 +211,6 @@ function SuccessView({ model }: { model: TopupModel }) {
   );
 }
 
-function Dialogs({ model }: { model: TopupModel }) {
-  const dialog = model.dialog.value;
-  if (!dialog) return null;
-  switch (dialog.kind) {
-    case 'unfinished':
-      return (
-        <Dialog
-          title={m.unfinishedTitle}
-          tone="warning"
-          actions={
-            <>
-              <Button onClick={() => model.continuePayment()}>{m.continuePayment}</Button>
-              <Button variant="secondary" onClick={() => model.askCancel()}>
-                {m.cancelTransaction}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.unfinishedText}</p>
-        </Dialog>
-      );
-    case 'confirm-cancel':
-      return (
-        <Dialog
-          title={m.cancelTransaction}
-          tone="warning"
-          onClose={() => model.keepTransaction()}
-          actions={
-            <>
-              <Button onClick={() => model.confirmCancel()}>{m.yesCancel}</Button>
-              <Button variant="secondary" onClick={() => model.keepTransaction()}>
-                {m.keep}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.confirmCancel}</p>
-        </Dialog>
-      );
-    case 'sabbath':
-      return (
-        <Dialog title={m.sabbathTitle} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.backHome}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
-    case 'status':
-      return (
-        <Dialog title={dialog.title} tone="warning" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
-    case 'checkout-error':
-      return (
-        <Dialog title={m.checkoutTitle} tone="error" onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.ok}</Button>}>
-          <p>{m.checkoutError}</p>
-        </Dialog>
-      );
-  }
-}
-
 function TopupWidget({ view, model }: { view: View; model: TopupModel }) {
   useSignals();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -283,7 +223,10 @@ function TopupWidget({ view, model }: { view: View; model: TopupModel }) {
     <div className="sm-card" part="card" data-view={current}>
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       {current === 'topup' ? <TopupView model={model} /> : current === 'checkout' ? <CheckoutView model={model} containerRef={containerRef} /> : <SuccessView model={model} />}
-      <Dialogs model={model} />
+      <PaymentDialogs
+        dialog={model.dialog.value}
+        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keepTransaction, close: model.closeDialog }}
+      />
       {model.busy.value ? <Overlay label={m.loading} /> : null}
     </div>
   );

@@ -14,6 +14,7 @@ import {
   errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
 } from './http.js';
 import { accountRoutes } from './routes/account.js';
+import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { checkoutPageRoutes } from './routes/checkout-pages.js';
 import { clockRoutes } from './routes/clock.js';
@@ -27,6 +28,7 @@ import { newsletterRoutes } from './routes/newsletter.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { surveyRoutes } from './routes/survey.js';
+import { walletRoutes } from './routes/wallet.js';
 import { serveStatic } from './static.js';
 
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
@@ -36,11 +38,13 @@ export const ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...countryRoutes,
   ...creditRoutes,
+  ...walletRoutes,
   ...subscriptionRoutes,
   ...donationRoutes,
   ...historyRoutes,
   ...surveyRoutes,
   ...newsletterRoutes,
+  ...adminRoutes,
   ...checkoutPageRoutes,
   ...mailRoutes,
   ...clockRoutes,

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 import { HttpError, type AppContext, type RequestContext } from './http.js';
-import { EWALLET_METHODS, type PaymentMethod } from './payment-methods.js';
+import { EWALLET_METHODS, type SessionMethod } from './payment-methods.js';
 
 export type CheckoutKind = 'credit' | 'subscription' | 'donation' | 'update-payment';
 export type CheckoutStatus = 'open' | 'requires_action' | 'paid' | 'refused' | 'canceled' | 'expired';
@@ -17,7 +17,7 @@ export interface CheckoutSession {
   /** null: an anonymous visitor (one-time gifts) */
   user_id: number | null;
   kind: CheckoutKind;
-  method: PaymentMethod;
+  method: SessionMethod;
   currency: string;
   amount_minor: number;
   description: string;
@@ -99,7 +99,7 @@ export interface NewCheckoutSession {
   /** null: an anonymous visitor (only donations allow it) */
   userId: number | null;
   kind: CheckoutKind;
-  method: PaymentMethod;
+  method: SessionMethod;
   currency: string;
   amountMinor: number;
   description: string;

@@ -1,7 +1,7 @@
 // Fulfilling a paid credit session: credits for oneself, or a gift code for someone else; one history row.
 import { ownerId, type CheckoutSession } from './checkout.js';
 import type { Db } from './db.js';
-import type { PaymentMethod } from './payment-methods.js';
+import type { SessionMethod } from './payment-methods.js';
 import { createRedemptionCode } from './redemption-codes.js';
 
 /** What a credit session's payload holds. */
@@ -18,7 +18,7 @@ export interface CreditTransactionRow {
   user_id: number;
   trx_ref: string;
   created_at: string;
-  purchase_channel: 'card' | 'wechat' | 'gcash' | 'grab_pay';
+  purchase_channel: 'card' | 'wechat' | 'gcash' | 'grab_pay' | 'apple_pay';
   amount_credit: number;
   final_currency: string;
   final_amount_minor: number;
@@ -26,11 +26,12 @@ export interface CreditTransactionRow {
   session_id: string;
 }
 
-const CHANNEL: Readonly<Record<PaymentMethod, CreditTransactionRow['purchase_channel']>> = {
+const CHANNEL: Readonly<Record<SessionMethod, CreditTransactionRow['purchase_channel']>> = {
   credit_card: 'card',
   wechat: 'wechat',
   gcash: 'gcash',
   grab_pay: 'grab_pay',
+  apple_pay: 'apple_pay',
 };
 
 /**

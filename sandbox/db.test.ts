@@ -16,11 +16,11 @@ describe('database', () => {
     let db = openDb(path, now);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
-    expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(5);
-    db.prepare("DELETE FROM users WHERE email = 'admin@example.org'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(6); // five people and the artist
+    db.prepare("DELETE FROM users WHERE email IN ('admin@example.org', 'artist@example.org')").run();
     db.close();
     db = openDb(path, now);
-    expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(4); // not seeded again
+    expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(4); // not seeded again (the artist neither)
     expect(db.prepare('SELECT email FROM users WHERE email_verified_at IS NULL').pluck().all()).toEqual(['unverified@example.org']);
     expect(db.prepare('SELECT COUNT(*) FROM missions').pluck().get()).toBe(4); // not seeded again either
     expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(30);
@@ -58,6 +58,55 @@ describe('database', () => {
     // References still lead to the rebuilt table: deleting the session cascades to its history row.
     db.prepare("DELETE FROM checkout_sessions WHERE id = 'cs_old'").run();
     expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(0);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('upgrades a database of schema 8: rows kept, apple_pay allowed, the artist seeded and linked', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
+    const path = join(dir, 'v8.sqlite');
+    const old = new Database(path);
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    for (const sql of MIGRATIONS.slice(0, 8)) old.exec(sql);
+    old.exec(`
+      INSERT INTO meta (key, value) VALUES ('schema_version', '8'), ('seeded_at', '2025-12-01T00:00:00.000Z'), ('seeded_history_at', '2025-12-01T00:00:00.000Z');
+      INSERT INTO users (id, first_name, last_name, email, password_hash, joined_at) VALUES (7, 'Old', 'Timer', 'old@example.org', 'x', '2025-01-01');
+      INSERT INTO artists (id, name) VALUES (1, 'Choir');
+      INSERT INTO checkout_sessions (id, user_id, kind, method, currency, amount_minor, description, success_url, cancel_url, status, created_at, expires_at)
+        VALUES ('cs_old', 7, 'credit', 'gcash', 'PHP', 58000, '100 Credits', '/', '/', 'paid', '2025-12-01', '2025-12-02'),
+               ('cs_anon', NULL, 'donation', 'credit_card', 'USD', 500, 'Gift', '/', '/', 'open', '2025-12-01', '2025-12-02');
+      INSERT INTO credit_transactions (id, user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, session_id)
+        VALUES (3, 7, 'cs_old', '2025-12-01', 'gcash', 100, 'PHP', 58000, 'cs_old');
+      INSERT INTO subscription_payments (user_id, session_id, kind, amount_minor, currency, charged_at) VALUES (7, 'cs_old', 'one-time', 500, 'USD', '2025-12-01');
+    `);
+    old.close();
+
+    const db = openDb(path, () => new Date('2026-01-10T12:00:00Z'));
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.prepare('SELECT id, purchase_channel FROM credit_transactions').all()).toEqual([{ id: 3, purchase_channel: 'gcash' }]);
+    expect(db.prepare('SELECT COUNT(*) FROM checkout_sessions').pluck().get()).toBe(2);
+    expect(db.prepare('SELECT blocked_at, deleted_at, terms_accepted_at FROM users WHERE id = 7').get()).toEqual({ blocked_at: null, deleted_at: null, terms_accepted_at: null });
+    // the artist and their catalogue, linked to the account
+    const artist = db.prepare("SELECT id, role, email_verified_at IS NOT NULL AS verified FROM users WHERE email = 'artist@example.org'").get() as { id: number; role: string; verified: number };
+    expect(artist).toMatchObject({ role: 'artist', verified: 1 });
+    expect(db.prepare('SELECT name FROM artists WHERE user_id = ?').pluck().all(artist.id)).toEqual(['Aaron Artist']);
+    // apple_pay is a method and a channel now; the anonymous key index is back
+    db.prepare(
+      `INSERT INTO checkout_sessions (id, user_id, kind, method, currency, amount_minor, description, success_url, cancel_url, status, created_at, expires_at)
+       VALUES ('cs_wallet', 7, 'credit', 'apple_pay', 'USD', 500, '50 Credits', '/', '/', 'paid', '2026-01-10', '2026-01-11')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO credit_transactions (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, session_id)
+       VALUES (7, 'cs_wallet', '2026-01-10', 'apple_pay', 50, 'USD', 500, 'cs_wallet')`,
+    ).run();
+    expect(() => db.prepare("UPDATE checkout_sessions SET method = 'bitcoin' WHERE id = 'cs_wallet'").run()).toThrow(/CHECK/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('checkout_sessions_anonymous_key', 'credit_transactions_user') ORDER BY name").pluck().all())
+      .toEqual(['checkout_sessions_anonymous_key', 'credit_transactions_user']);
+    // references lead to the rebuilt tables
+    db.prepare("DELETE FROM checkout_sessions WHERE id = 'cs_old'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT session_id FROM subscription_payments').pluck().get()).toBeNull();
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

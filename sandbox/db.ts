@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { addMonths } from './dates.js';
 import { hashPasswordSync } from './passwords.js';
+import { seedArtist } from './seed-artist.js';
 import { seedHistory } from './seed-history.js';
 
 export { addMonths };
@@ -271,6 +272,99 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX social_identities_user ON social_identities (user_id);
   `,
+  // 9: the rest of section 7: roles at work (admin calls: blocking, deletion by anonymising, membership checks), the
+  // account dashboard (terms, bank accounts for payouts), artists linked to their account, and the device wallet
+  // (Apple Pay) as a payment method: checkout_sessions.method and credit_transactions.purchase_channel are rebuilt to
+  // allow 'apple_pay' (as in 4: foreign keys off, references stay by name).
+  `
+  ALTER TABLE users ADD COLUMN blocked_at TEXT;          -- set: no sign-in, every session revoked (admin block)
+  ALTER TABLE users ADD COLUMN deleted_at TEXT;          -- set: personal data removed, the row kept for the money records
+  ALTER TABLE users ADD COLUMN terms_accepted_at TEXT;   -- the terms of use accepted at
+  ALTER TABLE artists ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE SET NULL; -- the artist's account, if any
+
+  CREATE TABLE checkout_sessions_v9 (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
+    method TEXT NOT NULL CHECK (method IN ('credit_card', 'wechat', 'gcash', 'grab_pay', 'apple_pay')),
+    currency TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+    description TEXT NOT NULL,
+    payload TEXT NOT NULL DEFAULT '{}',
+    success_url TEXT NOT NULL,
+    cancel_url TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open'
+      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
+    result_message TEXT,
+    idempotency_key TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    paid_at TEXT,
+    fulfilled_at TEXT,
+    failed_url TEXT,
+    card_last4 TEXT,
+    UNIQUE (user_id, idempotency_key)
+  );
+  INSERT INTO checkout_sessions_v9
+    (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
+  SELECT id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4
+    FROM checkout_sessions;
+  DROP TABLE checkout_sessions;
+  ALTER TABLE checkout_sessions_v9 RENAME TO checkout_sessions;
+  CREATE UNIQUE INDEX checkout_sessions_anonymous_key ON checkout_sessions (idempotency_key)
+    WHERE user_id IS NULL AND idempotency_key IS NOT NULL;
+
+  CREATE TABLE credit_transactions_v9 (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    trx_ref TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    purchase_channel TEXT NOT NULL CHECK (purchase_channel IN ('card', 'wechat', 'gcash', 'grab_pay', 'apple_pay')),
+    amount_credit INTEGER NOT NULL CHECK (amount_credit > 0),
+    final_currency TEXT NOT NULL,
+    final_amount_minor INTEGER NOT NULL,
+    redemption_code TEXT REFERENCES redemption_codes(code) ON DELETE SET NULL,
+    session_id TEXT NOT NULL UNIQUE REFERENCES checkout_sessions(id) ON DELETE CASCADE
+  );
+  INSERT INTO credit_transactions_v9
+    (id, user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
+  SELECT id, user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id
+    FROM credit_transactions;
+  DROP TABLE credit_transactions;
+  ALTER TABLE credit_transactions_v9 RENAME TO credit_transactions;
+  CREATE INDEX credit_transactions_user ON credit_transactions (user_id, created_at);
+
+  CREATE TABLE bank_accounts (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE, -- one payout account per person
+    bank_name TEXT NOT NULL,
+    account_name TEXT NOT NULL,
+    account_last4 TEXT NOT NULL,
+    account_hash TEXT NOT NULL,              -- HMAC-SHA256 of the digits (key: meta bank_hash_key); the number is never stored
+    routing_number TEXT,
+    country_code TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE subscription_checks (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    checked_by INTEGER REFERENCES users(id) ON DELETE SET NULL, -- the admin who asked
+    active INTEGER NOT NULL CHECK (active IN (0, 1)),
+    end_date TEXT,
+    checked_at TEXT NOT NULL
+  );
+  CREATE INDEX subscription_checks_user ON subscription_checks (user_id, checked_at);
+  CREATE TABLE wallet_payments (
+    transaction_id TEXT PRIMARY KEY,         -- the wallet's transactionIdentifier: each is used once
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    session_id TEXT NOT NULL UNIQUE REFERENCES checkout_sessions(id) ON DELETE CASCADE, -- the payment's record
+    result_code TEXT NOT NULL CHECK (result_code IN ('Authorised', 'Refused')),
+    message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -284,6 +378,7 @@ export function openDb(path: string, now: () => Date): Db {
   migrate(db);
   seed(db, now());
   seedLater(db, now());
+  seedArtistOnce(db, now());
   return db;
 }
 
@@ -367,6 +462,15 @@ function seed(db: Db, now: Date): void {
       }
     });
     db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(now.toISOString());
+  })();
+}
+
+/** The artist account and its catalogue: once, also into a database seeded before it existed. */
+function seedArtistOnce(db: Db, now: Date): void {
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'seeded_artist_at'").get()) return;
+  db.transaction(() => {
+    seedArtist(db);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_artist_at', ?)").run(now.toISOString());
   })();
 }
 

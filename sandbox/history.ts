@@ -26,9 +26,9 @@ function whole(params: URLSearchParams, name: string, fallback: number, max: num
   return n;
 }
 
-/** `per_page` (1..100, default 20) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
-export function paging(params: URLSearchParams): Paging {
-  return { perPage: whole(params, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE), page: whole(params, 'page', 1, MAX_PAGE) };
+/** `per_page` (1..100, default 20 unless given) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
+export function paging(params: URLSearchParams, defaultPerPage: number = DEFAULT_PER_PAGE): Paging {
+  return { perPage: whole(params, 'per_page', defaultPerPage, MAX_PER_PAGE), page: whole(params, 'page', 1, MAX_PAGE) };
 }
 
 function page<R, T>(db: Db, fromWhere: string, orderBy: string, userId: number, p: Paging, map: (row: R) => T): Paged<T> {

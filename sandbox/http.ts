@@ -73,6 +73,23 @@ export class HttpError extends Error {
 
 export const UNAUTHENTICATED = 'Unauthenticated.';
 
+/**
+ * A handler whose failures carry the call's catalogue code (spec section 8): every HttpError without a code of its
+ * own gets `code`, except 401 (no session) and 403 (wrong role), which keep errorCode null as everywhere.
+ */
+export function withErrorCode(code: string, handler: Route['handler']): Route['handler'] {
+  return async (ctx) => {
+    try {
+      return await handler(ctx);
+    } catch (err) {
+      if (err instanceof HttpError && err.errorCode === null && err.status !== 401 && err.status !== 403) {
+        throw new HttpError(err.status, err.message, code, err.headers);
+      }
+      throw err;
+    }
+  };
+}
+
 /** The success envelope: `{status: 200, message, data}`. */
 export function ok(message: string, data: unknown = null): Reply {
   return { type: 'json', status: 200, body: { status: 200, message, data } };

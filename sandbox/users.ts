@@ -21,6 +21,26 @@ export interface UserRow {
   dob: string | null;
   bio: string | null;
   genre: string | null;
+  /** set: blocked by an administrator (no sign-in, no session) */
+  blocked_at: string | null;
+  /** set: the account was deleted (personal data removed; the row stays for the money records) */
+  deleted_at: string | null;
+  terms_accepted_at: string | null;
+}
+
+export type Role = UserRow['role'];
+
+export const ACCOUNT_MESSAGES = {
+  blocked: 'This account is blocked. Contact support.',
+  needsAdmin: 'This needs an administrator.',
+} as const;
+
+/** The error code of a refused sign-in (spec section 8: login, social login, mobile login). */
+export const SIGN_IN_ERROR_CODE = 'ER-AUTH-02';
+
+/** A blocked account may not sign in: 403 `This account is blocked. Contact support.` (ER-AUTH-02). */
+export function assertMaySignIn(user: Pick<UserRow, 'blocked_at'>): void {
+  if (user.blocked_at) throw new HttpError(403, ACCOUNT_MESSAGES.blocked, SIGN_IN_ERROR_CODE);
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -70,8 +90,16 @@ export function requireSession(ctx: RequestContext): Session {
   const token = bearerToken(ctx.req);
   const row = token ? findLiveToken(ctx.app.db, 'access', token, ctx.app.now()) : undefined;
   const user = row ? findUserById(ctx.app.db, row.user_id) : undefined;
-  if (!row || !user) throw new HttpError(401, UNAUTHENTICATED);
+  // Blocking and deletion revoke every session; a blocked or deleted owner never counts as signed in either way.
+  if (!row || !user || user.blocked_at || user.deleted_at) throw new HttpError(401, UNAUTHENTICATED);
   return { user, tokenId: row.id };
+}
+
+/** The signed-in administrator: 401 without a session, 403 `This needs an administrator.` for any other role. */
+export function requireAdmin(ctx: RequestContext): Session {
+  const session = requireSession(ctx);
+  if (session.user.role !== 'admin') throw new HttpError(403, ACCOUNT_MESSAGES.needsAdmin);
+  return session;
 }
 
 /**

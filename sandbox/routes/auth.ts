@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { clearAttempts, recordAttempt, retryAfterSeconds, type AttemptKind } from '../attempts.js';
 import type { Db } from '../db.js';
 import { SOCIAL_METHODS } from '../firebase.js';
-import { bearerToken, HttpError, ok, validate, type RequestContext, type Route } from '../http.js';
+import { bearerToken, HttpError, ok, validate, withErrorCode, type RequestContext, type Route } from '../http.js';
 import { portalLink, sendMail } from '../mail.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../passwords.js';
 import { checkSocialToken, connectSocial, emailTaken, registerSocial, requireSocial, SOCIAL_ACCOUNT_MESSAGES, type SocialOutcome } from '../social.js';
 import { consumeToken, findLiveToken, issueToken, revokeToken, revokeUserTokens, TOKEN_TTL_SECONDS } from '../tokens.js';
 import {
-  createUser, findUserByEmail, findUserById, markEmailVerified, requireSession, setPasswordHash, type UserRow,
+  assertMaySignIn, createUser, findUserByEmail, findUserById, markEmailVerified, requireSession, setPasswordHash, type UserRow,
 } from '../users.js';
 import {
   anyPassword, countryCode, email, loginEmail, LIMITS, newPassword, opaqueToken, personName, phoneNumber,
@@ -31,7 +31,12 @@ export const MESSAGES = {
   passwordChanged: 'You successfully update the password',
   loggedOut: 'Logged out.',
   appLinkExpired: 'This sign-in link has expired. Please sign in again.',
+  termsAccepted: 'Thank you. The terms of use are accepted.',
 } as const;
+
+/** Spec section 8: accept-terms by email fails as ER-AUTH-03; resend verification as ER-AUTH-69. */
+export const ER_AUTH_03 = 'ER-AUTH-03';
+export const ER_AUTH_69 = 'ER-AUTH-69';
 
 /** The login response payload. */
 function newSession(db: Db, userId: number, now: Date) {
@@ -43,7 +48,7 @@ function slowDown(ctx: RequestContext, kind: AttemptKind, address: string): void
   if (wait > 0) throw new HttpError(429, MESSAGES.tooMany, null, { 'Retry-After': String(wait) });
 }
 
-function sendVerification(ctx: RequestContext, user: Pick<UserRow, 'id' | 'email' | 'first_name'>): void {
+export function sendVerification(ctx: RequestContext, user: Pick<UserRow, 'id' | 'email' | 'first_name'>): void {
   const now = ctx.app.now();
   const token = issueToken(ctx.app.db, 'verify', user.id, now);
   const link = portalLink(ctx.app.portalUrl, `/verify-email?_t=${token}`);
@@ -134,10 +139,11 @@ async function login(ctx: RequestContext) {
   const user = findUserByEmail(db, address);
   const good = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
   const now = ctx.app.now();
-  if (!user || !good) {
+  if (!user || !good || user.deleted_at) {
     recordAttempt(db, 'login', address, ctx.ip, now);
     throw new HttpError(400, MESSAGES.badCredentials);
   }
+  assertMaySignIn(user); // only once the password proved who asks: a blocked account is not revealed to others
   if (!user.email_verified_at) throw new HttpError(403, MESSAGES.unverified);
   clearAttempts(db, 'login', address);
   return ok('Logged in.', newSession(db, user.id, now));
@@ -147,6 +153,7 @@ async function login(ctx: RequestContext) {
 function socialAnswer(db: Db, outcome: SocialOutcome, now: Date) {
   switch (outcome.kind) {
     case 'signed-in':
+      assertMaySignIn(outcome.user);
       return ok(outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : 'Logged in.', newSession(db, outcome.user.id, now));
     case 'email-taken':
       throw emailTaken();
@@ -224,8 +231,21 @@ async function register(ctx: RequestContext) {
 async function resendActivation(ctx: RequestContext) {
   const { email: address } = await ctx.body(EmailBody);
   const user = findUserByEmail(ctx.app.db, address);
-  if (user && !user.email_verified_at) sendVerification(ctx, user);
+  if (user && !user.email_verified_at && !user.deleted_at) sendVerification(ctx, user);
   return ok(MESSAGES.resent);
+}
+
+/**
+ * Accepting the terms by email, before the first sign-in: recorded for that account when it exists (the first
+ * acceptance is kept), and always the same answer, so it reveals no accounts.
+ */
+async function acceptTermsByEmail(ctx: RequestContext) {
+  const { email: address } = await ctx.body(EmailBody);
+  const user = findUserByEmail(ctx.app.db, address);
+  if (user && !user.deleted_at) {
+    ctx.app.db.prepare('UPDATE users SET terms_accepted_at = ? WHERE id = ? AND terms_accepted_at IS NULL').run(ctx.app.now().toISOString(), user.id);
+  }
+  return ok(MESSAGES.termsAccepted);
 }
 
 function verifyEmail(ctx: RequestContext) {
@@ -243,7 +263,7 @@ async function forgotPassword(ctx: RequestContext) {
   slowDown(ctx, 'forgot', address);
   recordAttempt(db, 'forgot', address, ctx.ip, ctx.app.now());
   const user = findUserByEmail(db, address);
-  if (user) sendReset(ctx, user);
+  if (user && !user.deleted_at) sendReset(ctx, user);
   return ok(MESSAGES.forgotSent);
 }
 
@@ -294,8 +314,10 @@ function mobileLogin(ctx: RequestContext) {
   const now = ctx.app.now();
   const token = bearerToken(ctx.req);
   const userId = token ? consumeToken(db, 'app', token, now) : undefined;
-  if (userId === undefined || !findUserById(db, userId)) throw new HttpError(401, MESSAGES.appLinkExpired);
-  return ok('Logged in.', newSession(db, userId, now));
+  const user = userId === undefined ? undefined : findUserById(db, userId);
+  if (!user || user.deleted_at) throw new HttpError(401, MESSAGES.appLinkExpired);
+  assertMaySignIn(user);
+  return ok('Logged in.', newSession(db, user.id, now));
 }
 
 export const authRoutes: Route[] = [
@@ -303,7 +325,8 @@ export const authRoutes: Route[] = [
   { method: 'POST', path: '/webclient/auth/register', handler: register },
   { method: 'POST', path: '/webclient/auth/connect-socmed', handler: connectSocmed },
   { method: 'POST', path: '/webclient/auth/resend-activation', handler: resendActivation },
-  { method: 'POST', path: '/dashboard/auth/resend-email', handler: resendActivation },
+  { method: 'POST', path: '/dashboard/auth/resend-email', handler: withErrorCode(ER_AUTH_69, resendActivation) },
+  { method: 'POST', path: '/dashboard/auth/accept-toc', handler: withErrorCode(ER_AUTH_03, acceptTermsByEmail) },
   { method: 'GET', path: '/webclient-verification-email', handler: verifyEmail },
   { method: 'POST', path: '/webclient/auth/forgot-password', handler: forgotPassword },
   { method: 'POST', path: '/dashboard/auth/change-password', handler: changePassword },

@@ -7,6 +7,7 @@ import {
 } from '../checkout.js';
 import { payAndFulfil } from '../fulfilment.js';
 import { authenticateView, checkoutView, notFoundView, paymongoView, stateView } from '../checkout-views.js';
+import { WALLET_METHOD } from '../payment-methods.js';
 import { html, redirect, type Reply, type RequestContext, type Route } from '../http.js';
 
 export const DECLINED = 'Your card was declined.';
@@ -35,7 +36,8 @@ function sessionPage(provider: Provider, handler: PageHandler) {
   return async (ctx: RequestContext): Promise<Reply> => {
     const form = ctx.req.method === 'POST' ? await ctx.form() : new URLSearchParams();
     const session = findSession(ctx.app.db, ctx.params.id ?? '', ctx.app.now());
-    if (!session || isEwallet(session) !== (provider === 'paymongo')) return html(notFoundView(), 404);
+    // Device-wallet payments were made in place (no hosted page): 404 here too.
+    if (!session || session.method === WALLET_METHOD || isEwallet(session) !== (provider === 'paymongo')) return html(notFoundView(), 404);
     return handler(ctx, session, form);
   };
 }

@@ -142,3 +142,20 @@ describe('mobile app entries', () => {
     await context.close();
   });
 });
+
+describe('premium page on a phone', () => {
+  it('opens the app through its gopremium deep link after 500 ms', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    await recordAppLinks(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/#/premium`);
+    await page.getByRole('heading', { name: 'Go Premium for as low as $1!' }).waitFor();
+    await page.getByText('Premium Perks').waitFor();
+    await expect.poll(() => appLinks(page)).toEqual(['smapp://gopremium']);
+    expect(await page.getByTestId('payment-partners').textContent()).not.toContain('Apple Pay');
+    await context.close();
+  });
+});

@@ -205,11 +205,14 @@ export function createDonateModel(options: { host?: () => EventTarget | null } =
       if (outcome !== 'redirected') busy.value = false;
       if (outcome === 'error') dialog.value = { kind: 'message', title: messages.error, text: 'Error occurred. Look at console for details' };
     },
+    /** Monthly gifts need an account: sign in (on the portal) and come back to this mission. */
     signInForMonthly() {
       const m = mission.value;
       dialog.value = null;
-      session.setNextPage({ name: 'DonationsPage', query: { _d: String(m?.id ?? '') } });
-      navigate('Signin');
+      const back = { name: 'DonationsPage' as const, query: { _d: String(m?.id ?? '') } };
+      session.setNextPage(back);
+      // From another page (a blog), the portal's own storage does not have the next page: say it in the address.
+      navigate('Signin', { next: `/donations?_d=${back.query._d}` });
     },
     askCancel() {
       dialog.value = { kind: 'confirm-cancel' };

@@ -1,6 +1,19 @@
 /**
  * The DOM events the widgets dispatch, one place for each (Web Awesome style): `sm-` prefix,
  * kebab-case, bubbling and composed so they cross shadow roots, with a typed detail.
+ *
+ * | event | dispatched on | detail |
+ * |---|---|---|
+ * | sm-signed-in | the sm-login element | { email, name } |
+ * | sm-signed-out | the document, once per sign-out (the session is page-wide) | { reason: 'logout' \| 'expired' \| 'other-tab' } |
+ * | sm-registered | the sm-login element | { email } |
+ * | sm-app-signin (cancelable) | the sm-login element, in the app's webview | { provider } |
+ * | sm-payment-completed | sm-topup (kind 'credit'), sm-subscribe (kind 'subscription') | { kind, sessionId } |
+ * | sm-donation-completed | sm-donate | { sessionId, amount } |
+ * | sm-newsletter-subscribed | sm-newsletter | { email } |
+ * | sm-survey-done | sm-survey | { answered } |
+ * | sm-amount-changed, sm-membership-canceled, sm-close | sm-subscribe | { amount }, { endDate }, {} |
+ * | sm-app-link (cancelable) | the document | { url } (a deep link into the mobile app) |
  */
 
 export interface SmSignedInDetail {
@@ -13,6 +26,8 @@ export interface SmSignedOutDetail {
 export interface SmRegisteredDetail {
   readonly email: string;
 }
+
+export type SmSignedOutReason = SmSignedOutDetail['reason'];
 
 export interface SmPaymentCompletedDetail {
   readonly kind: 'credit' | 'subscription' | 'donation';
@@ -45,4 +60,23 @@ export function emit<K extends keyof SmEventMap>(
   detail: SmEventMap[K]['detail'],
 ): void {
   target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+}
+
+const ANNOUNCING = Symbol.for('sm.signed-out');
+type Holder = { [ANNOUNCING]?: boolean };
+
+/**
+ * Dispatches `sm-signed-out` on the document each time the page's session signs out (log out,
+ * expiry, or another tab signing out). Once per page however many widgets (or copies of the
+ * script) call it; every sm-* element's module does, so any widget on a page announces it.
+ */
+export function announceSignOuts(session: {
+  onChange(listener: (signedIn: boolean, reason: SmSignedOutReason | null) => void): () => void;
+}): void {
+  const holder = globalThis as Holder;
+  if (holder[ANNOUNCING] || typeof document === 'undefined') return;
+  holder[ANNOUNCING] = true;
+  session.onChange((signedIn, reason) => {
+    if (!signedIn) emit(document, 'sm-signed-out', { reason: reason ?? 'logout' });
+  });
 }

@@ -128,12 +128,10 @@ describe('embedding with the loader', () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(pageUrl('blog-loader.html'));
     await page.locator('sm-newsletter').getByRole('button', { name: 'Subscribe' }).waitFor();
-    await page.evaluate(async (portal) => {
-      // Another URL is another module instance: it runs again and must skip the defined tags.
-      await import(/* @vite-ignore */ `${portal}/widgets/loader.js?copy=2`);
-      await import(/* @vite-ignore */ `${portal}/widgets/sm-donate.js`);
-      await import(/* @vite-ignore */ `${portal}/widgets/sm-survey.js?copy=2`);
-    }, baseUrl());
+    // Another URL is another module instance: it runs again and must skip the defined tags.
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js?copy=2` });
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/sm-donate.js` });
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/sm-survey.js?copy=2` });
     await page.evaluate(() => document.querySelector('footer')!.append(document.createElement('sm-newsletter')));
     await expect.poll(() => page.locator('sm-newsletter').count()).toBe(2);
     await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('sm-newsletter')].every((el) => !!el.shadowRoot?.querySelector('[part~="card"]')))).toBe(true);
@@ -143,7 +141,7 @@ describe('embedding with the loader', () => {
     const other = await newPage(browser);
     await other.page.goto(blogUrl());
     await other.page.locator('sm-newsletter').getByRole('button', { name: 'Subscribe' }).waitFor();
-    await other.page.evaluate((portal) => import(/* @vite-ignore */ `${portal}/widgets/loader.js`), baseUrl());
+    await other.page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js` });
     expect(await other.page.evaluate((tags) => tags.filter((t) => !customElements.get(t)), TAGS)).toEqual([]);
     expect(other.errors).toEqual([]);
     await other.context.close();
@@ -174,6 +172,30 @@ describe('embedding with the loader', () => {
     expect(await page.locator('#odd').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor)).toBe('rgb(255, 255, 255)');
     // The login shows its default view.
     await page.locator('#odd-view').getByRole('button', { name: 'Continue with Email' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders a widget\'s data on a slow phone too (CPU 6x slower)', async () => {
+    // A regression guard: rendering the loaded widget in time slices (React.lazy and Suspense)
+    // left inner components, which read signals through their parent's useSignals(),
+    // unsubscribed: the history stayed on "please wait..." for good.
+    const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'listener@example.org', password: 'listen-2026' }),
+    });
+    const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
+    const { page, context, errors } = await newPage(browser);
+    await page.addInitScript(
+      ([key, token]) => localStorage.setItem(key!, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 }, user: null, fromApps: false, nextPage: null })),
+      [SESSION_KEY, data.access_token],
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(pageUrl('blog-loader.html'));
+    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('beforeend', `<sm-history api-base="${api}"></sm-history>`), baseUrl());
+    await page.locator('sm-history').getByRole('table').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,5 @@
-/** Styles of <sm-donate> beyond the shared base and the slider. */
+/** Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts) and the slider. */
 export const donateStyles = /* css */ `
-:host { min-height: 320px; }
 .sm-card { max-width: 720px; }
 .sm-missions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
 .sm-mission { border: 1px solid var(--sm-color-border); border-radius: var(--sm-radius); padding: 12px; display: flex; flex-direction: column; gap: 8px; }

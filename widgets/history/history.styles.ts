@@ -1,6 +1,5 @@
-/** Styles of <sm-history> beyond the shared base. */
+/** Styles of <sm-history> beyond the shared base (its reserved min-height is in widgets/tags.ts). */
 export const historyStyles = /* css */ `
-:host { min-height: 240px; }
 .sm-card { max-width: 960px; }
 .sm-table-wrap { overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }

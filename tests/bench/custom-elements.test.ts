@@ -1,0 +1,156 @@
+/**
+ * The public API files the build writes: custom-elements.json (dist/ and the project root) and
+ * dist/widgets/sm-widgets.d.ts, which must type-check for a DOM consumer and a React 19 consumer
+ * (good uses compile, wrong attribute values and event details do not).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tags } from '../../widgets/tags';
+
+const root = resolve(import.meta.dirname, '../..');
+const dist = join(root, 'dist');
+
+interface Declaration {
+  tagName: string;
+  summary: string;
+  attributes: { name: string; type: { text: string }; default?: string }[];
+  events: { name: string; type: { text: string } }[];
+  cssParts: { name: string }[];
+  cssProperties: { name: string; default?: string }[];
+}
+interface Manifest {
+  schemaVersion: string;
+  modules: { path: string; declarations: Declaration[]; exports: { kind: string; name: string }[] }[];
+}
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+describe('custom-elements.json', () => {
+  const text = readFileSync(join(dist, 'custom-elements.json'), 'utf8');
+  const manifest = JSON.parse(text) as Manifest;
+  const declarations = manifest.modules.flatMap((m) => m.declarations);
+
+  it('is written to dist/ and the project root, the same', () => {
+    expect(readFileSync(join(root, 'custom-elements.json'), 'utf8')).toBe(text);
+    expect(manifest.schemaVersion).toBe('2.1.0');
+  });
+
+  it('describes every tag: its attributes, events, parts and custom properties', () => {
+    expect(declarations.map((d) => d.tagName).sort()).toEqual(Object.keys(tags).sort());
+    for (const d of declarations) {
+      const spec = tags[d.tagName as keyof typeof tags];
+      const attributes = d.attributes.map((a) => a.name);
+      for (const prop of Object.keys(spec.props)) expect(attributes, d.tagName).toContain(kebab(prop));
+      expect(attributes, d.tagName).toEqual(expect.arrayContaining(['theme', 'language']));
+      expect(d.attributes.find((a) => a.name === 'theme')).toMatchObject({ type: { text: "'light' | 'dark'" } });
+      expect(d.attributes.find((a) => a.name === 'theme')).not.toHaveProperty('default'); // left out, it follows the system
+      expect(d.summary.length, d.tagName).toBeGreaterThan(10);
+      expect(d.cssParts.map((p) => p.name), d.tagName).toContain('card');
+      expect(d.cssProperties.map((p) => p.name), d.tagName).toEqual(expect.arrayContaining(['--sm-color-primary', '--sm-font-family', '--sm-radius', '--sm-space']));
+      expect(d.events.map((e) => e.name), d.tagName).toContain('sm-signed-out');
+      for (const e of d.events) expect(e.type.text, `${d.tagName} ${e.name}`).toMatch(/^CustomEvent</);
+    }
+    const loader = manifest.modules.find((m) => m.path === 'widgets/loader.js')!;
+    expect(loader.exports.map((e) => e.name).sort()).toEqual(Object.keys(tags).sort());
+  });
+
+  it('gives each view attribute its values and default', () => {
+    const attribute = (tag: string, name: string) => declarations.find((d) => d.tagName === tag)!.attributes.find((a) => a.name === name)!;
+    expect(attribute('sm-donate', 'view')).toMatchObject({ type: { text: "'donate' | 'missions' | 'success'" }, default: "'donate'" });
+    expect(attribute('sm-donate', 'list')).toMatchObject({ type: { text: "'home' | 'all' | 'public'" }, default: "'all'" });
+    expect(attribute('sm-history', 'tab')).toMatchObject({ default: "'credit'" });
+    expect(attribute('sm-login', 'view').default).toBe("'login'");
+  });
+
+  it('lists the events each tag dispatches', () => {
+    const events = (tag: string) => declarations.find((d) => d.tagName === tag)!.events.map((e) => e.name);
+    expect(events('sm-login')).toEqual(expect.arrayContaining(['sm-signed-in', 'sm-registered']));
+    expect(events('sm-topup')).toContain('sm-payment-completed');
+    expect(events('sm-subscribe')).toContain('sm-payment-completed');
+    expect(events('sm-donate')).toContain('sm-donation-completed');
+    expect(events('sm-newsletter')).toContain('sm-newsletter-subscribed');
+    expect(events('sm-survey')).toContain('sm-survey-done');
+  });
+});
+
+describe('dist/widgets/sm-widgets.d.ts', () => {
+  // Consumers live under node_modules/.cache so that 'react' resolves from the project.
+  const dir = join(root, 'node_modules/.cache/sm-widgets-types');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function check(files: Record<string, string>): string[] {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'sm-widgets.d.ts'), readFileSync(join(dist, 'widgets/sm-widgets.d.ts')));
+    for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
+    const program = ts.createProgram(
+      Object.keys(files).map((f) => join(dir, f)),
+      {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        jsx: ts.JsxEmit.ReactJSX,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        types: [],
+      },
+    );
+    return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  }
+
+  it('exists', () => {
+    expect(existsSync(join(dist, 'widgets/sm-widgets.d.ts'))).toBe(true);
+  });
+
+  it('types the tags for the DOM and for React 19 JSX', () => {
+    const errors = check({
+      'dom.ts': `import type { SmDonateElement, SmEventMap } from './sm-widgets';
+const donate = document.querySelector('sm-donate');
+const same: SmDonateElement | null = donate;
+if (donate) {
+  donate.mission = '2';
+  donate.view = 'missions';
+  // @ts-expect-error: not a view of sm-donate
+  donate.view = 'checkout';
+  donate.addEventListener('sm-donation-completed', (event) => event.detail.amount.toFixed(2));
+}
+document.createElement('sm-login').view = 'register';
+document.addEventListener('sm-signed-out', (event) => {
+  const reason: 'logout' | 'expired' | 'other-tab' = event.detail.reason;
+  return reason;
+});
+document.querySelector('sm-newsletter')?.addEventListener('sm-newsletter-subscribed', (event) => {
+  // @ts-expect-error: the detail has an email, not an amount
+  event.detail.amount;
+  return event.detail.email.toLowerCase();
+});
+const completed: SmEventMap['sm-payment-completed']['detail']['kind'] = 'credit';
+export { same, completed };
+`,
+      'app.tsx': `import './sm-widgets';
+export function Page() {
+  return (
+    <main>
+      <sm-donate mission="2" api-base="https://api.example.org" theme="dark" onsm-donation-completed={(event) => event.detail.sessionId} />
+      <sm-login view="register" portal="https://portal.example.org/" onsm-signed-in={(event) => event.detail.name} />
+      <sm-history tab="donations" language="en" />
+      <sm-survey onsm-survey-done={(event) => event.detail.answered.toFixed()} />
+      <sm-newsletter className="footer-newsletter" />
+      <sm-topup view="topup" />
+      <sm-subscribe view="manage" onsm-close={() => undefined} />
+      {/* @ts-expect-error: theme is light or dark */}
+      <sm-newsletter theme="purple" />
+      {/* @ts-expect-error: not a view of sm-topup */}
+      <sm-topup view="donate" />
+    </main>
+  );
+}
+`,
+    });
+    expect(errors).toEqual([]);
+  });
+});

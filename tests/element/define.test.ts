@@ -1,0 +1,103 @@
+/// <reference types="mocha" />
+/**
+ * The guarded define every sm-* tag goes through (shared/ui/define.ts): shared attributes
+ * validated with a console message, the reserved height from the first frame, a second
+ * definition skipped, and sm-signed-out announced on the document when the session signs out.
+ */
+import { expect } from 'chai';
+import { createElement } from 'react';
+import { announceSignOuts } from '../../shared/events/events';
+import { defineWidget, reserveCss } from '../../shared/ui/define';
+import { waitFor } from './support';
+
+function Probe({ label, container }: { label?: string; container?: ShadowRoot }) {
+  return createElement('div', { className: 'sm-card', part: 'card', 'data-host': container instanceof ShadowRoot ? 'shadow' : 'none' }, label ?? 'no label');
+}
+
+function captureWarnings(): { messages: string[]; restore: () => void } {
+  const original = console.warn;
+  const messages: string[] = [];
+  console.warn = (...args: unknown[]) => messages.push(args.map(String).join(' '));
+  return { messages, restore: () => (console.warn = original) };
+}
+
+describe('defineWidget', () => {
+  const mounted: HTMLElement[] = [];
+  afterEach(() => {
+    for (const el of mounted.splice(0)) el.remove();
+  });
+  const mount = (html: string) => {
+    const holder = document.createElement('div');
+    holder.innerHTML = html;
+    const el = holder.firstElementChild as HTMLElement;
+    document.body.append(el);
+    mounted.push(el);
+    return el;
+  };
+
+  it('renders the component in an open shadow root, props from attributes', async () => {
+    defineWidget('sm-probe-a', Probe, { props: { label: 'string' } });
+    const el = mount('<sm-probe-a label="hello"></sm-probe-a>');
+    await waitFor(() => el.shadowRoot?.querySelector('[part~="card"]'));
+    expect(el.shadowRoot!.textContent).to.equal('hello');
+    expect(el.shadowRoot!.querySelector('[data-host]')!.getAttribute('data-host')).to.equal('shadow');
+  });
+
+  it('a second definition of a tag is skipped, never thrown', () => {
+    defineWidget('sm-probe-b', Probe, { props: {} });
+    const first = customElements.get('sm-probe-b');
+    expect(() => defineWidget('sm-probe-b', Probe, { props: { label: 'string' } })).not.to.throw();
+    expect(customElements.get('sm-probe-b')).to.equal(first);
+  });
+
+  it('keeps the reserved height from the moment the element exists, per view', async () => {
+    defineWidget('sm-probe-c', Probe, { props: {}, minHeight: 321, views: { small: 40 } });
+    const el = mount('<sm-probe-c></sm-probe-c>');
+    // Before React has rendered anything:
+    expect(el.shadowRoot!.childElementCount).to.equal(0);
+    expect(el.getBoundingClientRect().height).to.equal(321);
+    expect(getComputedStyle(el).display).to.equal('block');
+    el.setAttribute('view', 'small');
+    expect(el.getBoundingClientRect().height).to.equal(40);
+    el.setAttribute('hidden', '');
+    expect(el.getBoundingClientRect().height).to.equal(0);
+    expect(reserveCss({ minHeight: 321, views: { small: 40 } })).to.equal(':host{display:block;min-height:321px}:host([view="small"]){min-height:40px}:host([hidden]){display:none}');
+  });
+
+  it('warns about a bad theme or language and keeps a safe default', async () => {
+    defineWidget('sm-probe-d', Probe, { props: {} });
+    const warnings = captureWarnings();
+    try {
+      const el = mount('<sm-probe-d theme="purple" language="fr"></sm-probe-d>');
+      await waitFor(() => el.shadowRoot?.querySelector('[part~="card"]'));
+      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] Unknown theme="purple"\. Use theme="light" or theme="dark"/);
+      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] language="fr" is not available: only "en" exists/);
+      warnings.messages.length = 0;
+      el.setAttribute('theme', 'dark');
+      el.setAttribute('language', 'en-GB');
+      el.setAttribute('theme', '');
+      expect(warnings.messages).to.deep.equal([]);
+    } finally {
+      warnings.restore();
+    }
+  });
+
+  it('announces sm-signed-out on the document once per sign-out, however often it is set up', () => {
+    const listeners: ((signedIn: boolean, reason: 'logout' | 'expired' | 'other-tab' | null) => void)[] = [];
+    const fakeSession = { onChange: (l: (typeof listeners)[number]) => (listeners.push(l), () => undefined) };
+    announceSignOuts(fakeSession);
+    announceSignOuts(fakeSession);
+    const seen: string[] = [];
+    const onSignedOut = (event: Event) => seen.push(`${(event as CustomEvent<{ reason: string }>).detail.reason}:${event.bubbles}:${event.composed}`);
+    document.addEventListener('sm-signed-out', onSignedOut);
+    try {
+      for (const l of listeners) l(true, null);
+      for (const l of listeners) l(false, 'expired');
+      // No element module runs in this file, so the first call here is the page's only one.
+      expect(listeners.length).to.equal(1);
+      expect(seen).to.deep.equal(['expired:true:true']);
+    } finally {
+      document.removeEventListener('sm-signed-out', onSignedOut);
+    }
+  });
+});

@@ -96,6 +96,7 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
 }
 
 function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
+  useSignals();
   const missions = model.missions.value;
   return (
     <section className="sm-stack" aria-labelledby="missions-title">
@@ -114,6 +115,7 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
 }
 
 function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
+  useSignals();
   const mission = model.mission.value;
   if (model.thanked.value) {
     return (
@@ -190,6 +192,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
 }
 
 function SuccessView({ model }: { model: DonateModel }) {
+  useSignals();
   const state = model.success.value;
   if (state.kind === 'checking') return <p role="status">{m.successChecking}</p>;
   return (
@@ -205,6 +208,7 @@ function SuccessView({ model }: { model: DonateModel }) {
 }
 
 function Dialogs({ model }: { model: DonateModel }) {
+  useSignals();
   const dialog = model.dialog.value;
   if (!dialog) return null;
   if (dialog.kind === 'confirm-cancel') {
@@ -276,6 +280,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
  * @summary Give to the missions once or monthly; the missions list; the thank-you page.
  */
 export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

@@ -77,6 +77,7 @@ function CreditTable({ rows }: { rows: readonly CreditRow[] }) {
 }
 
 function ContentTable({ rows, model }: { rows: readonly ContentRow[]; model: HistoryModel }) {
+  useSignals();
   const busy = model.downloading.value;
   return (
     <table>
@@ -150,6 +151,7 @@ function DonationTable({ rows }: { rows: readonly DonationRow[] }) {
 }
 
 function Panel({ model, tab }: { model: HistoryModel; tab: Tab }) {
+  useSignals();
   const state = (tab === 'credit' ? model.credit : tab === 'content' ? model.content : model.donations).value;
   if (state.kind === 'loading') return <p role="status">{m.loading}</p>;
   if (state.kind === 'failed') {
@@ -230,6 +232,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
  * @summary The signed-in person's history: credit purchases, content purchases (with mp3 downloads) and donations.
  */
 export function History({ tab, apiBase, portal, container }: HistoryProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

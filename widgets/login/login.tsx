@@ -75,6 +75,7 @@ function SocialButtons({ model, label }: { model: LoginModel; label: 'login' | '
 }
 
 function LoginView({ model }: { model: LoginModel }) {
+  useSignals();
   const form = model.loginForm.value;
   const errors = model.loginErrors.value;
   if (model.loginStep.value === 'choice') {
@@ -137,6 +138,7 @@ function LoginView({ model }: { model: LoginModel }) {
 }
 
 function RegisterView({ model }: { model: LoginModel }) {
+  useSignals();
   const step = model.registerStep.value;
   if (step === 'choice') {
     return (
@@ -224,6 +226,7 @@ function RegisterView({ model }: { model: LoginModel }) {
 }
 
 function VerifyView({ model }: { model: LoginModel }) {
+  useSignals();
   const state = model.verify.value;
   if (state.kind === 'verified') {
     return (
@@ -257,6 +260,7 @@ function VerifyView({ model }: { model: LoginModel }) {
 }
 
 function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-password' | 'send-verification' }) {
+  useSignals();
   const text = kind === 'forgot-password' ? m.forgot : m.sendVerification;
   const submit = kind === 'forgot-password' ? model.submitForgotPassword : model.submitSendVerification;
   return (
@@ -286,6 +290,7 @@ function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-passw
 }
 
 function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-password' | 'change-password-user' }) {
+  useSignals();
   const errors = model.passwordErrors.value;
   const form = model.passwordForm.value;
   if (kind === 'change-password') {
@@ -353,6 +358,7 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
 }
 
 function TestAccountDialog({ model }: { model: LoginModel }) {
+  useSignals();
   const provider = model.testAccountFor.value;
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -470,6 +476,7 @@ function ModelHost({ view }: { view: View }) {
  * @summary Sign in, sign up, email verification and password screens of the portal.
  */
 export function Login({ view, apiBase, portal, container }: LoginProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

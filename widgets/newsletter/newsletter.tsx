@@ -80,6 +80,7 @@ function NewsletterWidget() {
  * @summary The newsletter form: an email and Subscribe.
  */
 export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

@@ -3,27 +3,27 @@
  * success; the Manage Membership dialog; the app's update-payment and direct-subscribe entries.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { config, parseBaseUrl } from '../../shared/config/config';
 import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import { session } from '../../shared/session/session';
 import { Button } from '../../shared/ui/Button';
 import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
-import { Dialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
-import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
-import { createAppEntryModel, type AppEntryModel } from './app-entry.model';
-import { createChangeModel, type ChangeModel } from './change.model';
-import { createManageModel, type ManageModel } from './manage.model';
 import { messages as m } from './subscribe.messages';
 import { createSubscribeModel, type SubscribeModel } from './subscribe.model';
-import { infoMessage, tierOf } from './subscribe.pricing';
 import { subscribeStyles } from './subscribe.styles';
+import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
+
+// Rarely used views load on demand, so the subscription steps stay small.
+const ChangeFlow = lazy(() => import('./subscribe.change'));
+const ManageDialog = lazy(() => import('./subscribe.manage'));
+const AppEntry = lazy(() => import('./subscribe.app'));
 
 export const VIEWS = ['subscribe', 'checkout', 'success', 'change', 'change-success', 'manage', 'update-payment', 'direct-subscribe'] as const;
 export type View = (typeof VIEWS)[number];
@@ -42,65 +42,8 @@ export interface SubscribeProps {
   container?: ShadowRoot | HTMLElement;
 }
 
-const usd = (n: number) => formatMoney(n, 'USD');
-
-function FeeNotes() {
-  return (
-    <ul className="sm-notes">
-      <li>{m.amount.feesNote}</li>
-      <li>{m.amount.foreignFee}</li>
-    </ul>
-  );
-}
-
-/** The amount picker shared by the subscription and the change-amount pages. */
-function AmountPicker(props: {
-  title: string;
-  min: number;
-  max: number;
-  recommended: number;
-  value: number;
-  onValue: (n: number) => void;
-  perMonth: boolean;
-  rate: number;
-  userCurrency: string;
-  currency: string;
-  lowest: number;
-  children?: ReactNode;
-}) {
-  const tier = tierOf(props.value, props.lowest, props.recommended);
-  const info = infoMessage(props.value, props.recommended);
-  const readout = (n: number) => (props.perMonth ? m.amount.perMonth(usd(n)) : m.amount.total(usd(n)));
-  return (
-    <div className="sm-stack" data-tier={tier}>
-      <h2>{m.amount.heading}</h2>
-      <p className="sm-muted">{m.amount.limited}</p>
-      <h3>{props.title}</h3>
-      <Slider
-        label={m.amount.sliderLabel}
-        min={props.min}
-        max={props.max}
-        value={props.value}
-        onValue={props.onValue}
-        valueText={readout}
-        marks={[
-          { value: props.min, label: `${m.amount.lowest} ${usd(props.min)}` },
-          { value: props.recommended, label: `${m.amount.recommended} ${usd(props.recommended)}` },
-          { value: props.max, label: `${m.amount.maximum} ${usd(props.max)}` },
-        ]}
-      />
-      {props.userCurrency !== props.currency ? <p className="sm-muted">{m.amount.approx(formatMoney(props.value * props.rate, props.userCurrency))}</p> : null}
-      {info ? (
-        <p className="sm-info" data-testid="tier-info">
-          {info}
-        </p>
-      ) : null}
-      {props.children}
-    </div>
-  );
-}
-
 function SubscribeSteps({ model }: { model: SubscribeModel }) {
+  useSignals();
   const step = model.step.value;
   const plan = model.plan.value;
   const bounds = model.bounds.value;
@@ -303,145 +246,6 @@ function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'succe
   );
 }
 
-function ChangeFlow({ view, host }: { view: 'change' | 'change-success'; host: HTMLElement | null }) {
-  useSignals();
-  const [model] = useState<ChangeModel>(() => createChangeModel({ host: () => host }));
-  useEffect(() => model.start(view), [model, view]);
-  const plan = model.plan.value;
-  const bounds = model.bounds.value;
-  const dialog = model.dialog.value;
-  const changed = model.changed.value;
-  const current = session.user.value?.subscription?.current_amount;
-  return (
-    <div className="sm-card" part="card" data-view={view}>
-      {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {view === 'change' && plan && bounds ? (
-        <div className="sm-stack">
-          <h1 className="sm-visually-hidden">{m.change.submit}</h1>
-          {current !== undefined ? <p className="sm-muted">{m.change.current(usd(current))}</p> : null}
-          <AmountPicker
-            title={m.amount.monthly}
-            min={bounds.min}
-            max={bounds.max}
-            recommended={bounds.start}
-            lowest={bounds.min}
-            value={model.price.value}
-            onValue={(n) => model.setPrice(n)}
-            perMonth
-            rate={plan.rate}
-            userCurrency={plan.user_currency}
-            currency={plan.currency}
-          />
-          {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
-          <Button onClick={() => void model.submit()} disabled={model.busy.value}>
-            {m.change.submit}
-          </Button>
-          <FeeNotes />
-        </div>
-      ) : null}
-      {view === 'change-success' && changed ? (
-        <div className="sm-stack sm-center">
-          <h1>{m.change.successTitle}</h1>
-          <p data-testid="change-date">{m.change.successDate(formatDate(changed.date))}</p>
-          <Button onClick={() => model.finish()}>{m.continue}</Button>
-        </div>
-      ) : null}
-      <PaymentDialogs
-        dialog={dialog}
-        actions={{ continuePayment: model.continuePending, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keep, close: model.closeDialog }}
-      />
-      {model.busy.value ? <Overlay label={m.wait} /> : null}
-    </div>
-  );
-}
-
-function ManageDialog({ host }: { host: HTMLElement | null }) {
-  useSignals();
-  const [model] = useState<ManageModel>(() => createManageModel({ host: () => host }));
-  const s = model.subscription.value;
-  const stage = model.stage.value;
-  if (stage === 'canceled') {
-    return (
-      <Dialog title={m.manage.canceledTitle} tone="success" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
-        <p>{m.manage.canceledText(formatDate(model.endDate.value))}</p>
-      </Dialog>
-    );
-  }
-  if (stage === 'failed') {
-    return (
-      <Dialog title={m.change.errorTitle} tone="error" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
-        <p>{m.manage.failed}</p>
-      </Dialog>
-    );
-  }
-  if (stage === 'confirm-cancel') {
-    return (
-      <Dialog
-        title={m.manage.confirmTitle}
-        tone="warning"
-        onClose={() => model.keep()}
-        actions={
-          <>
-            <Button onClick={() => void model.confirmCancel()} disabled={model.busy.value}>
-              {m.manage.confirm}
-            </Button>
-            <Button variant="secondary" onClick={() => model.keep()}>
-              {m.manage.keep}
-            </Button>
-          </>
-        }
-      >
-        <p>{m.manage.confirmText}</p>
-      </Dialog>
-    );
-  }
-  if (!model.monthly.value || !s) {
-    return (
-      <Dialog title={m.manage.title} onClose={model.close} actions={<Button onClick={model.close}>{m.manage.close}</Button>}>
-        <p>{m.manage.notMonthly}</p>
-      </Dialog>
-    );
-  }
-  const pending = model.pending.value;
-  return (
-    <Dialog
-      title={m.manage.title}
-      onClose={model.close}
-      actions={
-        <>
-          <Button onClick={() => model.changeAmount()} disabled={pending}>
-            {m.manage.changeAmount}
-          </Button>
-          <Button variant="secondary" onClick={() => model.askCancel()}>
-            {m.manage.cancel}
-          </Button>
-          <Button variant="link" onClick={model.close}>
-            {m.manage.close}
-          </Button>
-        </>
-      }
-    >
-      <dl className="sm-manage">
-        <dt>{m.manage.amount}</dt>
-        <dd data-testid="manage-amount">{m.amount.perMonth(usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount))}</dd>
-      </dl>
-      <p data-testid="manage-date">{pending ? m.manage.newAmountOn(formatDate(s.schedule_start_date ?? s.end_date)) : m.manage.autoRenewal(formatDate(s.end_date))}</p>
-    </Dialog>
-  );
-}
-
-function AppEntry({ view }: { view: 'update-payment' | 'direct-subscribe' }) {
-  useSignals();
-  const [model] = useState<AppEntryModel>(() => createAppEntryModel());
-  useEffect(() => model.start(view), [model, view]);
-  const status = model.status.value;
-  return (
-    <div className="sm-card" part="card" data-view={view}>
-      {status.kind === 'error' ? <Notice tone="error">{status.text}</Notice> : <p role="status">{status.text}</p>}
-    </div>
-  );
-}
-
 function Body({ view }: { view: View }) {
   const host = useHost();
   switch (view) {
@@ -451,12 +255,24 @@ function Body({ view }: { view: View }) {
       return <SubscribeFlow view={view} host={host} />;
     case 'change':
     case 'change-success':
-      return <ChangeFlow view={view} host={host} />;
+      return (
+        <Suspense fallback={<p role="status">{m.wait}</p>}>
+          <ChangeFlow view={view} host={host} />
+        </Suspense>
+      );
     case 'manage':
-      return <ManageDialog host={host} />;
+      return (
+        <Suspense fallback={null}>
+          <ManageDialog host={host} />
+        </Suspense>
+      );
     case 'update-payment':
     case 'direct-subscribe':
-      return <AppEntry view={view} />;
+      return (
+        <Suspense fallback={<p role="status">{m.wait}</p>}>
+          <AppEntry view={view} />
+        </Suspense>
+      );
   }
 }
 
@@ -464,6 +280,7 @@ function Body({ view }: { view: View }) {
  * @summary Premium membership: subscribe, change the amount, manage, and the app's entries.
  */
 export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

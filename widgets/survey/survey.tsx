@@ -19,6 +19,7 @@ export interface SurveyProps {
 }
 
 function Question({ model }: { model: SurveyModel }) {
+  useSignals();
   const id = useId();
   const q = model.question.value;
   if (!q) return null;
@@ -164,6 +165,7 @@ function SurveyWidget() {
  * @summary A short survey, one question at a time (1 to 3 choices each).
  */
 export function Survey({ apiBase, portal, container }: SurveyProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

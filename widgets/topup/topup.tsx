@@ -23,6 +23,7 @@ export interface TopupProps {
 }
 
 function Options({ model }: { model: TopupModel }) {
+  useSignals();
   const options = model.creditOptions.value;
   if (options === null) return model.loadError.value ? null : <p role="status">{m.loading}</p>;
   if (options.length === 0) return <Notice tone="info">{m.empty}</Notice>;
@@ -63,6 +64,7 @@ function Options({ model }: { model: TopupModel }) {
 }
 
 function Methods({ model }: { model: TopupModel }) {
+  useSignals();
   const methods = model.methods.value;
   const option = model.selectedOption.value;
   return (
@@ -102,6 +104,7 @@ function Methods({ model }: { model: TopupModel }) {
 }
 
 function TopupView({ model }: { model: TopupModel }) {
+  useSignals();
   const step = model.step.value;
   return (
     <div className="sm-stack">
@@ -123,6 +126,7 @@ function TopupView({ model }: { model: TopupModel }) {
 }
 
 function CheckoutView({ model, containerRef }: { model: TopupModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
+  useSignals();
   return (
     <div className="sm-stack">
       <h1>{m.checkoutTitle}</h1>
@@ -179,6 +183,7 @@ function CopyCode({ code }: { code: string }) {
 }
 
 function SuccessView({ model }: { model: TopupModel }) {
+  useSignals();
   const state = model.success.value;
   if (state.kind === 'confirming') return <p role="status">{m.confirming}</p>;
   if (state.kind === 'retry') {
@@ -242,6 +247,7 @@ function ModelHost({ view }: { view: View }) {
  * @summary Top up pay-as-you-go credit for yourself or as a gift.
  */
 export function Topup({ view, apiBase, portal, container }: TopupProps) {
+  useSignals();
   const api = parseBaseUrl(apiBase, 'api-base');
   if (api !== null) config.apiBase.value = api;
   const portalUrl = parseBaseUrl(portal, 'portal');

@@ -6,5 +6,6 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The one button. Defaults to type="button" so it never submits a form by accident. */
 export function Button({ variant = 'primary', type = 'button', className, ...rest }: ButtonProps) {
-  return <button {...rest} type={type} data-variant={variant} className={`sm-button${className ? ` ${className}` : ''}`} />;
+  // Exposed as ::part(button) (and ::part(button button-secondary) etc.) for embedders' styles.
+  return <button part={`button button-${variant}`} {...rest} type={type} data-variant={variant} className={`sm-button${className ? ` ${className}` : ''}`} />;
 }

@@ -13,8 +13,10 @@ function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="sm-field">
-      <label htmlFor={inputId}>{label}</label>
+    <div className="sm-field" part="field">
+      <label htmlFor={inputId} part="label">
+        {label}
+      </label>
       {children({ inputId, describedBy })}
       {hint ? (
         <p id={hintId} className="sm-muted">
@@ -58,6 +60,7 @@ export function TextField({ label, value, onValue, error, hint, prefix, revealab
             {...rest}
             id={inputId}
             className="sm-input"
+            part="input"
             type={inputType}
             value={value}
             aria-invalid={error ? true : undefined}
@@ -98,6 +101,7 @@ export function SelectField({ label, value, onValue, options, placeholder, error
           {...rest}
           id={inputId}
           className="sm-input"
+          part="input select"
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

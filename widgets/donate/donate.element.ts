@@ -13,6 +13,9 @@
  * @event sm-donation-completed - A gift was confirmed in the person's donation history. detail: { sessionId, amount }
  * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
  * @csspart card - The widget's card.
+ * @csspart button - Every button (also button-primary, button-secondary, button-link).
+ * @csspart input - Every text input and select (selects also carry select).
+ * @csspart field - A labelled field; label - its label.
  * @csspart slider - The amount slider.
  * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
  * @csspart dialog - A dialog.

@@ -10,6 +10,9 @@
  * @attr language - en (the only language so far; another value warns in the console and shows English).
  * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
  * @csspart card - The widget's card.
+ * @csspart button - Every button (also button-primary, button-secondary, button-link).
+ * @csspart input - Every text input and select (selects also carry select).
+ * @csspart field - A labelled field; label - its label.
  * @csspart tabs - The three tabs.
  * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
  * @cssproperty --sm-color-primary - The selected tab, links.

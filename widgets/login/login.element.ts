@@ -13,6 +13,9 @@
  * @event sm-app-signin - In the mobile app's webview, a social button asks the app to sign the person in with that provider (providers block their popups in webviews); cancelable. detail: { provider: 'google' | 'facebook' | 'apple' }
  * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
  * @csspart card - The widget's card.
+ * @csspart button - Every button (also button-primary, button-secondary, button-link).
+ * @csspart input - Every text input and select (selects also carry select).
+ * @csspart field - A labelled field; label - its label.
  * @csspart tabs - The Sign Up / Log In switch.
  * @csspart providers - The sign-in method buttons.
  * @csspart downloads - The app download links.

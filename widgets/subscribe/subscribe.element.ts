@@ -14,6 +14,9 @@
  * @event sm-close - The Manage Membership dialog (view="manage") was closed. detail: {}
  * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
  * @csspart card - The widget's card.
+ * @csspart button - Every button (also button-primary, button-secondary, button-link).
+ * @csspart input - Every text input and select (selects also carry select).
+ * @csspart field - A labelled field; label - its label.
  * @csspart slider - The price slider.
  * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
  * @csspart dialog - A dialog.

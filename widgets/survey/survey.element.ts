@@ -11,6 +11,9 @@
  * @event sm-app-link - (on document) The close icon or Back asks the app to close the survey. detail: { url: 'smapp://survey_done' }; cancelable.
  * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
  * @csspart card - The widget's card.
+ * @csspart button - Every button (also button-primary, button-secondary, button-link).
+ * @csspart input - Every text input and select (selects also carry select).
+ * @csspart field - A labelled field; label - its label.
  * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
  * @csspart overlay - The 'please wait...' overlay.
  * @cssproperty --sm-color-primary - Chosen options, buttons, the progress.

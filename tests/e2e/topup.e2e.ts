@@ -163,11 +163,13 @@ describe('top up', () => {
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     await page.getByText('The payment is still waiting for authorisation.').waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(0);
-    // Authenticate in another tab, then verify again.
-    const auth = await context.newPage();
+    // Authenticate elsewhere (the bank's app on the person's phone), then verify again.
+    const bank = await browser.newContext();
+    const auth = await bank.newPage();
     await auth.goto(authUrl);
     await auth.getByRole('button', { name: 'Complete authentication' }).click();
-    await auth.close();
+    await auth.waitForURL(/#\/success/);
+    await bank.close();
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(100);
@@ -186,10 +188,13 @@ describe('top up', () => {
     // Back in the portal before authorising: the pending page polls.
     await page.goto(`${baseUrl()}/#/success?type=self&session_id=${walletUrl.split('/').pop()}`);
     await page.waitForURL(/#\/result\/pending$/);
-    const wallet = await context.newPage();
+    // The person authorises in the e-wallet (its own app, elsewhere) while the portal polls.
+    const phone = await browser.newContext();
+    const wallet = await phone.newPage();
     await wallet.goto(walletUrl);
     await wallet.getByRole('button', { name: 'Authorize Test Payment' }).click();
-    await wallet.close();
+    await wallet.waitForURL(/#\/success/);
+    await phone.close();
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor({ timeout: 15_000 });
     expect(await creditBalance(person.email, person.password)).toBe(100);
     await context.close();

@@ -46,3 +46,14 @@ export function parseBaseUrl(value: string | undefined | null, attribute: string
     return null;
   }
 }
+
+/**
+ * Applies a widget's `api-base` and `portal` attributes to the page's settings (each validated;
+ * a bad value warns and is ignored). Every widget calls this, so the rule lives in one place.
+ */
+export function applyEmbedAttributes({ apiBase, portal }: { apiBase?: string | undefined; portal?: string | undefined }): void {
+  const api = parseBaseUrl(apiBase, 'api-base');
+  if (api !== null && config.apiBase.peek() !== api) config.apiBase.value = api;
+  const portalUrl = parseBaseUrl(portal, 'portal');
+  if (portalUrl !== null && config.portalUrl.peek() !== portalUrl) config.portalUrl.value = portalUrl;
+}

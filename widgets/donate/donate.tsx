@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
@@ -280,11 +280,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
  * @summary Give to the missions once or monthly; the missions list; the thank-you page.
  */
 export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   const parsed = parseView(view);
   const variant = parseVariant(list);
   return (

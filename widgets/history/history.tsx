@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import type { ContentRow, CreditRow, DonationRow } from '../../shared/api/history';
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
@@ -232,11 +232,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
  * @summary The signed-in person's history: credit purchases, content purchases (with mp3 downloads) and donations.
  */
 export function History({ tab, apiBase, portal, container }: HistoryProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   return (
     <WidgetRoot container={container} styles={historyStyles}>
       <HistoryWidget tab={parseTab(tab)} />

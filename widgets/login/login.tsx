@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { hrefFor } from '../../shared/routing/routes';
 import { session } from '../../shared/session/session';
 import { Button } from '../../shared/ui/Button';
@@ -476,11 +476,7 @@ function ModelHost({ view }: { view: View }) {
  * @summary Sign in, sign up, email verification and password screens of the portal.
  */
 export function Login({ view, apiBase, portal, container }: LoginProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   return (
     <WidgetRoot container={container} styles={loginStyles}>
       <ModelHost view={parseView(view)} />

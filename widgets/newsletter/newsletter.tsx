@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './newsletter.messages';
 import { createNewsletterModel } from './newsletter.model';
@@ -80,11 +80,7 @@ function NewsletterWidget() {
  * @summary The newsletter form: an email and Subscribe.
  */
 export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   return (
     <WidgetRoot container={container} styles={styles}>
       <NewsletterWidget />

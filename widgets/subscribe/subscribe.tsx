@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import { session } from '../../shared/session/session';
@@ -280,11 +280,7 @@ function Body({ view }: { view: View }) {
  * @summary Premium membership: subscribe, change the amount, manage, and the app's entries.
  */
 export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   const parsed = parseView(view);
   return (
     <WidgetRoot container={container} styles={sliderStyles + subscribeStyles}>

@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
@@ -165,11 +165,7 @@ function SurveyWidget() {
  * @summary A short survey, one question at a time (1 to 3 choices each).
  */
 export function Survey({ apiBase, portal, container }: SurveyProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   return (
     <WidgetRoot container={container} styles={surveyStyles}>
       <SurveyWidget />

@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { config, parseBaseUrl } from '../../shared/config/config';
+import { applyEmbedAttributes } from '../../shared/config/config';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
@@ -247,11 +247,7 @@ function ModelHost({ view }: { view: View }) {
  * @summary Top up pay-as-you-go credit for yourself or as a gift.
  */
 export function Topup({ view, apiBase, portal, container }: TopupProps) {
-  useSignals();
-  const api = parseBaseUrl(apiBase, 'api-base');
-  if (api !== null) config.apiBase.value = api;
-  const portalUrl = parseBaseUrl(portal, 'portal');
-  if (portalUrl !== null) config.portalUrl.value = portalUrl;
+  applyEmbedAttributes({ apiBase, portal });
   return (
     <WidgetRoot container={container} styles={topupStyles}>
       <ModelHost view={parseView(view)} />

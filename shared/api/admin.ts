@@ -1,11 +1,9 @@
 /**
- * The admin calls of spec section 7, as a typed client module (no screen is specified).
- * Every call sends the signed-in admin's bearer token; the API host answers them to the
- * admin role only.
+ * The admin calls, as a typed client module (there is no admin screen). Every call sends the
+ * signed-in admin's bearer token; the API host answers them to the admin role only.
  */
 import * as z from 'zod/mini';
-import { call, contract } from './client';
-import { Ignored } from './schemas';
+import { Ignored, get, post } from './contract';
 
 export const ADMIN_USER_PAGE_SIZE = 6;
 export const APP_USER_REFRESH = 20;
@@ -46,106 +44,29 @@ const listQuery = (perPage: number) => (q: ListQuery) => {
 };
 const Id = z.object({ id: z.number().check(z.int(), z.positive()) });
 
-export const createUser = contract({
-  method: 'POST',
-  path: '/admin/user/create',
-  auth: true,
-  request: z.object({ name: z.string().check(z.minLength(1), z.maxLength(200)), email: z.string().check(z.email()), password: z.string().check(z.minLength(6)), role: z.enum(['admin', 'artist']) }),
-  response: AdminUser,
-  errorCode: null,
-});
+const Password = z.object({ id: z.number(), password: z.string().check(z.minLength(6), z.maxLength(200)) });
+const Email = z.object({ email: z.string().check(z.email()) });
+const Role = z.enum(['admin', 'artist']);
 
-export const updateUser = contract({
-  method: 'POST',
-  path: '/admin/user/update',
-  auth: true,
-  request: z.object({ id: z.number(), name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))), role: z.optional(z.enum(['admin', 'artist'])) }),
-  response: AdminUser,
-  errorCode: null,
-});
-
-export const listUsers = contract({
-  method: 'GET',
-  path: '/admin/user/list',
-  auth: true,
-  request: ListQuery,
-  response: Paged(AdminUser),
-  errorCode: null,
-  query: listQuery(ADMIN_USER_PAGE_SIZE),
-});
-
-export const listAppUsers = contract({
-  method: 'GET',
-  path: '/admin/user-app/list',
-  auth: true,
-  request: ListQuery,
-  response: Paged(AppUser),
-  errorCode: null,
-  query: listQuery(APP_USER_REFRESH),
-});
-
-export const userDetail = contract({
-  method: 'GET',
-  path: (req: { id: number }) => `/admin/user/detail/${req.id}`,
-  auth: true,
-  request: Id,
-  response: AdminUser,
-  errorCode: null,
-});
-
-export const appUserDetail = contract({
-  method: 'GET',
-  path: (req: { id: number }) => `/admin/user-app/detail/${req.id}`,
-  auth: true,
-  request: Id,
-  response: AppUser,
-  errorCode: null,
-});
-
-export const blockAppUser = contract({ method: 'POST', path: '/admin/user-app/block', auth: true, request: Id, response: AppUser, errorCode: null });
-export const unblockAppUser = contract({ method: 'POST', path: '/admin/user-app/unblock', auth: true, request: Id, response: AppUser, errorCode: null });
-
+export const createUser = post('/admin/user/create', z.object({ name: z.string().check(z.minLength(1), z.maxLength(200)), email: z.string().check(z.email()), password: z.string().check(z.minLength(6)), role: Role }), AdminUser);
+export const updateUser = post('/admin/user/update', z.object({ id: z.number(), name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))), role: z.optional(Role) }), AdminUser);
+export const listUsers = get('/admin/user/list', Paged(AdminUser), { request: ListQuery, query: listQuery(ADMIN_USER_PAGE_SIZE) });
+export const listAppUsers = get('/admin/user-app/list', Paged(AppUser), { request: ListQuery, query: listQuery(APP_USER_REFRESH) });
+export const userDetail = get((req: { id: number }) => `/admin/user/detail/${req.id}`, AdminUser, { request: Id });
+export const appUserDetail = get((req: { id: number }) => `/admin/user-app/detail/${req.id}`, AppUser, { request: Id });
+export const blockAppUser = post('/admin/user-app/block', Id, AppUser);
+export const unblockAppUser = post('/admin/user-app/unblock', Id, AppUser);
 /** Deletes an app user by id or by email; money records are kept, personal data removed. */
-export const deleteAppUser = contract({
-  method: 'POST',
-  path: '/admin/user-app/delete',
-  auth: true,
-  request: z.union([Id, z.object({ email: z.string().check(z.email()) })]),
-  response: Ignored,
-  errorCode: null,
-});
+export const deleteAppUser = post('/admin/user-app/delete', z.union([Id, Email]), Ignored);
+export const changeUserPassword = post('/admin/user/change-password', Password, Ignored, { errorCode: 'ER-AUTH-03' });
+export const changeArtistPassword = post('/admin/user-artist/change-password', Password, Ignored, { errorCode: 'ER-AUTH-03' });
 
-export const changeUserPassword = contract({
-  method: 'POST',
-  path: '/admin/user/change-password',
-  auth: true,
-  request: z.object({ id: z.number(), password: z.string().check(z.minLength(6), z.maxLength(200)) }),
-  response: Ignored,
-  errorCode: 'ER-AUTH-03',
-});
-
-export const changeArtistPassword = contract({
-  method: 'POST',
-  path: '/admin/user-artist/change-password',
-  auth: true,
-  request: z.object({ id: z.number(), password: z.string().check(z.minLength(6), z.maxLength(200)) }),
-  response: Ignored,
-  errorCode: 'ER-AUTH-03',
-});
-
-/** Changes a user's password through the artist endpoint for artists, else the normal one (spec section 6). */
-export function changePasswordFor(user: Pick<AdminUser, 'id' | 'role'>, password: string) {
-  return call(user.role === 'artist' ? changeArtistPassword : changeUserPassword, { id: user.id, password });
+/** Artists change their password through the artist endpoint, everyone else through the normal one. */
+export function passwordContractFor(user: Pick<AdminUser, 'role'>) {
+  return user.role === 'artist' ? changeArtistPassword : changeUserPassword;
 }
 
-export const deleteUserByEmail = contract({
-  method: 'POST',
-  path: '/admin/user/delete-by-email',
-  auth: true,
-  request: z.object({ email: z.string().check(z.email()) }),
-  response: Ignored,
-  errorCode: null,
-});
+export const deleteUserByEmail = post('/admin/user/delete-by-email', Email, Ignored);
 
 export const AppUserTransaction = z.object({
   id: z.union([z.number(), z.string()]),
@@ -158,24 +79,11 @@ export const AppUserTransaction = z.object({
 });
 
 /** Purchases of an app user by type: 1 song, 2 album. */
-export const appUserTransactions = contract({
-  method: 'GET',
-  path: (req: { id: number }) => `/admin/user-app/transaction/${req.id}`,
-  auth: true,
+export const appUserTransactions = get((req: { id: number }) => `/admin/user-app/transaction/${req.id}`, Paged(AppUserTransaction), {
   request: z.object({ id: z.number(), type: z.union([z.literal(1), z.literal(2)]), page: z.optional(z.number()), per_page: z.optional(z.number()) }),
-  response: Paged(AppUserTransaction),
-  errorCode: null,
   query: (req) => ({ type: String(req.type), page: String(req.page ?? 1), per_page: String(req.per_page ?? APP_USER_REFRESH) }),
 });
-
-export const resendActivationEmail = contract({
-  method: 'POST',
-  path: '/admin/user-app/resend-activation-email',
-  auth: true,
-  request: Id,
-  response: Ignored,
-  errorCode: 'ER-AUTH-69',
-});
+export const resendActivationEmail = post('/admin/user-app/resend-activation-email', Id, Ignored, { errorCode: 'ER-AUTH-69' });
 
 export const AdminSubscription = z.object({
   user_id: z.number(),
@@ -185,35 +93,14 @@ export const AdminSubscription = z.object({
   current_amount: z.number(),
   end_date: z.string(),
 });
-
-export const listSubscriptions = contract({
-  method: 'GET',
-  path: '/admin/subscription',
-  auth: true,
-  request: ListQuery,
-  response: Paged(AdminSubscription),
-  errorCode: null,
-  query: listQuery(APP_USER_REFRESH),
-});
+export const listSubscriptions = get('/admin/subscription', Paged(AdminSubscription), { request: ListQuery, query: listQuery(APP_USER_REFRESH) });
 
 export const VerifyResult = z.object({ user_id: z.number(), active: z.boolean(), end_date: z.nullable(z.string()), checked_at: z.string() });
-
-export const verifySubscription = contract({
-  method: 'GET',
-  path: '/admin/subscription/verify',
-  auth: true,
+export const verifySubscription = get('/admin/subscription/verify', VerifyResult, {
   request: z.object({ user_id: z.number() }),
-  response: VerifyResult,
-  errorCode: null,
   query: (req) => ({ user_id: String(req.user_id) }),
 });
-
-export const verifyHistory = contract({
-  method: 'GET',
-  path: '/admin/subscription/verify-history',
-  auth: true,
+export const verifyHistory = get('/admin/subscription/verify-history', Paged(VerifyResult), {
   request: z.object({ user_id: z.number(), page: z.optional(z.number()) }),
-  response: Paged(VerifyResult),
-  errorCode: null,
   query: (req) => ({ user_id: String(req.user_id), page: String(req.page ?? 1) }),
 });

@@ -1,11 +1,10 @@
 /**
- * Contracts of the Credits calls (spec section 7), and the shapes they share with the other
- * payment calls (payment methods, checkout session, payment result).
+ * The Credits calls, and the shapes every payment call shares (payment methods, the checkout
+ * session, the payment result).
  */
 import * as z from 'zod/mini';
-import { contract } from './client';
+import { get, post } from './contract';
 
-/** Credit option (spec section 3). */
 export const CreditOption = z.object({
   country: z.string(),
   currency: z.string(),
@@ -20,7 +19,7 @@ export type CreditOption = z.infer<typeof CreditOption>;
 export const PaymentMethod = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-/** Payment session response (spec section 3: id). The URL or client secret says how to pay. */
+/** A created checkout session: its id, and a hosted checkout URL or a client secret saying how to pay. */
 export const CheckoutSession = z.object({
   id: z.string().check(z.minLength(1)),
   checkout_url: z.optional(z.nullable(z.string())),
@@ -28,7 +27,6 @@ export const CheckoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
-/** Payment result (spec section 3). */
 export const PaymentResult = z.object({
   result_code: z.string(),
   action: z.optional(z.unknown()),
@@ -38,34 +36,7 @@ export const PaymentResult = z.object({
 });
 export type PaymentResult = z.infer<typeof PaymentResult>;
 
-export const creditList = contract({
-  method: 'GET',
-  path: '/webclient/in-web-purchase/credit-list',
-  auth: true,
-  on401: 'report',
-  request: z.object({}),
-  response: z.array(CreditOption),
-  errorCode: null,
-});
-
-export const creditPaymentMethods = contract({
-  method: 'POST',
-  path: '/webclient/in-web-purchase/payment-methods',
-  auth: true,
-  on401: 'report',
-  request: z.object({}),
-  response: z.array(PaymentMethod),
-  errorCode: null,
-});
-
-export const clientKey = contract({
-  method: 'GET',
-  path: '/webclient/in-web-purchase/client-key',
-  auth: true,
-  request: z.object({}),
-  response: z.object({ clientKey: z.string() }),
-  errorCode: null,
-});
+export const SessionId = z.object({ session_id: z.string().check(z.minLength(1)) });
 
 const CreateCreditSession = z.object({
   currency: z.string(),
@@ -78,29 +49,10 @@ const CreateCreditSession = z.object({
   method: z.optional(z.string()),
 });
 
-export const createCreditSession = contract({
-  method: 'POST',
-  path: '/webclient/in-web-purchase/create-session',
-  auth: true,
-  request: CreateCreditSession,
-  response: CheckoutSession,
-  errorCode: null,
-});
-
-export const createCreditWechatSession = contract({
-  method: 'POST',
-  path: '/webclient/in-web-purchase/wechat/create-session',
-  auth: true,
-  request: CreateCreditSession,
-  response: CheckoutSession,
-  errorCode: null,
-});
-
-export const confirmCreditSession = contract({
-  method: 'POST',
-  path: '/webclient/in-web-purchase/confirm-transaction-session',
-  auth: true,
-  request: z.object({ session_id: z.string().check(z.minLength(1)) }),
-  response: PaymentResult,
-  errorCode: null,
-});
+const base = '/webclient/in-web-purchase';
+export const creditList = get(`${base}/credit-list`, z.array(CreditOption), { on401: 'report' });
+export const creditPaymentMethods = post(`${base}/payment-methods`, z.object({}), z.array(PaymentMethod), { on401: 'report' });
+export const clientKey = get(`${base}/client-key`, z.object({ clientKey: z.string() }));
+export const createCreditSession = post(`${base}/create-session`, CreateCreditSession, CheckoutSession);
+export const createCreditWechatSession = post(`${base}/wechat/create-session`, CreateCreditSession, CheckoutSession);
+export const confirmCreditSession = post(`${base}/confirm-transaction-session`, SessionId, PaymentResult);

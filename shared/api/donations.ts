@@ -1,11 +1,11 @@
 /**
- * Contracts of the Donations calls (spec section 7).
+ * The Donations calls: missions, the donation plan, gifts and cancelling a monthly gift.
  */
 import * as z from 'zod/mini';
-import { contract } from './client';
+import { get, post } from './contract';
 import { CheckoutSession } from './credits';
 
-/** Mission (spec section 3). */
+/** A mission (ministry) people give to. */
 export const Mission = z.object({
   id: z.number(),
   organization: z.string(),
@@ -18,7 +18,6 @@ export const Mission = z.object({
 });
 export type Mission = z.infer<typeof Mission>;
 
-/** Donation plan (spec section 3). */
 export const DonationPlan = z.object({
   country: z.string(),
   currency: z.string(),
@@ -30,54 +29,6 @@ export const DonationPlan = z.object({
 });
 export type DonationPlan = z.infer<typeof DonationPlan>;
 
-export const ongoingHome = contract({
-  method: 'GET',
-  path: '/webclient/donation/ongoing-home',
-  auth: true,
-  request: z.object({}),
-  response: z.array(Mission),
-  errorCode: null,
-});
-
-export const ongoing = contract({
-  method: 'GET',
-  path: '/webclient/donation/ongoing',
-  auth: true,
-  request: z.object({}),
-  response: z.array(Mission),
-  errorCode: null,
-});
-
-/** Public list for anonymous visitors (no auth). */
-export const ongoingProject = contract({
-  method: 'GET',
-  path: '/webclient/donation/ongoing-project',
-  auth: false,
-  request: z.object({}),
-  response: z.array(Mission),
-  errorCode: null,
-});
-
-export const donationPlan = contract({
-  method: 'GET',
-  path: '/webclient/donation/donation-plan',
-  auth: true,
-  on401: 'report',
-  request: z.object({}),
-  response: z.array(DonationPlan),
-  errorCode: 'DonationPlanError',
-});
-
-/** The plan for visitors who are not signed in. */
-export const donationPlanAnonymous = contract({
-  method: 'GET',
-  path: '/webclient/donation/donation-plan',
-  auth: false,
-  request: z.object({}),
-  response: z.array(DonationPlan),
-  errorCode: 'DonationPlanError',
-});
-
 const CreateDonationSession = z.object({
   currency: z.string(),
   amount: z.number(),
@@ -88,31 +39,18 @@ const CreateDonationSession = z.object({
   success_url: z.string(),
   cancel_url: z.string(),
 });
+export type CreateDonationSession = z.infer<typeof CreateDonationSession>;
 
-export const createDonationSession = contract({
-  method: 'POST',
-  path: '/webclient/donation/create-session',
-  auth: true,
-  request: CreateDonationSession,
-  response: CheckoutSession,
-  errorCode: null,
-});
-
+const base = '/webclient/donation';
+const missions = z.array(Mission);
+const plans = z.array(DonationPlan);
+export const ongoingHome = get(`${base}/ongoing-home`, missions);
+export const ongoing = get(`${base}/ongoing`, missions);
+/** The public list for visitors who are not signed in. */
+export const ongoingProject = get(`${base}/ongoing-project`, missions, { auth: false });
+export const donationPlan = get(`${base}/donation-plan`, plans, { on401: 'report', errorCode: 'DonationPlanError' });
+export const donationPlanAnonymous = get(`${base}/donation-plan`, plans, { auth: false, errorCode: 'DonationPlanError' });
+export const createDonationSession = post(`${base}/create-session`, CreateDonationSession, CheckoutSession);
 /** One-time gifts from visitors who are not signed in. */
-export const createAnonymousDonationSession = contract({
-  method: 'POST',
-  path: '/webclient/donation/create-session',
-  auth: false,
-  request: CreateDonationSession,
-  response: CheckoutSession,
-  errorCode: null,
-});
-
-export const cancelDonation = contract({
-  method: 'POST',
-  path: '/webclient/donation/cancel',
-  auth: true,
-  request: z.object({ donation_id: z.number() }),
-  response: z.unknown(),
-  errorCode: null,
-});
+export const createAnonymousDonationSession = post(`${base}/create-session`, CreateDonationSession, CheckoutSession, { auth: false });
+export const cancelDonation = post(`${base}/cancel`, z.object({ donation_id: z.number() }), z.unknown());

@@ -1,8 +1,8 @@
 /**
- * Contracts of the History calls (spec section 7) and their rows (spec section 3).
+ * The History calls and their rows: credit purchases, content purchases, donations.
  */
 import * as z from 'zod/mini';
-import { contract } from './client';
+import { get } from './contract';
 
 export const Page = z.object({ per_page: z.number().check(z.int(), z.positive()), page: z.number().check(z.int(), z.positive()) });
 export const TABLE_PAGE_SIZE = 20;
@@ -44,32 +44,7 @@ export const DonationRow = z.object({
 });
 export type DonationRow = z.infer<typeof DonationRow>;
 
-export const transactionHistory = contract({
-  method: 'GET',
-  path: '/webclient/account/transaction-history',
-  auth: true,
-  request: Page,
-  response: paged(CreditRow),
-  errorCode: null,
-  query,
-});
-
-export const contentPurchases = contract({
-  method: 'GET',
-  path: '/webclient/account/content-purchase',
-  auth: true,
-  request: Page,
-  response: paged(ContentRow),
-  errorCode: null,
-  query,
-});
-
-export const donationHistory = contract({
-  method: 'GET',
-  path: '/webclient/account/donation-history',
-  auth: true,
-  request: Page,
-  response: paged(DonationRow),
-  errorCode: null,
-  query,
-});
+const base = '/webclient/account';
+export const transactionHistory = get(`${base}/transaction-history`, paged(CreditRow), { request: Page, query });
+export const contentPurchases = get(`${base}/content-purchase`, paged(ContentRow), { request: Page, query });
+export const donationHistory = get(`${base}/donation-history`, paged(DonationRow), { request: Page, query });

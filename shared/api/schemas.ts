@@ -1,10 +1,10 @@
 /**
- * Entities of spec section 3 as zod/mini schemas. No imports but zod, so the session store
- * and every contract can use them without cycles.
+ * The entities several calls share, as zod/mini schemas. No imports but zod, so the session
+ * store and every contract can use them.
  */
 import * as z from 'zod/mini';
 
-/** Subscription on the profile (spec section 3). */
+/** The membership on a person's profile. */
 export const Subscription = z.object({
   recurring: z.union([z.literal(0), z.literal(1)]),
   canceled: z.boolean(),
@@ -18,7 +18,7 @@ export type Subscription = z.infer<typeof Subscription>;
 
 export const Country = z.object({ code: z.string(), name: z.string() });
 
-/** User profile (spec section 3). */
+/** The signed-in person's profile. */
 export const UserProfile = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string(),
@@ -36,7 +36,7 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
-/** Login response (spec section 3). */
+/** What every sign-in answers: the access token, its type and its lifetime in seconds. */
 export const LoginResponse = z.object({
   access_token: z.string().check(z.minLength(1)),
   token_type: z.string().check(z.minLength(1)),
@@ -44,9 +44,9 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-/** Country list item (spec section 3). */
+
 export const CountryListItem = z.object({ code: z.string(), name: z.string(), phone_code: z.string() });
 export type CountryListItem = z.infer<typeof CountryListItem>;
 
-/** Any answer whose data we do not read. */
-export const Ignored = z.unknown();
+export const email = z.string().check(z.trim(), z.email(), z.maxLength(254));
+export const Email = z.object({ email });

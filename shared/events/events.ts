@@ -5,7 +5,7 @@
  * | event | dispatched on | detail |
  * |---|---|---|
  * | sm-signed-in | the sm-login element | { email, name } |
- * | sm-signed-out | the document, once per sign-out (the session is page-wide) | { reason: 'logout' \| 'expired' \| 'other-tab' } |
+ * | sm-signed-out | the document, once per sign-out of a host's session | { reason: 'logout' \| 'expired' \| 'other-tab' } |
  * | sm-registered | the sm-login element | { email } |
  * | sm-app-signin (cancelable) | the sm-login element, in the app's webview | { provider } |
  * | sm-payment-completed | sm-topup (kind 'credit'), sm-subscribe (kind 'subscription') | { kind, sessionId } |
@@ -60,23 +60,4 @@ export function emit<K extends keyof SmEventMap>(
   detail: SmEventMap[K]['detail'],
 ): void {
   target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
-}
-
-const ANNOUNCING = Symbol.for('sm.signed-out');
-type Holder = { [ANNOUNCING]?: boolean };
-
-/**
- * Dispatches `sm-signed-out` on the document each time the page's session signs out (log out,
- * expiry, or another tab signing out). Once per page however many widgets (or copies of the
- * script) call it; every sm-* element's module does, so any widget on a page announces it.
- */
-export function announceSignOuts(session: {
-  onChange(listener: (signedIn: boolean, reason: SmSignedOutReason | null) => void): () => void;
-}): void {
-  const holder = globalThis as Holder;
-  if (holder[ANNOUNCING] || typeof document === 'undefined') return;
-  holder[ANNOUNCING] = true;
-  session.onChange((signedIn, reason) => {
-    if (!signedIn) emit(document, 'sm-signed-out', { reason: reason ?? 'logout' });
-  });
 }

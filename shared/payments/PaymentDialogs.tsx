@@ -1,7 +1,7 @@
 /**
- * The dialogs every payment flow shares (spec sections 4, 6 and 8): the unfinished-transaction
- * warning with Continue Payment / Cancel Transaction, its confirm, 'Happy Sabbath!', a warning
- * titled with an HTTP status, an error, and the checkout exception.
+ * The dialogs every payment flow shares: the unfinished-transaction warning with Continue
+ * Payment / Cancel Transaction, its confirm, 'Happy Sabbath!', a warning titled with an HTTP
+ * status (or any title), an error, and the checkout exception.
  */
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -11,8 +11,8 @@ export type PaymentDialog =
   | { readonly kind: 'unfinished' }
   | { readonly kind: 'confirm-cancel' }
   | { readonly kind: 'sabbath'; readonly message: string }
-  | { readonly kind: 'status'; readonly title: string; readonly message: string }
-  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'status'; readonly title: string; readonly message: string; readonly thenHome?: boolean }
+  | { readonly kind: 'error'; readonly message: string; readonly thenHome?: boolean }
   | { readonly kind: 'checkout-error' };
 
 export interface PaymentDialogActions {

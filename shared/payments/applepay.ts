@@ -4,9 +4,10 @@
  * (the API host validates with Apple and answers the merchant session) -> the person
  * authorises -> onpaymentauthorized (the API host charges the token) -> completePayment.
  */
-import { call } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { PaymentResult } from '../api/credits';
 import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
+import { paymentMessages as m } from './messages';
 
 /** The slice of Apple's ApplePaySession this module uses (so tests can fake it). */
 export interface WalletSession {
@@ -25,27 +26,26 @@ export interface WalletSessionClass {
   readonly STATUS_FAILURE: number;
 }
 
-function walletClass(): WalletSessionClass | null {
+/** The browser's ApplePaySession, where there is one. */
+export function browserWallet(): WalletSessionClass | null {
   const candidate = (globalThis as { ApplePaySession?: WalletSessionClass }).ApplePaySession;
   return typeof candidate === 'function' ? candidate : null;
 }
 
 /** True only where the browser offers Apple Pay; nothing of it shows elsewhere. */
-export function deviceWalletAvailable(): boolean {
+export function walletAvailable(Session: WalletSessionClass | null): boolean {
   try {
-    return walletClass()?.canMakePayments() === true;
+    return Session?.canMakePayments() === true;
   } catch {
     return false;
   }
 }
 
-export const DEVICE_WALLET = { id: 'apple_pay', name: 'Apple Pay' } as const;
-
 export interface WalletPurchase {
   readonly label: string;
   readonly amount: number;
   readonly currency: string;
-  readonly countryCode: string;
+  readonly countryCode?: string | undefined;
   readonly identifier: string;
   readonly purchasefor: 1 | 2;
 }
@@ -53,11 +53,10 @@ export interface WalletPurchase {
 export type WalletOutcome = { kind: 'paid'; result: PaymentResult } | { kind: 'canceled' } | { kind: 'failed'; message: string };
 
 /** Runs the wallet's sequence for a credit purchase. Must be called from a click. */
-export function payWithDeviceWallet(purchase: WalletPurchase): Promise<WalletOutcome> {
-  const Session = walletClass();
-  if (!Session || !deviceWalletAvailable()) return Promise.resolve({ kind: 'failed', message: 'Apple Pay is not available on this device.' });
+export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass | null, purchase: WalletPurchase): Promise<WalletOutcome> {
+  if (!Session || !walletAvailable(Session)) return Promise.resolve({ kind: 'failed', message: m.walletUnavailable });
   const session = new Session(3, {
-    countryCode: purchase.countryCode,
+    countryCode: purchase.countryCode ?? 'US',
     currencyCode: purchase.currency,
     supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
     merchantCapabilities: ['supports3DS'],
@@ -72,7 +71,7 @@ export function payWithDeviceWallet(purchase: WalletPurchase): Promise<WalletOut
       }
     };
     session.onvalidatemerchant = (event) => {
-      void call(validateMerchant, { validationUrl: event.validationURL }).then((result) => {
+      void api.call(validateMerchant, { validationUrl: event.validationURL }).then((result) => {
         let merchantSession: unknown = null;
         if (result.ok) {
           try {
@@ -83,14 +82,14 @@ export function payWithDeviceWallet(purchase: WalletPurchase): Promise<WalletOut
         }
         if (merchantSession === null || typeof merchantSession !== 'object') {
           session.abort();
-          finish({ kind: 'failed', message: result.ok ? 'The wallet could not be validated.' : result.error.message });
+          finish({ kind: 'failed', message: result.ok ? m.walletInvalid : result.error.message });
           return;
         }
         session.completeMerchantValidation(merchantSession);
       });
     };
     session.onpaymentauthorized = (event) => {
-      void call(authorizeWalletPayment, {
+      void api.call(authorizeWalletPayment, {
         token: event.payment.token,
         identifier: purchase.identifier,
         purchasefor: purchase.purchasefor,
@@ -100,7 +99,7 @@ export function payWithDeviceWallet(purchase: WalletPurchase): Promise<WalletOut
         const ok = result.ok && result.data.result_code === 'Authorised';
         session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
         if (ok && result.ok) finish({ kind: 'paid', result: result.data });
-        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? 'The payment was not completed.') : result.error.message });
+        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? m.failedFallback) : result.error.message });
       });
     };
     session.oncancel = () => finish({ kind: 'canceled' });

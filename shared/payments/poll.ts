@@ -1,21 +1,22 @@
 /**
- * Polls a confirmation every interval until it settles or the tries run out
- * (spec section 4: every 5 s, stopping when the counter passes 12).
+ * Checks something every interval until it settles or the tries run out.
  */
+import type { Clock } from '../deps/deps';
+
 export interface Poller {
   stop(): void;
 }
 
 export function poll(options: {
+  clock: Clock;
   check: (attempt: number) => Promise<'done' | 'again'>;
   intervalMs: number;
   maxTries: number;
   onGiveUp: () => void;
-  startAt?: number;
 }): Poller {
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = options.startAt ?? 0;
+  let cancel = () => {};
+  let attempt = 0;
   const tick = async () => {
     if (stopped) return;
     attempt += 1;
@@ -25,13 +26,13 @@ export function poll(options: {
       options.onGiveUp();
       return;
     }
-    timer = setTimeout(() => void tick(), options.intervalMs);
+    cancel = options.clock.after(options.intervalMs, () => void tick());
   };
-  timer = setTimeout(() => void tick(), options.intervalMs);
+  cancel = options.clock.after(options.intervalMs, () => void tick());
   return {
     stop() {
       stopped = true;
-      clearTimeout(timer);
+      cancel();
     },
   };
 }

@@ -1,20 +1,23 @@
 /**
- * The pending-transaction records kept in local storage (spec section 3): credit,
- * subscription, donation, change-subscription, payment error, payment pending and
- * interval-check pending. Each is parsed when read; a corrupted or tampered record is removed
- * and read as absent, never a crash.
+ * What a payment keeps in local storage between pages: the unfinished checkout of each kind
+ * (credit, membership, donation, card update), a change of the monthly amount, the last
+ * payment failure, and the payment waiting for confirmation. Each record is parsed when read;
+ * a corrupted or tampered one is removed and read as absent, never a crash.
  */
 import * as z from 'zod/mini';
+import type { KeyValueStore } from '../deps/deps';
 
 const PREFIX = 'sm.payment.';
 
 export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
+const Identifier = z.string().check(z.minLength(1), z.maxLength(100));
 
 /** Fields every unfinished checkout carries. */
 const CheckoutFields = {
   /** Sent as Idempotency-Key, so a retried create answers the same session. */
   idempotencyKey: z.string().check(z.minLength(8), z.maxLength(200)),
   method: PaymentMethodId,
+  /** What is charged, in the currency charged (PHP for the Philippine e-wallets). */
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   amount: z.number().check(z.nonnegative()),
   sessionId: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
@@ -25,22 +28,39 @@ const CheckoutFields = {
 
 export const CreditRecord = z.object({
   ...CheckoutFields,
-  identifier: z.string().check(z.minLength(1), z.maxLength(100)),
+  identifier: Identifier,
   credits: z.number().check(z.positive()),
+  /** 1 for oneself, 2 as a gift (a redemption code). */
   purchasefor: z.union([z.literal(1), z.literal(2)]),
+  /** The option's country, for the device wallet's sheet. */
+  country: z.optional(z.string().check(z.maxLength(2))),
 });
 export type CreditRecord = z.infer<typeof CreditRecord>;
 
-/** Subscription draft (spec section 3): what is being bought, and its session once created. */
 export const SubscriptionRecord = z.object({
   ...CheckoutFields,
-  identifier: z.string().check(z.minLength(1), z.maxLength(100)),
+  identifier: Identifier,
   recurring: z.union([z.literal(0), z.literal(1)]),
+  /** Months of a one-time membership. */
   interval: z.optional(z.number().check(z.int(), z.positive(), z.maximum(12))),
-  /** The amount in dollars (amount above is what is charged, in PHP for e-wallets). */
+  /** The amount in dollars (`amount` is what is charged, in PHP for e-wallets). */
   price: z.number().check(z.positive()),
 });
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
+
+export const DonationRecord = z.object({
+  ...CheckoutFields,
+  identifier: Identifier,
+  missionId: z.number().check(z.int(), z.positive()),
+  recurring: z.union([z.literal(0), z.literal(1)]),
+  frequency: z.number(),
+  /** Given without signing in (a one-time gift). */
+  anonymous: z.boolean(),
+});
+export type DonationRecord = z.infer<typeof DonationRecord>;
+
+export const CardUpdateRecord = z.object({ ...CheckoutFields });
+export type CardUpdateRecord = z.infer<typeof CardUpdateRecord>;
 
 /** A change of the monthly amount, stored before going to its success page. */
 export const ChangeSubscriptionRecord = z.object({ amount: z.number().check(z.positive()), currency: z.string(), at: z.number() });
@@ -50,13 +70,16 @@ export type ChangeSubscriptionRecord = z.infer<typeof ChangeSubscriptionRecord>;
 export const PaymentErrorRecord = z.object({ message: z.string().check(z.maxLength(1000)), at: z.number() });
 export type PaymentErrorRecord = z.infer<typeof PaymentErrorRecord>;
 
+export const CHECKOUT_RECORDS = ['credit', 'subscription', 'donation', 'card-update'] as const;
+export type CheckoutRecordName = (typeof CHECKOUT_RECORDS)[number];
+
 /** A payment waiting for confirmation (card authentication or an e-wallet). */
 export const PaymentPendingRecord = z.object({
-  kind: z.enum(['credit', 'subscription']),
+  kind: z.enum(CHECKOUT_RECORDS),
   sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
   method: PaymentMethodId,
-  /** The success route's query, to come back to once confirmed. */
-  purchasefor: z.optional(z.union([z.literal(1), z.literal(2)])),
+  /** The success page's query, to come back to once confirmed. */
+  query: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(300)))),
   tries: z.number().check(z.nonnegative()),
   at: z.number(),
 });
@@ -65,55 +88,42 @@ export type PaymentPendingRecord = z.infer<typeof PaymentPendingRecord>;
 const SCHEMAS = {
   credit: CreditRecord,
   subscription: SubscriptionRecord,
+  donation: DonationRecord,
+  'card-update': CardUpdateRecord,
   'change-subscription': ChangeSubscriptionRecord,
   'payment-error': PaymentErrorRecord,
   'payment-pending': PaymentPendingRecord,
 } as const;
-type Kind = keyof typeof SCHEMAS;
-type RecordOf<K extends Kind> = z.infer<(typeof SCHEMAS)[K]>;
+export type RecordName = keyof typeof SCHEMAS;
+export type RecordOf<K extends RecordName> = z.infer<(typeof SCHEMAS)[K]>;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
+export interface Records {
+  read<K extends RecordName>(name: K): RecordOf<K> | null;
+  write<K extends RecordName>(name: K, value: RecordOf<K>): void;
+  clear(name: RecordName): void;
 }
 
-export function readRecord<K extends Kind>(kind: K): RecordOf<K> | null {
-  const store = storage();
-  const text = store?.getItem(PREFIX + kind);
-  if (!text) return null;
-  try {
-    const parsed = SCHEMAS[kind].safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data as RecordOf<K>;
-  } catch {
-    /* not JSON */
-  }
-  store?.removeItem(PREFIX + kind);
-  return null;
-}
-
-export function writeRecord<K extends Kind>(kind: K, value: RecordOf<K>): void {
-  try {
-    storage()?.setItem(PREFIX + kind, JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: the flow still works on this page */
-  }
-}
-
-export function clearRecord(kind: Kind): void {
-  try {
-    storage()?.removeItem(PREFIX + kind);
-  } catch {
-    /* ignore */
-  }
-}
-
-/** Success and failure pages clear stored payment data (spec section 4). */
-export function clearPaymentData(kind: 'credit' | 'subscription'): void {
-  clearRecord(kind);
-  clearRecord('payment-pending');
+export function createRecords(storage: KeyValueStore): Records {
+  return {
+    read(name) {
+      const text = storage.get(PREFIX + name);
+      if (!text) return null;
+      try {
+        const parsed = SCHEMAS[name].safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data as never;
+      } catch {
+        /* not JSON */
+      }
+      storage.remove(PREFIX + name);
+      return null;
+    },
+    write(name, value) {
+      storage.set(PREFIX + name, JSON.stringify(value));
+    },
+    clear(name) {
+      storage.remove(PREFIX + name);
+    },
+  };
 }
 
 /** A fresh key for Idempotency-Key headers. */

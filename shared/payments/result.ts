@@ -1,8 +1,10 @@
 /**
- * What a payment result means for the person (spec section 4, "Card payment result").
+ * What a payment result means for the person: Authorised is confirmed; Pending or Received is
+ * still waiting; Refused or anything else failed. A call that did not get through is retried.
  */
 import type { ApiResult } from '../api/errors';
 import type { PaymentResult } from '../api/credits';
+import { paymentMessages } from './messages';
 
 export type PaymentOutcome =
   | { readonly kind: 'confirmed'; readonly result: PaymentResult }
@@ -11,7 +13,6 @@ export type PaymentOutcome =
   /** The call itself failed (network, server error): keep everything and offer a retry. */
   | { readonly kind: 'retry'; readonly message: string };
 
-export const FALLBACK_FAILURE = 'The payment was not completed.';
 
 /** Authorised -> confirmed; Pending or Received -> pending; Refused or anything else -> failed. */
 export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
@@ -26,12 +27,12 @@ export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
   const { result_code: code, message } = result.data;
   if (code === 'Authorised') return { kind: 'confirmed', result: result.data };
   if (code === 'Pending' || code === 'Received') return { kind: 'pending', message: message ?? '' };
-  return { kind: 'failed', message: message || FALLBACK_FAILURE };
+  return { kind: 'failed', message: message || paymentMessages.failedFallback };
 }
 
-/** The two Philippine e-wallets, whose pending payments are polled (spec section 4). */
-export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
+/** E-wallet payments waiting for confirmation are checked every 5 s, 12 times at most. */
 export const POLL_INTERVAL_MS = 5000;
 export const POLL_MAX_TRIES = 12;
+/** A confirmed payment shows its success after half a second; a cancelled one goes home after a second. */
 export const SUCCESS_REDIRECT_MS = 500;
 export const CANCEL_REDIRECT_MS = 1000;

@@ -1,11 +1,11 @@
 /**
- * The one session store (signals) shared by every widget on a page: access token, token type
- * and expiry, the user profile, the from-apps flag and the stored next page.
+ * The session store (signals) of one API host: access token, token type and expiry, the user
+ * profile, the from-apps flag and the stored next page. Every widget on a page that talks to
+ * the same host shares one (see connection.ts).
  *
- * - Persisted to local storage under one key; a corrupted, tampered or foreign record is
- *   discarded (never a crash).
- * - Kept in step across tabs through the `storage` event, and across widgets on a page by
- *   being one instance (kept on globalThis, so a second copy of the script shares it).
+ * - Persisted to local storage under the host's key; a corrupted, tampered or foreign record
+ *   is discarded (never a crash).
+ * - Kept in step across tabs through the `storage` event.
  * - Signs out by itself when the token expires.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
@@ -14,6 +14,11 @@ import { UserProfile, type LoginResponse } from '../api/schemas';
 import { parseTarget, type Target } from '../routing/targets';
 
 export const STORAGE_KEY = 'sm.session.v1';
+
+/** The storage key of a host's session: the page's own host keeps the original key. */
+export function storageKeyFor(apiBase: string): string {
+  return apiBase ? `${STORAGE_KEY}@${apiBase}` : STORAGE_KEY;
+}
 
 export interface Auth {
   readonly accessToken: string;
@@ -63,14 +68,6 @@ export function parseStored(text: string | null, now: number = Date.now()): Stat
   return { auth: live, user: live ? user : null, fromApps, nextPage: parseTarget(nextPage) };
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
-
 export interface Session {
   readonly auth: ReadonlySignal<Auth | null>;
   readonly user: ReadonlySignal<UserProfile | null>;
@@ -93,9 +90,17 @@ export interface Session {
   onChange(listener: (signedIn: boolean, reason: SignOutReason | null) => void): () => void;
 }
 
-export function createSession(now: () => number = Date.now): Session {
-  const store = storage();
-  const state = signal<State>(parseStored(store?.getItem(STORAGE_KEY) ?? null, now()));
+export interface SessionOptions {
+  /** Where the record is kept; null keeps the session in memory only. */
+  readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  readonly key?: string;
+  readonly now?: () => number;
+  /** Where other tabs' writes are announced (the window's `storage` event). */
+  readonly events?: Pick<EventTarget, 'addEventListener'> | null;
+}
+
+export function createSession({ storage: store, key = STORAGE_KEY, now = Date.now, events = null }: SessionOptions): Session {
+  const state = signal<State>(parseStored(store?.getItem(key) ?? null, now()));
   const lastSignOut = signal<SignOutReason | null>(null);
   const listeners = new Set<(signedIn: boolean, reason: SignOutReason | null) => void>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,8 +108,8 @@ export function createSession(now: () => number = Date.now): Session {
   const persist = (next: State) => {
     if (!store) return;
     try {
-      if (!next.auth && !next.user && !next.fromApps && !next.nextPage) store.removeItem(STORAGE_KEY);
-      else store.setItem(STORAGE_KEY, JSON.stringify({ v: 1, ...next }));
+      if (!next.auth && !next.user && !next.fromApps && !next.nextPage) store.removeItem(key);
+      else store.setItem(key, JSON.stringify({ v: 1, ...next }));
     } catch {
       /* quota or disabled storage: the session lives in memory for this page */
     }
@@ -193,9 +198,10 @@ export function createSession(now: () => number = Date.now): Session {
   };
 
   // Another tab wrote the record: follow it.
-  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY && event.key !== null) return;
-    const next = parseStored(event.newValue ?? store?.getItem(STORAGE_KEY) ?? null, now());
+  events?.addEventListener('storage', (e: Event) => {
+    const event = e as StorageEvent;
+    if (event.key !== key && event.key !== null) return;
+    const next = parseStored(event.newValue ?? store?.getItem(key) ?? null, now());
     const wasSignedIn = state.value.auth !== null;
     batch(() => {
       if (wasSignedIn && !next.auth) lastSignOut.value = 'other-tab';
@@ -210,9 +216,3 @@ export function createSession(now: () => number = Date.now): Session {
   scheduleExpiry();
   return api;
 }
-
-const KEY = Symbol.for('sm.session');
-type Holder = { [KEY]?: Session };
-
-/** The page's one session store. */
-export const session: Session = ((globalThis as Holder)[KEY] ??= createSession());

@@ -1,33 +1,31 @@
 /**
- * The state and actions of <sm-newsletter> (spec sections 2, 5, 7): an empty email does
- * nothing; the button is disabled while empty or sending; the server's message shows in a
- * toast for 3 seconds, or its error message on failure.
+ * The state and actions of <sm-newsletter>: an empty email does nothing; the button is
+ * disabled while empty or sending; the server's message shows in a toast for 3 seconds, or
+ * its error message on failure.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call } from '../../shared/api/client';
+import { batch, computed, signal } from '@preact/signals-core';
 import { subscribeNewsletter } from '../../shared/api/survey';
-import { emit } from '../../shared/events/events';
+import type { ModelDeps } from '../../shared/deps/deps';
 
 export const TOAST_MS = 3000;
 
-export function createNewsletterModel(options: { host?: () => EventTarget | null } = {}) {
+export function createNewsletterModel({ api, clock, emit }: Pick<ModelDeps, 'api' | 'clock' | 'emit'>) {
   const email = signal('');
   const sending = signal(false);
   const toast = signal<{ tone: 'success' | 'error'; text: string } | null>(null);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const canSubmit = computed(() => email.value.trim() !== '' && !sending.value);
+  let hide = () => {};
 
   const show = (tone: 'success' | 'error', text: string) => {
-    clearTimeout(timer);
+    hide();
     toast.value = { tone, text };
-    timer = setTimeout(() => (toast.value = null), TOAST_MS);
+    hide = clock.after(TOAST_MS, () => (toast.value = null));
   };
 
   return {
-    email: email as ReadonlySignal<string>,
-    sending: sending as ReadonlySignal<boolean>,
-    toast: toast as ReadonlySignal<{ tone: 'success' | 'error'; text: string } | null>,
-    canSubmit,
+    email: computed(() => email.value),
+    sending: computed(() => sending.value),
+    toast: computed(() => toast.value),
+    canSubmit: computed(() => email.value.trim() !== '' && !sending.value),
     setEmail(value: string) {
       email.value = value;
     },
@@ -35,7 +33,7 @@ export function createNewsletterModel(options: { host?: () => EventTarget | null
       const address = email.value.trim();
       if (!address || sending.value) return; // an empty email does nothing
       sending.value = true;
-      const result = await call(subscribeNewsletter, { email: address });
+      const result = await api.call(subscribeNewsletter, { email: address });
       batch(() => {
         sending.value = false;
         if (result.ok) {
@@ -45,10 +43,10 @@ export function createNewsletterModel(options: { host?: () => EventTarget | null
           show('error', result.error.message);
         }
       });
-      if (result.ok) emit(options.host?.() ?? null, 'sm-newsletter-subscribed', { email: address });
+      if (result.ok) emit('sm-newsletter-subscribed', { email: address });
     },
     dismiss() {
-      clearTimeout(timer);
+      hide();
       toast.value = null;
     },
   };

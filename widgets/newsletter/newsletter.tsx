@@ -2,9 +2,8 @@
  * <sm-newsletter>'s view: the footer's newsletter form and its toast.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { useId } from 'react';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './newsletter.messages';
 import { createNewsletterModel } from './newsletter.model';
 
@@ -27,8 +26,7 @@ const styles = /* css */ `
 
 function NewsletterWidget() {
   useSignals();
-  const host = useHost();
-  const [model] = useState(() => createNewsletterModel({ host: () => host }));
+  const model = useModel(createNewsletterModel);
   const id = useId();
   const toast = model.toast.value;
   return (
@@ -80,9 +78,8 @@ function NewsletterWidget() {
  * @summary The newsletter form: an email and Subscribe.
  */
 export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
-  applyEmbedAttributes({ apiBase, portal });
   return (
-    <WidgetRoot container={container} styles={styles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={styles}>
       <NewsletterWidget />
     </WidgetRoot>
   );

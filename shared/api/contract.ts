@@ -1,0 +1,78 @@
+/**
+ * What one API call is: its method and path, whether it carries the person's token, the zod
+ * schemas of its request and of the `data` of its answer, and the catalogue code its failures
+ * carry. `get` and `post` write a contract in a line or two; the client (client.ts) runs them,
+ * and the sandbox validates the same shapes with them.
+ */
+import * as z from 'zod/mini';
+import type { ErrorCode } from './errors';
+
+export interface Contract<Req, Res> {
+  readonly method: 'GET' | 'POST';
+  /** Path on the API host; a function for paths with ids. */
+  readonly path: string | ((req: Req) => string);
+  /** Sends the person's Authorization header (and a 401 signs them out). */
+  readonly auth: boolean;
+  /**
+   * 'report': a 401 is returned to the caller without signing out. Payment lists answer 401
+   * with their own message ('Happy Sabbath!'); the caller checks the session itself.
+   */
+  readonly on401: 'sign-out' | 'report';
+  readonly request: z.ZodMiniType<Req>;
+  readonly response: z.ZodMiniType<Res>;
+  /** Catalogue code given to failures of this call when the server names none. */
+  readonly errorCode: ErrorCode | null;
+  /** GET calls: which request fields go into the query string. */
+  readonly query?: ((req: Req) => Record<string, string>) | undefined;
+}
+
+export interface ContractOptions<Req> {
+  /** false: an anonymous call (default true). */
+  readonly auth?: boolean;
+  readonly on401?: 'sign-out' | 'report';
+  readonly errorCode?: ErrorCode;
+  readonly query?: (req: Req) => Record<string, string>;
+}
+
+/** An empty request. */
+export const NoBody = z.object({});
+/** Any answer whose data is not read. */
+export const Ignored = z.unknown();
+
+function define<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>(
+  method: 'GET' | 'POST',
+  path: string | ((req: z.infer<ReqS>) => string),
+  request: ReqS,
+  response: ResS,
+  options: ContractOptions<z.infer<ReqS>>,
+): Contract<z.infer<ReqS>, z.infer<ResS>> {
+  return {
+    method,
+    path,
+    auth: options.auth ?? true,
+    on401: options.on401 ?? 'sign-out',
+    request: request as z.ZodMiniType<z.infer<ReqS>>,
+    response: response as z.ZodMiniType<z.infer<ResS>>,
+    errorCode: options.errorCode ?? null,
+    query: options.query,
+  };
+}
+
+/** A GET call; `request` holds what goes into the query string or the path. */
+export function get<ResS extends z.ZodMiniType, ReqS extends z.ZodMiniType = typeof NoBody>(
+  path: string | ((req: z.infer<ReqS>) => string),
+  response: ResS,
+  options: ContractOptions<z.infer<ReqS>> & { readonly request?: ReqS } = {},
+): Contract<z.infer<ReqS>, z.infer<ResS>> {
+  return define('GET', path, (options.request ?? NoBody) as ReqS, response, options);
+}
+
+/** A POST call with a JSON body. */
+export function post<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>(
+  path: string | ((req: z.infer<ReqS>) => string),
+  request: ReqS,
+  response: ResS,
+  options: ContractOptions<z.infer<ReqS>> = {},
+): Contract<z.infer<ReqS>, z.infer<ResS>> {
+  return define('POST', path, request, response, options);
+}

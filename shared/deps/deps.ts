@@ -1,0 +1,187 @@
+/**
+ * What a widget's model is given when it is created: the API client and the session of its
+ * element's API host, navigation, the address's query and one-time tokens, storage, the clock
+ * and the event emitter. Models never reach for `window`, `location` or `localStorage`
+ * themselves, so each is tested in Node with the fakes of testing.ts.
+ *
+ * `browserDeps` builds the real ones for an element (or for the portal page itself).
+ */
+import type { ApiClient } from '../api/client';
+import { browserWallet, type WalletSessionClass } from '../payments/applepay';
+import { mountEmbeddedCheckout } from '../payments/stripe';
+import { APP_SCHEME, type Settings } from '../config/config';
+import { emit as dispatch, type SmEventMap } from '../events/events';
+import { hrefFor, parseHash, parseQuery, type Query, type RouteName } from '../routing/routes';
+import { connectionFor, type Connection } from '../session/connection';
+import type { Session } from '../session/session';
+
+export type AppLink = 'survey_done' | 'gopremium' | 'transaction_done';
+
+export interface Navigation {
+  /** Moves to a portal route: the hash on the portal page, the portal's address from another page. */
+  go(name: RouteName, query?: Query, options?: { replace?: boolean }): void;
+  /** The query of the current address: the hash route's query over the page's own search. */
+  query(): Query;
+  /**
+   * Reads a one-time token (such as `_t`) from the address and removes it from the address bar
+   * at once, so it is never left in history, bookmarks or referrers. Later calls get the same
+   * value until a new one appears.
+   */
+  takeToken(key: string): string | null;
+  /** The absolute address of a portal route, for a checkout's return URLs. */
+  portalUrlFor(name: RouteName, query?: Query): string;
+  /** Leaves the page for another address (a hosted checkout). */
+  leave(url: string): void;
+  /** Opens a deep link into the mobile app (after a cancelable `sm-app-link` event on the document). */
+  openAppLink(action: AppLink, query?: Query): void;
+  /** This page's origin, e.g. https://blog.example.org. */
+  readonly origin: string;
+}
+
+/** Local storage as a model sees it: it never throws (a full or disabled storage keeps nothing). */
+export interface KeyValueStore {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export interface Clock {
+  now(): number;
+  /** Runs fn after ms; returns a function that cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export type Emit = <K extends keyof SmEventMap>(type: K, detail: SmEventMap[K]['detail']) => void;
+
+export interface ModelDeps {
+  readonly api: ApiClient;
+  readonly session: Session;
+  /** Sign-in, profile and logout of this element's API host. */
+  readonly account: Pick<Connection, 'completeSignIn' | 'refreshProfile' | 'logout' | 'signInWithAppToken'>;
+  readonly nav: Navigation;
+  readonly storage: KeyValueStore;
+  readonly clock: Clock;
+  /** Dispatches a typed sm-* event from the widget's element. */
+  readonly emit: Emit;
+  /** The browser's device wallet (Apple Pay), where it has one. */
+  readonly deviceWallet: () => WalletSessionClass | null;
+  /** Mounts the payment provider's embedded checkout (its script loaded only now). */
+  readonly embedCheckout: (options: EmbedOptions) => Promise<unknown>;
+}
+
+export interface EmbedOptions {
+  readonly publishableKey: string;
+  readonly clientSecret: string;
+  readonly container: HTMLElement;
+  readonly onComplete: () => void;
+}
+
+/** A deep link into the mobile app on the configured scheme, e.g. smapp://survey_done. */
+export function appDeepLink(action: AppLink, query?: Query): string {
+  const params = new URLSearchParams(query ?? {}).toString();
+  return `${APP_SCHEME}://${action}${params ? `?${params}` : ''}`;
+}
+
+const taken = new Map<string, string | null>();
+
+function browserNavigation(settings: Settings): Navigation {
+  const portalBase = () => (settings.portalUrl ? settings.portalUrl.replace(/#.*$/, '') : `${window.location.origin}${window.location.pathname}`);
+  return {
+    origin: globalThis.location?.origin ?? '',
+    go(name, query, options = {}) {
+      const href = hrefFor(name, query);
+      if (settings.portalUrl) window.location.assign(`${settings.portalUrl}${href}`);
+      else if (options.replace) window.location.replace(href);
+      else window.location.hash = href.slice(1);
+    },
+    query() {
+      return { ...parseQuery(window.location.search), ...parseHash(window.location.hash).query };
+    },
+    takeToken(key) {
+      const url = new URL(window.location.href);
+      let value: string | null = url.searchParams.get(key);
+      if (value !== null) url.searchParams.delete(key);
+      const [path = '', ...rest] = url.hash.replace(/^#/, '').split('?');
+      const params = new URLSearchParams(rest.join('?'));
+      if (params.has(key)) {
+        value = params.get(key);
+        params.delete(key);
+        const search = params.toString();
+        url.hash = `${path}${search ? `?${search}` : ''}`;
+      }
+      if (value === null) return taken.get(key) ?? null;
+      window.history.replaceState(window.history.state, '', url.href);
+      taken.set(key, value);
+      return value;
+    },
+    portalUrlFor(name, query) {
+      // Stripe's {CHECKOUT_SESSION_ID} template must stay literal (not percent-encoded).
+      return `${portalBase()}${hrefFor(name, query)}`.replace(/%7BCHECKOUT_SESSION_ID%7D/g, '{CHECKOUT_SESSION_ID}');
+    },
+    leave(url) {
+      window.location.assign(url);
+    },
+    openAppLink(action, query) {
+      const url = appDeepLink(action, query);
+      const event = new CustomEvent('sm-app-link', { bubbles: true, composed: true, cancelable: true, detail: { url } });
+      if (document.dispatchEvent(event)) window.location.assign(url);
+    },
+  };
+}
+
+function browserStorage(): KeyValueStore {
+  const store = (): Storage | null => {
+    try {
+      return globalThis.localStorage ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get: (key) => {
+      try {
+        return store()?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set: (key, value) => {
+      try {
+        store()?.setItem(key, value);
+      } catch {
+        /* storage full or disabled: the flow still works on this page */
+      }
+    },
+    remove: (key) => {
+      try {
+        store()?.removeItem(key);
+      } catch {
+        /* ignore */
+      }
+    },
+  };
+}
+
+export const browserClock: Clock = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** The real dependencies of a model on this page, for an element (events come from it) with its settings. */
+export function browserDeps(settings: Settings, host: EventTarget | null): ModelDeps {
+  const connection = connectionFor(settings.apiBase);
+  return {
+    api: connection.api,
+    session: connection.session,
+    account: connection,
+    nav: browserNavigation(settings),
+    storage: browserStorage(),
+    clock: browserClock,
+    emit: (type, detail) => dispatch(host, type, detail),
+    deviceWallet: browserWallet,
+    embedCheckout: mountEmbeddedCheckout,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Payment methods: which ones a person may choose, what a method charges, and the one choice
+ * (list, chosen method, its error) every payment form uses. The Philippine e-wallets charge in
+ * PHP at the plan's rate; the device wallet (Apple Pay) is offered only where the browser has it.
+ */
+import { computed, signal } from '@preact/signals-core';
+import type { PaymentMethod } from '../api/credits';
+import type { ApiError, ApiResult } from '../api/errors';
+
+/** The two Philippine e-wallets, paid through the Philippine provider and polled while pending. */
+export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
+export const CARD = 'credit_card';
+export const WECHAT = 'wechat';
+export const DEVICE_WALLET = { id: 'apple_pay', name: 'Apple Pay' } as const;
+
+/** What a price in dollars costs with a method: PHP at the rate (to 2 decimals) for e-wallets. */
+export function chargeFor(price: { dollars: number; currency: string; rate: number }, method: string): { amount: number; currency: string } {
+  if (E_WALLETS.has(method)) return { amount: Math.round(price.dollars * price.rate * 100) / 100, currency: 'PHP' };
+  return { amount: price.dollars, currency: price.currency };
+}
+
+export interface MethodChoiceOptions {
+  /** Loads the methods the API host offers. */
+  readonly load: () => Promise<ApiResult<readonly PaymentMethod[]>>;
+  /** Offer the device wallet (only where the browser can pay with it). */
+  readonly deviceWallet?: () => boolean;
+  /** Narrows the list (a monthly membership pays by card only). */
+  readonly allow?: (method: PaymentMethod) => boolean;
+  readonly onError: (error: ApiError) => void;
+}
+
+/** The payment method chooser's state: the offered methods and the chosen one. */
+export function createMethodChoice(options: MethodChoiceOptions) {
+  const loaded = signal<readonly PaymentMethod[] | null>(null);
+  const chosen = signal<string | null>(null);
+  const loading = signal(false);
+  const methods = computed(() => {
+    const list = loaded.value;
+    if (!list) return null;
+    const offered = list.filter((m) => m.id !== DEVICE_WALLET.id && (options.allow?.(m) ?? true));
+    return options.deviceWallet?.() ? [...offered, DEVICE_WALLET] : offered;
+  });
+  return {
+    methods,
+    loading,
+    /** The chosen method while it is still offered. */
+    method: computed(() => (methods.value?.some((m) => m.id === chosen.value) ? chosen.value : null)),
+    async load(force = false) {
+      if ((loaded.value && !force) || loading.value) return;
+      loading.value = true;
+      const result = await options.load();
+      loading.value = false;
+      if (result.ok) loaded.value = result.data;
+      else options.onError(result.error);
+    },
+    choose(id: string) {
+      chosen.value = id;
+    },
+  };
+}
+
+export type MethodChoice = ReturnType<typeof createMethodChoice>;

@@ -10,12 +10,10 @@ import '../widgets/donate/donate.element';
 import '../widgets/history/history.element';
 import '../widgets/survey/survey.element';
 import '../widgets/newsletter/newsletter.element';
-import { navigate } from '../shared/routing/navigate';
+import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
-import { APP_DONATION_ID } from '../widgets/donate/donate.rules';
-import { refreshProfile } from '../shared/session/account';
-import { session } from '../shared/session/session';
 import { Overlay } from '../shared/ui/Overlay';
+import { useDeps } from '../shared/ui/WidgetRoot';
 import { decide } from './guard';
 import { messages as m } from './messages';
 import { HomePage } from './pages/HomePage';
@@ -52,7 +50,7 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   DonationsSuccessPage: () => <sm-donate key="success" view="success" />,
   DonationPageAnon: ({ query }) => (
     <>
-      <sm-donate key={`anon-${query._d ?? ''}`} view="donate" mission={query._d && /^\d+$/.test(query._d) ? query._d : String(APP_DONATION_ID)} />
+      <sm-donate key={`anon-${query._d ?? ''}`} view="donate" mission={query._d && /^\d+$/.test(query._d) ? query._d : String(APP_DONATION_MISSION_ID)} />
       <sm-donate key="public-missions" view="missions" list="public" />
     </>
   ),
@@ -83,6 +81,7 @@ function LandingBanner({ route }: { route: RouteName }) {
 
 export function Portal() {
   useSignals();
+  const { session, account, nav } = useDeps();
   const location = useLocation();
   const signedIn = session.isSignedIn.value;
   const decision = decide(location, signedIn, AVAILABLE);
@@ -92,7 +91,7 @@ export function Portal() {
   useLayoutEffect(() => {
     if (decision.kind !== 'redirect') return;
     if (decision.remember) session.setNextPage(decision.remember);
-    navigate(decision.to.name, decision.to.query, { replace: true });
+    nav.go(decision.to.name, decision.to.query, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the decision's content
   }, [redirectKey]);
 
@@ -100,7 +99,7 @@ export function Portal() {
   useEffect(() => {
     if (!session.isSignedIn.value) return;
     setLoadingProfile(!session.user.value);
-    void refreshProfile().finally(() => setLoadingProfile(false));
+    void account.refreshProfile().finally(() => setLoadingProfile(false));
   }, []);
 
   useEffect(() => {
@@ -122,7 +121,7 @@ export function Portal() {
           {page}
         </main>
         <Footer />
-        <ManageMembership />
+        <ManageMembership route={location.path} />
         {loadingProfile ? <Overlay label={m.wait} /> : null}
       </>
     );

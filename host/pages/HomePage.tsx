@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { formatCredits } from '../../shared/format/money';
 import { hrefFor, type RouteName } from '../../shared/routing/routes';
-import { refreshProfile } from '../../shared/session/account';
-import { session } from '../../shared/session/session';
 import { Avatar } from '../../shared/ui/Avatar';
+import { useDeps } from '../../shared/ui/WidgetRoot';
 import { isMonthly, isSubscriber, membershipDate } from '../../shared/session/membership';
 import { manageOpen } from '../shell/ManageMembership';
 import { messages as m } from '../messages';
@@ -13,11 +12,12 @@ import { messages as m } from '../messages';
 /** Home: the My Dashboard card (avatar, name, email, joined date, credit balance). */
 export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
   useSignals();
+  const { session, account } = useDeps();
   const user = session.user.value;
   const [error, setError] = useState<string | null>(null);
   const retry = async () => {
     setError(null);
-    const result = await refreshProfile();
+    const result = await account.refreshProfile();
     if (!result.ok) setError(result.error.message);
   };
   if (!user) {

@@ -1,12 +1,10 @@
 /**
- * The premium marketing page (/premium, and /test-page its variant): spec sections 1 and 2.
- * On a phone it opens the app's gopremium deep link after 500 ms.
+ * The premium marketing page (/premium, and /test-page its variant). On a phone it opens the
+ * app's gopremium deep link after 500 ms.
  */
 import { useEffect } from 'react';
-import { openAppLink } from '../../shared/routing/navigate';
-import { deviceWalletAvailable } from '../../shared/payments/applepay';
-import { hrefFor } from '../../shared/routing/routes';
-import { session } from '../../shared/session/session';
+import { walletAvailable } from '../../shared/payments/applepay';
+import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
 import { messages } from '../messages';
 
@@ -19,17 +17,14 @@ export function isPhone(userAgent: string): boolean {
 
 
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
-  useEffect(() => {
-    if (!isPhone(navigator.userAgent)) return;
-    const timer = setTimeout(() => openAppLink('gopremium'), PHONE_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  const { session, nav, clock, deviceWallet } = useDeps();
+  useEffect(() => (isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined), [clock, nav]);
   const join = () => {
-    // Go Premium: the next page is the subscribe page, then registration (spec section 2).
+    // Go Premium: the next page is the subscribe page, through registration when signed out.
     session.setNextPage({ name: 'SubscribePage', query: {} });
-    window.location.hash = hrefFor(session.isSignedIn.value ? 'SubscribePage' : 'Registration').slice(1);
+    nav.go(session.isSignedIn.value ? 'SubscribePage' : 'Registration');
   };
-  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(deviceWalletAvailable() ? ['Apple Pay'] : [])];
+  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(walletAvailable(deviceWallet()) ? ['Apple Pay'] : [])];
   return (
     <div className="premium" data-variant={variant}>
       <section className="premium-hero">

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { hrefFor, ROUTES, type RouteName } from '../../shared/routing/routes';
-import { session } from '../../shared/session/session';
 import { Carousel } from '../../shared/ui/Carousel';
+import { useDeps } from '../../shared/ui/WidgetRoot';
 import { PRODUCT_NAME } from '../links';
 import { messages as m } from '../messages';
 
@@ -40,7 +40,7 @@ export function Banner({ route, available }: { route: RouteName; available: Read
     );
   }
   if (group !== 'default') return null;
-  const user = session.user.value;
+  const user = useDeps().session.user.value;
   const showJoin = user?.type === 0 && route !== 'TransactionSuccessPage' && available.has('SubscribePage');
   const slides = [
     ...(showJoin

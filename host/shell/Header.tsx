@@ -1,9 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { hrefFor } from '../../shared/routing/routes';
-import { logout } from '../../shared/session/account';
-import { session } from '../../shared/session/session';
 import { Avatar } from '../../shared/ui/Avatar';
+import { useDeps } from '../../shared/ui/WidgetRoot';
 import { isMonthly } from '../../shared/session/membership';
 import { manageOpen } from './ManageMembership';
 import { links } from '../links';
@@ -12,6 +11,7 @@ import { messages as m } from '../messages';
 /** Header of the signed-in shell: the user dropdown (avatar, name, Logout). */
 export function Header() {
   useSignals();
+  const { session, account } = useDeps();
   const user = session.user.value;
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -28,7 +28,7 @@ export function Header() {
     };
   }, [open]);
   const onLogout = async () => {
-    await logout();
+    await account.logout();
     window.location.hash = '#/login';
     window.location.reload();
   };

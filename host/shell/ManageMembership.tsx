@@ -1,6 +1,7 @@
 /**
  * The Manage Membership dialog, opened from the header dropdown or My Dashboard: the
- * <sm-subscribe view="manage"> element, closed by its sm-close event.
+ * <sm-subscribe view="manage"> element, closed by its sm-close event, and closed when the
+ * route changes (it belongs to the page it was opened on).
  */
 import { signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -8,10 +9,16 @@ import { useEffect, useRef } from 'react';
 
 export const manageOpen = signal(false);
 
-export function ManageMembership() {
+export function ManageMembership({ route }: { route: string }) {
   useSignals();
   const ref = useRef<HTMLElement>(null);
   const open = manageOpen.value;
+  const shownRoute = useRef(route);
+  useEffect(() => {
+    if (route === shownRoute.current) return;
+    shownRoute.current = route;
+    manageOpen.value = false;
+  }, [route]);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

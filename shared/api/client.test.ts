@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../session/session';
+import { createSession } from '../session/session';
 import * as auth from './auth';
-import { call } from './client';
+import { createApiClient } from './client';
 import { CLIENT_MESSAGES } from './errors';
 
 const profile = {
@@ -23,6 +23,9 @@ const profile = {
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 }
+
+const session = createSession({ storage: localStorage });
+const { call } = createApiClient({ base: '', authorization: () => session.authorization(), onUnauthorized: () => session.signOut('expired') });
 
 describe('api client', () => {
   beforeEach(() => {

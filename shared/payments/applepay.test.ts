@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session as store } from '../session/session';
-import { deviceWalletAvailable, payWithDeviceWallet, type WalletSession } from './applepay';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client';
+import { browserWallet, payWithDeviceWallet as pay, walletAvailable, type WalletPurchase, type WalletSession } from './applepay';
+
+const api = createApiClient({ base: '', authorization: () => 'Bearer t', onUnauthorized: () => {} });
+const payWithDeviceWallet = (purchase: WalletPurchase) => pay(api, browserWallet(), purchase);
+const deviceWalletAvailable = () => walletAvailable(browserWallet());
 
 /** A fake ApplePaySession that plays the wallet's sequence. */
 function installFakeWallet(options: { canPay?: boolean; cancel?: boolean } = {}) {
@@ -49,11 +53,9 @@ function installFakeWallet(options: { canPay?: boolean; cancel?: boolean } = {})
 const purchase = { label: '100 Credits', amount: 10, currency: 'USD', countryCode: 'US', identifier: 'credits_100', purchasefor: 1 as const };
 
 describe('device wallet', () => {
-  beforeEach(() => store.signIn({ access_token: 't', token_type: 'Bearer', expires_in: 60 }));
   afterEach(() => {
     delete (globalThis as { ApplePaySession?: unknown }).ApplePaySession;
     vi.unstubAllGlobals();
-    store.clear();
   });
 
   it('is absent where the browser does not offer it', () => {

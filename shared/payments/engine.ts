@@ -23,9 +23,9 @@ import { payWithDeviceWallet } from './applepay';
 import type { CheckoutKind, KindContext } from './kinds';
 import { paymentMessages as m } from './messages';
 import { CARD, DEVICE_WALLET } from './methods';
-import type { PaymentDialog } from './PaymentDialogs';
+import { createPaymentPrompts } from './prompts';
 import { createRecords, newIdempotencyKey, type Records } from './records';
-import { CANCEL_REDIRECT_MS, SUCCESS_REDIRECT_MS, outcomeOf } from './result';
+import { SUCCESS_REDIRECT_MS, outcomeOf } from './result';
 
 /** Where a payment stands. */
 export type PaymentState<R = PaymentResult> =
@@ -38,11 +38,6 @@ export type PaymentState<R = PaymentResult> =
   | { readonly kind: 'confirming' }
   | { readonly kind: 'confirmed'; readonly sessionId: string; readonly result: R }
   | { readonly kind: 'confirm-failed'; readonly message: string };
-
-export interface NoticeState {
-  readonly tone: 'info' | 'error' | 'success';
-  readonly text: string;
-}
 
 type Stored<D> = D & { readonly idempotencyKey: string; readonly sessionId?: string; readonly checkoutUrl?: string; readonly clientSecret?: string; readonly createdAt: number };
 
@@ -81,12 +76,14 @@ export function showFailure(deps: ModelDeps, records: Records, message: string):
   deps.nav.go('TransactionFailedPage', undefined, { replace: true });
 }
 
-export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(kind: CheckoutKind<D, R>, deps: ModelDeps) {
+export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(
+  kind: CheckoutKind<D, R>,
+  deps: ModelDeps,
+  options: { onConfirmed?: (sessionId: string, result: R) => void } = {},
+) {
   const records = createRecords(deps.storage);
   const state = signal<PaymentState<R>>({ kind: 'idle' });
-  const dialog = signal<PaymentDialog | null>(null);
-  const notice = signal<NoticeState | null>(null);
-  let onStartPage = false;
+  const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
   let container: () => HTMLElement | null = () => null;
 
   const stored = () => records.read(kind.record) as Stored<D> | null;
@@ -99,6 +96,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     records.clear(kind.record);
     records.clear('payment-pending');
     if (kind.event) deps.emit('sm-payment-completed', { kind: kind.event, sessionId });
+    options.onConfirmed?.(sessionId, result);
     await deps.account.refreshProfile();
     deps.clock.after(SUCCESS_REDIRECT_MS, () => (state.value = { kind: 'confirmed', sessionId, result }));
   }
@@ -128,7 +126,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     }
     console.error(`[sm ${kind.record} checkout] ${problem}`);
     state.value = { kind: 'idle' };
-    dialog.value = { kind: 'checkout-error' };
+    prompts.show({ kind: 'checkout-error' });
   }
 
   async function checkout() {
@@ -153,7 +151,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   async function payWithWallet(draft: D) {
     const purchase = kind.wallet?.(draft);
     if (!purchase) {
-      dialog.value = { kind: 'checkout-error' };
+      prompts.show({ kind: 'checkout-error' });
       return;
     }
     state.value = { kind: 'authorising' };
@@ -189,26 +187,23 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   }
 
   return {
+    ...prompts,
     state: computed(() => state.value),
-    dialog: computed(() => dialog.value),
-    notice: computed(() => notice.value),
     /** A step is under way: buttons wait. */
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),
-    /** The unfinished checkout of this kind, if any. */
-    unfinished: () => stored(),
 
     /** On the start page: a checkout cancelled at the provider says so; an unfinished one asks what to do. */
     open() {
-      onStartPage = true;
       const query = deps.nav.query();
       const record = stored();
       if (record?.sessionId && query.canceled === record.sessionId) {
         records.clear(kind.record);
-        notice.value = { tone: 'info', text: m.checkoutCanceled };
-      } else if (record) dialog.value = { kind: 'unfinished' };
+        prompts.say({ tone: 'info', text: m.checkoutCanceled });
+      } else prompts.warnUnfinished();
     },
-    /** Starts paying for a draft (the device wallet authorises in place). */
-    async begin(draft: D) {
+    /** Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in place. */
+    async begin(draft: D, place?: () => HTMLElement | null) {
+      if (place) container = place;
       if (draft.method === DEVICE_WALLET.id) return payWithWallet(draft);
       records.write(kind.record, { ...draft, idempotencyKey: newIdempotencyKey(), createdAt: deps.clock.now() } as never);
       if (kind.checkoutRoute) deps.nav.go(kind.checkoutRoute);
@@ -221,51 +216,10 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     },
     /** On the success route: asks the API host whether the payment went through. */
     confirm,
-    continuePayment() {
-      dialog.value = null;
-      if (kind.checkoutRoute) deps.nav.go(kind.checkoutRoute);
-      else void checkout();
-    },
-    askCancel() {
-      dialog.value = { kind: 'confirm-cancel' };
-    },
-    /** Cancel Transaction: forget the checkout, say so, and go home after a second. */
-    confirmCancel() {
+    /** Forgets the unfinished checkout (the next one starts with a new Idempotency-Key). */
+    discard() {
       records.clear(kind.record);
-      records.clear('payment-pending');
-      dialog.value = null;
-      notice.value = { tone: 'info', text: m.canceledNotice };
-      deps.clock.after(CANCEL_REDIRECT_MS, () => deps.nav.go('HomePage'));
-    },
-    /** Leaves the cancel confirm without cancelling. */
-    keep() {
-      dialog.value = onStartPage && stored() ? { kind: 'unfinished' } : null;
-    },
-    closeDialog() {
-      const shown = dialog.value;
-      dialog.value = null;
-      if (shown?.kind === 'sabbath' || (shown && 'thenHome' in shown && shown.thenHome)) deps.nav.go('HomePage');
-    },
-    showDialog(next: PaymentDialog) {
-      dialog.value = next;
-    },
-    setNotice(next: NoticeState | null) {
-      notice.value = next;
-    },
-    /**
-     * What a failed list load (plans, options, methods) shows: a 401 while the session is still
-     * good is 'Happy Sabbath!' with the server's message (a dead session signs out, and the
-     * guard sends the person to sign in); other statuses a warning titled with the status.
-     * Returns the message to show in place, if any.
-     */
-    async showListError(error: ApiError, options: { statusDialog: boolean }): Promise<string | null> {
-      if (error.status === 401) {
-        const profile = await deps.account.refreshProfile();
-        if (profile.ok || deps.session.isSignedIn.value) dialog.value = { kind: 'sabbath', message: error.message };
-        return null;
-      }
-      if (options.statusDialog && error.status !== 0) dialog.value = { kind: 'status', title: String(error.status), message: error.message };
-      return error.message;
+      state.value = { kind: 'idle' };
     },
   };
 }

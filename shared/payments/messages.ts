@@ -18,6 +18,9 @@ export const paymentMessages = {
   checkoutError: 'Error occurred. Look at console for details',
   confirming: 'Confirming your payment...',
   retry: 'Try again',
+  wait: 'please wait...',
+  /** A list of options, plans or methods came back empty. */
+  empty: 'No option available yet for your country yet. Please try again later',
   cancel: 'Cancel',
   methods: 'Payment method',
   selectMethod: 'Please Select Payment Method',

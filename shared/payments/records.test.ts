@@ -1,15 +1,14 @@
-// @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPaymentData, newIdempotencyKey, readRecord, writeRecord } from './records';
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../deps/testing';
+import { createRecords, newIdempotencyKey } from './records';
 
 const credit = { idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 10, identifier: 'credits_100', credits: 100, purchasefor: 1 as const, createdAt: 1 };
 
-describe('pending payment records', () => {
-  beforeEach(() => localStorage.clear());
-
+describe('payment records', () => {
   it('round-trips a record', () => {
-    writeRecord('credit', credit);
-    expect(readRecord('credit')).toEqual(credit);
+    const records = createRecords(memoryStore());
+    records.write('credit', credit);
+    expect(records.read('credit')).toEqual(credit);
   });
 
   it.each([
@@ -19,19 +18,20 @@ describe('pending payment records', () => {
     ['negative credits', JSON.stringify({ ...credit, credits: -5 })],
     ['bad purchasefor', JSON.stringify({ ...credit, purchasefor: 3 })],
   ])('removes a %s record and reads it as absent', (_label, text) => {
-    localStorage.setItem('sm.payment.credit', text);
-    expect(readRecord('credit')).toBeNull();
-    expect(localStorage.getItem('sm.payment.credit')).toBeNull();
+    const storage = memoryStore({ 'sm.payment.credit': text });
+    expect(createRecords(storage).read('credit')).toBeNull();
+    expect(storage.get('sm.payment.credit')).toBeNull();
   });
 
-  it('clears the credit and pending records together', () => {
-    writeRecord('credit', credit);
-    writeRecord('payment-pending', { kind: 'credit', sessionId: 'cs_1', method: 'gcash', tries: 0, at: 1 });
-    writeRecord('payment-error', { message: 'x', at: 1 });
-    clearPaymentData('credit');
-    expect(readRecord('credit')).toBeNull();
-    expect(readRecord('payment-pending')).toBeNull();
-    expect(readRecord('payment-error')).not.toBeNull();
+  it('keeps each kind under its own key', () => {
+    const storage = memoryStore();
+    const records = createRecords(storage);
+    records.write('credit', credit);
+    records.write('payment-error', { message: 'x', at: 1 });
+    records.clear('credit');
+    expect(records.read('credit')).toBeNull();
+    expect(records.read('payment-error')).toEqual({ message: 'x', at: 1 });
+    expect([...storage.entries.keys()]).toEqual(['sm.payment.payment-error']);
   });
 
   it('makes distinct idempotency keys', () => {

@@ -23,11 +23,11 @@ describe('session store', () => {
   afterEach(() => vi.useRealTimers());
 
   it('persists a sign-in and reads it back in a new store', () => {
-    const a = createSession();
+    const a = createSession({ storage: localStorage, events: window });
     a.signIn(login);
     a.setUser(user);
     expect(a.authorization()).toBe('Bearer tok');
-    const b = createSession();
+    const b = createSession({ storage: localStorage, events: window });
     expect(b.isSignedIn.value).toBe(true);
     expect(b.user.value?.email).toBe('listener@example.org');
   });
@@ -41,7 +41,7 @@ describe('session store', () => {
     ['array', '[]'],
   ])('discards a %s record without crashing', (_label, text) => {
     localStorage.setItem(STORAGE_KEY, text);
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     expect(s.isSignedIn.value).toBe(false);
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
   });
@@ -57,14 +57,14 @@ describe('session store', () => {
   it('treats an expired stored token as signed out', () => {
     const record = { v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() - 1 }, user, fromApps: false, nextPage: null };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     expect(s.isSignedIn.value).toBe(false);
     expect(s.user.value).toBeNull();
   });
 
   it('signs out by itself when the token expires', () => {
     vi.useFakeTimers();
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     const changes: unknown[] = [];
     s.onChange((signedIn, reason) => changes.push([signedIn, reason]));
     s.signIn({ ...login, expires_in: 10 });
@@ -79,7 +79,7 @@ describe('session store', () => {
   });
 
   it('follows another tab signing out and in', () => {
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     s.signIn(login);
     localStorage.removeItem(STORAGE_KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: null }));
@@ -91,7 +91,7 @@ describe('session store', () => {
   });
 
   it('keeps the next page across sign-out and clears everything on clear()', () => {
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     s.setNextPage({ name: 'TopUpPage', query: { a: '1' } });
     s.signIn(login);
     s.signOut('expired');
@@ -102,7 +102,7 @@ describe('session store', () => {
   });
 
   it('ignores a user set without a session', () => {
-    const s = createSession();
+    const s = createSession({ storage: localStorage, events: window });
     s.setUser(user);
     expect(s.user.value).toBeNull();
   });

@@ -23,14 +23,11 @@
  * @csspart overlay - The 'please wait...' overlay.
  * @cssproperty --sm-color-primary - Buttons, the slider, the chosen frequency.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Donate, type DonateProps } from './donate';
 
 defineWidget<DonateProps>('sm-donate', Donate, tags['sm-donate']);
-announceSignOuts(session);
 
 export { Donate };
 

@@ -1,6 +1,5 @@
-/** Every text <sm-donate> shows (English; spec strings exactly as quoted, spelling included). */
+/** Every text <sm-donate> shows beyond the payment steps' own (shared/payments/messages.ts). */
 export const messages = {
-  wait: 'please wait...',
   missionsTitle: 'Ongoing Missions',
   explore: 'Explore Missions',
   donate: 'Donate',
@@ -24,21 +23,13 @@ export const messages = {
   canceled: 'Cancel donation success.',
   somethingWrong: 'Something Wrong. Please Try Again',
   already: 'You are already donated this projects',
-  empty: 'No option available yet for your country yet. Please try again later',
   taxNote: 'We are a 501c3 organisation: gifts from US donors are tax-deductible.',
   signInMonthly: 'Sign in to give monthly',
   signInMonthlyText: 'Monthly gifts need an account so you can see and cancel them.',
-  retry: 'Try again',
-  ok: 'OK',
-  error: 'Error',
   missionMissing: 'This mission is not available. Choose another one.',
   successTitle: 'Thank You for Your Gift!',
   successText: (amount: string, organization: string) => `Your gift of ${amount} to ${organization} was received.`,
   successAnonymous: 'Your gift was received. Thank you for supporting the missions.',
-  successChecking: 'Confirming your gift...',
-  notConfirmed: 'We could not confirm this donation yet. If your card was charged, it will show in your donation history.',
-  backHome: 'Back to Home',
   continue: 'Continue',
-  backToMissions: 'See other missions',
   badMission: (value: string) => `[sm-donate] Ignoring mission="${value}": give a mission id, such as mission="2".`,
 } as const;

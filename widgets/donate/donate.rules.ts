@@ -1,12 +1,10 @@
-/** The donation amount rules of spec sections 5 and 9, as pure functions. */
+/** The donation amount rules, as pure functions: a slider of 10 to 100 in steps of 10, or a custom 1 to 100. */
 export const SLIDER_MIN = 10;
 export const SLIDER_MAX = 100;
 export const SLIDER_STEP = 10;
 export const DEFAULT_AMOUNT = 10;
 export const CUSTOM_MIN = 1;
 export const CUSTOM_MAX = 100;
-/** The mission the mobile app opens (`_d=2`). */
-export const APP_DONATION_ID = 2;
 
 /** The custom amount: 1 to 100, a value under 1 resets to 1; cents kept to 2 decimals. */
 export function clampCustom(value: number): number {

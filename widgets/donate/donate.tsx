@@ -3,8 +3,7 @@
  * Mission descriptions come from the server and are shown as text, never as markup.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
+import { useEffect, useRef } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
@@ -12,39 +11,23 @@ import { Button } from '../../shared/ui/Button';
 import { Carousel } from '../../shared/ui/Carousel';
 import { Dialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
+import { paymentMessages as pm } from '../../shared/payments/messages';
+import { Confirmation, PaymentFrame } from '../../shared/payments/PaymentViews';
 import { Notice } from '../../shared/ui/Notice';
-import { Overlay } from '../../shared/ui/Overlay';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './donate.messages';
 import { createDonateModel, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
 
-export const VIEWS = ['donate', 'missions', 'success'] as const;
-const VARIANTS = ['home', 'all', 'public'] as const;
-
-export function parseView(value: unknown): View {
-  if (value === undefined || value === null || value === '') return 'donate';
-  if (typeof value === 'string' && (VIEWS as readonly string[]).includes(value)) return value as View;
-  console.warn(`[sm-donate] Unknown view="${String(value)}". Use one of: ${VIEWS.join(', ')}. Showing "donate".`);
-  return 'donate';
-}
-
-function parseVariant(value: unknown): ListVariant {
-  if (value === undefined || value === null || value === '') return 'all';
-  if (typeof value === 'string' && (VARIANTS as readonly string[]).includes(value)) return value as ListVariant;
-  console.warn(`[sm-donate] Unknown list="${String(value)}". Use one of: ${VARIANTS.join(', ')}. Showing "all".`);
-  return 'all';
-}
-
 export interface DonateProps {
-  view?: string;
+  view?: View;
   /** The mission to give to (its id), for standalone use; inside the portal the _d query. */
   mission?: string;
   /** Which missions the list shows: home (up to 3), all, public. */
-  list?: string;
+  list?: ListVariant;
   apiBase?: string;
   portal?: string;
   container?: ShadowRoot | HTMLElement;
@@ -102,7 +85,7 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
     <section className="sm-stack" aria-labelledby="missions-title">
       <h2 id="missions-title">{variant === 'public' ? m.explore : m.missionsTitle}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {missions === null && !model.loadError.value ? <p role="status">{m.wait}</p> : null}
+      {missions === null && !model.loadError.value ? <p role="status">{pm.wait}</p> : null}
       {missions && missions.length === 0 ? <p>{m.noMissions}</p> : null}
       <div className="sm-missions">
         {missions?.map((mission) => (
@@ -126,7 +109,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       </div>
     );
   }
-  if (!mission) return model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : <p role="status">{m.wait}</p>;
+  if (!mission) return model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : <p role="status">{pm.wait}</p>;
   const title = mission.title ?? mission.organization;
   const next = mission.metadata?.next_donation_period ?? null;
   return (
@@ -142,7 +125,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       {mission.subscribed ? (
         <>
           <Notice tone="info">{m.nextDonation(formatDate(next))}</Notice>
-          <Button variant="secondary" onClick={() => model.askCancel()}>
+          <Button variant="secondary" onClick={() => model.askCancelGift()}>
             {m.cancelDonation}
           </Button>
         </>
@@ -193,25 +176,24 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
 
 function SuccessView({ model }: { model: DonateModel }) {
   useSignals();
-  const state = model.success.value;
-  if (state.kind === 'checking') return <p role="status">{m.successChecking}</p>;
-  return (
+  const state = model.payment.state.value;
+  const thanks = (text: string) => (
     <div className="sm-stack sm-center">
       <h1>{m.successTitle}</h1>
-      <p data-testid="donation-result">
-        {state.kind === 'confirmed' ? m.successText(formatMoney(state.amount, state.currency), state.organization) : state.kind === 'anonymous' ? m.successAnonymous : m.notConfirmed}
-      </p>
+      <p data-testid="donation-result">{text}</p>
       <p className="sm-muted">{m.taxNote}</p>
       {model.signedIn.value ? <Button onClick={() => model.finish()}>{m.continue}</Button> : null}
     </div>
   );
+  if (model.thanked.value) return thanks(m.successAnonymous);
+  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(m.successText(formatMoney(state.result.amount, state.result.currency), state.result.organization)) : null}</Confirmation>;
 }
 
+/** The form's own dialogs: cancelling a monthly gift, and signing in to give monthly. */
 function Dialogs({ model }: { model: DonateModel }) {
   useSignals();
   const dialog = model.dialog.value;
-  if (!dialog) return null;
-  if (dialog.kind === 'confirm-cancel') {
+  if (dialog?.kind === 'confirm-cancel-gift') {
     return (
       <Dialog
         title={m.cancelDonation}
@@ -219,7 +201,7 @@ function Dialogs({ model }: { model: DonateModel }) {
         onClose={() => model.closeDialog()}
         actions={
           <>
-            <Button onClick={() => void model.confirmCancel()}>{m.yes}</Button>
+            <Button onClick={() => void model.confirmCancelGift()}>{m.yes}</Button>
             <Button variant="secondary" onClick={() => model.closeDialog()}>
               {m.no}
             </Button>
@@ -230,7 +212,7 @@ function Dialogs({ model }: { model: DonateModel }) {
       </Dialog>
     );
   }
-  if (dialog.kind === 'sign-in') {
+  if (dialog?.kind === 'sign-in') {
     return (
       <Dialog
         title={m.signInMonthly}
@@ -239,7 +221,7 @@ function Dialogs({ model }: { model: DonateModel }) {
           <>
             <Button onClick={() => model.signInForMonthly()}>{m.signInMonthly}</Button>
             <Button variant="secondary" onClick={() => model.closeDialog()}>
-              {m.ok}
+              {pm.ok}
             </Button>
           </>
         }
@@ -248,44 +230,29 @@ function Dialogs({ model }: { model: DonateModel }) {
       </Dialog>
     );
   }
-  const title = dialog.kind === 'sabbath' ? 'Happy Sabbath!' : dialog.title;
-  const text = dialog.kind === 'sabbath' ? dialog.message : dialog.text;
-  return (
-    <Dialog title={title} tone={dialog.kind === 'message' && dialog.title === m.error ? 'error' : 'info'} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{dialog.kind === 'sabbath' ? m.backHome : m.ok}</Button>}>
-      <p>{text}</p>
-    </Dialog>
-  );
+  return null;
 }
 
 function DonateWidget({ view, mission, list }: { view: View; mission: string | undefined; list: ListVariant }) {
   useSignals();
-  const host = useHost();
-  const [model] = useState(() => createDonateModel({ host: () => host }));
+  const model = useModel(createDonateModel);
   const containerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    void model.start(view, { mission, variant: list });
-  }, [model, view, mission, list]);
-  const notice = model.notice.value;
+  useEffect(() => model.show(view, { mission, list }), [model, view, mission, list]);
   return (
-    <div className="sm-card" part="card" data-view={view}>
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+    <PaymentFrame checkout={model.payment} view={view} busy={model.busy.value}>
       {view === 'missions' ? <MissionsView model={model} variant={list} /> : view === 'success' ? <SuccessView model={model} /> : <DonateForm model={model} containerRef={containerRef} />}
       <Dialogs model={model} />
-      {model.busy.value ? <Overlay label={m.wait} /> : null}
-    </div>
+    </PaymentFrame>
   );
 }
 
 /**
  * @summary Give to the missions once or monthly; the missions list; the thank-you page.
  */
-export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
-  applyEmbedAttributes({ apiBase, portal });
-  const parsed = parseView(view);
-  const variant = parseVariant(list);
+export function Donate({ view = 'donate', mission, list = 'all', apiBase, portal, container }: DonateProps) {
   return (
-    <WidgetRoot container={container} styles={sliderStyles + donateStyles}>
-      <DonateWidget key={`${parsed}:${mission ?? ''}:${variant}`} view={parsed} mission={mission} list={variant} />
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + donateStyles}>
+      <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />
     </WidgetRoot>
   );
 }

@@ -17,14 +17,11 @@
  * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
  * @cssproperty --sm-color-primary - The selected tab, links.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { History, type HistoryProps } from './history';
 
 defineWidget<HistoryProps>('sm-history', History, tags['sm-history']);
-announceSignOuts(session);
 
 export { History };
 

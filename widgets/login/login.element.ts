@@ -27,14 +27,11 @@
  * @cssproperty --sm-font-family - Font of the widget.
  * @cssproperty --sm-radius - Corner radius of the card.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Login, type LoginProps } from './login';
 
 defineWidget<LoginProps>('sm-login', Login, tags['sm-login']);
-announceSignOuts(session);
 
 export { Login };
 

@@ -15,14 +15,11 @@
  * @csspart toast - The 3-second message.
  * @cssproperty --sm-color-primary - The button.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Newsletter, type NewsletterProps } from './newsletter';
 
 defineWidget<NewsletterProps>('sm-newsletter', Newsletter, tags['sm-newsletter']);
-announceSignOuts(session);
 
 export { Newsletter };
 

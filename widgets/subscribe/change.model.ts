@@ -1,162 +1,126 @@
 /**
- * Changing the monthly amount (spec sections 2 and 4): /change-subscription and its success page.
+ * Changing the monthly amount: /change-subscription and its success page. Not a checkout (the
+ * new amount is charged on the next renewal), so it is a plain call; it keeps its own
+ * unfinished record between the two pages.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call } from '../../shared/api/client';
+import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
-import { emit } from '../../shared/events/events';
-import { clearRecord, readRecord, writeRecord } from '../../shared/payments/records';
-import type { PaymentDialog } from '../../shared/payments/PaymentDialogs';
-import { CANCEL_REDIRECT_MS } from '../../shared/payments/result';
-import { navigate, openAppLink } from '../../shared/routing/navigate';
-import { refreshProfile } from '../../shared/session/account';
-import { session } from '../../shared/session/session';
+import type { ModelDeps } from '../../shared/deps/deps';
+import { paymentMessages } from '../../shared/payments/messages';
+import { createPaymentPrompts } from '../../shared/payments/prompts';
+import { createRecords } from '../../shared/payments/records';
 import { messages } from './subscribe.messages';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 
-export type ChangeDialog = PaymentDialog;
+export type ChangeView = 'change' | 'change-success';
 
-export function createChangeModel(options: { host?: () => EventTarget | null } = {}) {
-  const view = signal<'change' | 'change-success'>('change');
+export function createChangeModel(deps: ModelDeps) {
+  const records = createRecords(deps.storage);
+  const prompts = createPaymentPrompts(deps, { record: 'change-subscription', resume: () => deps.nav.go('ChangeSubscriptionSuccessPage') });
   const busy = signal(false);
-  const dialog = signal<ChangeDialog | null>(null);
   const plan = signal<api.Plan | null>(null);
-  const price = signal(0);
+  const chosen = signal<number | null>(null);
   const loadError = signal<string | null>(null);
   const submitError = signal<string | null>(null);
   const changed = signal<{ amount: number; date: string } | null>(null);
   const bounds = computed<SliderBounds | null>(() => (plan.value ? monthlyBounds(plan.value) : null));
-  let started = false;
+  const clamp = (n: number, b: SliderBounds) => Math.min(Math.max(n, b.min), b.max);
+  /** The slider starts at the current amount. */
+  const price = computed(() => {
+    const b = bounds.value;
+    if (!b || !plan.value) return 0;
+    return clamp(chosen.value ?? deps.session.user.value?.subscription?.current_amount ?? plan.value.price, b);
+  });
+  let shown: ChangeView | null = null;
 
-  /** Page load (spec section 4): pending record, type not 1 goes home, then the plans. */
+  /** The change page: an unfinished change warns first; a person who is not a subscriber goes home; then the plans. */
   async function load() {
-    if (readRecord('change-subscription')) {
-      dialog.value = { kind: 'unfinished' };
-      return;
-    }
+    if (prompts.warnUnfinished()) return;
     busy.value = true;
-    const profile = await refreshProfile();
+    const profile = await deps.account.refreshProfile();
     if (!profile.ok) {
       busy.value = false;
-      if (session.isSignedIn.value) loadError.value = profile.error.message;
+      if (deps.session.isSignedIn.value) loadError.value = profile.error.message;
       return;
     }
     if (profile.data.type !== 1) {
       busy.value = false;
-      navigate('HomePage', undefined, { replace: true });
+      deps.nav.go('HomePage', undefined, { replace: true });
       return;
     }
-    const result = await call(api.subscriptionPlans, {});
+    const result = await deps.api.call(api.subscriptionPlans, {});
     busy.value = false;
     if (!result.ok) {
-      const { status, message } = result.error;
-      if (status === 401) dialog.value = { kind: 'sabbath', message };
-      else if (status === 0) loadError.value = message;
-      else dialog.value = { kind: 'status', title: String(status), message };
+      loadError.value = result.error.status === 0 ? result.error.message : null;
+      if (result.error.status !== 0) await prompts.showListError(result.error, { statusDialog: true });
       return;
     }
-    const monthly = plansOf(result.data).monthly;
-    if (!monthly) {
-      loadError.value = messages.empty;
-      return;
-    }
-    plan.value = monthly;
-    const current = profile.data.subscription?.current_amount ?? monthly.price;
-    const b = monthlyBounds(monthly);
-    price.value = Math.min(Math.max(current, b.min), b.max);
+    plan.value = plansOf(result.data).monthly;
+    if (!plan.value) loadError.value = paymentMessages.empty;
   }
 
-  /** The success page: a missing record goes home; else reload, clear and show the date. */
+  /** The success page: a missing record goes home; else reload the profile, clear the record and show the date. */
   async function showSuccess() {
-    const record = readRecord('change-subscription');
+    const record = records.read('change-subscription');
     if (!record) {
-      navigate('HomePage', undefined, { replace: true });
+      deps.nav.go('HomePage', undefined, { replace: true });
       return;
     }
     busy.value = true;
-    const profile = await refreshProfile();
+    const profile = await deps.account.refreshProfile();
     busy.value = false;
     if (!profile.ok) {
       loadError.value = profile.error.message;
       return;
     }
-    clearRecord('change-subscription');
+    records.clear('change-subscription');
     const s = profile.data.subscription;
     changed.value = { amount: s?.next_amount ?? record.amount, date: s?.schedule_start_date ?? s?.end_date ?? '' };
   }
 
   return {
-    view: view as ReadonlySignal<'change' | 'change-success'>,
-    busy: busy as ReadonlySignal<boolean>,
-    dialog: dialog as ReadonlySignal<ChangeDialog | null>,
-    plan: plan as ReadonlySignal<api.Plan | null>,
+    ...prompts,
+    busy: computed(() => busy.value),
+    plan: computed(() => plan.value),
     bounds,
-    price: price as ReadonlySignal<number>,
-    loadError: loadError as ReadonlySignal<string | null>,
-    submitError: submitError as ReadonlySignal<string | null>,
-    changed: changed as ReadonlySignal<{ amount: number; date: string } | null>,
+    price,
+    loadError: computed(() => loadError.value),
+    submitError: computed(() => submitError.value),
+    changed: computed(() => changed.value),
 
-    start(next: 'change' | 'change-success') {
-      if (started && view.value === next) return;
-      started = true;
-      batch(() => {
-        view.value = next;
-        dialog.value = null;
-        loadError.value = null;
-      });
-      void (next === 'change' ? load() : showSuccess());
+    show(view: ChangeView) {
+      if (shown === view) return;
+      shown = view;
+      void (view === 'change' ? load() : showSuccess());
     },
     setPrice(value: number) {
       const b = bounds.value;
-      if (!b || !Number.isFinite(value)) return;
-      price.value = Math.min(Math.max(Math.round(value), b.min), b.max);
+      if (b && Number.isFinite(value)) chosen.value = clamp(Math.round(value), b);
     },
     async submit() {
       const p = plan.value;
       if (!p || busy.value) return;
       submitError.value = null;
       busy.value = true;
-      const result = await call(api.changeAmount, { currency: p.currency, amount: price.value });
+      const amount = price.value;
+      const result = await deps.api.call(api.changeAmount, { currency: p.currency, amount });
       busy.value = false;
       if (!result.ok) {
-        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400) {
-          dialog.value = { kind: 'error', message: messages.change.somethingWrong };
-        } else {
-          submitError.value = result.error.message;
-        }
+        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400) prompts.show({ kind: 'error', message: messages.change.somethingWrong });
+        else submitError.value = result.error.message;
         return;
       }
-      // The pending record is stored before the redirect (spec section 4).
-      writeRecord('change-subscription', { amount: price.value, currency: p.currency, at: Date.now() });
-      emit(options.host?.() ?? null, 'sm-amount-changed', { amount: price.value });
-      navigate('ChangeSubscriptionSuccessPage');
+      // The record is stored before going to the success page, which reads it.
+      records.write('change-subscription', { amount, currency: p.currency, at: deps.clock.now() });
+      deps.emit('sm-amount-changed', { amount });
+      deps.nav.go('ChangeSubscriptionSuccessPage');
     },
-    continuePending() {
-      dialog.value = null;
-      navigate('ChangeSubscriptionSuccessPage');
-    },
-    askCancel() {
-      dialog.value = { kind: 'confirm-cancel' };
-    },
-    confirmCancel() {
-      clearRecord('change-subscription');
-      dialog.value = null;
-      setTimeout(() => navigate('HomePage'), CANCEL_REDIRECT_MS);
-    },
-    keep() {
-      dialog.value = readRecord('change-subscription') ? { kind: 'unfinished' } : null;
-    },
-    closeDialog() {
-      const current = dialog.value;
-      dialog.value = null;
-      if (current?.kind === 'sabbath') navigate('HomePage');
-    },
-    /** Continue: the app's transaction_done deep link with the price from the app, else home. */
+    /** Continue: the app's transaction_done deep link with the new price from the app, else home. */
     finish() {
       const amount = changed.value?.amount;
-      if (session.fromApps.value) openAppLink('transaction_done', amount !== undefined ? { price: String(amount) } : undefined);
-      else navigate('HomePage');
+      if (deps.session.fromApps.value) deps.nav.openAppLink('transaction_done', amount !== undefined ? { price: String(amount) } : undefined);
+      else deps.nav.go('HomePage');
     },
   };
 }

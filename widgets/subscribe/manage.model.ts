@@ -1,40 +1,32 @@
 /**
- * The Manage Membership dialog (spec sections 2 and 4), for monthly subscribers only:
- * the amount and its date, Change Amount, Cancel Subscription with its confirm.
+ * The Manage Membership dialog, for monthly subscribers only: the amount and its date, Change
+ * Amount (disabled while a change is pending), and Cancel Subscription with its confirm.
  */
-import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call } from '../../shared/api/client';
+import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
-import { emit } from '../../shared/events/events';
-import { navigate } from '../../shared/routing/navigate';
-import { refreshProfile } from '../../shared/session/account';
+import type { ModelDeps } from '../../shared/deps/deps';
 import { hasPendingChange, isMonthly } from '../../shared/session/membership';
-import { session } from '../../shared/session/session';
 
 export type ManageStage = 'details' | 'confirm-cancel' | 'canceled' | 'failed';
 
-export function createManageModel(options: { host?: () => EventTarget | null } = {}) {
+export function createManageModel(deps: ModelDeps) {
   const stage = signal<ManageStage>('details');
   const busy = signal(false);
   const endDate = signal<string | null>(null);
-  const user = session.user;
-  const monthly = computed(() => isMonthly(user.value));
+  const user = deps.session.user;
   const pending = computed(() => hasPendingChange(user.value));
-  const close = () => emit(options.host?.() ?? null, 'sm-close', {});
+  const close = () => deps.emit('sm-close', {});
   return {
-    stage: stage as ReadonlySignal<ManageStage>,
-    busy: busy as ReadonlySignal<boolean>,
-    endDate: endDate as ReadonlySignal<string | null>,
-    monthly,
+    stage: computed(() => stage.value),
+    busy: computed(() => busy.value),
+    endDate: computed(() => endDate.value),
+    monthly: computed(() => isMonthly(user.value)),
     pending,
     subscription: computed(() => user.value?.subscription ?? null),
-    open() {
-      stage.value = 'details';
-    },
     changeAmount() {
       if (pending.value) return;
       close();
-      navigate('ChangeSubscriptionPage');
+      deps.nav.go('ChangeSubscriptionPage');
     },
     askCancel() {
       stage.value = 'confirm-cancel';
@@ -45,18 +37,17 @@ export function createManageModel(options: { host?: () => EventTarget | null } =
     async confirmCancel() {
       if (busy.value) return;
       busy.value = true;
-      const result = await call(api.cancelSubscription, {});
+      const end = user.value?.subscription?.end_date ?? null;
+      const result = await deps.api.call(api.cancelSubscription, {});
+      const profile = result.ok ? await deps.account.refreshProfile() : null;
+      busy.value = false;
       if (!result.ok) {
-        busy.value = false;
         stage.value = 'failed';
         return;
       }
-      const end = user.value?.subscription?.end_date ?? null;
-      const profile = await refreshProfile();
-      busy.value = false;
-      endDate.value = profile.ok ? (profile.data.subscription?.end_date ?? end) : end;
+      endDate.value = profile?.ok ? (profile.data.subscription?.end_date ?? end) : end;
       stage.value = 'canceled';
-      emit(options.host?.() ?? null, 'sm-membership-canceled', { endDate: endDate.value ?? '' });
+      deps.emit('sm-membership-canceled', { endDate: endDate.value ?? '' });
     },
     close,
   };

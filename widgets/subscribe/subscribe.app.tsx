@@ -2,14 +2,15 @@
  * <sm-subscribe view="update-payment|direct-subscribe">: the mobile app's entries (loaded on demand).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Notice } from '../../shared/ui/Notice';
-import { createAppEntryModel, type AppEntryModel } from './app-entry.model';
+import { useModel } from '../../shared/ui/WidgetRoot';
+import { createAppEntryModel, type AppEntryView } from './app-entry.model';
 
-export default function AppEntry({ view }: { view: 'update-payment' | 'direct-subscribe' }) {
+export default function AppEntry({ view }: { view: AppEntryView }) {
   useSignals();
-  const [model] = useState<AppEntryModel>(() => createAppEntryModel());
-  useEffect(() => model.start(view), [model, view]);
+  const model = useModel(createAppEntryModel);
+  useEffect(() => model.show(view), [model, view]);
   const status = model.status.value;
   return (
     <div className="sm-card" part="card" data-view={view}>

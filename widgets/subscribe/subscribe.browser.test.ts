@@ -1,7 +1,9 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/subscribe/subscribe.element';
-import { session } from '../../shared/session/session';
+import { connectionFor } from '../../shared/session/connection';
+
+const { session } = connectionFor('');
 import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor, byLabel } from '../../tests/element/support';
 
 const plans = [

@@ -2,25 +2,27 @@
  * <sm-subscribe view="change|change-success">: change the monthly amount (loaded on demand).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
-import { session } from '../../shared/session/session';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
-import { createChangeModel, type ChangeModel } from './change.model';
+import { useDeps, useModel } from '../../shared/ui/WidgetRoot';
+import { createChangeModel, type ChangeView } from './change.model';
 import { messages as m } from './subscribe.messages';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
 
-export default function ChangeFlow({ view, host }: { view: 'change' | 'change-success'; host: HTMLElement | null }) {
+export default function ChangeFlow({ view }: { view: ChangeView }) {
   useSignals();
-  const [model] = useState<ChangeModel>(() => createChangeModel({ host: () => host }));
-  useEffect(() => model.start(view), [model, view]);
+  const model = useModel(createChangeModel);
+  const { session } = useDeps();
+  useEffect(() => model.show(view), [model, view]);
   const plan = model.plan.value;
   const bounds = model.bounds.value;
   const dialog = model.dialog.value;
   const changed = model.changed.value;
+  const notice = model.notice.value;
   const current = session.user.value?.subscription?.current_amount;
   return (
     <div className="sm-card" part="card" data-view={view}>
@@ -56,11 +58,12 @@ export default function ChangeFlow({ view, host }: { view: 'change' | 'change-su
           <Button onClick={() => model.finish()}>{m.continue}</Button>
         </div>
       ) : null}
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       <PaymentDialogs
         dialog={dialog}
-        actions={{ continuePayment: model.continuePending, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keep, close: model.closeDialog }}
+        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keep, close: model.closeDialog }}
       />
-      {model.busy.value ? <Overlay label={m.wait} /> : null}
+      {model.busy.value ? <Overlay /> : null}
     </div>
   );
 }

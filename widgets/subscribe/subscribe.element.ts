@@ -24,14 +24,11 @@
  * @csspart overlay - The 'please wait...' overlay.
  * @cssproperty --sm-color-primary - Buttons, the slider, the chosen option.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Subscribe, type SubscribeProps } from './subscribe';
 
 defineWidget<SubscribeProps>('sm-subscribe', Subscribe, tags['sm-subscribe']);
-announceSignOuts(session);
 
 export { Subscribe };
 

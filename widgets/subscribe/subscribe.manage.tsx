@@ -2,29 +2,30 @@
  * <sm-subscribe view="manage">: the Manage Membership dialog (loaded on demand).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
-import { createManageModel, type ManageModel } from './manage.model';
+import { paymentMessages as pm } from '../../shared/payments/messages';
+import { useModel } from '../../shared/ui/WidgetRoot';
+import { createManageModel } from './manage.model';
 import { messages as m } from './subscribe.messages';
 import { usd } from './subscribe.parts';
 
-export default function ManageDialog({ host }: { host: HTMLElement | null }) {
+export default function ManageDialog() {
   useSignals();
-  const [model] = useState<ManageModel>(() => createManageModel({ host: () => host }));
+  const model = useModel(createManageModel);
   const s = model.subscription.value;
   const stage = model.stage.value;
   if (stage === 'canceled') {
     return (
-      <Dialog title={m.manage.canceledTitle} tone="success" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
+      <Dialog title={m.manage.canceledTitle} tone="success" onClose={model.close} actions={<Button onClick={model.close}>{pm.ok}</Button>}>
         <p>{m.manage.canceledText(formatDate(model.endDate.value))}</p>
       </Dialog>
     );
   }
   if (stage === 'failed') {
     return (
-      <Dialog title={m.change.errorTitle} tone="error" onClose={model.close} actions={<Button onClick={model.close}>{m.ok}</Button>}>
+      <Dialog title={m.change.errorTitle} tone="error" onClose={model.close} actions={<Button onClick={model.close}>{pm.ok}</Button>}>
         <p>{m.manage.failed}</p>
       </Dialog>
     );

@@ -3,20 +3,17 @@
  * success; the Manage Membership dialog; the app's update-payment and direct-subscribe entries.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../shared/format/dates';
-import { formatMoney } from '../../shared/format/money';
-import { session } from '../../shared/session/session';
+import { paymentMessages as pm } from '../../shared/payments/messages';
+import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser } from '../../shared/payments/PaymentViews';
 import { Button } from '../../shared/ui/Button';
-import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
-import { Overlay } from '../../shared/ui/Overlay';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useDeps, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './subscribe.messages';
-import { createSubscribeModel, type SubscribeModel } from './subscribe.model';
+import { createSubscribeModel, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
 
@@ -25,18 +22,10 @@ const ChangeFlow = lazy(() => import('./subscribe.change'));
 const ManageDialog = lazy(() => import('./subscribe.manage'));
 const AppEntry = lazy(() => import('./subscribe.app'));
 
-export const VIEWS = ['subscribe', 'checkout', 'success', 'change', 'change-success', 'manage', 'update-payment', 'direct-subscribe'] as const;
-export type View = (typeof VIEWS)[number];
-
-export function parseView(value: unknown): View {
-  if (value === undefined || value === null || value === '') return 'subscribe';
-  if (typeof value === 'string' && (VIEWS as readonly string[]).includes(value)) return value as View;
-  console.warn(`[sm-subscribe] Unknown view="${String(value)}". Use one of: ${VIEWS.join(', ')}. Showing "subscribe".`);
-  return 'subscribe';
-}
+export type View = FlowView | 'change' | 'change-success' | 'manage' | 'update-payment' | 'direct-subscribe';
 
 export interface SubscribeProps {
-  view?: string;
+  view?: View;
   apiBase?: string;
   portal?: string;
   container?: ShadowRoot | HTMLElement;
@@ -59,7 +48,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
         <Notice tone="error">
           {model.loadError.value}{' '}
           <Button variant="link" onClick={() => model.retryLoad()}>
-            {m.retry}
+            {pm.retry}
           </Button>
         </Notice>
       ) : null}
@@ -70,7 +59,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
       ) : null}
       {step === 'select-duration' ? (
         <>
-          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{m.empty}</Notice> : null}
+          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{pm.empty}</Notice> : null}
           <fieldset className="sm-choices">
             <legend>{m.duration.legend}</legend>
             <label className="sm-choice" data-checked={model.recurring.value}>
@@ -120,10 +109,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
             recommended={bounds.start}
             lowest={bounds.min}
             value={model.custom.value === null ? model.price.value : model.amount.value}
-            onValue={(n) => {
-              model.setCustom(null);
-              model.setPrice(n);
-            }}
+            onValue={(n) => model.setPrice(n)}
             perMonth={model.recurring.value}
             rate={plan.rate}
             userCurrency={plan.user_currency}
@@ -162,20 +148,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
             {model.recurring.value ? m.payment.summaryMonthly(usd(model.amount.value)) : m.payment.summaryOneTime(model.months.value, usd(model.amount.value))}
           </p>
           {model.recurring.value ? <p className="sm-muted">{m.payment.cardOnly}</p> : null}
-          <fieldset className="sm-choices">
-            <legend>{m.payment.legend}</legend>
-            {model.methods.value.map((method) => (
-              <label key={method.id} className="sm-choice" data-checked={model.method.value === method.id}>
-                <input type="radio" name="payment-method" checked={model.method.value === method.id} onChange={() => model.chooseMethod(method.id)} />
-                <span>{method.name}</span>
-              </label>
-            ))}
-          </fieldset>
-          {model.formError.value ? (
-            <p className="sm-error" role="alert">
-              {model.formError.value}
-            </p>
-          ) : null}
+          <PaymentMethodChooser choice={model.methods} error={model.formError.value} />
           <FeeNotes />
           <Button onClick={() => model.pay()}>{m.pay}</Button>
         </>
@@ -184,46 +157,20 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   );
 }
 
-function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'success'; host: HTMLElement | null }) {
+function SubscribeFlow({ view }: { view: FlowView }) {
   useSignals();
-  const [model] = useState(() => createSubscribeModel({ host: () => host }));
-  const containerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => model.start(view, () => containerRef.current), [model, view]);
-  const notice = model.notice.value;
-  const success = model.success.value;
+  const model = useModel(createSubscribeModel);
+  const { session } = useDeps();
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => model.show(view, () => container.current), [model, view]);
   const user = session.user.value;
   return (
-    <div className="sm-card" part="card" data-view={view}>
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+    <PaymentFrame checkout={model.payment} view={view} busy={model.busy.value}>
+      {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{m.alreadyMonthly}</Notice> : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
-      {view === 'checkout' ? (
-        <div className="sm-stack">
-          <h1>{m.checkoutTitle}</h1>
-          {model.checkoutError.value ? (
-            <Notice tone="error">
-              {model.checkoutError.value}{' '}
-              <Button variant="link" onClick={() => model.retryCheckout(() => containerRef.current)}>
-                {m.retry}
-              </Button>
-            </Notice>
-          ) : (
-            <p role="status">{m.redirecting}</p>
-          )}
-          <div ref={containerRef} className="sm-embedded" />
-          <Button variant="secondary" onClick={() => model.askCancel()}>
-            {m.cancelTransaction}
-          </Button>
-        </div>
-      ) : null}
+      {view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : null}
       {view === 'success' ? (
-        success.kind === 'confirming' ? (
-          <p role="status">{m.confirming}</p>
-        ) : success.kind === 'retry' ? (
-          <div className="sm-stack">
-            <Notice tone="error">{success.message}</Notice>
-            <Button onClick={() => model.retryConfirm()}>{m.retry}</Button>
-          </div>
-        ) : (
+        <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">
             <h1>{m.successTitle}</h1>
             <p data-testid="membership-summary">
@@ -235,41 +182,35 @@ function SubscribeFlow({ view, host }: { view: 'subscribe' | 'checkout' | 'succe
             </p>
             <Button onClick={() => model.finish()}>{m.continue}</Button>
           </div>
-        )
+        </Confirmation>
       ) : null}
-      <PaymentDialogs
-        dialog={model.dialog.value}
-        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keepTransaction, close: model.closeDialog }}
-      />
-      {model.busy.value ? <Overlay label={m.wait} /> : null}
-    </div>
+    </PaymentFrame>
   );
 }
 
 function Body({ view }: { view: View }) {
-  const host = useHost();
   switch (view) {
     case 'subscribe':
     case 'checkout':
     case 'success':
-      return <SubscribeFlow view={view} host={host} />;
+      return <SubscribeFlow view={view} />;
     case 'change':
     case 'change-success':
       return (
-        <Suspense fallback={<p role="status">{m.wait}</p>}>
-          <ChangeFlow view={view} host={host} />
+        <Suspense fallback={<p role="status">{pm.wait}</p>}>
+          <ChangeFlow view={view} />
         </Suspense>
       );
     case 'manage':
       return (
         <Suspense fallback={null}>
-          <ManageDialog host={host} />
+          <ManageDialog />
         </Suspense>
       );
     case 'update-payment':
     case 'direct-subscribe':
       return (
-        <Suspense fallback={<p role="status">{m.wait}</p>}>
+        <Suspense fallback={<p role="status">{pm.wait}</p>}>
           <AppEntry view={view} />
         </Suspense>
       );
@@ -279,12 +220,10 @@ function Body({ view }: { view: View }) {
 /**
  * @summary Premium membership: subscribe, change the amount, manage, and the app's entries.
  */
-export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
-  applyEmbedAttributes({ apiBase, portal });
-  const parsed = parseView(view);
+export function Subscribe({ view = 'subscribe', apiBase, portal, container }: SubscribeProps) {
   return (
-    <WidgetRoot container={container} styles={sliderStyles + subscribeStyles}>
-      <Body key={parsed} view={parsed} />
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + subscribeStyles}>
+      <Body key={view} view={view} />
     </WidgetRoot>
   );
 }

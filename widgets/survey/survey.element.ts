@@ -18,14 +18,11 @@
  * @csspart overlay - The 'please wait...' overlay.
  * @cssproperty --sm-color-primary - Chosen options, buttons, the progress.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Survey, type SurveyProps } from './survey';
 
 defineWidget<SurveyProps>('sm-survey', Survey, tags['sm-survey']);
-announceSignOuts(session);
 
 export { Survey };
 

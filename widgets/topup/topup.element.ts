@@ -20,14 +20,11 @@
  * @csspart overlay - The 'please wait...' overlay.
  * @cssproperty --sm-color-primary - Buttons, links, the chosen option.
  */
-import { announceSignOuts } from '../../shared/events/events';
-import { session } from '../../shared/session/session';
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
 import { Topup, type TopupProps } from './topup';
 
 defineWidget<TopupProps>('sm-topup', Topup, tags['sm-topup']);
-announceSignOuts(session);
 
 export { Topup };
 

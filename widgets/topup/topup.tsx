@@ -1,22 +1,21 @@
 /**
- * <sm-topup>'s view: the credit steps, the checkout hand-off and the success page.
+ * <sm-topup>'s view: the credit steps, the checkout step and the success page.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
 import { formatCredits, formatMoney } from '../../shared/format/money';
+import { paymentMessages as pm } from '../../shared/payments/messages';
+import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser } from '../../shared/payments/PaymentViews';
 import { Button } from '../../shared/ui/Button';
-import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
 import { Notice } from '../../shared/ui/Notice';
-import { Overlay } from '../../shared/ui/Overlay';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './topup.messages';
-import { chargeFor, createTopupModel, parseView, type TopupModel, type View } from './topup.model';
+import { createTopupModel, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
 
 export interface TopupProps {
   /** topup (default) | checkout | success */
-  view?: string;
+  view?: View;
   apiBase?: string;
   portal?: string;
   container?: ShadowRoot | HTMLElement;
@@ -24,9 +23,9 @@ export interface TopupProps {
 
 function Options({ model }: { model: TopupModel }) {
   useSignals();
-  const options = model.creditOptions.value;
-  if (options === null) return model.loadError.value ? null : <p role="status">{m.loading}</p>;
-  if (options.length === 0) return <Notice tone="info">{m.empty}</Notice>;
+  const options = model.options.value;
+  if (options === null) return model.loadError.value ? null : <p role="status">{pm.wait}</p>;
+  if (options.length === 0) return <Notice tone="info">{pm.empty}</Notice>;
   return (
     <>
       <fieldset className="sm-choices">
@@ -44,14 +43,12 @@ function Options({ model }: { model: TopupModel }) {
       </fieldset>
       <fieldset className="sm-choices sm-choices-row">
         <legend>{m.forWhom}</legend>
-        <label className="sm-choice" data-checked={model.purchasefor.value === 1}>
-          <input type="radio" name="purchasefor" checked={model.purchasefor.value === 1} onChange={() => model.setPurchaseFor(1)} />
-          <span>{m.self}</span>
-        </label>
-        <label className="sm-choice" data-checked={model.purchasefor.value === 2}>
-          <input type="radio" name="purchasefor" checked={model.purchasefor.value === 2} onChange={() => model.setPurchaseFor(2)} />
-          <span>{m.other}</span>
-        </label>
+        {([1, 2] as const).map((value) => (
+          <label key={value} className="sm-choice" data-checked={model.purchasefor.value === value}>
+            <input type="radio" name="purchasefor" checked={model.purchasefor.value === value} onChange={() => model.setPurchaseFor(value)} />
+            <span>{value === 1 ? m.self : m.other}</span>
+          </label>
+        ))}
       </fieldset>
       {model.formError.value ? (
         <p className="sm-error" role="alert">
@@ -65,45 +62,25 @@ function Options({ model }: { model: TopupModel }) {
 
 function Methods({ model }: { model: TopupModel }) {
   useSignals();
-  const methods = model.methods.value;
   const option = model.selectedOption.value;
+  const charge = model.charge.value;
   return (
     <>
       <Button variant="link" className="sm-back" onClick={() => model.back()}>
         ← {m.back}
       </Button>
-      {option ? (
+      {option && charge ? (
         <p className="sm-summary" data-testid="topup-summary">
-          {m.summary(formatCredits(option.price_credit), (() => {
-            const charge = chargeFor(option, model.method.value ?? 'credit_card');
-            return formatMoney(charge.amount, charge.currency);
-          })())}
+          {m.summary(formatCredits(option.price_credit), formatMoney(charge.amount, charge.currency))}
         </p>
       ) : null}
-      {methods === null ? (
-        model.loadError.value ? null : <p role="status">{m.loading}</p>
-      ) : (
-        <fieldset className="sm-choices">
-          <legend>{m.methods}</legend>
-          {methods.map((method) => (
-            <label key={method.id} className="sm-choice" data-checked={model.method.value === method.id}>
-              <input type="radio" name="payment-method" value={method.id} checked={model.method.value === method.id} onChange={() => model.chooseMethod(method.id)} />
-              <span>{method.name}</span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {model.formError.value ? (
-        <p className="sm-error" role="alert">
-          {model.formError.value}
-        </p>
-      ) : null}
+      <PaymentMethodChooser choice={model.methods} error={model.formError.value} />
       <Button onClick={() => model.pay()}>{m.pay}</Button>
     </>
   );
 }
 
-function TopupView({ model }: { model: TopupModel }) {
+function Steps({ model }: { model: TopupModel }) {
   useSignals();
   const step = model.step.value;
   return (
@@ -116,34 +93,11 @@ function TopupView({ model }: { model: TopupModel }) {
         <Notice tone="error">
           {model.loadError.value}{' '}
           <Button variant="link" onClick={() => model.retryLoad()}>
-            {m.retry}
+            {pm.retry}
           </Button>
         </Notice>
       ) : null}
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
-    </div>
-  );
-}
-
-function CheckoutView({ model, containerRef }: { model: TopupModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
-  useSignals();
-  return (
-    <div className="sm-stack">
-      <h1>{m.checkoutTitle}</h1>
-      {model.checkoutError.value ? (
-        <Notice tone="error">
-          {model.checkoutError.value}{' '}
-          <Button variant="link" onClick={() => model.retryCheckout(() => containerRef.current)}>
-            {m.retry}
-          </Button>
-        </Notice>
-      ) : model.embedded.value ? null : (
-        <p role="status">{m.redirecting}</p>
-      )}
-      <div ref={containerRef} className="sm-embedded" />
-      <Button variant="secondary" onClick={() => model.askCancel()}>
-        {m.cancelTransaction}
-      </Button>
     </div>
   );
 }
@@ -182,75 +136,53 @@ function CopyCode({ code }: { code: string }) {
   );
 }
 
-function SuccessView({ model }: { model: TopupModel }) {
+function Success({ model }: { model: TopupModel }) {
   useSignals();
   const state = model.success.value;
-  if (state.kind === 'confirming') return <p role="status">{m.confirming}</p>;
-  if (state.kind === 'retry') {
-    return (
-      <div className="sm-stack">
-        <h1>{m.checkoutTitle}</h1>
-        <Notice tone="error">{state.message}</Notice>
-        <Button onClick={() => model.retryConfirm()}>{m.retry}</Button>
+  return (
+    <Confirmation checkout={model.payment}>
+      <div className="sm-stack sm-center">
+        {state.kind === 'self' ? (
+          <>
+            <h1>{m.successSelfTitle}</h1>
+            <p>
+              {m.successSelfText} <strong data-testid="new-balance">{formatCredits(state.balance)}</strong>
+            </p>
+          </>
+        ) : state.kind === 'other' ? (
+          <>
+            <h1>{m.successOtherTitle}</h1>
+            <p>{m.successOtherText}</p>
+            <CopyCode code={state.code} />
+          </>
+        ) : null}
+        <Button onClick={() => model.goHome()}>{pm.backHome}</Button>
       </div>
-    );
-  }
-  return (
-    <div className="sm-stack sm-center">
-      {state.kind === 'self' ? (
-        <>
-          <h1>{m.successSelfTitle}</h1>
-          <p>
-            {m.successSelfText} <strong data-testid="new-balance">{formatCredits(state.balance)}</strong>
-          </p>
-        </>
-      ) : (
-        <>
-          <h1>{m.successOtherTitle}</h1>
-          <p>{m.successOtherText}</p>
-          <CopyCode code={state.code} />
-        </>
-      )}
-      <Button onClick={() => model.goHome()}>{m.backHome}</Button>
-    </div>
+    </Confirmation>
   );
 }
 
-function TopupWidget({ view, model }: { view: View; model: TopupModel }) {
+function TopupWidget({ view }: { view: View }) {
   useSignals();
-  const containerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    model.start(view, () => containerRef.current);
-  }, [model, view]);
-  const current = model.view.value;
-  const notice = model.notice.value;
+  const model = useModel(createTopupModel);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => model.show(view, () => container.current), [model, view]);
+  // A device-wallet payment is confirmed in place, on the steps' page.
+  const confirmedHere = view === 'topup' && model.payment.state.value.kind === 'confirmed';
   return (
-    <div className="sm-card" part="card" data-view={current}>
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-      {current === 'topup' ? <TopupView model={model} /> : current === 'checkout' ? <CheckoutView model={model} containerRef={containerRef} /> : <SuccessView model={model} />}
-      <PaymentDialogs
-        dialog={model.dialog.value}
-        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keepTransaction, close: model.closeDialog }}
-      />
-      {model.busy.value ? <Overlay label={m.loading} /> : null}
-    </div>
+    <PaymentFrame checkout={model.payment} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
+      {view === 'success' || confirmedHere ? <Success model={model} /> : view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : <Steps model={model} />}
+    </PaymentFrame>
   );
-}
-
-function ModelHost({ view }: { view: View }) {
-  const host = useHost();
-  const [model] = useState(() => createTopupModel({ host: () => host }));
-  return <TopupWidget view={view} model={model} />;
 }
 
 /**
  * @summary Top up pay-as-you-go credit for yourself or as a gift.
  */
-export function Topup({ view, apiBase, portal, container }: TopupProps) {
-  applyEmbedAttributes({ apiBase, portal });
+export function Topup({ view = 'topup', apiBase, portal, container }: TopupProps) {
   return (
-    <WidgetRoot container={container} styles={topupStyles}>
-      <ModelHost view={parseView(view)} />
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={topupStyles}>
+      <TopupWidget key={view} view={view} />
     </WidgetRoot>
   );
 }

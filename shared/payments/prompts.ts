@@ -1,0 +1,84 @@
+/**
+ * What a payment page says around the payment itself: the warning about an unfinished
+ * transaction ('The other transaction are on the way...') with Continue Payment and Cancel
+ * Transaction and its confirm, 'Happy Sabbath!' and status warnings for lists that failed to
+ * load, and the notice after a cancel. Used by the payment engine and by the change of amount
+ * (which is not a checkout, but keeps its own unfinished record).
+ */
+import { computed, signal } from '@preact/signals-core';
+import type { ApiError } from '../api/errors';
+import type { ModelDeps } from '../deps/deps';
+import { paymentMessages as m } from './messages';
+import type { PaymentDialog } from './PaymentDialogs';
+import { createRecords, type RecordName } from './records';
+import { CANCEL_REDIRECT_MS } from './result';
+
+export interface NoticeState {
+  readonly tone: 'info' | 'error' | 'success';
+  readonly text: string;
+}
+
+export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordName; resume: () => void }) {
+  const records = createRecords(deps.storage);
+  const dialog = signal<PaymentDialog | null>(null);
+  const notice = signal<NoticeState | null>(null);
+  let warned = false;
+
+  return {
+    dialog: computed(() => dialog.value),
+    notice: computed(() => notice.value),
+    /** On the start page: warns when a transaction of this kind is unfinished. Returns whether it did. */
+    warnUnfinished(): boolean {
+      warned = records.read(options.record) !== null;
+      if (warned) dialog.value = { kind: 'unfinished' };
+      return warned;
+    },
+    continuePayment() {
+      dialog.value = null;
+      options.resume();
+    },
+    askCancel() {
+      dialog.value = { kind: 'confirm-cancel' };
+    },
+    /** Cancel Transaction: forget it, say so, and go home after a second. */
+    confirmCancel() {
+      records.clear(options.record);
+      records.clear('payment-pending');
+      dialog.value = null;
+      notice.value = { tone: 'info', text: m.canceledNotice };
+      deps.clock.after(CANCEL_REDIRECT_MS, () => deps.nav.go('HomePage'));
+    },
+    /** Leaves the cancel confirm without cancelling. */
+    keep() {
+      dialog.value = warned && records.read(options.record) ? { kind: 'unfinished' } : null;
+    },
+    closeDialog() {
+      const shown = dialog.value;
+      dialog.value = null;
+      if (shown?.kind === 'sabbath' || (shown && 'thenHome' in shown && shown.thenHome)) deps.nav.go('HomePage');
+    },
+    show(next: PaymentDialog | null) {
+      dialog.value = next;
+    },
+    say(next: NoticeState | null) {
+      notice.value = next;
+    },
+    /**
+     * What a failed list load (plans, options, methods) shows: a 401 while the session is still
+     * good is 'Happy Sabbath!' with the server's message (a dead session signs out, and the
+     * guard sends the person to sign in); other statuses a warning titled with the status.
+     * Returns the message to show in place, if any.
+     */
+    async showListError(error: ApiError, opts: { statusDialog: boolean }): Promise<string | null> {
+      if (error.status === 401) {
+        const profile = await deps.account.refreshProfile();
+        if (profile.ok || deps.session.isSignedIn.value) dialog.value = { kind: 'sabbath', message: error.message };
+        return null;
+      }
+      if (opts.statusDialog && error.status !== 0) dialog.value = { kind: 'status', title: String(error.status), message: error.message };
+      return error.message;
+    },
+  };
+}
+
+export type PaymentPrompts = ReturnType<typeof createPaymentPrompts>;

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/history/history.element';
-import { session } from '../../shared/session/session';
+import { connectionFor } from '../../shared/session/connection';
 import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, waitFor } from '../../tests/element/support';
 
 const credit = (i: number) => ({
@@ -14,6 +14,8 @@ const credit = (i: number) => ({
   redemption_code: i === 0 ? 'SM-AAAA-BBBB-CCCC' : null,
 });
 const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
+
+const { session } = connectionFor('');
 
 describe('<sm-history>', () => {
   let api: ReturnType<typeof fakeApi> | undefined;
@@ -62,6 +64,20 @@ describe('<sm-history>', () => {
     fail = false;
     byRole(el, 'button', 'Try again').click();
     await waitFor(() => text(el).includes('No donations yet.'));
+  });
+
+  it('shows the tab its attribute names, loads it once, and follows the attribute when it changes', async () => {
+    const asked: string[] = [];
+    api = fakeApi({
+      'GET /webclient/account/transaction-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
+      'GET /webclient/account/donation-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
+    });
+    const el = await fixture('<sm-history tab="donations"></sm-history>');
+    await waitFor(() => text(el).includes('No donations yet.'));
+    el.setAttribute('tab', 'credit');
+    await waitFor(() => text(el).includes('No credit purchases yet.'));
+    expect(el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal('Credit Purchase');
+    expect(asked).to.deep.equal(['/webclient/account/donation-history', '/webclient/account/transaction-history']);
   });
 
   it('lists albums with their songs and downloads a song as an mp3', async () => {

@@ -1,4 +1,4 @@
-/** Every text <sm-history> shows (English; spec strings exactly as quoted). */
+/** Every text <sm-history> shows, in English, exactly as people see it. */
 export const messages = {
   title: 'Transaction History',
   tabs: { credit: 'Credit Purchase', content: 'Content Purchase', donations: 'Donations' },

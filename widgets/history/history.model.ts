@@ -1,22 +1,34 @@
 /**
- * The state and actions of <sm-history>: three tabs, each a paged list (20 a page), and the
- * authenticated mp3 download of purchased songs.
+ * The state and actions of <sm-history>: three tabs (credit purchases, content purchases,
+ * donations), each a list paged 20 at a time and loaded the first time its tab is shown, and
+ * the download of a purchased song as an mp3.
+ *
+ * The model fetches the song with the person's token; saving it on the device is done by the
+ * `save` function it is given (the view's, which needs the page's document).
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call, download } from '../../shared/api/client';
-import * as api from '../../shared/api/history';
-import type { ContentRow, CreditRow, DonationRow } from '../../shared/api/history';
+import { computed, signal } from '@preact/signals-core';
+import type { ApiClient } from '../../shared/api/client';
+import type { Contract } from '../../shared/api/contract';
+import { TABLE_PAGE_SIZE, contentPurchases, donationHistory, transactionHistory } from '../../shared/api/history';
+import type { ModelDeps } from '../../shared/deps/deps';
 import { messages } from './history.messages';
 
 export type Tab = 'credit' | 'content' | 'donations';
 export const TABS: readonly Tab[] = ['credit', 'content', 'donations'];
 
+/** The tab an attribute value names; anything else is the first tab. */
+export function tabOf(value: string | undefined): Tab {
+  return TABS.find((tab) => tab === value) ?? 'credit';
+}
+
 export type ListState<Row> =
   | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; message: string; page: number }
   | { kind: 'loaded'; rows: readonly Row[]; total: number; page: number };
 
-type Rows = { credit: CreditRow; content: ContentRow; donations: DonationRow };
+export function pageCount(total: number, size = TABLE_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
 
 /** A sensible file name for a song: 'Artist - Title.mp3', without characters file systems refuse. */
 export function songFileName(artist: string, title: string): string {
@@ -25,83 +37,82 @@ export function songFileName(artist: string, title: string): string {
   return `${base.slice(0, 150)}.mp3`;
 }
 
-export function pageCount(total: number, size = api.TABLE_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / size));
-}
+/** Saves a downloaded file on the device under a name. */
+export type SaveFile = (file: Blob, name: string) => void;
 
-export function createHistoryModel() {
-  const tab = signal<Tab>('credit');
-  const lists = {
-    credit: signal<ListState<CreditRow>>({ kind: 'loading' }),
-    content: signal<ListState<ContentRow>>({ kind: 'loading' }),
-    donations: signal<ListState<DonationRow>>({ kind: 'loading' }),
-  };
-  const downloading = signal<string | null>(null);
-  const downloadError = signal<string | null>(null);
-  const loadedOnce = new Set<Tab>();
+type PagedCall<Row> = Contract<{ per_page: number; page: number }, { data: Row[]; total: number }>;
 
-  async function load<T extends Tab>(which: T, page: number) {
-    const target = lists[which] as unknown as { value: ListState<Rows[T]> };
-    target.value = { kind: 'loading' };
-    const request = { per_page: api.TABLE_PAGE_SIZE, page };
-    const result =
-      which === 'credit' ? await call(api.transactionHistory, request) : which === 'content' ? await call(api.contentPurchases, request) : await call(api.donationHistory, request);
-    target.value = result.ok
-      ? { kind: 'loaded', rows: result.data.data as unknown as Rows[T][], total: result.data.total, page }
-      : { kind: 'failed', message: result.error.message };
+/** One tab's list: loads its first page once, then the pages asked for. */
+function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
+  const state = signal<ListState<Row>>({ kind: 'loading' });
+  let opened = false;
+
+  async function load(page: number) {
+    state.value = { kind: 'loading' };
+    const result = await api.call(contract, { per_page: TABLE_PAGE_SIZE, page });
+    state.value = result.ok ? { kind: 'loaded', rows: result.data.data, total: result.data.total, page } : { kind: 'failed', message: result.error.message, page };
   }
 
   return {
-    tab: tab as ReadonlySignal<Tab>,
-    credit: lists.credit as ReadonlySignal<ListState<CreditRow>>,
-    content: lists.content as ReadonlySignal<ListState<ContentRow>>,
-    donations: lists.donations as ReadonlySignal<ListState<DonationRow>>,
-    downloading: downloading as ReadonlySignal<string | null>,
-    downloadError: downloadError as ReadonlySignal<string | null>,
-    current: computed(() => lists[tab.value].value),
-    start(initial: Tab = 'credit') {
-      tab.value = initial;
-      loadedOnce.add(initial);
-      void load(initial, 1);
+    state: computed(() => state.value),
+    /** Loads the first page, the first time only. */
+    open() {
+      if (opened) return;
+      opened = true;
+      void load(1);
     },
-    select(next: Tab) {
-      tab.value = next;
-      if (!loadedOnce.has(next)) {
-        loadedOnce.add(next);
-        void load(next, 1);
-      }
-    },
+    /** Shows a page, kept within the pages there are. */
     goTo(page: number) {
-      const state = lists[tab.value].value;
-      const total = state.kind === 'loaded' ? pageCount(state.total) : 1;
-      void load(tab.value, Math.min(Math.max(1, page), total));
+      const current = state.value;
+      const last = current.kind === 'loaded' ? pageCount(current.total) : 1;
+      void load(Math.min(Math.max(1, page), last));
     },
+    /** Asks again for the page that failed. */
     retry() {
-      const state = lists[tab.value].value;
-      void load(tab.value, state.kind === 'loaded' ? state.page : 1);
+      const current = state.value;
+      void load(current.kind === 'loading' ? 1 : current.page);
     },
-    /** Downloads a purchased song through the authenticated call and saves it as an mp3. */
+  };
+}
+
+export type PagedList<Row> = ReturnType<typeof pagedList<Row>>;
+
+type Download = { kind: 'idle' } | { kind: 'busy'; song: string } | { kind: 'failed'; message: string };
+
+export function createHistoryModel({ api }: Pick<ModelDeps, 'api'>, save: SaveFile) {
+  const tab = signal<Tab>('credit');
+  const lists = {
+    credit: pagedList(api, transactionHistory),
+    content: pagedList(api, contentPurchases),
+    donations: pagedList(api, donationHistory),
+  };
+  const download = signal<Download>({ kind: 'idle' });
+
+  return {
+    tab: computed(() => tab.value),
+    lists,
+    /** The id of the song being downloaded, or null. */
+    downloading: computed(() => (download.value.kind === 'busy' ? download.value.song : null)),
+    downloadError: computed(() => (download.value.kind === 'failed' ? download.value.message : null)),
+    /**
+     * Shows a tab: the one the `tab` attribute names, or the one the person picks. Its list is
+     * loaded the first time it is shown; showing it again keeps what is there.
+     */
+    show(next: Tab) {
+      tab.value = next;
+      lists[next].open();
+    },
+    /** Downloads a purchased song with the person's token and saves it as 'Artist - Title.mp3'. */
     async downloadSong(id: string | number, artist: string, title: string) {
-      const key = String(id);
-      batch(() => {
-        downloading.value = key;
-        downloadError.value = null;
-      });
-      const result = await download(`/webclient/account/download/${encodeURIComponent(key)}`, /^audio\/(mpeg|mp3)/i);
-      downloading.value = null;
+      const song = String(id);
+      download.value = { kind: 'busy', song };
+      const result = await api.download(`/webclient/account/download/${encodeURIComponent(song)}`, /^audio\/(mpeg|mp3)/i);
       if (!result.ok) {
-        downloadError.value = `${messages.downloadFailed} ${result.error.message}`;
+        download.value = { kind: 'failed', message: `${messages.downloadFailed} ${result.error.message}` };
         return;
       }
-      const url = URL.createObjectURL(result.data.blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = songFileName(artist, title);
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      download.value = { kind: 'idle' };
+      save(result.data.blob, songFileName(artist, title));
     },
   };
 }

@@ -2,16 +2,15 @@
  * <sm-history>'s view: three tabs of paged tables, and song downloads.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { ContentRow, CreditRow, DonationRow } from '../../shared/api/history';
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { WidgetRoot } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './history.messages';
-import { createHistoryModel, pageCount, TABS, type HistoryModel, type ListState, type Tab } from './history.model';
+import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
 
 export interface HistoryProps {
@@ -22,25 +21,18 @@ export interface HistoryProps {
   container?: ShadowRoot | HTMLElement;
 }
 
-function parseTab(value: unknown): Tab {
-  if (value === undefined || value === null || value === '') return 'credit';
-  if (typeof value === 'string' && (TABS as readonly string[]).includes(value)) return value as Tab;
-  console.warn(`[sm-history] Unknown tab="${String(value)}". Use one of: ${TABS.join(', ')}. Showing "credit".`);
-  return 'credit';
-}
-
-function Pager({ model, state }: { model: HistoryModel; state: ListState<unknown> & { kind: 'loaded' } }) {
-  const pages = pageCount(state.total);
+function Pager({ page, total, goTo }: { page: number; total: number; goTo: (page: number) => void }) {
+  const pages = pageCount(total);
   if (pages <= 1) return null;
   return (
     <nav className="sm-pager" aria-label={m.pagination}>
-      <Button variant="secondary" disabled={state.page <= 1} onClick={() => model.goTo(state.page - 1)}>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
         {m.previous}
       </Button>
       <span aria-live="polite" data-testid="page-label">
-        {m.page(state.page, pages)}
+        {m.page(page, pages)}
       </span>
-      <Button variant="secondary" disabled={state.page >= pages} onClick={() => model.goTo(state.page + 1)}>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
         {m.next}
       </Button>
     </nav>
@@ -150,15 +142,16 @@ function DonationTable({ rows }: { rows: readonly DonationRow[] }) {
   );
 }
 
-function Panel({ model, tab }: { model: HistoryModel; tab: Tab }) {
+/** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
+function Panel<Row>({ list, tab, table }: { list: PagedList<Row>; tab: Tab; table: (rows: readonly Row[]) => ReactNode }) {
   useSignals();
-  const state = (tab === 'credit' ? model.credit : tab === 'content' ? model.content : model.donations).value;
+  const state = list.state.value;
   if (state.kind === 'loading') return <p role="status">{m.loading}</p>;
   if (state.kind === 'failed') {
     return (
       <Notice tone="error">
         {m.failed} {state.message}{' '}
-        <Button variant="link" onClick={() => model.retry()}>
+        <Button variant="link" onClick={() => list.retry()}>
           {m.retry}
         </Button>
       </Notice>
@@ -168,32 +161,49 @@ function Panel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   return (
     <>
       <div className="sm-table-wrap" tabIndex={0} role="region" aria-label={m.tabs[tab]}>
-        {tab === 'credit' ? (
-          <CreditTable rows={state.rows as readonly CreditRow[]} />
-        ) : tab === 'content' ? (
-          <ContentTable rows={state.rows as readonly ContentRow[]} model={model} />
-        ) : (
-          <DonationTable rows={state.rows as readonly DonationRow[]} />
-        )}
+        {table(state.rows)}
       </div>
-      <Pager model={model} state={state} />
+      <Pager page={state.page} total={state.total} goTo={(page) => list.goTo(page)} />
     </>
   );
 }
 
+function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
+  const { lists } = model;
+  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} table={(rows) => <CreditTable rows={rows} />} />;
+  if (tab === 'content') return <Panel list={lists.content} tab={tab} table={(rows) => <ContentTable rows={rows} model={model} />} />;
+  return <Panel list={lists.donations} tab={tab} table={(rows) => <DonationTable rows={rows} />} />;
+}
+
+/** Saves a downloaded file the way a browser does: a link to the file's blob address, clicked. */
+function saveFile(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 function HistoryWidget({ tab }: { tab: Tab }) {
   useSignals();
-  const [model] = useState(() => createHistoryModel());
+  const model = useModel((deps) => createHistoryModel(deps, saveFile));
   const id = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  useEffect(() => model.start(tab), [model, tab]);
+  // The `tab` attribute chooses the tab; the person may pick another afterwards.
+  useEffect(() => {
+    model.show(tab);
+  }, [model, tab]);
   const selected = model.tab.value;
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;
     event.preventDefault();
     const next = TABS[(index + delta + TABS.length) % TABS.length]!;
-    model.select(next);
+    model.show(next);
     refs.current[next]?.focus();
   };
   return (
@@ -213,7 +223,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
             aria-selected={selected === t}
             tabIndex={selected === t ? 0 : -1}
             className="sm-tab"
-            onClick={() => model.select(t)}
+            onClick={() => model.show(t)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {m.tabs[t]}
@@ -222,7 +232,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
       </div>
       {model.downloadError.value ? <Notice tone="error">{model.downloadError.value}</Notice> : null}
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} data-tab={selected}>
-        <Panel model={model} tab={selected} />
+        <TabPanel model={model} tab={selected} />
       </div>
     </section>
   );
@@ -232,10 +242,9 @@ function HistoryWidget({ tab }: { tab: Tab }) {
  * @summary The signed-in person's history: credit purchases, content purchases (with mp3 downloads) and donations.
  */
 export function History({ tab, apiBase, portal, container }: HistoryProps) {
-  applyEmbedAttributes({ apiBase, portal });
   return (
-    <WidgetRoot container={container} styles={historyStyles}>
-      <HistoryWidget tab={parseTab(tab)} />
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={historyStyles}>
+      <HistoryWidget tab={tabOf(tab)} />
     </WidgetRoot>
   );
 }

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
-import { session } from '../../shared/session/session';
+import { connectionFor } from '../../shared/session/connection';
 import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
 
 const questions = [
@@ -13,6 +13,8 @@ const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
 function boxes(el: HTMLElement) {
   return [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
 }
+
+const { session } = connectionFor('');
 
 describe('<sm-survey>', () => {
   let api: ReturnType<typeof fakeApi> | undefined;

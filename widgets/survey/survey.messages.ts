@@ -1,4 +1,4 @@
-/** Every text <sm-survey> shows (English; spec strings exactly as quoted). */
+/** Every text <sm-survey> shows, in English, exactly as people see it. */
 export const messages = {
   progress: (n: number, total: number) => `${n} of ${total}`,
   hint: 'Select a max of 3 choices only',

@@ -1,142 +1,133 @@
 /**
- * The state and actions of <sm-survey> (spec section 4, Survey): one question at a time, 1 to 3
- * choices, the last option's free text replacing its value, the submission after the last.
- * Loading sequence: loading on, call, store the list (empty if no data) and status, loading off.
+ * The state and actions of <sm-survey>: the questions are loaded once when the survey starts
+ * and asked one at a time; each takes 1 to 3 choices, and the free text typed for the last
+ * option replaces that option's value. After the last question the answers are sent and the
+ * thank-you shows. A person who answered every question before sees that, and may answer again.
+ *
+ * The close icon and Back leave through the mobile app's survey_done link inside the app, and
+ * go to the portal's home page elsewhere.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call } from '../../shared/api/client';
-import * as api from '../../shared/api/survey';
-import type { SurveyAnswer, SurveyQuestion } from '../../shared/api/survey';
-import { emit } from '../../shared/events/events';
-import { navigate, openAppLink } from '../../shared/routing/navigate';
-import { session } from '../../shared/session/session';
+import { computed, signal } from '@preact/signals-core';
+import { submitSurvey, surveyQuestions, type SurveyAnswer, type SurveyQuestion } from '../../shared/api/survey';
+import type { ModelDeps } from '../../shared/deps/deps';
 
 export const MAX_CHOICES = 3;
+/** The longest free text kept for the last option. */
+export const MAX_TEXT = 500;
 
 /** The feedback for a question: chosen options; the last option's value is its non-empty free text. */
 export function feedbackFor(question: SurveyQuestion, chosen: readonly number[], freeText: string): SurveyAnswer {
   const last = question.option.length - 1;
+  const text = freeText.trim();
   return {
     id: question.id,
     feedback: chosen.map((index) => {
       const option = question.option[index]?.value ?? '';
-      const text = freeText.trim();
       return { option, value: index === last && text ? text : option };
     }),
   };
 }
 
-export function createSurveyModel(options: { host?: () => EventTarget | null } = {}) {
-  const loading = signal(false);
-  const status = signal<{ status: number; message: string; errorCode: string | null }>({ status: 200, message: '', errorCode: null });
-  const questions = signal<readonly SurveyQuestion[]>([]);
-  const index = signal(0);
-  const chosen = signal<readonly number[]>([]);
-  const freeText = signal('');
-  const answers = signal<readonly SurveyAnswer[]>([]);
-  const stage = signal<'questions' | 'done' | 'already'>('questions');
-  const submitError = signal<string | null>(null);
+/** Where a call to the server stands. */
+type Call = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'done' };
 
-  const question = computed(() => questions.value[index.value] ?? null);
-  const lastChosen = computed(() => {
-    const q = question.value;
-    return !!q && chosen.value.includes(q.option.length - 1);
-  });
-  const canNext = computed(() => chosen.value.length >= 1 && chosen.value.length <= MAX_CHOICES && !loading.value);
+/** The person's way through the questions: which one is shown, the answers so far, and the choices on this one. */
+interface Sheet {
+  readonly index: number;
+  readonly answers: readonly SurveyAnswer[];
+  readonly chosen: readonly number[];
+  readonly text: string;
+}
+const BLANK: Sheet = { index: 0, answers: [], chosen: [], text: '' };
+
+export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, 'api' | 'session' | 'nav' | 'emit'>) {
+  const questions = signal<readonly SurveyQuestion[]>([]);
+  // The list is loading from the first render: the view starts it at once.
+  const list = signal<Call>({ kind: 'busy' });
+  const sending = signal<Call>({ kind: 'idle' });
+  const sheet = signal<Sheet>(BLANK);
+  const answeringAgain = signal(false);
+  let started = false;
+
+  const question = computed(() => questions.value[sheet.value.index] ?? null);
+  const loading = computed(() => list.value.kind === 'busy' || sending.value.kind === 'busy');
+  const canNext = computed(() => sheet.value.chosen.length >= 1 && sheet.value.chosen.length <= MAX_CHOICES && !loading.value);
+  const answeredBefore = computed(() => questions.value.length > 0 && questions.value.every((q) => (q.answers?.length ?? 0) > 0));
 
   async function load() {
-    batch(() => {
-      loading.value = true;
-      submitError.value = null;
-    });
-    const result = await call(api.surveyQuestions, {});
-    batch(() => {
-      if (result.ok) {
-        questions.value = result.data ?? [];
-        status.value = { status: 200, message: '', errorCode: null };
-        if (result.data.length > 0 && result.data.every((q) => q.answers && q.answers.length > 0)) stage.value = 'already';
-      } else {
-        // A failed list fetch yields an empty list, with the error shown (spec section 7).
-        questions.value = [];
-        status.value = { status: result.error.status, message: result.error.message, errorCode: null };
-      }
-      loading.value = false;
-    });
+    list.value = { kind: 'busy' };
+    const result = await api.call(surveyQuestions, {});
+    // A list that fails to load is an empty list, with the server's message.
+    questions.value = result.ok ? result.data : [];
+    list.value = result.ok ? { kind: 'done' } : { kind: 'failed', message: result.error.message };
   }
 
-  async function submit(all: readonly SurveyAnswer[]) {
-    batch(() => {
-      loading.value = true;
-      submitError.value = null;
-    });
-    const result = await call(api.submitSurvey, { data: [...all] });
-    batch(() => {
-      loading.value = false;
-      if (result.ok) {
-        status.value = { status: 200, message: '', errorCode: null };
-        stage.value = 'done';
-      } else {
-        status.value = { status: result.error.status, message: result.error.message, errorCode: null };
-        submitError.value = result.error.message;
-      }
-    });
-    if (result.ok) emit(options.host?.() ?? null, 'sm-survey-done', { answered: all.length });
+  async function send(answers: readonly SurveyAnswer[]) {
+    sending.value = { kind: 'busy' };
+    const result = await api.call(submitSurvey, { data: [...answers] });
+    sending.value = result.ok ? { kind: 'done' } : { kind: 'failed', message: result.error.message };
+    if (result.ok) emit('sm-survey-done', { answered: answers.length });
   }
 
   return {
-    loading: loading as ReadonlySignal<boolean>,
-    status: status as ReadonlySignal<{ status: number; message: string; errorCode: string | null }>,
-    questions: questions as ReadonlySignal<readonly SurveyQuestion[]>,
-    index: index as ReadonlySignal<number>,
+    questions: computed(() => questions.value),
+    /** The question shown, or null while there is none. */
     question,
-    chosen: chosen as ReadonlySignal<readonly number[]>,
-    freeText: freeText as ReadonlySignal<string>,
-    lastChosen,
+    /** Its place in the survey, from 0. */
+    index: computed(() => sheet.value.index),
+    chosen: computed(() => sheet.value.chosen),
+    freeText: computed(() => sheet.value.text),
+    /** The last option is chosen, so its free text is asked for. */
+    lastChosen: computed(() => !!question.value && sheet.value.chosen.includes(question.value.option.length - 1)),
+    loading,
+    /** Why the questions could not be loaded, or null. */
+    loadError: computed(() => (list.value.kind === 'failed' ? list.value.message : null)),
+    /** Why the answers could not be sent, or null. */
+    submitError: computed(() => (sending.value.kind === 'failed' ? sending.value.message : null)),
+    /** Next (or Submit) is enabled with 1 to 3 choices, while nothing is loading. */
     canNext,
-    stage: stage as ReadonlySignal<'questions' | 'done' | 'already'>,
-    submitError: submitError as ReadonlySignal<string | null>,
+    stage: computed<'questions' | 'done' | 'already'>(() => (sending.value.kind === 'done' ? 'done' : answeredBefore.value && !answeringAgain.value ? 'already' : 'questions')),
+
+    /** Loads the questions; a second start (the same survey shown again) does nothing. */
     start() {
+      if (started) return;
+      started = true;
       void load();
     },
     retry() {
       void load();
     },
-    /** Toggles an option; a fourth choice is refused (max 3). */
+    /** Chooses or unchooses an option; a choice beyond the third is refused. */
     toggle(option: number) {
-      const current = chosen.value;
-      if (current.includes(option)) chosen.value = current.filter((i) => i !== option);
-      else if (current.length < MAX_CHOICES) chosen.value = [...current, option].sort((a, b) => a - b);
+      const { chosen } = sheet.value;
+      if (chosen.includes(option)) sheet.value = { ...sheet.value, chosen: chosen.filter((i) => i !== option) };
+      else if (chosen.length < MAX_CHOICES) sheet.value = { ...sheet.value, chosen: [...chosen, option].sort((a, b) => a - b) };
     },
     setFreeText(value: string) {
-      freeText.value = value.slice(0, 500);
+      sheet.value = { ...sheet.value, text: value.slice(0, MAX_TEXT) };
     },
+    /** Keeps this question's answer and shows the next one; after the last, sends every answer. */
     next() {
       const q = question.value;
+      const current = sheet.value;
       if (!q || !canNext.value) return;
-      const all = [...answers.value.filter((a) => a.id !== q.id), feedbackFor(q, chosen.value, freeText.value)];
-      batch(() => {
-        answers.value = all;
-        chosen.value = [];
-        freeText.value = '';
-      });
-      if (index.value + 1 < questions.value.length) index.value = index.value + 1;
-      else void submit(all);
+      const answers = [...current.answers.filter((a) => a.id !== q.id), feedbackFor(q, current.chosen, current.text)];
+      const last = current.index + 1 >= questions.value.length;
+      sheet.value = { index: last ? current.index : current.index + 1, answers, chosen: [], text: '' };
+      if (last) void send(answers);
     },
     retrySubmit() {
-      void submit(answers.value);
+      void send(sheet.value.answers);
     },
+    /** Answers a survey answered before once more, from the first question. */
     again() {
-      batch(() => {
-        stage.value = 'questions';
-        index.value = 0;
-        answers.value = [];
-        chosen.value = [];
-      });
+      sheet.value = BLANK;
+      answeringAgain.value = true;
     },
-    /** The close icon and the Back link go to the app's survey_done deep link (home outside the app). */
+    /** The close icon and Back: the app's survey_done link inside the app, the home page elsewhere. */
     leave() {
-      if (session.fromApps.value) openAppLink('survey_done');
-      else navigate('HomePage');
+      if (session.fromApps.value) nav.openAppLink('survey_done');
+      else nav.go('HomePage');
     },
   };
 }

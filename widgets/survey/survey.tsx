@@ -2,14 +2,13 @@
  * <sm-survey>'s view: one question at a time, then the thank-you view.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useState } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './survey.messages';
-import { createSurveyModel, MAX_CHOICES, type SurveyModel } from './survey.model';
+import { createSurveyModel, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
 
 export interface SurveyProps {
@@ -62,7 +61,7 @@ function Question({ model }: { model: SurveyModel }) {
             className="sm-input"
             placeholder={m.placeholder}
             value={model.freeText.value}
-            maxLength={500}
+            maxLength={MAX_TEXT}
             onChange={(event) => model.setFreeText(event.currentTarget.value)}
             aria-label={`${m.otherLabel}: ${q.option[last]?.value ?? ''}`}
           />
@@ -83,13 +82,29 @@ function Question({ model }: { model: SurveyModel }) {
   );
 }
 
+/** Back and Back to Home: they leave the survey the way the close icon does. */
+function LeaveLink({ model, children }: { model: SurveyModel; children: ReactNode }) {
+  return (
+    <a
+      href="#/home"
+      onClick={(event) => {
+        event.preventDefault();
+        model.leave();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 function SurveyWidget() {
   useSignals();
-  const host = useHost();
-  const [model] = useState(() => createSurveyModel({ host: () => host }));
-  useEffect(() => model.start(), [model]);
+  const model = useModel(createSurveyModel);
+  useEffect(() => {
+    model.start();
+  }, [model]);
   const stage = model.stage.value;
-  const status = model.status.value;
+  const loadError = model.loadError.value;
   const loading = model.loading.value;
   return (
     <div className="sm-card" part="card">
@@ -100,15 +115,7 @@ function SurveyWidget() {
         <div className="sm-stack sm-center">
           <h1>{m.doneTitle}</h1>
           <p>{m.doneText}</p>
-          <a
-            href="#/home"
-            onClick={(event) => {
-              event.preventDefault();
-              model.leave();
-            }}
-          >
-            {m.backHome}
-          </a>
+          <LeaveLink model={model}>{m.backHome}</LeaveLink>
         </div>
       ) : stage === 'already' ? (
         <div className="sm-stack sm-center">
@@ -117,24 +124,16 @@ function SurveyWidget() {
           <Button variant="secondary" onClick={() => model.again()}>
             {m.again}
           </Button>
-          <a
-            href="#/home"
-            onClick={(event) => {
-              event.preventDefault();
-              model.leave();
-            }}
-          >
-            {m.backHome}
-          </a>
+          <LeaveLink model={model}>{m.backHome}</LeaveLink>
         </div>
       ) : model.questions.value.length === 0 ? (
         loading ? (
           <p role="status">{m.loading}</p>
         ) : (
           <div className="sm-stack">
-            {status.status !== 200 ? (
+            {loadError !== null ? (
               <Notice tone="error">
-                {status.message}{' '}
+                {loadError}{' '}
                 <Button variant="link" onClick={() => model.retry()}>
                   {m.retry}
                 </Button>
@@ -142,15 +141,7 @@ function SurveyWidget() {
             ) : (
               <p>{m.empty}</p>
             )}
-            <a
-              href="#/home"
-              onClick={(event) => {
-                event.preventDefault();
-                model.leave();
-              }}
-            >
-              {m.back}
-            </a>
+            <LeaveLink model={model}>{m.back}</LeaveLink>
           </div>
         )
       ) : (
@@ -165,9 +156,8 @@ function SurveyWidget() {
  * @summary A short survey, one question at a time (1 to 3 choices each).
  */
 export function Survey({ apiBase, portal, container }: SurveyProps) {
-  applyEmbedAttributes({ apiBase, portal });
   return (
-    <WidgetRoot container={container} styles={surveyStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={surveyStyles}>
       <SurveyWidget />
     </WidgetRoot>
   );

@@ -6,6 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { checkedInFiles, projectTable, readEventTypes } from '../tools/custom-elements';
 import { widgetEntries } from '../vite.config';
@@ -36,6 +37,20 @@ describe('the tag table', () => {
     const declared = Object.keys(readEventTypes(readFileSync(join(root, 'shared/events/events.ts'), 'utf8')).types);
     expect(Object.keys(events).sort()).toEqual(declared.sort());
     for (const [tag, spec] of Object.entries(tags)) for (const name of Object.keys(spec.events)) expect(declared, tag).toContain(name);
+  });
+
+  it("shows each event's detail with the fields of its type in SmEventMap", () => {
+    const file = join(root, 'shared/events/events.ts');
+    const program = ts.createProgram([file], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] });
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(file)!;
+    const map = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'SmEventMap')!;
+    const fieldsOf = (text: string) => [...text.replace(/'[^']*'/g, '').matchAll(/([A-Za-z]\w*)\s*(?=[:,}])/g)].map((m) => m[1]).sort();
+    for (const member of checker.getTypeAtLocation(map).getProperties()) {
+      const detail = checker.getTypeOfSymbolAtLocation(member, map).getProperty('detail')!;
+      const fields = checker.getTypeOfSymbolAtLocation(detail, map).getProperties().map((p) => p.name).sort();
+      expect(fieldsOf(events[member.name as keyof typeof events].detail), member.name).toEqual(fields);
+    }
   });
 
   it('gives every tag the shared attributes', () => {

@@ -65,17 +65,15 @@ export interface ElementSpec {
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type Passed<A> = { [K in keyof A as A[K] extends { readonly prop: false } ? never : K]: A[K] };
 type ValueOf<A> = A extends { readonly type: 'enum'; readonly values: infer V } ? keyof V & string : string;
+type Always<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? Camel<K> : never]: ValueOf<A[K]> };
+type Maybe<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? never : Camel<K>]?: ValueOf<A[K]> };
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 /**
- * The props a component gets from an element spec: enumerated attributes with a default are
- * always set (to an allowed value), the others are optional strings.
+ * The props a component gets from an element spec: an enumerated attribute with a default is
+ * always set (to one of its values), the others are optional strings.
  */
-export type PropsOf<E extends ElementSpec> = Flat<
-  { [K in keyof Passed<E['attributes']> & string as Passed<E['attributes']>[K] extends { readonly default: string } ? Camel<K> : never]: ValueOf<Passed<E['attributes']>[K]> } & {
-    [K in keyof Passed<E['attributes']> & string as Passed<E['attributes']>[K] extends { readonly default: string } ? never : Camel<K>]?: ValueOf<Passed<E['attributes']>[K]>;
-  }
->;
+export type PropsOf<E extends ElementSpec> = Flat<Always<Passed<E['attributes']>> & Maybe<Passed<E['attributes']>>>;
 
 /** What r2wc adds to the props: the element's shadow root, where the widget renders. */
 export interface HostProps {

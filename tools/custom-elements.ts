@@ -1,208 +1,123 @@
 /**
- * The public API of the sm-* tags, generated from the JSDoc headers of widgets/*\/*.element.ts
- * (@summary, @attr, @event, @csspart, @cssproperty), the tag table (widgets/tags.ts, for the
- * property names), the base styles (every --sm-* custom property and its light default) and the
- * event types (shared/events/events.ts):
+ * Writes the public description of the sm-* tags from the tag table (widgets/tags.ts), the
+ * theme's defaults (shared/ui/styles.ts) and the event types (shared/events/events.ts):
  *
- * - custom-elements.json (schema 2.1.0), written to dist/ and to the project root;
- * - dist/widgets/sm-widgets.d.ts: the tags in the DOM's HTMLElementTagNameMap and in React 19's
- *   JSX.IntrinsicElements (attributes with their allowed values, on<event> listeners).
+ * - custom-elements.json (schema 2.1.0), in the project root and in dist/;
+ * - the tag typings: the tags in the DOM's HTMLElementTagNameMap and in React 19's
+ *   JSX.IntrinsicElements (attributes with their allowed values, on<event> listeners) as
+ *   widgets/elements.generated.d.ts for this project, and as dist/widgets/sm-widgets.d.ts for
+ *   embedders (the same, with the event types written in);
+ * - the README's generated sections: the attributes every tag takes, the events, and one
+ *   section per tag.
  *
- * Used by the build (the Vite plugin at the end of this file) and by the tests.
+ * `npx tsx tools/custom-elements.ts` writes the checked-in files (the root manifest, the
+ * project's typings, README.md); the build writes the dist/ files (the Vite plugin at the end);
+ * widgets/tags.test.ts fails while a checked-in file differs from what this would write.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import type { AttributeSpec, Choice, ElementSpec } from '../shared/ui/define';
+import { events, sharedAttributes, tags, type DocumentedAttribute, type EventSpec, type TagSpec } from '../widgets/tags';
 
-export interface Described {
-  name: string;
-  description: string;
+/** The table as the generator reads it: tag -> spec, plus every event's spec and the attributes all tags share. */
+export interface Table {
+  tags: Readonly<Record<string, TagSpec>>;
+  events: Readonly<Record<string, EventSpec>>;
+  sharedAttributes: Readonly<Record<string, DocumentedAttribute>>;
 }
-export interface AttributeDoc extends Described {
-  /** The property r2wc sets from the attribute (camelCase), when the tag table has one. */
-  fieldName: string | null;
-  /** Allowed values when the description starts with `a | b | c`, else null (any string). */
-  values: string[] | null;
-  default: string | null;
-}
-export interface EventDoc extends Described {
-  /** Dispatched on the document rather than on the element. */
-  onDocument: boolean;
-}
-export interface ElementDoc {
-  tag: string;
-  className: string;
-  /** Source file, relative to the project root. */
-  source: string;
-  summary: string;
-  description: string;
-  attributes: AttributeDoc[];
-  events: EventDoc[];
-  cssParts: Described[];
-  cssProperties: (Described & { default?: string })[];
-}
+
+/** This project's table. */
+export const projectTable: Table = { tags, events, sharedAttributes };
+
+/** The files written into the project, relative to its root. */
+export const CHECKED_IN = { manifest: 'custom-elements.json', typings: 'widgets/elements.generated.d.ts', readme: 'README.md' } as const;
 
 const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-const pascal = (kebab: string) => camel(`-${kebab}`);
+const className = (tag: string) => `${camel(`-${tag}`)}Element`;
+const attributesName = (tag: string) => `${camel(`-${tag}`)}Attributes`;
+const code = (s: string) => `\`${s}\``;
 
-/** `login | register (default) | x` -> ['login', 'register', 'x']; null unless every part starts with a value. */
-export function parseValues(description: string): string[] | null {
-  const parts = description.split(' | ');
-  if (parts.length < 2) return null;
-  const values: string[] = [];
-  for (const part of parts) {
-    const match = /^([a-z][a-z0-9-]*)(?=$|[\s;,:(])/.exec(part.trim());
-    if (!match) return null;
-    values.push(match[1]!);
-  }
-  return values;
+const valuesOf = (a: AttributeSpec): string[] | null => (a.type === 'enum' ? Object.keys(a.values) : null);
+const typeText = (a: AttributeSpec) => valuesOf(a)?.map((v) => `'${v}'`).join(' | ') ?? 'string';
+const defaultOf = (a: AttributeSpec): string | null => (a.type === 'enum' ? (a.default ?? null) : null);
+
+/** An attribute's description with its values, its default and what a bad value does. */
+export function attributeText(a: DocumentedAttribute): string {
+  if (a.type !== 'enum' || a.default === undefined) return a.description;
+  const values = Object.entries(a.values).map(([v, c]) => (c.description ? `${v} (${c.description})` : v));
+  return `${a.description} One of: ${values.join(', ')}. Default ${a.default}; another value warns in the console and shows ${a.default}.`;
 }
 
-function parseDefault(description: string, values: string[] | null): string | null {
-  const explicit = /\(default:?\s+([a-z][a-z0-9-]*)[;)]/.exec(description) ?? /default ([a-z][a-z0-9-]*)[;)]/.exec(description);
-  if (explicit && (!values || values.includes(explicit[1]!))) return explicit[1]!;
-  const marked = /(?:^|\| )([a-z][a-z0-9-]*) \(default\b/.exec(description);
-  return marked ? marked[1]! : null;
-}
-
-/** Reads one element file's JSDoc header. `props` are the tag table's camelCase props. */
-export function parseElementDoc(source: string, file: string, props: readonly string[]): ElementDoc {
-  const header = /\/\*\*([\s\S]*?)\*\//.exec(source);
-  const tagMatch = /defineWidget(?:<[^>]*>)?\('(sm-[a-z-]+)'/.exec(source);
-  if (!header || !tagMatch) throw new Error(`${file}: expected a JSDoc header and a defineWidget('sm-…') call`);
-  const tag = tagMatch[1]!;
-  const lines = header[1]!.split('\n').map((line) => line.replace(/^\s*\* ?/, '').trimEnd());
-  const doc: ElementDoc = { tag, className: `${pascal(tag)}Element`, source: file, summary: '', description: '', attributes: [], events: [], cssParts: [], cssProperties: [] };
-  const intro: string[] = [];
-  for (const line of lines) {
-    const m = /^@(\w+)\s+(.*)$/.exec(line);
-    if (!m) {
-      if (doc.summary === '' && doc.attributes.length === 0 && line.trim()) intro.push(line.trim());
-      continue;
-    }
-    const [, kind, rest] = m as unknown as [string, string, string];
-    const named = /^(\S+)\s+-\s+(.*)$/.exec(rest);
-    if (kind === 'summary') doc.summary = rest.trim();
-    else if (!named) throw new Error(`${file}: @${kind} needs "name - description": ${rest}`);
-    else {
-      const [, name, description] = named as unknown as [string, string, string];
-      if (kind === 'attr') {
-        const values = parseValues(description);
-        const field = camel(name);
-        doc.attributes.push({ name, description, fieldName: props.includes(field) ? field : null, values, default: parseDefault(description, values) });
-      } else if (kind === 'event') doc.events.push({ name, description, onDocument: /^\(on document\)/.test(description) });
-      else if (kind === 'csspart') doc.cssParts.push({ name, description });
-      else if (kind === 'cssproperty') doc.cssProperties.push({ name, description });
-      else throw new Error(`${file}: unknown tag @${kind}`);
-    }
-  }
-  doc.description = intro.join(' ');
-  if (!doc.summary) throw new Error(`${file}: missing @summary`);
-  return doc;
-}
-
-/** Every --sm-* custom property of the base styles' first :host block, with its (light) default. */
-export function sharedCssProperties(stylesSource: string): { name: string; default: string }[] {
-  const host = /:host\s*\{([^}]*)\}/.exec(stylesSource);
-  if (!host) return [];
-  return [...host[1]!.matchAll(/(--sm-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((m) => ({ name: m[1]!, default: m[2]!.trim() }));
-}
-
-const SHARED_PROPERTY_TEXT: Record<string, string> = {
-  '--sm-color-primary': 'Primary colour: buttons, links, chosen options.',
-  '--sm-color-primary-contrast': 'Text on the primary colour.',
-  '--sm-color-text': 'Text colour.',
-  '--sm-color-muted': 'Secondary text.',
-  '--sm-color-surface': 'Card background.',
-  '--sm-color-surface-alt': 'Tabs, notices, chosen options background.',
-  '--sm-color-border': 'Input and option borders.',
-  '--sm-color-danger': 'Errors.',
-  '--sm-color-success': 'Success messages.',
-  '--sm-font-family': 'Font of the widget.',
-  '--sm-radius': 'Corner radius of the card and options.',
-  '--sm-space': 'Base spacing unit.',
-};
-
-/** Adds every shared --sm-* property (with its default) to each element, keeping the element's own wording. */
-export function withSharedProperties(docs: ElementDoc[], shared: { name: string; default: string }[]): ElementDoc[] {
-  return docs.map((doc) => {
-    const own = new Map(doc.cssProperties.map((p) => [p.name, p.description]));
-    return {
-      ...doc,
-      cssProperties: shared.map((p) => ({ name: p.name, description: own.get(p.name) ?? SHARED_PROPERTY_TEXT[p.name] ?? 'Theme property.', default: p.default })),
-    };
+/** What a tag dispatches: its events with where and when, and whether every tag does it. */
+function eventsOf(table: Table, tag: string) {
+  const all = Object.values(table.tags);
+  return Object.entries(table.tags[tag]!.events).map(([name, when]) => {
+    const spec = table.events[name];
+    if (!spec) throw new Error(`widgets/tags.ts: ${tag} lists ${name}, which is not in the events table`);
+    const onDocument = spec.target === 'document';
+    const text = `${onDocument ? '(on the document) ' : ''}${when} detail: ${spec.detail}${spec.cancelable ? '; cancelable' : ''}.`;
+    return { name, when: when as string, spec, onDocument, text, everyTag: all.every((t) => name in t.events) };
   });
 }
 
-export function readElementDocs(root: string, tagProps: Record<string, { props: object }>): ElementDoc[] {
-  const docs: ElementDoc[] = [];
-  for (const dir of readdirSync(join(root, 'widgets'), { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    const file = join(root, 'widgets', dir.name, `${dir.name}.element.ts`);
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    const tag = `sm-${dir.name}`;
-    docs.push(parseElementDoc(source, relative(root, file), Object.keys(tagProps[tag]?.props ?? {})));
-  }
-  const shared = sharedCssProperties(readFileSync(join(root, 'shared/ui/styles.ts'), 'utf8'));
-  return withSharedProperties(docs, shared).sort((a, b) => a.tag.localeCompare(b.tag));
+/** Every --sm-* custom property of the base styles' first :host block, with its (light) default. */
+export function themeDefaults(stylesSource: string): Map<string, string> {
+  const host = /:host\s*\{([^}]*)\}/.exec(stylesSource);
+  return new Map([...(host?.[1] ?? '').matchAll(/(--sm-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
 }
 
-const typeText = (a: AttributeDoc) => (a.values ? a.values.map((v) => `'${v}'`).join(' | ') : 'string');
-
 /** The custom-elements.json manifest (schema 2.1.0): one module per built tag file, plus the loader. */
-export function buildManifest(docs: ElementDoc[], eventTypes: Record<string, string> = {}): object {
-  const modules = docs.map((doc) => {
-    const path = `widgets/${doc.tag}.js`;
+export function buildManifest(table: Table, defaults: Map<string, string>, eventTypes: Record<string, string>): object {
+  const modules = Object.entries(table.tags).map(([tag, spec]) => {
+    const path = `widgets/${tag}.js`;
+    const attributes = Object.entries(spec.attributes);
+    for (const name of Object.keys(spec.cssProperties)) if (!defaults.has(name)) throw new Error(`widgets/tags.ts: ${tag} lists ${name}, which shared/ui/styles.ts does not define`);
+    for (const name of defaults.keys()) if (!(name in spec.cssProperties)) throw new Error(`widgets/tags.ts: ${tag} does not list ${name} (shared/ui/styles.ts defines it)`);
     return {
       kind: 'javascript-module',
       path,
       declarations: [
         {
           kind: 'class',
-          name: doc.className,
-          tagName: doc.tag,
+          name: className(tag),
+          tagName: tag,
           customElement: true,
-          summary: doc.summary,
-          description: `${doc.description} Source: ${doc.source}.`.trim(),
+          summary: spec.summary,
           superclass: { name: 'HTMLElement' },
-          attributes: doc.attributes.map((a) => ({
-            name: a.name,
-            description: a.description,
+          attributes: attributes.map(([name, a]) => ({
+            name,
+            description: attributeText(a),
             type: { text: typeText(a) },
-            ...(a.default ? { default: `'${a.default}'` } : {}),
-            ...(a.fieldName ? { fieldName: a.fieldName } : {}),
+            ...(defaultOf(a) ? { default: `'${defaultOf(a)}'` } : {}),
+            ...(a.prop !== false ? { fieldName: camel(name) } : {}),
           })),
-          members: doc.attributes
-            .filter((a) => a.fieldName)
-            .map((a) => ({ kind: 'field', name: a.fieldName, type: { text: `${typeText(a)} | undefined` }, attribute: a.name, reflects: false, description: a.description })),
-          events: doc.events.map((e) => ({ name: e.name, description: e.description, type: { text: eventTypes[e.name] ?? 'CustomEvent' } })),
-          cssParts: doc.cssParts,
-          cssProperties: doc.cssProperties,
+          members: attributes
+            .filter(([, a]) => a.prop !== false)
+            .map(([name, a]) => ({ kind: 'field', name: camel(name), type: { text: `${typeText(a)} | undefined` }, attribute: name, reflects: false, description: attributeText(a) })),
+          events: eventsOf(table, tag).map((e) => ({ name: e.name, description: e.text, type: { text: eventTypes[e.name] ?? 'CustomEvent' } })),
+          cssParts: Object.entries(spec.parts).map(([name, description]) => ({ name, description })),
+          cssProperties: Object.entries(spec.cssProperties).map(([name, description]) => ({ name, description, default: defaults.get(name) })),
         },
       ],
       exports: [
-        { kind: 'custom-element-definition', name: doc.tag, declaration: { name: doc.className, module: path } },
-        { kind: 'js', name: doc.className, declaration: { name: doc.className, module: path } },
+        { kind: 'custom-element-definition', name: tag, declaration: { name: className(tag), module: path } },
+        { kind: 'js', name: className(tag), declaration: { name: className(tag), module: path } },
       ],
     };
   });
   const loader = {
     kind: 'javascript-module',
     path: 'widgets/loader.js',
-    description: 'Defines every sm-* tag at once; fetches a tag\'s code (the module above) when one of its elements is connected.',
+    description: "Defines every sm-* tag at once; fetches a tag's code (its module below) when one of its elements is connected.",
     declarations: [],
-    exports: docs.map((doc) => ({ kind: 'custom-element-definition', name: doc.tag, declaration: { name: doc.className, module: `widgets/${doc.tag}.js` } })),
+    exports: Object.keys(table.tags).map((tag) => ({ kind: 'custom-element-definition', name: tag, declaration: { name: className(tag), module: `widgets/${tag}.js` } })),
   };
   return { schemaVersion: '2.1.0', readme: 'README.md', modules: [loader, ...modules] };
 }
 
-/** The event types of shared/events/events.ts: its interfaces and type aliases as declarations, and each event's type. */
+/** The event types of shared/events/events.ts: its exported interfaces and type aliases as declarations, and each event's type. */
 export function readEventTypes(eventsSource: string): { declarations: string; types: Record<string, string> } {
   const file = ts.createSourceFile('events.ts', eventsSource, ts.ScriptTarget.ES2022, true);
   const declarations: string[] = [];
@@ -218,77 +133,188 @@ export function readEventTypes(eventsSource: string): { declarations: string; ty
       }
     }
   }
-  if (!types['sm-signed-in']) throw new Error('shared/events/events.ts: SmEventMap not found');
+  if (Object.keys(types).length === 0) throw new Error('shared/events/events.ts: SmEventMap not found');
   return { declarations: declarations.join('\n\n'), types };
 }
 
-/** dist/widgets/sm-widgets.d.ts: the tags for the DOM and for React 19 JSX. */
-export function renderDts(docs: ElementDoc[], events: { declarations: string; types: Record<string, string> }): string {
+const comment = (text: string) => `/** ${text.replace(/\*\//g, '* /')} */`;
+
+/**
+ * The tag typings. For the project (`standalone` false) the event types come from
+ * shared/events/events.ts; for embedders they are written in, with the global event map.
+ */
+export function renderTypings(table: Table, eventTypes: { declarations: string }, standalone: boolean): string {
   const out: string[] = [];
   out.push(`/**
- * Types for the sm-* custom elements (generated by the build from the widgets' JSDoc headers; do not edit).
- *
- * Use: copy next to your sources, or reference it: /// <reference path="./sm-widgets.d.ts" />
+ * Types for the sm-* custom elements, generated from widgets/tags.ts by tools/custom-elements.ts: do not edit.
+ *${standalone ? `
+ * Use: copy next to your sources, or reference it: /// <reference path="./sm-widgets.d.ts" />` : ''}
  * - DOM: document.querySelector('sm-donate') is an SmDonateElement; addEventListener('sm-donation-completed', e => e.detail.amount) is typed.
  * - React 19: <sm-donate mission="2" onsm-donation-completed={(e) => …} /> is typed (needs @types/react 19).
  */
 `);
-  out.push('// Events (from shared/events/events.ts)\n');
-  out.push(events.declarations);
-  out.push('');
-  for (const doc of docs) {
-    out.push(`/** Attributes of <${doc.tag}>. */`);
-    out.push(`export interface ${doc.className.replace(/Element$/, 'Attributes')} {`);
-    for (const a of doc.attributes) out.push(`  /** ${a.description.replace(/\*\//g, '* /')} */\n  '${a.name}'?: ${typeText(a)};`);
+  if (standalone) out.push('// Events (from shared/events/events.ts)\n', eventTypes.declarations, '');
+  else out.push("import type { SmEventMap } from '../shared/events/events';", '');
+  for (const [tag, spec] of Object.entries(table.tags)) {
+    const attributes = Object.entries(spec.attributes);
+    out.push(`/** Attributes of <${tag}>. */`, `export interface ${attributesName(tag)} {`);
+    for (const [name, a] of attributes) out.push(`  ${comment(attributeText(a))}`, `  '${name}'?: ${typeText(a)};`);
     out.push('}');
-    out.push(`/** <${doc.tag}>: ${doc.summary} Its events are typed for every element through GlobalEventHandlersEventMap. */`);
-    out.push(`export interface ${doc.className} extends HTMLElement {`);
-    for (const a of doc.attributes.filter((x) => x.fieldName)) out.push(`  /** ${a.description.replace(/\*\//g, '* /')} */\n  ${a.fieldName}?: ${typeText(a)};`);
-    out.push('}');
-    out.push('');
+    out.push(`${comment(`<${tag}>: ${spec.summary} Its events are typed for every element through GlobalEventHandlersEventMap.`)}`, `export interface ${className(tag)} extends HTMLElement {`);
+    for (const [name, a] of attributes.filter(([, x]) => x.prop !== false)) out.push(`  ${comment(attributeText(a))}`, `  ${camel(name)}?: ${typeText(a)};`);
+    out.push('}', '');
   }
-  out.push('declare global {');
-  out.push('  interface HTMLElementTagNameMap {');
-  for (const doc of docs) out.push(`    '${doc.tag}': ${doc.className};`);
+  out.push('declare global {', '  interface HTMLElementTagNameMap {');
+  for (const tag of Object.keys(table.tags)) out.push(`    '${tag}': ${className(tag)};`);
   out.push('  }');
-  out.push('  interface GlobalEventHandlersEventMap extends SmEventMap {}');
-  out.push('}');
-  out.push('');
+  if (standalone) out.push('  interface GlobalEventHandlersEventMap extends SmEventMap {}');
+  out.push('}', '');
   out.push(`type SmJsx<A, E extends keyof SmEventMap> = import('react').DetailedHTMLProps<import('react').HTMLAttributes<HTMLElement>, HTMLElement> &
   A & { [K in E as \`on\${K}\`]?: (event: SmEventMap[K]) => void };`);
-  out.push('');
-  out.push("declare module 'react' {");
-  out.push('  namespace JSX {');
-  out.push('    interface IntrinsicElements {');
-  for (const doc of docs) {
-    const ownEvents = doc.events.filter((e) => !e.onDocument && events.types[e.name]).map((e) => `'${e.name}'`);
-    out.push(`      '${doc.tag}': SmJsx<${doc.className.replace(/Element$/, 'Attributes')}, ${ownEvents.length ? ownEvents.join(' | ') : 'never'}>;`);
+  out.push('', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
+  for (const tag of Object.keys(table.tags)) {
+    const own = eventsOf(table, tag).filter((e) => !e.onDocument).map((e) => `'${e.name}'`);
+    out.push(`      '${tag}': SmJsx<${attributesName(tag)}, ${own.length ? own.join(' | ') : 'never'}>;`);
   }
-  out.push('    }');
-  out.push('  }');
-  out.push('}');
-  out.push('');
+  out.push('    }', '  }', '}', '');
   return out.join('\n');
 }
 
-/** Builds everything from the project's sources. */
-export function generate(root: string, tagProps: Record<string, { props: object }>): { docs: ElementDoc[]; manifest: object; dts: string } {
-  const docs = readElementDocs(root, tagProps);
-  const events = readEventTypes(readFileSync(join(root, 'shared/events/events.ts'), 'utf8'));
-  return { docs, manifest: buildManifest(docs, events.types), dts: renderDts(docs, events) };
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The values column of an attribute in the README. */
+function valuesCell(a: AttributeSpec): string {
+  if (a.type !== 'enum' && a.type !== 'language') return a.type === 'url' ? 'an http(s) URL' : 'text';
+  return Object.entries<Choice>(a.values)
+    .map(([v, c]) => {
+      const notes = [a.type === 'enum' && v === a.default ? 'default' : '', c.description ?? ''].filter(Boolean);
+      return `${code(v)}${notes.length ? ` (${notes.join(': ')})` : ''}`;
+    })
+    .join(' \\| ');
+}
+function whatCell(a: DocumentedAttribute): string {
+  if (a.type === 'enum' && a.default !== undefined) return `${a.description} Another value warns in the console and shows ${code(a.default)}.`;
+  return a.description;
+}
+function attributeTable(attributes: [string, DocumentedAttribute][]): string[] {
+  return ['| attribute | values | |', '|---|---|---|', ...attributes.map(([name, a]) => `| ${code(name)} | ${valuesCell(a)} | ${cell(whatCell(a))} |`)];
 }
 
-/** Vite plugin: after the build, writes custom-elements.json (dist/ and root) and dist/widgets/sm-widgets.d.ts. */
-export function customElementsPlugin(root: string, outDir: string, tagProps: Record<string, { props: object }>): Plugin {
+/** The README's generated sections, by the name in their markers. */
+export function readmeSections(table: Table): Record<string, string> {
+  const tagList = Object.keys(table.tags);
+  const shared = Object.keys(table.sharedAttributes);
+  const rows = ['| event | dispatched on | detail |', '|---|---|---|'];
+  for (const [name, spec] of Object.entries(table.events)) {
+    const from = tagList.filter((tag) => name in table.tags[tag]!.events);
+    const by = from.length === tagList.length ? 'every tag' : from.map((t) => code(`<${t}>`)).join(', ');
+    const where = spec.target === 'document' ? `the document, from ${by}` : by;
+    rows.push(`| ${code(name)}${spec.cancelable ? ' (cancelable)' : ''} | ${where} | ${code(cell(spec.detail))} |`);
+  }
+  const sections: string[] = [];
+  for (const [tag, spec] of Object.entries(table.tags)) {
+    const own = Object.entries(spec.attributes).filter(([name]) => !shared.includes(name));
+    const example = [spec.example, 'api-base="https://api.example.org"', 'portal="https://portal.example.org/"'].filter(Boolean).join(' ');
+    const tagEvents = eventsOf(table, tag).filter((e) => !e.everyTag);
+    sections.push(
+      `### ${code(`<${tag}>`)}`,
+      '',
+      spec.summary,
+      '',
+      `<img src="docs/widgets/${tag}.png" alt="${tag} on a phone" width="300">`,
+      '',
+      '```html',
+      `<${tag} ${example}></${tag}>`,
+      '```',
+      '',
+      ...(own.length ? [...attributeTable(own), ''] : []),
+      ...(tagEvents.length
+        ? ['Events:', '', ...tagEvents.map((e) => `- ${code(e.name)}${e.onDocument || e.spec.cancelable ? ` (${[e.onDocument ? 'on the document' : '', e.spec.cancelable ? 'cancelable' : ''].filter(Boolean).join(', ')})` : ''}: ${e.when} Detail: ${code(e.spec.detail)}.`)]
+        : ['Events: none of its own.']),
+      '',
+      `Parts: ${Object.keys(spec.parts).map(code).join(', ')}.`,
+      '',
+    );
+  }
+  return {
+    attributes: attributeTable(Object.entries(table.sharedAttributes)).join('\n'),
+    events: rows.join('\n'),
+    tags: sections.join('\n').trimEnd(),
+  };
+}
+
+const marker = (name: string) => new RegExp(`(<!-- generated:${name} [^>]*-->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`);
+
+/** The README with its generated sections replaced; each must be there, between its markers. */
+export function renderReadme(readme: string, table: Table): string {
+  let out = readme;
+  for (const [name, text] of Object.entries(readmeSections(table))) {
+    if (!marker(name).test(out)) throw new Error(`README.md: missing the <!-- generated:${name} … --> … <!-- /generated:${name} --> markers`);
+    out = out.replace(marker(name), (_, begin: string, end: string) => `${begin}${text}${end}`);
+  }
+  return out;
+}
+
+/** Everything generated, from the project's sources. */
+export function generate(root: string, table: Table): { manifest: string; typings: string; distTypings: string; readme: string } {
+  const eventTypes = readEventTypes(readFileSync(join(root, 'shared/events/events.ts'), 'utf8'));
+  const defaults = themeDefaults(readFileSync(join(root, 'shared/ui/styles.ts'), 'utf8'));
+  return {
+    manifest: `${JSON.stringify(buildManifest(table, defaults, eventTypes.types), null, 2)}\n`,
+    typings: renderTypings(table, eventTypes, false),
+    distTypings: renderTypings(table, eventTypes, true),
+    readme: renderReadme(readFileSync(join(root, CHECKED_IN.readme), 'utf8'), table),
+  };
+}
+
+/** The checked-in files and what they should hold: [path relative to the root, content]. */
+export function checkedInFiles(root: string, table: Table): [string, string][] {
+  const out = generate(root, table);
+  return [
+    [CHECKED_IN.manifest, out.manifest],
+    [CHECKED_IN.typings, out.typings],
+    [CHECKED_IN.readme, out.readme],
+  ];
+}
+
+/** What the browser gets of the table: each tag's ElementSpec (heights, how attributes are read), no documentation. */
+export function shippedTags(table: Table['tags']): Record<string, ElementSpec> {
+  return Object.fromEntries(
+    Object.entries(table).map(([tag, spec]) => [
+      tag,
+      { height: spec.height, attributes: Object.fromEntries(Object.entries(spec.attributes).map(([name, { description: _, ...read }]) => [name, read])) },
+    ]),
+  );
+}
+
+/**
+ * Vite plugin for the build: widgets/tags.ts becomes just `tags` as registration reads it
+ * (shippedTags), and after the build it writes dist/custom-elements.json and
+ * dist/widgets/sm-widgets.d.ts.
+ */
+export function customElementsPlugin(root: string, outDir: string, table: Table['tags']): Plugin {
+  const tagsModule = join(root, 'widgets/tags.ts');
   return {
     name: 'sm-custom-elements',
     apply: 'build',
+    enforce: 'pre',
+    transform(_code, id) {
+      if (id.split('?')[0] !== tagsModule) return null;
+      return { code: `export const tags = ${JSON.stringify(shippedTags(table))};\n`, map: null };
+    },
     closeBundle() {
-      const { manifest, dts } = generate(root, tagProps);
-      const json = `${JSON.stringify(manifest, null, 2)}\n`;
-      writeFileSync(join(outDir, 'custom-elements.json'), json);
-      writeFileSync(join(root, 'custom-elements.json'), json);
-      writeFileSync(join(outDir, 'widgets/sm-widgets.d.ts'), dts);
+      const { manifest, distTypings } = generate(root, { ...projectTable, tags: table });
+      writeFileSync(join(outDir, 'custom-elements.json'), manifest);
+      writeFileSync(join(outDir, 'widgets/sm-widgets.d.ts'), distTypings);
     },
   };
+}
+
+// `npx tsx tools/custom-elements.ts`: writes the checked-in files.
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
+  const root = join(import.meta.dirname, '..');
+  for (const [path, content] of checkedInFiles(root, projectTable)) {
+    writeFileSync(join(root, path), content);
+    console.log(`wrote ${path}`);
+  }
 }

@@ -17,24 +17,24 @@
  * between the two (easily hit on a slow phone) leaves the inner component unsubscribed. A state
  * update after the import renders the widget in one pass, as the per-tag module does.
  *
- * The loader itself holds only this table and the import URLs: React, r2wc and the guarded
- * define come from the shared runtime chunk, loaded once per page however many tags it holds.
+ * The loader itself holds only the import URLs: React, r2wc, the guarded define and the tag
+ * table come from the shared runtime chunk, loaded once per page however many tags it holds.
  */
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { defineWidget } from '../shared/ui/define';
 import { tags, type Tag } from './tags';
 
-/** A tag's component, whatever its props (r2wc passes the attributes and the shadow root). */
+/** A tag's component, whatever its props (r2wc passes the parsed attributes and the shadow root). */
 type Loaded = { default: ComponentType<any> };
 
-const modules: Record<Tag, () => Promise<Loaded>> = {
-  'sm-login': () => import('./login/login.element').then((m) => ({ default: m.Login })),
-  'sm-topup': () => import('./topup/topup.element').then((m) => ({ default: m.Topup })),
-  'sm-subscribe': () => import('./subscribe/subscribe.element').then((m) => ({ default: m.Subscribe })),
-  'sm-donate': () => import('./donate/donate.element').then((m) => ({ default: m.Donate })),
-  'sm-history': () => import('./history/history.element').then((m) => ({ default: m.History })),
-  'sm-survey': () => import('./survey/survey.element').then((m) => ({ default: m.Survey })),
-  'sm-newsletter': () => import('./newsletter/newsletter.element').then((m) => ({ default: m.Newsletter })),
+/**
+ * Each tag's own module, widgets/<name>/<name>.element.ts for sm-<name>, found by the bundler
+ * (one lazy import per file), so the table is the only list of tags.
+ */
+const modules = import.meta.glob<Loaded>('./*/*.element.ts');
+const moduleOf = (tag: Tag): (() => Promise<Loaded>) => {
+  const name = tag.slice('sm-'.length);
+  return modules[`./${name}/${name}.element.ts`] ?? (() => Promise.reject(new Error(`no module widgets/${name}/${name}.element.ts`)));
 };
 
 /** Shown in place of a widget whose code could not be fetched (offline, blocked host). */
@@ -50,7 +50,7 @@ const loaded = new Map<Tag, Loaded['default']>();
 function load(tag: Tag): Promise<Loaded> {
   let promise = loading.get(tag);
   if (!promise) {
-    promise = modules[tag]()
+    promise = moduleOf(tag)()
       .catch((error: unknown) => failed(tag, error))
       .then((module) => (loaded.set(tag, module.default), module));
     loading.set(tag, promise);

@@ -1,36 +1,296 @@
 /**
- * The sm-* tags in one table, used by every <name>.element.ts and by the loader, so both define
- * a tag the same way:
- * - `props`: the attributes passed to the React component (camelCase prop -> kebab-case
- *   attribute, e.g. apiBase -> api-base);
- * - `minHeight` (and per-`view` values): the height the element keeps from the moment it is
- *   defined, so the page does not move while the widget's code loads and renders. Each is the
- *   widget's usual first height at phone width (390 px) in that view, measured in Chromium
- *   against the sandbox; views that mostly redirect or open a dialog reserve nothing.
- *   This table is the one place for these min-heights (shared/ui/define.ts turns it into a
- *   `:host` style sheet); the widgets' styles do not repeat them.
+ * The sm-* tags: the one description of what each tag offers a page. Everything else follows
+ * from it:
+ * - registration (shared/ui/define.ts): which attributes the component gets, how each is parsed
+ *   (allowed values, default, the console message for a bad value), the reserved height;
+ * - the loader (widgets/loader.ts), which defines every tag listed here;
+ * - custom-elements.json, the tag typings (widgets/elements.generated.d.ts and, for embedders,
+ *   dist/widgets/sm-widgets.d.ts) and the README's tag, attribute and event tables, written by
+ *   tools/custom-elements.ts (`npx tsx tools/custom-elements.ts`; a test fails while a written
+ *   file differs from what it would write).
  *
- * Kept tiny and free of runtime imports: the build puts it in the shared runtime chunk with the
- * guarded define, so the loader pulls in nothing else.
+ * Each tag has:
+ * - `summary`, and `example` (attributes shown in the README's example markup);
+ * - `height`: the height the element keeps from the moment it is defined, so the page does not
+ *   move while the widget's code loads and renders: the widget's usual first height at phone
+ *   width (390 px), measured in Chromium against the sandbox. An enumerated value may give its
+ *   own (`view` values that mostly redirect or open a dialog reserve nothing). The widgets'
+ *   styles do not repeat them;
+ * - `attributes`: name (kebab-case; the component's prop is its camelCase), type, allowed
+ *   values, default, description. The `view` attribute's values are the tag's views;
+ * - `events`: each sm-* event the tag dispatches and when (what each event carries, and where
+ *   it is dispatched, is in `events` below: one entry per event of shared/events/events.ts);
+ * - `parts` (for ::part()) and `cssProperties` (the theme's custom properties, with what they
+ *   colour in this tag; their defaults are in shared/ui/styles.ts).
+ *
+ * Free of runtime imports: the loader bundles it. The build ships only what registration reads
+ * (heights and how each attribute is parsed: shared/ui/define.ts ElementSpec); the summaries,
+ * descriptions, events, parts and custom properties go to the generated files only.
  */
-import type { TagSpec } from '../shared/ui/define';
+import type { SmEventMap } from '../shared/events/events';
+import type { AttributeSpec, Choice, ElementSpec, PropsOf } from '../shared/ui/define';
+
+/** Where an event is dispatched and what its detail holds (its type: SmEventMap in shared/events/events.ts). */
+export interface EventSpec {
+  /** The detail's fields, as the README shows them. */
+  readonly detail: string;
+  /** 'document' for page-wide events; otherwise the element dispatches it. */
+  readonly target?: 'document';
+  /** preventDefault() takes the action over. */
+  readonly cancelable?: true;
+}
+
+/** An attribute as the table describes it: how it is read, and what it is for. */
+export type DocumentedAttribute = AttributeSpec & { readonly description: string };
+
+export interface TagSpec extends ElementSpec {
+  readonly attributes: Readonly<Record<string, DocumentedAttribute>>;
+  readonly summary: string;
+  /** Attributes for the README's example markup (api-base and portal are added). */
+  readonly example?: string;
+  /** Event -> when the tag dispatches it. */
+  readonly events: Readonly<Partial<Record<keyof SmEventMap, string>>>;
+  /** Part name -> what it is. */
+  readonly parts: Readonly<Record<string, string>>;
+  /** Custom property -> what it colours or sets in this tag. */
+  readonly cssProperties: Readonly<Record<string, string>>;
+}
+
+/** Every sm-* event, once. */
+export const events = {
+  'sm-signed-in': { detail: '{ email, name }' },
+  'sm-registered': { detail: '{ email }' },
+  'sm-app-signin': { detail: "{ provider: 'google' | 'facebook' | 'apple' }", cancelable: true },
+  'sm-signed-out': { detail: "{ reason: 'logout' | 'expired' | 'other-tab' }", target: 'document' },
+  'sm-payment-completed': { detail: "{ kind: 'credit' | 'subscription', sessionId }" },
+  'sm-donation-completed': { detail: '{ sessionId, amount }' },
+  'sm-newsletter-subscribed': { detail: '{ email }' },
+  'sm-survey-done': { detail: '{ answered }' },
+  'sm-amount-changed': { detail: '{ amount }' },
+  'sm-membership-canceled': { detail: '{ endDate }' },
+  'sm-close': { detail: '{}' },
+  'sm-app-link': { detail: '{ url }', target: 'document', cancelable: true },
+} as const satisfies Record<keyof SmEventMap, EventSpec>;
+
+/** The attributes every tag takes. */
+export const sharedAttributes = {
+  'api-base': {
+    type: 'url',
+    description: "Base URL of the API host (default: this page's origin). Not an http(s) URL: warns in the console and uses the default.",
+  },
+  portal: {
+    type: 'url',
+    description: "Address of the portal, for pages other than the portal (sign-in and return pages live there). Not an http(s) URL: warns, and links stay on this page.",
+  },
+  theme: {
+    type: 'enum',
+    prop: false,
+    values: { light: {}, dark: {} },
+    whenUnset: "follow the system's colour scheme",
+    description: 'Light or dark colours; left out, follows prefers-color-scheme. Another value warns in the console and does the same.',
+  },
+  language: {
+    type: 'language',
+    prop: false,
+    values: { en: { description: 'English' } },
+    default: 'en',
+    description: 'en (also en-GB and the like): the only language so far. Another value warns in the console and shows English.',
+  },
+} as const satisfies Record<string, DocumentedAttribute>;
+
+/** Emitted by every tag's module, whichever tags the page holds. */
+const sharedEvents = {
+  'sm-signed-out': "The page's session signed out: logged out, expired, or signed out in another tab. Once per sign-out, however many tags the page holds.",
+} as const;
+
+const backToApp = "In the mobile app's webview, after a payment, asks the app to take the person back (smapp://transaction_done).";
+
+/** Parts every tag built from the shared fields and buttons has. */
+const fieldParts = {
+  card: "The widget's card.",
+  button: 'Every button (also button-primary, button-secondary or button-link).',
+  input: 'Every text input and select (selects also carry select).',
+  field: 'A labelled field.',
+  label: "A field's label.",
+  notice: 'An inline message (also notice-info, notice-error or notice-success by tone).',
+} as const;
+const dialogParts = {
+  dialog: 'A dialog.',
+  'dialog-backdrop': 'The dimmed backdrop behind a dialog.',
+  overlay: "The 'please wait...' overlay.",
+} as const;
+
+/** The theme's custom properties (each tag may say more precisely what one sets in it). */
+const themeProperties = {
+  '--sm-color-primary': 'Primary colour: buttons, links, chosen options.',
+  '--sm-color-primary-contrast': 'Text on the primary colour.',
+  '--sm-color-text': 'Text colour.',
+  '--sm-color-muted': 'Secondary text.',
+  '--sm-color-surface': 'Card background.',
+  '--sm-color-surface-alt': 'Tabs, notices, chosen options background.',
+  '--sm-color-border': 'Input and option borders.',
+  '--sm-color-danger': 'Errors.',
+  '--sm-color-success': 'Success messages.',
+  '--sm-font-family': 'Font of the widget.',
+  '--sm-radius': 'Corner radius of the card and options.',
+  '--sm-space': 'Base spacing unit.',
+} as const;
+
+const none = {} as const satisfies Choice;
 
 export const tags = {
   'sm-login': {
-    props: { view: 'string', apiBase: 'string', portal: 'string' },
-    minHeight: 505,
-    views: { register: 446, 'forgot-password': 432, 'signup-success': 420, 'send-verification': 402, 'change-password': 250, 'change-password-user': 315 },
+    summary: 'Sign in, sign up, email verification and password screens.',
+    example: 'view="login"',
+    height: 505,
+    attributes: {
+      view: {
+        type: 'enum',
+        default: 'login',
+        values: {
+          login: none,
+          register: { height: 446 },
+          'verify-email': none,
+          'forgot-password': { height: 432 },
+          'change-password': { height: 250 },
+          'change-password-user': { height: 315 },
+          'send-verification': { height: 402 },
+          'signup-success': { height: 420 },
+        },
+        description: 'The screen shown.',
+      },
+      ...sharedAttributes,
+    },
+    events: {
+      'sm-signed-in': 'A person signed in.',
+      'sm-registered': 'A person registered by email.',
+      'sm-app-signin': "In the mobile app's webview, a social button asks the app to sign the person in with that provider (providers block their popups in webviews).",
+      ...sharedEvents,
+    },
+    parts: {
+      ...fieldParts,
+      tabs: 'The Sign Up / Log In switch.',
+      providers: 'The sign-in method buttons.',
+      downloads: 'The app download links.',
+      ...dialogParts,
+    },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, links, the selected tab.', '--sm-radius': 'Corner radius of the card.' },
   },
-  'sm-topup': { props: { view: 'string', apiBase: 'string', portal: 'string' }, minHeight: 698, views: { checkout: 0, success: 0 } },
+  'sm-topup': {
+    summary: 'Top up pay-as-you-go credit for yourself or as a gift (1 credit = $0.10).',
+    height: 698,
+    attributes: {
+      view: {
+        type: 'enum',
+        default: 'topup',
+        values: {
+          topup: { description: 'the two steps' },
+          checkout: { description: 'hand-off to the hosted checkout', height: 0 },
+          success: { description: 'confirms the payment', height: 0 },
+        },
+        description: 'The screen shown.',
+      },
+      ...sharedAttributes,
+    },
+    events: { 'sm-payment-completed': "A top-up was confirmed (kind: 'credit').", 'sm-app-link': backToApp, ...sharedEvents },
+    parts: { ...fieldParts, ...dialogParts },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, links, the chosen option.' },
+  },
   'sm-subscribe': {
-    props: { view: 'string', apiBase: 'string', portal: 'string' },
-    minHeight: 475,
-    views: { checkout: 0, success: 0, change: 0, 'change-success': 0, manage: 0, 'update-payment': 0, 'direct-subscribe': 0 },
+    summary: 'Premium membership: monthly pay-what-you-can or one-time for some months; change the amount, manage, cancel.',
+    height: 475,
+    attributes: {
+      view: {
+        type: 'enum',
+        default: 'subscribe',
+        values: {
+          subscribe: none,
+          checkout: { height: 0 },
+          success: { height: 0 },
+          change: { height: 0 },
+          'change-success': { height: 0 },
+          manage: { description: 'the Manage Membership dialog', height: 0 },
+          'update-payment': { height: 0 },
+          'direct-subscribe': { height: 0 },
+        },
+        description: 'The screen shown.',
+      },
+      ...sharedAttributes,
+    },
+    events: {
+      'sm-payment-completed': "A membership payment was confirmed (kind: 'subscription').",
+      'sm-amount-changed': 'The monthly amount was changed.',
+      'sm-membership-canceled': 'The monthly membership was canceled.',
+      'sm-close': 'The Manage Membership dialog (view="manage") was closed.',
+      'sm-app-link': backToApp,
+      ...sharedEvents,
+    },
+    parts: { ...fieldParts, slider: 'The price slider.', ...dialogParts },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, the slider, the chosen option.' },
   },
-  'sm-donate': { props: { view: 'string', mission: 'string', list: 'string', apiBase: 'string', portal: 'string' }, minHeight: 760, views: { missions: 320, success: 320 } },
-  'sm-history': { props: { tab: 'string', apiBase: 'string', portal: 'string' }, minHeight: 240 },
-  'sm-survey': { props: { apiBase: 'string', portal: 'string' }, minHeight: 600 },
-  'sm-newsletter': { props: { apiBase: 'string', portal: 'string' }, minHeight: 274 },
+  'sm-donate': {
+    summary: "Give to the nonprofit's missions, once or monthly; lists the ongoing missions.",
+    example: 'mission="2"',
+    height: 760,
+    attributes: {
+      view: {
+        type: 'enum',
+        default: 'donate',
+        values: { donate: none, missions: { height: 320 }, success: { height: 320 } },
+        description: 'The screen shown.',
+      },
+      mission: {
+        type: 'string',
+        description: 'The mission id to give to, a whole number (e.g. mission="2"; another value warns); inside the portal the _d query is used.',
+      },
+      list: {
+        type: 'enum',
+        default: 'all',
+        values: { home: { description: 'up to 3' }, all: none, public: none },
+        description: 'Which missions view="missions" lists.',
+      },
+      ...sharedAttributes,
+    },
+    events: { 'sm-donation-completed': "A gift was confirmed in the person's donation history.", 'sm-app-link': backToApp, ...sharedEvents },
+    parts: { ...fieldParts, slider: 'The amount slider.', ...dialogParts },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, the slider, the chosen frequency.' },
+  },
+  'sm-history': {
+    summary: 'Transaction history in three tabs (Credit Purchase, Content Purchase, Donations), 20 a page; mp3 downloads.',
+    example: 'tab="content"',
+    height: 240,
+    attributes: {
+      tab: { type: 'enum', default: 'credit', values: { credit: none, content: none, donations: none }, description: 'The tab shown first.' },
+      ...sharedAttributes,
+    },
+    events: { ...sharedEvents },
+    parts: { ...fieldParts, tabs: 'The three tabs.' },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'The selected tab, links.' },
+  },
+  'sm-survey': {
+    summary: 'A short survey, one question at a time, 1 to 3 choices each; ends with a thank-you.',
+    height: 600,
+    attributes: { ...sharedAttributes },
+    events: {
+      'sm-survey-done': 'The answers were submitted.',
+      'sm-app-link': "In the mobile app's webview, the close icon or Back asks the app to close the survey (smapp://survey_done).",
+      ...sharedEvents,
+    },
+    parts: { ...fieldParts, overlay: dialogParts.overlay },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'Chosen options, buttons, the progress.' },
+  },
+  'sm-newsletter': {
+    summary: 'The newsletter form (email and Subscribe); works on any page, signed in or not.',
+    example: 'theme="dark"',
+    height: 274,
+    attributes: { ...sharedAttributes },
+    events: { 'sm-newsletter-subscribed': 'The address was subscribed.', ...sharedEvents },
+    parts: { card: fieldParts.card, input: 'The email input.', button: 'The Subscribe button.', toast: 'The 3-second message.' },
+    cssProperties: { ...themeProperties, '--sm-color-primary': 'The button.' },
+  },
 } as const satisfies Record<`sm-${string}`, TagSpec>;
 
 export type Tag = keyof typeof tags;
+
+/** The props a tag's component receives, typed from its attributes, e.g. TagProps<'sm-topup'>. */
+export type TagProps<T extends Tag> = PropsOf<(typeof tags)[T]>;

@@ -1,56 +1,139 @@
 /**
- * Registers a React component as a custom element with r2wc, guarded so that a second copy
- * of the script on a page (or the loader and a per-tag module together) does not throw: the
- * first definition of a tag wins, later ones are skipped.
+ * Registers a React component as a custom element with r2wc, from the tag's entry in the tag
+ * table (widgets/tags.ts). Every sm-* element gets here, in one place:
  *
- * Every sm-* element also gets here, in one place:
- * - the attributes all tags share, validated: `theme` (light | dark; anything else warns and
- *   follows prefers-color-scheme, which the base styles do for any value but "light"/"dark")
- *   and `language` (only English exists: other values warn and English is shown);
+ * - a guarded define: a second copy of the script on a page (or the loader and a per-tag module
+ *   together) does not throw; the first definition of a tag wins, later ones are skipped;
+ * - its attributes parsed: the component receives typed, valid props (camelCase: api-base ->
+ *   apiBase). An enumerated attribute with a value outside its allowed values warns in the
+ *   console, saying what to write and what is shown instead, and the component gets the
+ *   default. Attributes the element reads itself (theme, for the base styles; language) are
+ *   checked the same way and not passed on;
  * - its reserved height from the moment it is defined (an adopted style sheet on the shadow
- *   root: `:host { display: block; min-height }`, per view where given; values in
- *   widgets/tags.ts), so the page does not move while the widget's code loads and React renders.
+ *   root: `:host { display: block; min-height }`, and per attribute value where the table gives
+ *   one, e.g. per view), so the page does not move while the widget's code loads and renders.
  *
  * Kept free of app imports: the loader uses it, and it ships in the shared runtime chunk.
  */
 import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 
-export type PropType = 'string' | 'number' | 'boolean' | 'json';
-
-export interface TagSpec<P = Record<string, unknown>> {
-  /** Component props set from attributes (camelCase; the attribute is kebab-case). */
-  readonly props: Partial<Record<keyof P & string, PropType>>;
-  /** Height in CSS pixels the element keeps from the moment it is defined (its :host min-height). */
-  readonly minHeight?: number;
-  /** The same for particular values of the `view` attribute. */
-  readonly views?: Readonly<Record<string, number>>;
+/** One allowed value of an enumerated attribute. */
+export interface Choice {
+  /** What the value shows, for the documentation (and, for a language, its name in messages). */
+  readonly description?: string;
+  /** The element's reserved height while the attribute has this value, when it differs from the tag's. */
+  readonly height?: number;
 }
 
-/** The reserved-height style sheet of a tag: `:host { display: block; min-height }`, per view where given. */
-export function reserveCss(spec: Pick<TagSpec, 'minHeight' | 'views'>): string {
-  let css = `:host{display:block;min-height:${spec.minHeight ?? 0}px}`;
-  for (const [view, height] of Object.entries(spec.views ?? {})) css += `:host([view="${view}"]){min-height:${height}px}`;
-  return `${css}:host([hidden]){display:none}`;
+interface AttributeBase {
+  /** `false`: read by the element itself (styles, checks), not passed to the component. */
+  readonly prop?: false;
 }
-
-export const THEMES = ['light', 'dark'] as const;
-export const LANGUAGES = ['en'] as const;
+/** Any text: passed on as it is (undefined when left out or empty). */
+export interface TextAttribute extends AttributeBase {
+  /** `url`: an http(s) address; the widget checks it when it applies it (shared/config). */
+  readonly type: 'string' | 'url';
+}
+/** One of `values`; left out or empty it is the default; anything else warns and is the default. */
+export interface EnumAttribute extends AttributeBase {
+  readonly type: 'enum';
+  readonly values: Readonly<Record<string, Choice>>;
+  readonly default?: string;
+  /** For an attribute without a default: what the element does without it, e.g. "follow the system's colour scheme". */
+  readonly whenUnset?: string;
+}
+/** A language tag whose first part is one of `values` ("en", "en-GB"); anything else warns and the default is shown. */
+export interface LanguageAttribute extends AttributeBase {
+  readonly type: 'language';
+  readonly values: Readonly<Record<string, Choice>>;
+  readonly default: string;
+}
+export type AttributeSpec = TextAttribute | EnumAttribute | LanguageAttribute;
 
 /**
- * Checks an attribute every sm-* element shares. Returns the console message for a bad value
- * (saying what to write instead and what is shown meanwhile), or null when the value is fine.
+ * What registration reads of a tag's entry in the table. The build ships only this much of the
+ * table (tools/custom-elements.ts), so the table's documentation stays out of the browser.
  */
-export function checkSharedAttribute(tag: string, name: string, value: string | null): string | null {
-  if (value === null || value === '') return null;
-  if (name === 'theme' && !(THEMES as readonly string[]).includes(value)) {
-    return `[${tag}] Unknown theme="${value}". Use theme="light" or theme="dark", or leave it out to follow the system's colour scheme (used meanwhile).`;
+export interface ElementSpec {
+  /** Height in CSS pixels the element keeps from the moment it is defined (its :host min-height). */
+  readonly height: number;
+  /** Attribute name (kebab-case) -> how it is read. */
+  readonly attributes: Readonly<Record<string, AttributeSpec>>;
+}
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type Passed<A> = { [K in keyof A as A[K] extends { readonly prop: false } ? never : K]: A[K] };
+type ValueOf<A> = A extends { readonly type: 'enum'; readonly values: infer V } ? keyof V & string : string;
+type Always<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? Camel<K> : never]: ValueOf<A[K]> };
+type Maybe<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? never : Camel<K>]?: ValueOf<A[K]> };
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The props a component gets from an element spec: an enumerated attribute with a default is
+ * always set (to one of its values), the others are optional strings.
+ */
+export type PropsOf<E extends ElementSpec> = Flat<Always<Passed<E['attributes']>> & Maybe<Passed<E['attributes']>>>;
+
+/** What r2wc adds to the props: the element's shadow root, where the widget renders. */
+export interface HostProps {
+  container?: ShadowRoot;
+}
+
+/** api-base -> apiBase: the prop an attribute sets. */
+export const propName = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+const has = (values: Readonly<Record<string, Choice>>, value: string) => Object.hasOwn(values, value);
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+/** ['a', 'b', 'c'] -> 'a, b or c' */
+const either = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/**
+ * Reads one attribute: the value the component gets (the attribute's own when valid, else the
+ * default, undefined when there is none) and, for a bad value, the console message that says
+ * what to write instead and what is shown meanwhile.
+ */
+export function parseAttribute(tag: string, name: string, spec: AttributeSpec, raw: string | null | undefined): { value: string | undefined; problem: string | null } {
+  if (spec.type === 'enum') {
+    if (!raw || has(spec.values, raw)) return { value: raw || spec.default, problem: null };
+    const allowed = Object.keys(spec.values);
+    const problem =
+      spec.default !== undefined
+        ? `[${tag}] Unknown ${name}="${raw}". Use one of: ${allowed.join(', ')}. Showing "${spec.default}".`
+        : `[${tag}] Unknown ${name}="${raw}". Use ${either(allowed.map((v) => `${name}="${v}"`))}, or leave it out${spec.whenUnset ? ` to ${spec.whenUnset}` : ''} (used meanwhile).`;
+    return { value: spec.default, problem };
   }
-  const lang = value.toLowerCase();
-  if (name === 'language' && !LANGUAGES.some((l) => lang === l || lang.startsWith(`${l}-`))) {
-    return `[${tag}] language="${value}" is not available: only "en" exists for now. Showing English.`;
+  if (spec.type === 'language') {
+    const allowed = Object.keys(spec.values);
+    const lang = raw?.toLowerCase();
+    if (!lang || allowed.some((l) => lang === l || lang.startsWith(`${l}-`))) return { value: raw || spec.default, problem: null };
+    const shown = spec.values[spec.default]?.description ?? `"${spec.default}"`;
+    return { value: spec.default, problem: `[${tag}] ${name}="${raw}" is not available: only ${quoted(allowed)} ${allowed.length === 1 ? 'exists' : 'exist'} for now. Showing ${shown}.` };
   }
-  return null;
+  return { value: raw || undefined, problem: null };
+}
+
+/** The component's props from r2wc's raw attribute strings (keyed by prop name), each parsed by its spec. */
+export function propsFrom(tag: string, spec: ElementSpec, raw: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
+  const props: Record<string, string | undefined> = {};
+  for (const [name, attribute] of Object.entries(spec.attributes)) {
+    if (attribute.prop === false) continue;
+    const value = raw[propName(name)];
+    props[propName(name)] = parseAttribute(tag, name, attribute, typeof value === 'string' ? value : undefined).value;
+  }
+  return props;
+}
+
+/** The reserved-height style sheet of a tag: `:host { display: block; min-height }`, per attribute value where given. */
+export function reserveCss(spec: ElementSpec): string {
+  let css = `:host{display:block;min-height:${spec.height}px}`;
+  for (const [name, attribute] of Object.entries(spec.attributes)) {
+    if (attribute.type !== 'enum') continue;
+    for (const [value, choice] of Object.entries(attribute.values)) {
+      if (choice.height !== undefined && choice.height !== spec.height) css += `:host([${name}="${value}"]){min-height:${choice.height}px}`;
+    }
+  }
+  return `${css}:host([hidden]){display:none}`;
 }
 
 type R2wcElement = HTMLElement & {
@@ -69,27 +152,32 @@ function sheetOf(css: string): CSSStyleSheet | null {
   }
 }
 
-export function defineWidget<P extends object>(tag: `sm-${string}`, component: ComponentType<P>, spec: TagSpec<P>): void {
+export function defineWidget<E extends ElementSpec>(tag: `sm-${string}`, component: ComponentType<NoInfer<PropsOf<E>> & HostProps>, spec: E): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
+  const entries = Object.entries(spec.attributes);
+  const passed = entries.filter(([, a]) => a.prop !== false).map(([name]) => propName(name));
+  const own = entries.filter(([, a]) => a.prop === false).map(([name]) => name);
+  // r2wc keeps the raw strings; the component gets them parsed (valid values, defaults).
+  const Parsed = (raw: Record<string, unknown>) => createElement(component as ComponentType<object>, { ...raw, ...propsFrom(tag, spec, raw) });
+  const Base = r2wc(Parsed, { shadow: 'open', props: Object.fromEntries(passed.map((p) => [p, 'string'])) } as never) as unknown as R2wcClass;
   let reserve: CSSStyleSheet | null | undefined;
-  const Base = r2wc(component, { shadow: 'open', props: spec.props as Record<string, PropType> } as never) as unknown as R2wcClass;
   class SmElement extends Base {
     static override get observedAttributes(): string[] {
-      return [...Base.observedAttributes, 'theme', 'language'];
+      return [...Base.observedAttributes, ...own];
     }
     constructor() {
       super();
       // One sheet per tag, adopted by each element: its reserved height applies before React renders.
-      if (reserve === undefined) reserve = spec.minHeight || spec.views ? sheetOf(reserveCss(spec)) : null;
+      if (reserve === undefined) reserve = sheetOf(reserveCss(spec));
       if (reserve && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [reserve];
     }
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-      if (name === 'theme' || name === 'language') {
-        const message = checkSharedAttribute(tag, name, value);
-        if (message && value !== old) console.warn(message);
-        return;
+      const attribute = spec.attributes[name];
+      if (attribute && value !== old) {
+        const { problem } = parseAttribute(tag, name, attribute, value);
+        if (problem) console.warn(problem);
       }
-      super.attributeChangedCallback(name, old, value);
+      if (attribute?.prop !== false) super.attributeChangedCallback(name, old, value);
     }
   }
   customElements.define(tag, SmElement);

@@ -20,7 +20,7 @@ describe('the loader', () => {
     const el = document.createElement('sm-newsletter');
     document.body.append(el);
     try {
-      expect(el.getBoundingClientRect().height).to.equal(tags['sm-newsletter'].minHeight);
+      expect(el.getBoundingClientRect().height).to.equal(tags['sm-newsletter'].height);
       await waitFor(() => el.shadowRoot?.querySelector('[part~="card"]'), 10000);
       expect(el.shadowRoot!.querySelector('input[type="email"]')).to.not.equal(null);
     } finally {

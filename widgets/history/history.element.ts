@@ -1,32 +1,11 @@
 /**
- * Registers <sm-history>. Registration only: the view is history.tsx, the state history.model.ts.
- * The loader (widgets/loader.ts) imports this same module when a <sm-history> is connected.
- *
- * @summary Transaction history in three tabs (Credit Purchase, Content Purchase, Donations), 20 a page; mp3 downloads.
- * @attr tab - credit (default) | content | donations; another value warns and shows credit
- * @attr api-base - Base URL of the API host (default: this page's origin). Not an http(s) URL: warns and uses the default.
- * @attr portal - Address of the portal, when the element is embedded on another page.
- * @attr theme - light | dark; left out, follows prefers-color-scheme (another value warns in the console and does the same).
- * @attr language - en (the only language so far; another value warns in the console and shows English).
- * @event sm-signed-out - (on document) The page's session signed out: logged out, expired, or signed out in another tab. detail: { reason: 'logout' | 'expired' | 'other-tab' }
- * @csspart card - The widget's card.
- * @csspart button - Every button (also button-primary, button-secondary, button-link).
- * @csspart input - Every text input and select (selects also carry select).
- * @csspart field - A labelled field; label - its label.
- * @csspart tabs - The three tabs.
- * @csspart notice - An inline message (also notice-info, notice-error or notice-success by tone).
- * @cssproperty --sm-color-primary - The selected tab, links.
+ * Registers <sm-history> (the view: history.tsx; its attributes, events and parts: widgets/tags.ts).
+ * The loader imports this module when a <sm-history> is connected and renders its default export.
  */
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';
-import { History, type HistoryProps } from './history';
+import { History } from './history';
 
-defineWidget<HistoryProps>('sm-history', History, tags['sm-history']);
+defineWidget('sm-history', History, tags['sm-history']);
 
-export { History };
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'sm-history': HTMLElement & { tab?: string; apiBase?: string; portal?: string };
-  }
-}
+export default History;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fakeDeps, ok, PROFILE } from '../deps/testing';
+import { fakeDeps, ok, PROFILE, type Handler } from '../deps/testing';
 import { createPendingPayment, takePaymentResult } from './pending';
 import { createRecords } from './records';
 
 const CONFIRM = 'POST /webclient/subscription/paymongo/confirm-payment';
 const notYet = { status: 400, body: { status: 400, message: 'Not confirmed yet', errorCode: 'error-paymongo-confirm' } };
 
-function pendingWith(method: string, routes: Parameters<typeof fakeDeps>[0]['routes'] = {}) {
+function pendingWith(method: string, routes: Record<string, Handler> = {}) {
   const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes } });
   createRecords(deps.storage).write('payment-pending', { kind: 'subscription', sessionId: 'src_1', method, query: { session_id: 'src_1', method }, tries: 0, at: 1 });
   return { deps, pending: createPendingPayment(deps) };

@@ -9,28 +9,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../shared/api/account';
 import * as admin from '../../shared/api/admin';
 import * as auth from '../../shared/api/auth';
-import { call, type Contract } from '../../shared/api/client';
+import { createApiClient } from '../../shared/api/client';
+import type { Contract } from '../../shared/api/contract';
 import * as history from '../../shared/api/history';
 import * as wallet from '../../shared/api/wallet';
-import { config } from '../../shared/config/config';
-import { session } from '../../shared/session/session';
+import { createSession } from '../../shared/session/session';
 import { startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
 
 let sb: TestSandbox;
+/** The portal's own client for the sandbox, with a session of its own. */
+const session = createSession({ storage: null });
+let call: ReturnType<typeof createApiClient>['call'];
 const tokens = { admin: '', listener: '', artist: '' };
 /** Which contracts had a successful answer checked against their response schema. */
 const covered = new Set<string>();
 
 beforeAll(async () => {
   sb = await startSandbox();
-  config.apiBase.value = sb.url;
+  call = createApiClient({ base: sb.url, authorization: () => session.authorization(), onUnauthorized: () => session.signOut('expired') }).call;
   tokens.admin = await sb.login('admin@example.org', 'admin-2026');
   tokens.listener = await sb.login('listener@example.org', 'listen-2026');
   tokens.artist = await sb.login('artist@example.org', 'artist-2026');
 });
 afterAll(async () => {
   session.clear();
-  config.apiBase.value = '';
   await sb.stop();
   const mine = [...covered].filter((k) => k in CONTRACTS).sort();
   console.log(`[section7] ${mine.length} of ${Object.keys(CONTRACTS).length} calls answered their contracts: ${mine.join(', ')}`);
@@ -272,19 +274,19 @@ describe('admin calls (shared/api/admin.ts)', () => {
     expectRefusal(admin.userDetail, await send(admin.userDetail, { id: made.id }, tokens.admin), 404);
   });
 
-  it('artist password path: changePasswordFor picks the artist call for artists and the normal one otherwise', async () => {
+  it('artist password path: passwordContractFor picks the artist call for artists and the normal one otherwise', async () => {
     const artist = expectContract(admin.createUser, await send(admin.createUser, { name: 'Pia Psalter', email: 'pia@example.org', password: 'pia-2026', role: 'artist' }, tokens.admin));
     const artistSession = await sb.login('pia@example.org', 'pia-2026');
     // the portal's client, signed in as the admin
     session.signIn({ access_token: tokens.admin, token_type: 'Bearer', expires_in: 7200 });
-    const changed = await admin.changePasswordFor(artist, 'pia-2027');
+    const changed = await call(admin.passwordContractFor(artist), { id: artist.id, password: 'pia-2027' });
     expect(changed.ok).toBe(true);
     expect((await send(auth.profile, {}, artistSession)).status).toBe(401); // signed out
     await sb.login('pia@example.org', 'pia-2027');
     expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM tokens WHERE kind = 'access' AND used_at IS NULL AND user_id = ?").pluck().get(artist.id)).toBe(1);
 
     const person = await newListener();
-    const viaNormal = await admin.changePasswordFor({ id: person.id, role: 'listener' }, 'normal-2027');
+    const viaNormal = await call(admin.passwordContractFor({ role: 'listener' }), { id: person.id, password: 'normal-2027' });
     expect(viaNormal.ok).toBe(true);
     await sb.login(person.email, 'normal-2027');
     // the wrong endpoint is refused, with the contract's code

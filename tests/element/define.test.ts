@@ -3,12 +3,10 @@
  * The guarded define every sm-* tag goes through (shared/ui/define.ts): attributes parsed from
  * the tag's spec (typed, valid props; a bad value warns with the fix and the default is used),
  * shared attributes validated with a console message, the reserved height from the first
- * frame, a second definition skipped, and sm-signed-out announced on the document when the
- * session signs out.
+ * frame, a second definition skipped.
  */
 import { expect } from 'chai';
 import { createElement } from 'react';
-import { announceSignOuts } from '../../shared/events/events';
 import { defineWidget, reserveCss, type ElementSpec } from '../../shared/ui/define';
 import { sharedAttributes } from '../../widgets/tags';
 import { waitFor } from './support';
@@ -116,22 +114,4 @@ describe('defineWidget', () => {
     }
   });
 
-  it('announces sm-signed-out on the document once per sign-out, however often it is set up', () => {
-    const listeners: ((signedIn: boolean, reason: 'logout' | 'expired' | 'other-tab' | null) => void)[] = [];
-    const fakeSession = { onChange: (l: (typeof listeners)[number]) => (listeners.push(l), () => undefined) };
-    announceSignOuts(fakeSession);
-    announceSignOuts(fakeSession);
-    const seen: string[] = [];
-    const onSignedOut = (event: Event) => seen.push(`${(event as CustomEvent<{ reason: string }>).detail.reason}:${event.bubbles}:${event.composed}`);
-    document.addEventListener('sm-signed-out', onSignedOut);
-    try {
-      for (const l of listeners) l(true, null);
-      for (const l of listeners) l(false, 'expired');
-      // No element module runs in this file, so the first call here is the page's only one.
-      expect(listeners.length).to.equal(1);
-      expect(seen).to.deep.equal(['expired:true:true']);
-    } finally {
-      document.removeEventListener('sm-signed-out', onSignedOut);
-    }
-  });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firebaseSettings } from './runtime-config';
-import { SCOPES, splitName } from './social';
+import { SCOPES, pageSocialSignIn, splitName } from './social';
 
 describe('social sign-in helpers', () => {
   afterEach(() => {
@@ -15,7 +15,7 @@ describe('social sign-in helpers', () => {
     expect(splitName('')).toEqual({ first: '', last: '' });
   });
 
-  it('asks each provider for the scopes of spec section 7', () => {
+  it('asks each provider for the email and the name', () => {
     expect(SCOPES).toEqual({ google: ['email', 'profile'], facebook: ['email', 'public_profile'], apple: ['email', 'name'] });
   });
 
@@ -32,5 +32,13 @@ describe('social sign-in helpers', () => {
 
   it('is not configured without a block or build settings', () => {
     expect(firebaseSettings()).toBeNull();
+    expect(pageSocialSignIn.mode()).toBe('off');
+  });
+
+  it("signs in through the provider's popup, or through the local emulator's test accounts", () => {
+    document.head.innerHTML = `<script type="application/json" id="sm-runtime-config">{"firebase":{"apiKey":"k","authDomain":"d","projectId":"p"}}</script>`;
+    expect(pageSocialSignIn.mode()).toBe('popup');
+    document.head.innerHTML = `<script type="application/json" id="sm-runtime-config">{"firebase":{"apiKey":"k","authDomain":"d","projectId":"p","authEmulatorUrl":"http://localhost:9099"}}</script>`;
+    expect(pageSocialSignIn.mode()).toBe('emulator');
   });
 });

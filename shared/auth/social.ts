@@ -1,7 +1,10 @@
 /**
- * Social sign-in through the Firebase JS SDK (spec sections 4 and 7). The SDK is loaded only
+ * Social sign-in through the Firebase JS SDK (Google, Facebook, Apple). The SDK is loaded only
  * when a person reaches for a social button (prepare() on hover or focus), so that the click
  * itself can open the provider's popup at once and the browser does not block it.
+ *
+ * The login model is given a `SocialSignIn` (`pageSocialSignIn` on a page, a fake in its tests);
+ * only this file reads the page's Firebase settings and loads the SDK.
  *
  * Against the local Auth emulator (offline) the provider's popup cannot load, so the sandbox's
  * own identity step asks for the test account and signs in with signInWithCredential and a
@@ -12,7 +15,7 @@ import { firebaseSettings, type FirebaseSettings } from './runtime-config';
 
 export type Provider = 'google' | 'facebook' | 'apple';
 
-/** Social user (spec section 3). */
+/** What a provider tells us of the person: what the API host's social calls take. */
 export interface SocialUser {
   readonly email: string;
   readonly name: string;
@@ -28,7 +31,7 @@ export interface TestAccount {
   readonly emailVerified: boolean;
 }
 
-/** Scopes per provider (spec section 7). */
+/** What each provider is asked to share. */
 export const SCOPES: Record<Provider, readonly string[]> = {
   google: ['email', 'profile'],
   facebook: ['email', 'public_profile'],
@@ -56,15 +59,6 @@ export function prepare(settings: FirebaseSettings | null = firebaseSettings()):
   })();
   loading.catch(() => (loading = null));
   return loading;
-}
-
-/** True when the page talks to the local emulator (the sandbox's identity step is used). */
-export function usesEmulator(settings: FirebaseSettings | null = firebaseSettings()): boolean {
-  return !!settings?.authEmulatorUrl;
-}
-
-export function isConfigured(): boolean {
-  return firebaseSettings() !== null;
 }
 
 function providerFor(mod: AuthModule, provider: Provider): AuthProvider {
@@ -123,3 +117,31 @@ export function splitName(name: string): { first: string; last: string } {
   if (parts.length === 1) return { first: parts[0]!, last: '' };
   return { first: parts.slice(0, -1).join(' '), last: parts[parts.length - 1]! };
 }
+
+/**
+ * How a page signs in with a provider: 'off' without Firebase settings, 'emulator' against the
+ * local Auth emulator (the sandbox's identity step asks for a test account), else 'popup'.
+ */
+export type SocialMode = 'off' | 'popup' | 'emulator';
+
+/** Social sign-in as the login model uses it. */
+export interface SocialSignIn {
+  mode(): SocialMode;
+  /** Loads Firebase ahead of the click; does nothing when it is off, and a failure is retried on the next call. */
+  prepare(): void;
+  signInWithPopup(provider: Provider): Promise<SocialUser>;
+  signInWithTestAccount(provider: Provider, account: TestAccount): Promise<SocialUser>;
+}
+
+/** This page's social sign-in, from its runtime settings block (or the build's settings). */
+export const pageSocialSignIn: SocialSignIn = {
+  mode() {
+    const settings = firebaseSettings();
+    return !settings ? 'off' : settings.authEmulatorUrl ? 'emulator' : 'popup';
+  },
+  prepare() {
+    if (firebaseSettings()) void prepare().catch(() => undefined);
+  },
+  signInWithPopup,
+  signInWithTestAccount,
+};

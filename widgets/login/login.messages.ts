@@ -1,6 +1,6 @@
 /**
- * Every text <sm-login> shows, in one catalogue (English, exactly as spec sections 2, 5 and 8
- * quote it, spelling included), so that a translation is a data change.
+ * Every text <sm-login> shows, in one catalogue (English; the product's own wording, spelling
+ * included, is kept exactly), so that a translation is a data change.
  */
 export const messages = {
   tabs: { label: 'Sign up or log in', signUp: 'Sign Up', logIn: 'Log In' },
@@ -9,6 +9,7 @@ export const messages = {
     facebook: 'Continue with Facebook',
     apple: 'Continue with Apple',
     email: 'Continue with Email',
+    names: { google: 'Google', facebook: 'Facebook', apple: 'Apple' },
     notYet: (provider: string) => `Signing in with ${provider} is not available here. Please use Email.`,
     inApp: (provider: string) => `Inside the app, sign in with ${provider} from the app itself, then open this page again.`,
     failed: (provider: string) => `Signing in with ${provider} did not work. Please try again or use Email.`,

@@ -1,20 +1,25 @@
 /**
- * The state and actions of <sm-login> (signals). The view renders these and calls the verbs;
- * all API calls and navigation happen here.
+ * The state and actions of <sm-login>: sign in (email, social, the mobile app's one-time token),
+ * sign up, email verification and the password screens. The view renders these signals and
+ * calls the verbs; every API call and every move happens here, through the dependencies the
+ * model is given.
+ *
+ * The element's `view` attribute owns the screen. The view calls `start(view)` whenever the
+ * attribute changes, and a screen's start (the app's sign-in, the email check, the reset link,
+ * the social prefill) runs once per change. A move inside the widget (the tabs, Back to Log In,
+ * a finished social sign-in with no account yet) goes through `open(view)`: the address follows
+ * for the Log In and Sign Up tabs, and the element is asked to change its attribute, which
+ * starts the new screen.
  */
-import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
-import { call } from '../../shared/api/client';
+import { computed, signal } from '@preact/signals-core';
+import * as z from 'zod/mini';
 import * as auth from '../../shared/api/auth';
 import type { CountryListItem } from '../../shared/api/schemas';
-import { emit } from '../../shared/events/events';
-import { currentQuery, navigate, takeQueryToken } from '../../shared/routing/navigate';
-import { routeForType, type Query } from '../../shared/routing/routes';
-import { parseReturnPath, parseTarget } from '../../shared/routing/targets';
-import { completeSignIn } from '../../shared/session/account';
-import { LoginResponse } from '../../shared/api/schemas';
-import type { SocialUser, TestAccount } from '../../shared/auth/social';
-import { firebaseSettings } from '../../shared/auth/runtime-config';
-import { session } from '../../shared/session/session';
+import { splitName, type Provider, type SocialSignIn, type SocialUser, type TestAccount } from '../../shared/auth/social';
+import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
+import type { ModelDeps } from '../../shared/deps/deps';
+import { routeForType, type Query, type RouteName } from '../../shared/routing/routes';
+import { parseReturnPath } from '../../shared/routing/targets';
 import { messages } from './login.messages';
 import {
   emptyRegisterForm,
@@ -41,320 +46,331 @@ export const VIEWS = [
 ] as const;
 export type View = (typeof VIEWS)[number];
 
-export function parseView(value: unknown): View {
-  if (value === undefined || value === null || value === '') return 'login';
-  if (typeof value === 'string' && (VIEWS as readonly string[]).includes(value)) return value as View;
-  console.warn(`[sm-login] Unknown view="${String(value)}". Use one of: ${VIEWS.join(', ')}. Showing "login".`);
-  return 'login';
+/** The view an attribute value names, or login (the tag table tells the embedder about a bad value). */
+export function toView(value: string | undefined): View {
+  return VIEWS.find((view) => view === value) ?? 'login';
 }
 
-export type Provider = 'google' | 'facebook' | 'apple';
+/** How long after the mobile app's sign-in the person is moved on. */
+export const MOBILE_REDIRECT_MS = 500;
 
-const SOCIAL_CACHE = 'sm.social.v1';
-const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
-
-/** The social details kept for a registration in progress (the spec's "social cache"). */
-function readSocialCache(): SocialUser | null {
-  try {
-    const raw = JSON.parse(sessionStorage.getItem(SOCIAL_CACHE) ?? 'null') as Partial<SocialUser> | null;
-    if (raw && typeof raw.email === 'string' && typeof raw.uid === 'string' && typeof raw.token === 'string' && typeof raw.name === 'string' && ['google', 'facebook', 'apple'].includes(String(raw.method))) {
-      return raw as SocialUser;
-    }
-  } catch {
-    /* unreadable: treated as absent */
-  }
-  clearSocialCache();
-  return null;
-}
-function writeSocialCache(user: SocialUser): void {
-  try {
-    sessionStorage.setItem(SOCIAL_CACHE, JSON.stringify(user));
-  } catch {
-    /* storage unavailable: the registration still works on this page */
-  }
-}
-function clearSocialCache(): void {
-  try {
-    sessionStorage.removeItem(SOCIAL_CACHE);
-  } catch {
-    /* ignore */
-  }
-}
-
-/** The social module (Firebase) is loaded only when a person reaches for a social button. */
-const loadSocial = () => import('../../shared/auth/social');
+/**
+ * Social details of a registration in progress ("social cache"), kept in storage so that they
+ * survive the move to the Sign Up screen, on this page or on the portal's. Kept an hour at most:
+ * the provider's token inside is good for no longer.
+ */
+export const SOCIAL_CACHE_KEY = 'sm.social.v1';
+export const SOCIAL_CACHE_MS = 60 * 60 * 1000;
+const SocialCache = z.object({
+  email: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  token: z.string(),
+  method: z.enum(['google', 'facebook', 'apple']),
+  savedAt: z.number(),
+});
 
 /** A modal message. */
 export interface DialogState {
   readonly title: string;
   readonly text: string;
   readonly tone: 'info' | 'error' | 'success';
-  /** After closing: go to the login page. */
+  /** After closing: go to the login screen. */
   readonly thenLogin?: boolean;
+}
+
+export interface NoticeState {
+  readonly tone: 'error' | 'info' | 'success';
+  readonly text: string;
 }
 
 export type VerifyState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 
-/** Where the app's `type` sends a person after a mobile-app login (spec section 4). */
-function appTarget(type: string): { name: Parameters<typeof navigate>[0]; query?: Query } {
-  if (type === 'donation') return { name: 'DonationsPage', query: { _d: '2' } };
+type RegisterState = { step: 'choice' } | { step: 'form' } | { step: 'registered'; email: string };
+
+/** Where the app's `type` sends a person signed in by the mobile app; donation opens the app's mission. */
+function appTarget(type: string): { name: RouteName; query?: Query } {
+  if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
   return { name: routeForType(type) };
 }
 
-const MOBILE_REDIRECT_MS = 500;
+export type LoginDeps = Pick<ModelDeps, 'api' | 'session' | 'account' | 'nav' | 'storage' | 'clock' | 'emit'> & {
+  /** Sign-in with Google, Facebook or Apple. */
+  readonly social: SocialSignIn;
+  /** Asks the element to show another view (it sets its `view` attribute, which calls start). */
+  readonly showView: (view: View) => void;
+};
 
-export interface LoginModelOptions {
-  /** The element the widget lives in, to dispatch sm-* events from. */
-  host?: () => EventTarget | null;
-}
-
-export function createLoginModel(options: LoginModelOptions = {}) {
-  const host = () => options.host?.() ?? null;
-  const view = signal<View>('login');
+export function createLoginModel({ api, session, account, nav, storage, clock, emit, social: providers, showView }: LoginDeps) {
+  const view = signal<View | null>(null);
   const busy = signal(false);
   const dialog = signal<DialogState | null>(null);
-  const notice = signal<{ tone: 'error' | 'info' | 'success'; text: string } | null>(null);
+  const notice = signal<NoticeState | null>(null);
 
   // Log In
   const loginStep = signal<'choice' | 'email'>('choice');
   const loginForm = signal({ email: '', password: '' });
   const loginTouched = signal(false);
-  const loginServerError = signal<string | null>(null);
-  const unverifiedEmail = signal<string | null>(null);
+  /** The server's refusal of the last attempt, and the email it was for. */
+  const loginFailure = signal<{ message: string; email: string } | null>(null);
   const loginErrors = computed(() => (loginTouched.value ? validateLogin(loginForm.value) : {}));
 
   // Sign Up
-  const registerStep = signal<'choice' | 'form' | 'registered'>('choice');
+  const register = signal<RegisterState>({ step: 'choice' });
   const registerForm = signal<RegisterForm>(emptyRegisterForm);
   const registerTouched = signal<ReadonlySet<RegisterField>>(new Set());
-  const registeredEmail = signal<string | null>(null);
   const countries = signal<readonly CountryListItem[] | null>(null);
   const countriesError = signal<string | null>(null);
-  const registerErrors = computed(() => {
-    const all = validateRegister(registerForm.value);
-    const shown: FieldErrors<RegisterField> = {};
-    for (const field of registerTouched.value) if (all[field]) shown[field] = all[field];
-    return shown;
-  });
-  const dialCode = computed(() => countries.value?.find((c) => c.code === registerForm.value.country)?.phone_code ?? '');
-
-  // Email-only forms (forgot password, resend)
-  const emailForm = signal('');
-  const emailTouched = signal(false);
-  const emailError = computed(() => (emailTouched.value ? (validateEmail(emailForm.value) ?? null) : null));
-
-  // Password forms (set new, change)
-  const passwordForm = signal({ password: '', confirm: '' });
-  const passwordTouched = signal(false);
-  const resetLink = signal<{ email: string; token: string } | null | undefined>(undefined);
-  const passwordErrors = computed(() => {
-    if (!passwordTouched.value) return {};
-    const { password, confirm } = passwordForm.value;
-    return view.value === 'change-password-user' ? validateChangePassword(password, confirm) : validateNewPassword(password, confirm);
-  });
-  const passwordDone = signal(false);
-
-  const verify = signal<VerifyState>({ kind: 'idle' });
   /** Social details prefilling the registration (email locked, no password). */
   const social = signal<SocialUser | null>(null);
   /** The sandbox's identity step for the Auth emulator: which provider is asking. */
   const testAccountFor = signal<Provider | null>(null);
-  let started = false;
 
-  const resetForms = () =>
-    batch(() => {
-      dialog.value = null;
-      notice.value = null;
-      loginStep.value = 'choice';
-      loginForm.value = { email: '', password: '' };
-      loginTouched.value = false;
-      loginServerError.value = null;
-      unverifiedEmail.value = null;
-      registerStep.value = 'choice';
-      registerForm.value = emptyRegisterForm;
-      registerTouched.value = new Set();
-      emailForm.value = '';
-      emailTouched.value = false;
-      passwordForm.value = { password: '', confirm: '' };
-      passwordTouched.value = false;
-      passwordDone.value = false;
-    });
+  // Email-only forms (forgot password, resend verification)
+  const emailForm = signal('');
+  const emailTouched = signal(false);
 
-  /** After a sign-in: the stored next page, else a safe `next` path, else by `type` (spec section 4). */
-  const goAfterSignIn = (query: Query) => {
-    clearSocialCache();
+  // Password forms (set a new one from the emailed link, change one's own)
+  const passwordForm = signal({ password: '', confirm: '' });
+  const passwordTouched = signal(false);
+  const passwordDone = signal(false);
+  const resetLink = signal<{ email: string; token: string } | null | undefined>(undefined);
+
+  const verify = signal<VerifyState>({ kind: 'idle' });
+
+  const resetForms = () => {
+    dialog.value = null;
+    notice.value = null;
+    loginStep.value = 'choice';
+    loginForm.value = { email: '', password: '' };
+    loginTouched.value = false;
+    loginFailure.value = null;
+    register.value = { step: 'choice' };
+    registerForm.value = emptyRegisterForm;
+    registerTouched.value = new Set();
+    emailForm.value = '';
+    emailTouched.value = false;
+    passwordForm.value = { password: '', confirm: '' };
+    passwordTouched.value = false;
+    passwordDone.value = false;
+  };
+
+  /** Another view of this widget; the address follows for the two tabs. */
+  const open = (next: View, options: { replace?: boolean } = {}) => {
+    if (next === 'login') nav.go('Signin', undefined, options);
+    else if (next === 'register') nav.go('Registration', undefined, options);
+    showView(next);
+  };
+
+  const readSocialCache = (): SocialUser | null => {
+    let parsed: ReturnType<typeof SocialCache.safeParse> | null = null;
+    try {
+      parsed = SocialCache.safeParse(JSON.parse(storage.get(SOCIAL_CACHE_KEY) ?? 'null'));
+    } catch {
+      /* unreadable: treated as absent */
+    }
+    if (parsed?.success && clock.now() - parsed.data.savedAt < SOCIAL_CACHE_MS) {
+      const { savedAt: _savedAt, ...user } = parsed.data;
+      return user;
+    }
+    storage.remove(SOCIAL_CACHE_KEY);
+    return null;
+  };
+
+  const forgetSocial = () => {
+    storage.remove(SOCIAL_CACHE_KEY);
     social.value = null;
-    const stored = parseTarget(session.nextPage.value);
+  };
+
+  /** After a sign-in: the stored next page, else a safe `next` path, else the page for `type`. */
+  const goAfterSignIn = (query: Query) => {
+    forgetSocial();
+    const stored = session.nextPage.value;
     if (stored) {
       session.setNextPage(null);
-      navigate(stored.name, stored.query);
+      nav.go(stored.name, stored.query);
       return;
     }
     const next = parseReturnPath(query.next);
-    if (next) {
-      navigate(next.name, next.query);
-      return;
-    }
-    navigate(routeForType(query.type));
+    if (next) nav.go(next.name, next.query);
+    else nav.go(routeForType(query.type));
   };
 
-  const signedIn = () => {
+  const announceSignIn = () => {
     const user = session.user.value;
-    emit(host(), 'sm-signed-in', { email: user?.email ?? '', name: user?.name ?? '' });
+    emit('sm-signed-in', { email: user?.email ?? '', name: user?.name ?? '' });
   };
 
-  async function mobileLogin(token: string, type: string) {
-    session.clear();
+  async function signInFromApp(token: string, type: string) {
     busy.value = true;
-    const result = await call(auth.mobileLogin, {}, { bearer: token });
+    const result = await account.signInWithAppToken(token);
     if (!result.ok) {
       busy.value = false;
-      notice.value = { tone: 'error', text: result.error.status === 0 ? result.error.message : `${messages.login.mobileFailed} ${result.error.message}` };
+      const { status, message } = result.error;
+      notice.value = { tone: 'error', text: status === 0 ? message : `${messages.login.mobileFailed} ${message}` };
       return;
     }
-    const profile = await completeSignIn(result.data, { fromApps: true });
-    if (!profile.ok) {
-      busy.value = false;
-      notice.value = { tone: 'error', text: `${messages.login.mobileFailed} ${profile.error.message}` };
-      return;
-    }
-    signedIn();
-    setTimeout(() => {
+    announceSignIn();
+    clock.after(MOBILE_REDIRECT_MS, () => {
       busy.value = false;
       const target = appTarget(type);
-      navigate(target.name, target.query);
-    }, MOBILE_REDIRECT_MS);
+      nav.go(target.name, target.query);
+    });
   }
 
   async function loadCountries() {
     if (countries.value) return;
     countriesError.value = null;
-    const result = await call(auth.countries, {});
+    const result = await api.call(auth.countries, {});
     if (result.ok) countries.value = result.data;
     else countriesError.value = `${messages.register.countriesFailed} ${result.error.message}`;
   }
 
   async function checkVerification() {
-    const token = takeQueryToken('_t');
+    const token = nav.takeToken('_t');
     if (!token) {
-      navigate('Signin', undefined, { replace: true });
+      open('login', { replace: true });
       return;
     }
     verify.value = { kind: 'checking' };
-    const result = await call(auth.verifyEmail, { t: token });
+    const result = await api.call(auth.verifyEmail, { t: token });
     verify.value = result.ok ? { kind: 'verified' } : { kind: 'failed', message: result.error.message };
   }
 
-  /** After the provider: a session when the account exists, else Registration prefilled. */
+  /** The Sign Up form filled from the provider's details: names split, email locked. */
+  function prefill(user: SocialUser) {
+    const { first, last } = splitName(user.name);
+    social.value = user;
+    registerForm.value = { ...emptyRegisterForm, first_name: first, last_name: last, email: user.email };
+    registerTouched.value = new Set();
+    register.value = { step: 'form' };
+    void loadCountries();
+  }
+
+  /** After the provider: a session when the account exists, else the Sign Up form prefilled. */
   async function afterSocial(user: SocialUser) {
     busy.value = true;
-    const result = await call(auth.connectSocmed, { email: user.email, name: user.name, uid: user.uid, token: user.token, method: user.method });
+    const result = await api.call(auth.connectSocmed, { email: user.email, name: user.name, uid: user.uid, token: user.token, method: user.method });
     if (!result.ok) {
       busy.value = false;
       notice.value = { tone: 'error', text: result.error.message };
       return;
     }
     if (result.data) {
-      const profile = await completeSignIn(result.data);
+      const profile = await account.completeSignIn(result.data);
       busy.value = false;
       if (!profile.ok) {
         notice.value = { tone: 'error', text: profile.error.message };
         return;
       }
-      signedIn();
-      goAfterSignIn(currentQuery());
+      announceSignIn();
+      goAfterSignIn(nav.query());
       return;
     }
     busy.value = false;
-    writeSocialCache(user);
-    prefillFromSocial(user);
-    if (view.value !== 'register') {
-      navigate('Registration');
-      model.start('register');
-    }
-    prefillFromSocial(user);
+    storage.set(SOCIAL_CACHE_KEY, JSON.stringify({ ...user, savedAt: clock.now() }));
+    social.value = user;
+    // On Sign Up already: fill the form here; else the Sign Up screen's start fills it.
+    if (view.value === 'register') prefill(user);
+    else open('register');
   }
 
-  function prefillFromSocial(user: SocialUser) {
-    void loadSocial().then(({ splitName }) => {
-      const { first, last } = splitName(user.name);
-      batch(() => {
-        social.value = user;
-        registerForm.value = { ...emptyRegisterForm, first_name: first, last_name: last, email: user.email };
-        registerTouched.value = new Set();
-        registerStep.value = 'form';
-      });
-    });
-    void loadCountries();
+  async function resendVerification(email: string) {
+    busy.value = true;
+    const result = await api.call(auth.resendActivation, { email });
+    busy.value = false;
+    dialog.value = result.ok
+      ? { title: messages.dialogs.resendSent, text: result.message, tone: 'success' }
+      : { title: messages.dialogs.error, text: messages.dialogs.somethingWrong, tone: 'error' };
+  }
+
+  /** What a view does on arrival. */
+  function arrive(next: View) {
+    if (next === 'verify-email') {
+      void checkVerification();
+      return;
+    }
+    if (next === 'change-password') {
+      resetLink.value = parseResetToken(nav.takeToken('t'));
+      return;
+    }
+    if (next !== 'login' && next !== 'register') return;
+    const query = nav.query();
+    const appToken = query._t !== undefined || query.type !== undefined ? nav.takeToken('_t') : null;
+    if (appToken && query.type) {
+      void signInFromApp(appToken, query.type);
+      return;
+    }
+    if (session.lastSignOut.value === 'expired') notice.value = { tone: 'info', text: messages.login.expired };
+    if (next === 'login' && session.isSignedIn.value) {
+      goAfterSignIn(query);
+      return;
+    }
+    if (next === 'register') {
+      const user = social.value ?? readSocialCache();
+      if (user) prefill(user);
+    }
   }
 
   const model = {
-    view: view as ReadonlySignal<View>,
-    social: social as ReadonlySignal<SocialUser | null>,
-    testAccountFor: testAccountFor as ReadonlySignal<Provider | null>,
-    busy: busy as ReadonlySignal<boolean>,
-    dialog: dialog as ReadonlySignal<DialogState | null>,
-    notice: notice as ReadonlySignal<{ tone: 'error' | 'info' | 'success'; text: string } | null>,
-    loginStep: loginStep as ReadonlySignal<'choice' | 'email'>,
-    loginForm: loginForm as ReadonlySignal<{ email: string; password: string }>,
+    /** The view shown; null until the element has started one. */
+    view: computed(() => view.value),
+    isSignedIn: computed(() => session.isSignedIn.value),
+    social: computed(() => social.value),
+    testAccountFor: computed(() => testAccountFor.value),
+    busy: computed(() => busy.value),
+    dialog: computed(() => dialog.value),
+    notice: computed(() => notice.value),
+    loginStep: computed(() => loginStep.value),
+    loginForm: computed(() => loginForm.value),
     loginErrors,
-    loginServerError: loginServerError as ReadonlySignal<string | null>,
-    unverifiedEmail: unverifiedEmail as ReadonlySignal<string | null>,
-    registerStep: registerStep as ReadonlySignal<'choice' | 'form' | 'registered'>,
-    registerForm: registerForm as ReadonlySignal<RegisterForm>,
-    registerErrors,
-    registeredEmail: registeredEmail as ReadonlySignal<string | null>,
-    countries: countries as ReadonlySignal<readonly CountryListItem[] | null>,
-    countriesError: countriesError as ReadonlySignal<string | null>,
-    dialCode,
-    emailForm: emailForm as ReadonlySignal<string>,
-    emailError,
-    passwordForm: passwordForm as ReadonlySignal<{ password: string; confirm: string }>,
-    passwordErrors,
-    passwordDone: passwordDone as ReadonlySignal<boolean>,
-    resetLink: resetLink as ReadonlySignal<{ email: string; token: string } | null | undefined>,
-    verify: verify as ReadonlySignal<VerifyState>,
+    loginServerError: computed(() => loginFailure.value?.message ?? null),
+    /** The email to resend the verification to, when the server refused it as not verified yet. */
+    unverifiedEmail: computed(() => {
+      const failure = loginFailure.value;
+      return failure && /please verify your email/i.test(failure.message) ? failure.email : null;
+    }),
+    registerStep: computed(() => register.value.step),
+    registeredEmail: computed(() => (register.value.step === 'registered' ? register.value.email : null)),
+    registerForm: computed(() => registerForm.value),
+    /** Errors of the fields touched so far (all of them once Sign Up was pressed). */
+    registerErrors: computed(() => {
+      const all = validateRegister(registerForm.value, { social: !!social.value });
+      const shown: FieldErrors<RegisterField> = {};
+      for (const field of registerTouched.value) if (all[field]) shown[field] = all[field];
+      return shown;
+    }),
+    countries: computed(() => countries.value),
+    countriesError: computed(() => countriesError.value),
+    dialCode: computed(() => countries.value?.find((c) => c.code === registerForm.value.country)?.phone_code ?? ''),
+    emailForm: computed(() => emailForm.value),
+    emailError: computed(() => (emailTouched.value ? (validateEmail(emailForm.value) ?? null) : null)),
+    passwordForm: computed(() => passwordForm.value),
+    passwordErrors: computed(() => {
+      if (!passwordTouched.value) return {};
+      const { password, confirm } = passwordForm.value;
+      return view.value === 'change-password-user' ? validateChangePassword(password, confirm) : validateNewPassword(password, confirm);
+    }),
+    passwordDone: computed(() => passwordDone.value),
+    /** The emailed reset link's email and token; null when the link is not valid. */
+    resetLink: computed(() => resetLink.value),
+    verify: computed(() => verify.value),
 
-    /** Shows a view and runs what it needs on arrival (mobile login, verification, …). */
+    /** Shows the view the element's attribute names; its start runs once per change of view. */
     start(next: View) {
-      // The host sets the view attribute after showView() already started it: do not reset twice.
-      if (started && view.value === next) return;
-      started = true;
+      if (next === view.value) return;
       resetForms();
       view.value = next;
-      const query = currentQuery();
-      if (next === 'login' || next === 'register') {
-        const appToken = query._t !== undefined || query.type !== undefined ? takeQueryToken('_t') : null;
-        if (appToken && query.type) {
-          void mobileLogin(appToken, query.type);
-          return;
-        }
-        if (session.lastSignOut.value === 'expired') notice.value = { tone: 'info', text: messages.login.expired };
-        if (session.isSignedIn.value && next === 'login') {
-          goAfterSignIn(query);
-          return;
-        }
-        if (next === 'register') {
-          registerStep.value = 'choice';
-          const cached = readSocialCache();
-          if (cached) prefillFromSocial(cached);
-        }
-      } else if (next === 'verify-email') {
-        void checkVerification();
-      } else if (next === 'change-password') {
-        const t = takeQueryToken('t');
-        resetLink.value = parseResetToken(t);
-      }
+      arrive(next);
     },
-    showView(next: View) {
-      if (next === 'login') navigate('Signin');
-      else if (next === 'register') navigate('Registration');
-      model.start(next);
+    /** Moves to another view of the widget (tabs, links, Back to Log In). */
+    open(next: View) {
+      open(next);
     },
     closeDialog() {
       const current = dialog.value;
       dialog.value = null;
-      if (current?.thenLogin) model.showView('login');
+      if (current?.thenLogin) open('login');
     },
 
     // Log In
@@ -362,65 +378,58 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       loginStep.value = 'email';
     },
     backToChoice() {
-      batch(() => {
-        loginStep.value = 'choice';
-        loginServerError.value = null;
-        loginTouched.value = false;
-      });
+      loginStep.value = 'choice';
+      loginFailure.value = null;
+      loginTouched.value = false;
     },
     setLoginField(field: 'email' | 'password', value: string) {
       loginForm.value = { ...loginForm.value, [field]: value };
     },
     /** Loads Firebase early (hover or focus on a social button), so the click can open the popup at once. */
     prepareSocial() {
-      if (!firebaseSettings()) return;
-      void loadSocial()
-        .then((m) => m.prepare())
-        .catch(() => undefined);
+      providers.prepare();
     },
     chooseProvider(provider: Provider) {
-      const name = PROVIDER_NAMES[provider];
+      const name = messages.social.names[provider];
       notice.value = null;
       if (session.fromApps.value) {
         // Providers block their popups inside app webviews: the app signs the person in instead.
-        const event = new CustomEvent('sm-app-signin', { bubbles: true, composed: true, cancelable: true, detail: { provider } });
-        host()?.dispatchEvent(event);
+        emit('sm-app-signin', { provider });
         notice.value = { tone: 'info', text: messages.social.inApp(name) };
         return;
       }
-      const settings = firebaseSettings();
-      if (!settings) {
+      const mode = providers.mode();
+      if (mode === 'off') {
         notice.value = { tone: 'info', text: messages.social.notYet(name) };
         return;
       }
-      if (settings.authEmulatorUrl) {
+      if (mode === 'emulator') {
         testAccountFor.value = provider;
         return;
       }
-      void loadSocial()
-        .then((m) => m.signInWithPopup(provider))
-        .then(afterSocial, (error: unknown) => {
-          const code = (error as { code?: string }).code ?? '';
-          if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return;
-          notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? messages.social.popupBlocked : messages.social.failed(name) };
-        });
+      void providers.signInWithPopup(provider).then(afterSocial, (error: unknown) => {
+        const code = (error as { code?: string } | null)?.code ?? '';
+        if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return;
+        notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? messages.social.popupBlocked : messages.social.failed(name) };
+      });
     },
     /** The emulator's identity step: sign in to Firebase with a test account's fake credential. */
-    async continueWithTestAccount(account: TestAccount) {
+    async continueWithTestAccount(testAccount: TestAccount) {
       const provider = testAccountFor.value;
       if (!provider) return;
       testAccountFor.value = null;
       busy.value = true;
+      let user: SocialUser;
       try {
-        const { signInWithTestAccount } = await loadSocial();
-        const user = await signInWithTestAccount(provider, account);
-        busy.value = false;
-        await afterSocial(user);
+        user = await providers.signInWithTestAccount(provider, testAccount);
       } catch (error) {
         busy.value = false;
         console.error('[sm-login] Social sign-in failed', error);
-        notice.value = { tone: 'error', text: messages.social.failed(PROVIDER_NAMES[provider]) };
+        notice.value = { tone: 'error', text: messages.social.failed(messages.social.names[provider]) };
+        return;
       }
+      busy.value = false;
+      await afterSocial(user);
     },
     cancelTestAccount() {
       testAccountFor.value = null;
@@ -430,51 +439,34 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       loginTouched.value = true;
       if (Object.keys(validateLogin(loginForm.value)).length > 0) return;
       busy.value = true;
-      loginServerError.value = null;
-      unverifiedEmail.value = null;
+      loginFailure.value = null;
       const email = loginForm.value.email.trim();
-      const result = await call(auth.login, { email, password: loginForm.value.password });
-      if (!result.ok) {
-        busy.value = false;
-        loginServerError.value = result.error.message;
-        if (/please verify your email/i.test(result.error.message)) unverifiedEmail.value = email;
-        return;
-      }
-      const profile = await completeSignIn(result.data);
+      const result = await api.call(auth.login, { email, password: loginForm.value.password });
+      const profile = result.ok ? await account.completeSignIn(result.data) : result;
       busy.value = false;
       if (!profile.ok) {
-        loginServerError.value = profile.error.message;
+        loginFailure.value = { message: profile.error.message, email };
         return;
       }
-      signedIn();
-      goAfterSignIn(currentQuery());
+      announceSignIn();
+      goAfterSignIn(nav.query());
     },
-    async resendVerification(email: string) {
-      busy.value = true;
-      const result = await call(auth.resendActivation, { email });
-      busy.value = false;
-      dialog.value = result.ok
-        ? { title: messages.dialogs.resendSent, text: result.message, tone: 'success' }
-        : { title: messages.dialogs.error, text: messages.dialogs.somethingWrong, tone: 'error' };
-    },
+    resendVerification,
 
     // Sign Up
     chooseEmailRegister() {
-      registerStep.value = 'form';
+      register.value = { step: 'form' };
       void loadCountries();
     },
     retryCountries() {
       void loadCountries();
     },
-    /** Back from the email form resets it (spec section 4). */
+    /** Back from the form to the choice of method: the form starts empty again. */
     backFromRegister() {
-      clearSocialCache();
-      batch(() => {
-        social.value = null;
-        registerForm.value = emptyRegisterForm;
-        registerTouched.value = new Set();
-        registerStep.value = 'choice';
-      });
+      forgetSocial();
+      registerForm.value = emptyRegisterForm;
+      registerTouched.value = new Set();
+      register.value = { step: 'choice' };
     },
     setRegisterField<K extends RegisterField>(field: K, value: RegisterForm[K]) {
       const next = { ...registerForm.value, [field]: value };
@@ -491,10 +483,11 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       registerTouched.value = new Set(Object.keys(form) as RegisterField[]);
       if (Object.keys(validateRegister(form, { social: !!viaSocial })).length > 0) return;
       busy.value = true;
-      const result = await call(auth.register, {
+      const email = viaSocial ? viaSocial.email : form.email.trim();
+      const result = await api.call(auth.register, {
         first_name: form.first_name.trim(),
         last_name: form.last_name.trim(),
-        email: viaSocial ? viaSocial.email : form.email.trim(),
+        email,
         password: viaSocial ? '-' : form.password,
         country_code: form.country,
         gender: form.gender,
@@ -507,26 +500,22 @@ export function createLoginModel(options: LoginModelOptions = {}) {
         dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
         return;
       }
-      // Social registration signs the person in (spec section 4).
-      const login = LoginResponse.safeParse(result.data);
-      if (viaSocial && login.success) {
-        const profile = await completeSignIn(login.data);
+      // A social registration answers with a session: the person is signed in at once.
+      if (viaSocial && result.data) {
+        const profile = await account.completeSignIn(result.data);
         busy.value = false;
         if (!profile.ok) {
           dialog.value = { title: messages.dialogs.error, text: profile.error.message, tone: 'error' };
           return;
         }
-        emit(host(), 'sm-registered', { email: viaSocial.email });
-        signedIn();
-        goAfterSignIn(currentQuery());
+        emit('sm-registered', { email });
+        announceSignIn();
+        goAfterSignIn(nav.query());
         return;
       }
       busy.value = false;
-      batch(() => {
-        registeredEmail.value = form.email.trim();
-        registerStep.value = 'registered';
-      });
-      emit(host(), 'sm-registered', { email: form.email.trim() });
+      register.value = { step: 'registered', email };
+      emit('sm-registered', { email });
     },
 
     // Email-only forms
@@ -541,7 +530,7 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       emailTouched.value = true;
       if (validateEmail(emailForm.value)) return;
       busy.value = true;
-      const result = await call(auth.forgotPassword, { email: emailForm.value.trim() });
+      const result = await api.call(auth.forgotPassword, { email: emailForm.value.trim() });
       busy.value = false;
       if (result.ok) dialog.value = { title: messages.dialogs.emailSent, text: result.message, tone: 'success', thenLogin: true };
       else if (result.error.status === 0) dialog.value = { title: messages.dialogs.error, text: messages.dialogs.somethingWrong, tone: 'error' };
@@ -551,7 +540,7 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       if (busy.value) return;
       emailTouched.value = true;
       if (validateEmail(emailForm.value)) return;
-      await model.resendVerification(emailForm.value.trim());
+      await resendVerification(emailForm.value.trim());
     },
 
     // Password forms
@@ -565,7 +554,7 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       const link = resetLink.value;
       if (!link || Object.keys(validateNewPassword(password, confirm)).length > 0) return;
       busy.value = true;
-      const result = await call(auth.resetPassword, { email: link.email, token: link.token, password });
+      const result = await api.call(auth.resetPassword, { email: link.email, token: link.token, password });
       busy.value = false;
       if (result.ok) {
         passwordDone.value = true;
@@ -580,7 +569,7 @@ export function createLoginModel(options: LoginModelOptions = {}) {
       const { password, confirm } = passwordForm.value;
       if (Object.keys(validateChangePassword(password, confirm)).length > 0) return;
       busy.value = true;
-      const result = await call(auth.changePassword, { password });
+      const result = await api.call(auth.changePassword, { password });
       busy.value = false;
       if (result.ok) {
         passwordForm.value = { password: '', confirm: '' };

@@ -2,19 +2,18 @@
  * <sm-login>'s view: props and model in, JSX out. No fetch here.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { applyEmbedAttributes } from '../../shared/config/config';
+import { useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { pageSocialSignIn, type Provider } from '../../shared/auth/social';
 import { hrefFor } from '../../shared/routing/routes';
-import { session } from '../../shared/session/session';
 import { Button } from '../../shared/ui/Button';
 import { Dialog } from '../../shared/ui/Dialog';
 import { SelectField, TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { PillTabs } from '../../shared/ui/PillTabs';
-import { WidgetRoot, useHost } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './login.messages';
-import { createLoginModel, parseView, type LoginModel, type Provider, type View } from './login.model';
+import { createLoginModel, toView, type LoginModel, type View } from './login.model';
 import type { Gender, RegisterField } from './login.validation';
 import { loginStyles } from './login.styles';
 
@@ -84,7 +83,7 @@ function LoginView({ model }: { model: LoginModel }) {
         <SocialButtons model={model} label="login" />
         <div className="sm-center sm-stack">
           <p className="sm-muted">{m.login.noAccount}</p>
-          <Button variant="secondary" onClick={() => model.showView('register')}>
+          <Button variant="secondary" onClick={() => model.open('register')}>
             {m.login.signUp}
           </Button>
         </div>
@@ -130,7 +129,7 @@ function LoginView({ model }: { model: LoginModel }) {
       <Button type="submit" disabled={model.busy.value}>
         {m.login.submit}
       </Button>
-      <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.showView('forgot-password'))}>
+      <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.open('forgot-password'))}>
         {m.login.forgot}
       </a>
     </Form>
@@ -161,7 +160,7 @@ function RegisterView({ model }: { model: LoginModel }) {
             {m.register.resend}
           </Button>
         </p>
-        <Button onClick={() => model.showView('login')}>{m.register.goToLogin}</Button>
+        <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
       </div>
     );
   }
@@ -233,7 +232,7 @@ function VerifyView({ model }: { model: LoginModel }) {
       <div className="sm-stack sm-center">
         <h1>{m.verify.verified}</h1>
         <p>{m.verify.instruction}</p>
-        <Button onClick={() => model.showView('login')}>{m.verify.login}</Button>
+        <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
       </div>
     );
   }
@@ -244,10 +243,10 @@ function VerifyView({ model }: { model: LoginModel }) {
         <Notice tone="error">
           {m.verify.failed} {state.message}
         </Notice>
-        <Button variant="secondary" onClick={() => model.showView('send-verification')}>
+        <Button variant="secondary" onClick={() => model.open('send-verification')}>
           {m.verify.requestNew}
         </Button>
-        <Button onClick={() => model.showView('login')}>{m.verify.login}</Button>
+        <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
       </div>
     );
   }
@@ -281,7 +280,7 @@ function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-passw
       <Button type="submit" disabled={model.busy.value}>
         {text.submit}
       </Button>
-      <Button variant="link" onClick={() => model.showView('login')}>
+      <Button variant="link" onClick={() => model.open('login')}>
         {text.back}
       </Button>
       {kind === 'forgot-password' ? <DownloadLinks /> : null}
@@ -300,7 +299,7 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
         <div className="sm-stack">
           <h1>{m.reset.title}</h1>
           <Notice tone="error">{m.reset.invalidLink}</Notice>
-          <Button onClick={() => model.showView('forgot-password')}>{m.reset.requestNew}</Button>
+          <Button onClick={() => model.open('forgot-password')}>{m.reset.requestNew}</Button>
         </div>
       );
     }
@@ -309,19 +308,19 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
         <div className="sm-stack">
           <h1>{m.reset.title}</h1>
           <Notice tone="success">{model.notice.value?.text}</Notice>
-          <a href={hrefFor('Signin')} onClick={(e) => (e.preventDefault(), model.showView('login'))}>
+          <a href={hrefFor('Signin')} onClick={(e) => (e.preventDefault(), model.open('login'))}>
             {m.reset.successLink}
           </a>
         </div>
       );
     }
   }
-  if (kind === 'change-password-user' && !session.isSignedIn.value) {
+  if (kind === 'change-password-user' && !model.isSignedIn.value) {
     return (
       <div className="sm-stack">
         <h1>{m.changeUser.title}</h1>
         <Notice tone="info">{m.login.expired}</Notice>
-        <Button onClick={() => model.showView('login')}>{m.login.submit}</Button>
+        <Button onClick={() => model.open('login')}>{m.login.submit}</Button>
       </div>
     );
   }
@@ -364,7 +363,7 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
   const [name, setName] = useState('');
   const [verified, setVerified] = useState(true);
   if (!provider) return null;
-  const title = provider === 'google' ? 'Google' : provider === 'facebook' ? 'Facebook' : 'Apple';
+  const title = m.social.names[provider];
   const ready = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && name.trim() !== '';
   return (
     <Dialog
@@ -401,11 +400,11 @@ function SignupSuccessView({ model }: { model: LoginModel }) {
       <p>{m.signupSuccess.text}</p>
       <p>
         {m.register.resendPrompt}{' '}
-        <Button variant="link" onClick={() => model.showView('send-verification')}>
+        <Button variant="link" onClick={() => model.open('send-verification')}>
           {m.register.resend}
         </Button>
       </p>
-      <Button onClick={() => model.showView('login')}>{m.register.goToLogin}</Button>
+      <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
       <DownloadLinks />
     </div>
   );
@@ -424,7 +423,7 @@ function Body({ model, view }: { model: LoginModel; view: View }) {
               { id: 'login', label: m.tabs.logIn },
             ]}
             selected={view}
-            onSelect={(id) => model.showView(id)}
+            onSelect={(id) => model.open(id)}
           />
           <h1 className="sm-visually-hidden">{view === 'login' ? m.login.title : m.register.title}</h1>
           {view === 'login' ? <LoginView model={model} /> : <RegisterView model={model} />}
@@ -443,12 +442,16 @@ function Body({ model, view }: { model: LoginModel; view: View }) {
   }
 }
 
-function LoginWidget({ view: viewProp, model }: { view: View; model: LoginModel }) {
+function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLElement | null }) {
   useSignals();
-  useEffect(() => {
+  // The element's view attribute owns the view: a move inside the widget sets it.
+  const model = useModel((deps) => createLoginModel({ ...deps, social: pageSocialSignIn, showView: (next) => element?.setAttribute('view', next) }));
+  // Before paint, so the previous view's state never shows under the new one.
+  useLayoutEffect(() => {
     model.start(viewProp);
   }, [model, viewProp]);
   const view = model.view.value;
+  if (!view) return <div className="sm-card" part="card" />;
   const dialog = model.dialog.value;
   const notice = model.notice.value;
   return (
@@ -466,20 +469,14 @@ function LoginWidget({ view: viewProp, model }: { view: View; model: LoginModel 
   );
 }
 
-function ModelHost({ view }: { view: View }) {
-  const host = useHost();
-  const [model] = useState(() => createLoginModel({ host: () => host }));
-  return <LoginWidget view={view} model={model} />;
-}
-
 /**
  * @summary Sign in, sign up, email verification and password screens of the portal.
  */
 export function Login({ view, apiBase, portal, container }: LoginProps) {
-  applyEmbedAttributes({ apiBase, portal });
+  const element = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
   return (
-    <WidgetRoot container={container} styles={loginStyles}>
-      <ModelHost view={parseView(view)} />
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={loginStyles}>
+      <LoginWidget view={toView(view)} element={element} />
     </WidgetRoot>
   );
 }

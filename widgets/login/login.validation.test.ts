@@ -3,11 +3,11 @@ import { emptyRegisterForm, parseResetToken, validateChangePassword, validateEma
 
 const valid = { ...emptyRegisterForm, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', country: 'US', password: 'secret', confirm_password: 'secret' };
 
-describe('sign-up rules (spec section 5)', () => {
+describe('sign-up rules', () => {
   it('accepts a complete form', () => {
     expect(validateRegister(valid)).toEqual({});
   });
-  it('gives the spec messages', () => {
+  it('gives the message of each rule', () => {
     expect(validateRegister(emptyRegisterForm)).toEqual({
       first_name: 'This is a required field.',
       last_name: 'This is a required field.',

@@ -1,5 +1,6 @@
 /**
- * The form rules of spec section 5 as zod/mini schemas. Each returns the spec's own message.
+ * The rules of <sm-login>'s forms, written with zod/mini. Each broken rule gives the message the
+ * person sees under the field, worded exactly as the product words it.
  */
 import * as z from 'zod/mini';
 import { messages } from './login.messages';

@@ -53,11 +53,14 @@ declare global {
   interface GlobalEventHandlersEventMap extends SmEventMap {}
 }
 
+/** Events a listener may take over with preventDefault(). */
+const CANCELABLE: ReadonlySet<keyof SmEventMap> = new Set(['sm-app-signin', 'sm-app-link']);
+
 /** Dispatches a typed sm-* event from a widget's host element. */
 export function emit<K extends keyof SmEventMap>(
   target: EventTarget | null | undefined,
   type: K,
   detail: SmEventMap[K]['detail'],
 ): void {
-  target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+  target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, cancelable: CANCELABLE.has(type), detail }));
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
+import { createRecords } from '../../shared/payments/records';
+import { createDonateModel } from './donate.model';
+
+const mission = { id: 2, organization: 'Choir Missions', banner: [], description: 'Songs for all.', total_donation: 1200, subscribed: false, metadata: null };
+const plan = { country: 'US', currency: 'USD', identifier: 'donation_usd', price: 10, frequency: [{ id: 1, name: 'One-time' }, { id: 2, name: 'Monthly' }], user_currency: 'USD', rate: 1 };
+const routes = {
+  'GET /webclient/account/profile': ok(PROFILE),
+  'GET /webclient/donation/ongoing': ok([mission]),
+  'GET /webclient/donation/ongoing-project': ok([mission]),
+  'GET /webclient/donation/donation-plan': ok([plan]),
+  'POST /webclient/donation/create-session': ok({ id: 'cs_d', checkout_url: '/sandbox/checkout/cs_d' }),
+};
+const donate = (extra: Parameters<typeof fakeDeps>[0] = {}) => {
+  const deps = fakeDeps({ ...extra, routes: { ...routes, ...extra.routes } });
+  return { deps, model: createDonateModel(deps) };
+};
+
+describe('the donation form', () => {
+  it('opens the mission from the attribute or _d; without one the Donations page goes home', async () => {
+    const a = donate({ signedIn: true, query: { _d: '2' } });
+    a.model.show('donate');
+    await a.deps.clock.advance(0);
+    expect(a.model.mission.value?.organization).toBe('Choir Missions');
+    const b = donate({ signedIn: true });
+    b.model.show('donate');
+    await b.deps.clock.advance(0);
+    expect(b.deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: true }]);
+  });
+
+  it('a bad mission attribute warns and says the mission is not available', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { deps, model } = donate();
+    model.show('donate', { mission: 'two' });
+    await deps.clock.advance(0);
+    expect(warn).toHaveBeenCalledWith('[sm-donate] Ignoring mission="two": give a mission id, such as mission="2".');
+    expect(model.loadError.value).toBe('This mission is not available. Choose another one.');
+  });
+
+  it('slider 10 to 100 in tens; a custom amount of 1 to 100, under 1 resets to 1', () => {
+    const { model } = donate();
+    expect(model.amount.value).toBe(10);
+    model.setSlider(47);
+    expect(model.amount.value).toBe(50);
+    model.setCustom('0.5');
+    model.commitCustom();
+    expect(model.custom.value).toBe('1');
+    model.setCustom('250');
+    expect(model.amount.value).toBe(100);
+  });
+
+  it('a monthly gift asks a visitor to sign in, and comes back to the mission', async () => {
+    const { deps, model } = donate({ query: { _d: '2' } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    model.setRecurring(true);
+    await model.donate();
+    expect(model.dialog.value).toEqual({ kind: 'sign-in' });
+    model.signInForMonthly();
+    expect(deps.session.nextPage.value).toEqual({ name: 'DonationsPage', query: { _d: '2' } });
+    expect(deps.visits.at(-1)).toEqual({ name: 'Signin', query: { next: '/donations?_d=2' }, replace: false });
+  });
+
+  it('a one-time gift from a visitor goes to the checkout without a token', async () => {
+    const { deps, model } = donate({ query: { _d: '2' } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    model.setSlider(30);
+    await model.donate();
+    const create = deps.requests.find((r) => r.path === '/webclient/donation/create-session');
+    expect(create?.headers.Authorization).toBeUndefined();
+    expect(create?.body).toMatchObject({ amount: 30, donation_id: 2, recurring: 0, frequency: 1 });
+    expect(deps.left).toEqual(['http://portal.test/sandbox/checkout/cs_d']);
+  });
+
+  it('giving twice to a mission says You are already donated this projects, and goes home after', async () => {
+    const { deps, model } = donate({ signedIn: true, query: { _d: '2' }, routes: { 'POST /webclient/donation/create-session': { status: 400, body: { message: 'x', errorCode: 'already-donated' } } } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    await model.donate();
+    expect(model.payment.dialog.value).toEqual({ kind: 'error', message: 'You are already donated this projects', thenHome: true });
+    expect(createRecords(deps.storage).read('donation')).toBeNull();
+    model.payment.closeDialog();
+    expect(deps.visits.at(-1)?.name).toBe('HomePage');
+  });
+
+  it('cancelling a monthly gift asks first, then says Cancel donation success.', async () => {
+    const subscribed = { ...mission, subscribed: true, metadata: { next_donation_period: '2026-12-23' } };
+    const { deps, model } = donate({ signedIn: true, query: { _d: '2' }, routes: { 'GET /webclient/donation/ongoing': ok([subscribed]), 'POST /webclient/donation/cancel': ok(null) } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    model.askCancelGift();
+    expect(model.dialog.value).toEqual({ kind: 'confirm-cancel-gift' });
+    await model.confirmCancelGift();
+    expect(deps.requests.find((r) => r.path === '/webclient/donation/cancel')?.body).toEqual({ donation_id: 2 });
+    expect(model.payment.dialog.value).toEqual({ kind: 'status', title: 'Cancel Donation', message: 'Cancel donation success.' });
+  });
+});
+
+describe('the donation success page', () => {
+  it('confirms the gift from the donation history and announces it', async () => {
+    const row = { stripe_charge_id: 'cs_d', created_at: '2026-11-23', donation: [{ organization: 'Choir Missions' }], final_currency: 'USD', final_price: 30, net_revenue: 29, billing_fee: 1, fee: 0 };
+    const { deps, model } = donate({ signedIn: true, query: { session_id: 'cs_d' }, routes: { 'GET /webclient/account/donation-history': ok({ data: [row], total: 1 }) } });
+    model.show('success');
+    await deps.clock.advance(500);
+    expect(model.payment.state.value).toMatchObject({ kind: 'confirmed', result: { amount: 30, organization: 'Choir Missions' } });
+    expect(deps.events).toContainEqual({ type: 'sm-donation-completed', detail: { sessionId: 'cs_d', amount: 30 } });
+  });
+
+  it('a visitor coming back from the checkout is thanked without signing in', async () => {
+    const { deps, model } = donate({ query: { _d: '2', thanks: 'cs_d' } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    expect(model.thanked.value).toBe(true);
+  });
+});

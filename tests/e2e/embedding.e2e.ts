@@ -12,6 +12,8 @@ import { baseUrl, blogUrl, createVerifiedUser, launch, newPage } from './support
 const TAGS = ['sm-login', 'sm-topup', 'sm-subscribe', 'sm-donate', 'sm-history', 'sm-survey', 'sm-newsletter'];
 /** The session record the widgets keep in the page's local storage (shared/session/session.ts). */
 const SESSION_KEY = 'sm.session.v1';
+/** Each API host has its own sign-in: a tag with api-base keeps it under that host's key. */
+const sessionKeyOf = (apiBase: string) => `${SESSION_KEY}@${apiBase.replace(/\/+$/, '')}`;
 
 const pageUrl = (name: string) => new URL(name, blogUrl()).href;
 
@@ -189,7 +191,7 @@ describe('embedding with the loader', () => {
     const { page, context, errors } = await newPage(browser);
     await page.addInitScript(
       ([key, token]) => localStorage.setItem(key!, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 }, user: null, fromApps: false, nextPage: null })),
-      [SESSION_KEY, data.access_token],
+      [sessionKeyOf(baseUrl()), data.access_token],
     );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -235,7 +237,7 @@ describe('the app webview', () => {
       ([key, token, expiresIn]) => {
         localStorage.setItem(key as string, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + Number(expiresIn) * 1000 }, user: null, fromApps: true, nextPage: null }));
       },
-      [SESSION_KEY, data.access_token, data.expires_in],
+      [sessionKeyOf(baseUrl()), data.access_token, data.expires_in],
     );
     return opened;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fail, fakeDeps, ok, PROFILE } from '../deps/testing';
 import { createCheckout, trustedCheckoutUrl } from './engine';
-import { creditCheckout, type CreditDraft } from './kinds';
+import { creditCheckout } from './kinds/credit';
+import type { CreditDraft } from './kinds/kind';
 import { createRecords } from './records';
 
 const draft: CreditDraft = { method: 'credit_card', currency: 'USD', amount: 10, identifier: 'credits_100', credits: 100, purchasefor: 1 };

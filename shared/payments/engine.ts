@@ -20,7 +20,7 @@ import * as credits from '../api/credits';
 import type { ApiError } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
 import { payWithDeviceWallet } from './applepay';
-import type { CheckoutKind, KindContext } from './kinds';
+import type { CheckoutKind, KindContext } from './kinds/kind';
 import { paymentMessages as m } from './messages';
 import { CARD, DEVICE_WALLET } from './methods';
 import { createPaymentPrompts } from './prompts';

@@ -7,7 +7,7 @@
 import { computed, signal } from '@preact/signals-core';
 import type { ModelDeps } from '../deps/deps';
 import { showFailure, kindContext } from './engine';
-import { CHECKOUT_KINDS } from './kinds';
+import { CHECKOUT_KINDS } from './kinds/all';
 import { E_WALLETS } from './methods';
 import { poll } from './poll';
 import { createRecords } from './records';

@@ -9,7 +9,7 @@ import type { DonationPlan, Mission } from '../../shared/api/donations';
 import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
-import { donationCheckout } from '../../shared/payments/kinds';
+import { donationCheckout } from '../../shared/payments/kinds/donation';
 import { paymentMessages } from '../../shared/payments/messages';
 import { CARD } from '../../shared/payments/methods';
 import { messages } from './donate.messages';

@@ -8,7 +8,7 @@ import * as api from '../../shared/api/subscription';
 import { planIdentifier, type Plan } from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
-import { subscriptionCheckout } from '../../shared/payments/kinds';
+import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { paymentMessages } from '../../shared/payments/messages';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { isMonthly } from '../../shared/session/membership';

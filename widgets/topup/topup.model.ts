@@ -9,7 +9,7 @@ import type { CreditOption } from '../../shared/api/credits';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { walletAvailable } from '../../shared/payments/applepay';
 import { createCheckout } from '../../shared/payments/engine';
-import { creditCheckout } from '../../shared/payments/kinds';
+import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { paymentMessages } from '../../shared/payments/messages';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { messages } from './topup.messages';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fakeDeps, ok } from '../deps/testing';
-import { kindContext } from './engine';
-import { cardUpdateCheckout, creditCheckout, donationCheckout, subscriptionCheckout } from './kinds';
+import { fakeDeps, ok } from '../../deps/testing';
+import { kindContext } from '../engine';
+import { cardUpdateCheckout } from './card-update';
+import { creditCheckout } from './credit';
+import { donationCheckout } from './donation';
+import { subscriptionCheckout } from './subscription';
 
 const session = ok({ id: 'cs_1', checkout_url: '/sandbox/checkout/cs_1' });
 const key = { idempotencyKey: 'k'.repeat(32) };

@@ -1,0 +1,68 @@
+/**
+ * What a kind of checkout says: what to create, how to confirm it, and where the person comes
+ * back to. The steps themselves (create, hand off, come back, confirm, pending, failure) are
+ * written once in ../engine.ts. One file per kind beside this one:
+ *
+ * - credit.ts: a credit top-up, for oneself or as a gift (purchasefor 1 or 2);
+ * - subscription.ts: a premium membership, monthly (recurring 1) or one-time for some months;
+ * - donation.ts: a gift to a mission, one-time or monthly;
+ * - card-update.ts: a new card for the monthly membership (opened from the app).
+ * The device wallet is a payment method (../methods.ts), not a kind.
+ */
+import type { ApiClient } from '../../api/client';
+import type { CheckoutSession, PaymentResult } from '../../api/credits';
+import type { ApiResult } from '../../api/errors';
+import type { Query, RouteName } from '../../routing/routes';
+import type { WalletPurchase } from '../applepay';
+import type { CardUpdateRecord, CheckoutRecordName, CreditRecord, DonationRecord, SubscriptionRecord } from '../records';
+
+/** A created checkout session: the hosted checkout's address, or the client secret of an embedded one. */
+export interface Created {
+  readonly id: string;
+  readonly checkoutUrl?: string | undefined;
+  readonly clientSecret?: string | undefined;
+}
+
+export interface Destination {
+  readonly name: RouteName;
+  readonly query?: Query;
+}
+
+/** The literal the payment provider replaces with the session id in return addresses. */
+export const SESSION_ID = '{CHECKOUT_SESSION_ID}';
+
+export interface KindContext {
+  readonly api: ApiClient;
+  /** Absolute address of a portal route, for return addresses. */
+  readonly url: (name: RouteName, query?: Query) => string;
+  readonly wait: (ms: number) => Promise<void>;
+  readonly signedIn: boolean;
+}
+
+export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
+  /** The record its unfinished checkout is kept under. */
+  readonly record: CheckoutRecordName;
+  /** The kind named in the `sm-payment-completed` event. */
+  readonly event: 'credit' | 'subscription' | 'donation' | null;
+  /** Where the flow starts (the unfinished-checkout warning shows there). */
+  readonly startRoute: RouteName;
+  /** The page that hands the person to the checkout; null hands off in place. */
+  readonly checkoutRoute: RouteName | null;
+  create(ctx: KindContext, draft: D & { readonly idempotencyKey: string }): Promise<ApiResult<Created>>;
+  /** Asks the API host whether the session was paid; kinds without it count as confirmed by their return. */
+  confirm?(ctx: KindContext, sessionId: string, method: string): Promise<ApiResult<R>>;
+  /** Where a confirmed payment is shown. */
+  success(sessionId: string, method: string, draft: D | null): Destination;
+  /** What the device wallet charges, for kinds that take it. */
+  wallet?(draft: D): WalletPurchase;
+}
+
+type Draft<T> = Omit<T, 'idempotencyKey' | 'sessionId' | 'checkoutUrl' | 'clientSecret' | 'createdAt'>;
+export type CreditDraft = Draft<CreditRecord>;
+export type SubscriptionDraft = Draft<SubscriptionRecord>;
+export type DonationDraft = Draft<DonationRecord>;
+export type CardUpdateDraft = Draft<CardUpdateRecord>;
+
+/** A created session as the engine keeps it. */
+export const createdFrom = (result: ApiResult<CheckoutSession>): ApiResult<Created> =>
+  result.ok ? { ...result, data: { id: result.data.id, checkoutUrl: result.data.checkout_url ?? undefined, clientSecret: result.data.client_secret ?? undefined } } : result;

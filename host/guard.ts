@@ -1,5 +1,5 @@
 /**
- * The navigation guard (spec section 4), as a pure function: given where the person is and
+ * The navigation guard, as a pure function: given where the person is and
  * whether they are signed in, say what to render or where to go instead.
  */
 import { ROUTES, type Location, type RouteName } from '../shared/routing/routes';

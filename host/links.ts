@@ -17,5 +17,5 @@ export const links = {
   youtube: (env.VITE_YOUTUBE_URL as string | undefined) || 'https://www.youtube.com/',
 };
 
-/** The product's name, omitted by the spec ('Partner with ...'). */
+/** The product's name, in the banners ('Partner with ...'). */
 export const PRODUCT_NAME = (env.VITE_PRODUCT_NAME as string | undefined) || 'Sacred Music';

@@ -1,4 +1,4 @@
-/** Every text the host page shows (English; spec strings exactly as quoted). */
+/** Every text the host page shows (English; the product's texts exactly, spelling included). */
 export const messages = {
   wait: 'please wait...',
   nav: {

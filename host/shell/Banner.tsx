@@ -14,7 +14,7 @@ function MissionsSlide() {
   );
 }
 
-/** The banner above a shell route, by route group (spec section 2, "Shell"). */
+/** The banner above a shell route, by route group. */
 export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
   useSignals();
   const group = ROUTES[route].banner;

@@ -63,7 +63,7 @@ describe('api client', () => {
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' } });
   });
 
-  it('keeps the server message and maps codes from section 8', async () => {
+  it('keeps the server message and gives each call its catalogue code', async () => {
     vi.stubGlobal('fetch', answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }));
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
       ok: false,

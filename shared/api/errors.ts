@@ -1,9 +1,9 @@
 /**
- * The error record of spec section 3 ({status, message, errorCode}) and the error catalogue
- * codes of section 8. Every failed call becomes one of these; nothing throws past the client.
+ * The error record ({status, message, errorCode}) and the catalogue codes (ER-AUTH-01 ...).
+ * Every failed call becomes one of these; nothing throws past the client.
  */
 
-/** Catalogue codes (spec section 8). */
+/** Catalogue codes a failing call carries when the server names none. */
 export type ErrorCode =
   | 'ER-AUTH-01'
   | 'ER-AUTH-02'

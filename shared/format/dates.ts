@@ -1,4 +1,4 @@
-/** Dates as the spec writes them (section 9): 'DD MMMM YYYY' generally, 'DD/MM/YYYY hh:mm A' in tables. */
+/** Dates as the product writes them: 'DD MMMM YYYY' generally, 'DD/MM/YYYY hh:mm A' in tables. */
 import dayjs from 'dayjs';
 
 export const DATE_FORMAT = 'DD MMMM YYYY';

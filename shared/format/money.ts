@@ -1,5 +1,5 @@
 /**
- * Money and credits, converted only here (spec section 1 and 9):
+ * Money and credits, converted only here:
  * 1 credit = 0.1 dollars; dollars x 10 = credits.
  */
 

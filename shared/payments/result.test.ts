@@ -4,7 +4,7 @@ import { outcomeOf } from './result';
 const ok = (result_code: string, extra: Record<string, unknown> = {}) => ({ ok: true as const, message: '', data: { result_code, ...extra } });
 const err = (status: number, message: string) => ({ ok: false as const, error: { status, message, errorCode: null } });
 
-describe('card payment results (spec section 4)', () => {
+describe('card payment results', () => {
   it('Authorised is confirmed', () => {
     expect(outcomeOf(ok('Authorised', { credit_balance: 220 }))).toEqual({ kind: 'confirmed', result: { result_code: 'Authorised', credit_balance: 220 } });
   });

@@ -24,7 +24,7 @@ describe('routes', () => {
     expect(buildQuery({})).toBe('');
   });
 
-  it('knows the public paths of spec section 4', () => {
+  it('knows the public paths', () => {
     for (const path of ['/login', '/register', '/verify-email', '/signup-success', '/forgot-password', '/change-password', '/send-verification', '/donation-page', '/premium', '/update-payment', '/update-payment-success', '/update-payment-failed', '/direct-subscribe', '/test-page']) {
       expect(isPublicPath(path), path).toBe(true);
     }

@@ -1,15 +1,15 @@
 /**
- * The portal's routes (spec section 2), by the names the spec gives them.
+ * The portal's routes, by their product names (HomePage, TopUpPage, ...).
  * Pure data and pure functions: no DOM access here, so every rule is unit-tested.
  */
 
-/** Which banner the shell shows above a route (spec section 2, "Shell"). */
+/** Which banner the shell shows above a route. */
 export type BannerGroup = 'default' | 'credit' | 'subscription' | 'donation' | 'none';
 
 export interface RouteDef {
   /** Hash path, e.g. '/top-up'. */
   readonly path: string;
-  /** Reachable without a session (spec section 4, navigation guard). */
+  /** Reachable without a session (the guard lets anyone in). */
   readonly public: boolean;
   /** Rendered inside the signed-in shell (header, banner, footer). */
   readonly shell: boolean;
@@ -47,7 +47,7 @@ export const ROUTES = {
   ChangePassword: publicRoute('/change-password'),
   Registration: publicRoute('/register'),
   DonationPageAnon: publicRoute('/donation-page'),
-  /** The public missions page for anonymous visitors (spec section 2). */
+  /** The public missions page for anonymous visitors. */
   MissionsPage: publicRoute('/missions'),
   PremiumPage: publicRoute('/premium'),
   UpdatePaymentPage: publicRoute('/update-payment'),
@@ -123,7 +123,7 @@ export function hrefFor(name: RouteName, query?: Query): string {
   return `#${ROUTES[name].path}${buildQuery(query)}`;
 }
 
-/** Route names reached after login by the `type` query (spec section 4, "Login success"). */
+/** Route names reached after login by the `type` query. */
 export function routeForType(type: string | undefined): RouteName {
   switch (type) {
     case 'topup':

@@ -12,7 +12,7 @@ const sub = (over: Partial<Record<string, unknown>> = {}) => ({
   ...over,
 });
 
-describe('membership states (spec section 4)', () => {
+describe('membership states', () => {
   it('a subscriber is type 1 with a subscription', () => {
     expect(isSubscriber({ type: 1, subscription: sub() as never })).toBe(true);
     expect(isSubscriber({ type: 0, subscription: sub() as never })).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Membership states of spec section 4, as pure functions of the profile.
+ * Membership states, as pure functions of the profile.
  */
 import type { Subscription, UserProfile } from '../api/schemas';
 

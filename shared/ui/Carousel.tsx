@@ -1,5 +1,5 @@
 /**
- * A fading carousel (spec section 2: 4 seconds a slide). It pauses on hover and focus, has a
+ * A fading carousel (4 seconds a slide). It pauses on hover and focus, has a
  * pause button, and does not move by itself when the person prefers reduced motion.
  */
 import { useEffect, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** The full-screen 'please wait...' overlay shown while loading (spec section 2). */
+/** The full-screen 'please wait...' overlay shown while loading. */
 export function Overlay({ label = 'please wait...' }: { label?: string }) {
   return (
     <div className="sm-overlay" part="overlay" role="status" aria-live="polite">

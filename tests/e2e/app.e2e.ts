@@ -1,6 +1,6 @@
 /**
  * The mobile app's webviews, walked through as the app would: a page playing the app mints a
- * one-time token and opens each entry with _t; each lands where spec section 4 says, _t leaves
+ * one-time token and opens each entry with _t; each lands where the product says, _t leaves
  * the address bar at once, success returns through the app's deep links, and a used or
  * expired token shows the login form, never another person's session.
  */
@@ -55,7 +55,7 @@ describe('mobile app entries', () => {
   it.each([
     ['subscription', /#\/subscription$/],
     ['donation', /#\/donations\?_d=2$/],
-  ])('%s: lands where section 4 says', async (entry, landing) => {
+  ])('%s: lands where the product says', async (entry, landing) => {
     const person = await createVerifiedUser({ first: 'Eve' });
     const { page, context } = await newPage(browser);
     await openEntry(page, entry, person.email);

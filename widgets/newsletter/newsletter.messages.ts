@@ -1,4 +1,4 @@
-/** Every text <sm-newsletter> shows (English; spec strings exactly as quoted). */
+/** Every text <sm-newsletter> shows (English; the product's texts exactly, spelling included). */
 export const messages = {
   title: 'Join our newsletter',
   text: 'New music, stories from the missions, and news from the app.',

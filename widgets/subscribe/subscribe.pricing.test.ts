@@ -19,7 +19,7 @@ describe('slider bounds', () => {
   });
 });
 
-describe('tiers and info messages (spec section 5)', () => {
+describe('tiers and info messages', () => {
   it.each([
     [1, 1],
     [3, 2],

@@ -1,5 +1,5 @@
 /**
- * The pay-what-you-can rules of spec sections 5 and 9, as pure functions.
+ * The pay-what-you-can rules of the membership, as pure functions: slider bounds, months, tiers.
  */
 import type { Plan } from '../../shared/api/subscription';
 
@@ -54,7 +54,7 @@ export const INFO_MESSAGES = {
   awesome: "You're awesome! We thank you for your abundant support on the app & missions.",
 } as const;
 
-/** The info message under the slider (spec section 5); none between the default and 20. */
+/** The info message under the slider; none between the default and 20. */
 export function infoMessage(price: number, defaultPrice: number): string | null {
   if (price >= 100) return INFO_MESSAGES.awesome;
   if (price >= 50) return INFO_MESSAGES.top05;

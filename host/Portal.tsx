@@ -97,10 +97,8 @@ export function Portal() {
 
   // Keep the profile fresh when the portal opens signed in.
   useEffect(() => {
-    if (!session.isSignedIn.value) return;
-    setLoadingProfile(!session.user.value);
-    void account.refreshProfile().finally(() => setLoadingProfile(false));
-  }, []);
+    if (session.isSignedIn.peek()) void account.refreshProfile().finally(() => setLoadingProfile(false));
+  }, [account, session]);
 
   useEffect(() => {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;

@@ -25,7 +25,7 @@ import { defineWidget } from '../shared/ui/define';
 import { tags, type Tag } from './tags';
 
 /** A tag's component, whatever its props (r2wc passes the parsed attributes and the shadow root). */
-type Loaded = { default: ComponentType<any> };
+type Loaded = { default: ComponentType<object> };
 
 /**
  * Each tag's own module, widgets/<name>/<name>.element.ts for sm-<name>, found by the bundler

@@ -18,6 +18,7 @@ function MissionsSlide() {
 export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
   useSignals();
   const group = ROUTES[route].banner;
+  const user = useDeps().session.user.value;
   if (group === 'credit') {
     return (
       <div className="portal-banner">
@@ -40,7 +41,6 @@ export function Banner({ route, available }: { route: RouteName; available: Read
     );
   }
   if (group !== 'default') return null;
-  const user = useDeps().session.user.value;
   const showJoin = user?.type === 0 && route !== 'TransactionSuccessPage' && available.has('SubscribePage');
   const slides = [
     ...(showJoin

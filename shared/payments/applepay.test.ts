@@ -10,7 +10,7 @@ const deviceWalletAvailable = () => walletAvailable(browserWallet());
 /** A fake ApplePaySession that plays the wallet's sequence. */
 function installFakeWallet(options: { canPay?: boolean; cancel?: boolean } = {}) {
   const calls: string[] = [];
-  let instance: FakeSession | null = null;
+  const instances: FakeSession[] = [];
   class FakeSession implements WalletSession {
     static STATUS_SUCCESS = 0;
     static STATUS_FAILURE = 1;
@@ -24,7 +24,7 @@ function installFakeWallet(options: { canPay?: boolean; cancel?: boolean } = {})
       public version: number,
       public request: unknown,
     ) {
-      instance = this;
+      instances.push(this);
     }
     begin() {
       calls.push('begin');
@@ -46,7 +46,7 @@ function installFakeWallet(options: { canPay?: boolean; cancel?: boolean } = {})
   }
   (globalThis as { ApplePaySession?: unknown }).ApplePaySession = FakeSession;
   return { calls, get instance() {
-    return instance;
+    return instances.at(-1) ?? null;
   } };
 }
 

@@ -41,7 +41,7 @@ describe('<sm-login>', () => {
 
   it('shows the first view with three providers, Email and Sign Up, and passes axe', async () => {
     const el = await fixture('<sm-login></sm-login>');
-    expect(el.shadowRoot).to.exist;
+    expect(el.shadowRoot).to.not.equal(null);
     for (const name of ['Continue with Google', 'Continue with Facebook', 'Continue with Apple', 'Continue with Email']) byRole(el, 'button', name);
     expect(text(el)).to.contain("Don't Have an Account?");
     expect(byRole(el, 'tab', 'Log In').getAttribute('aria-selected')).to.equal('true');

@@ -1,0 +1,62 @@
+// ESLint (flat config): TypeScript, React's hooks rules, and the import boundaries that keep
+// the design readable: shared -> widgets -> host, widgets never import each other, shared never
+// imports a widget or the host, the API client never imports the session, and nothing the
+// browser runs imports the sandbox.
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const sandbox = { group: ['**/sandbox/**'], message: 'The portal never imports the sandbox (the local API stand-in).' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.sandbox/**', 'test-results/**', '**/*.generated.d.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+      // Declaration merging (a tag map, an event map) extends one interface on purpose.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    ignores: ['shared/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/widgets/**', '**/host/**'], message: 'shared/ never imports a widget or the host: move the piece into shared/.' }, sandbox] }],
+    },
+  },
+  {
+    files: ['shared/api/**/*.ts'],
+    ignores: ['shared/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../session/*', '**/shared/session/**'], message: 'The API client is given a token source; it never imports the session.' }, { group: ['**/widgets/**', '**/host/**'], message: 'shared/ never imports a widget or the host.' }, sandbox] }],
+    },
+  },
+  {
+    files: ['widgets/**/*.{ts,tsx}'],
+    ignores: ['widgets/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!tags$|shared/)[^./]+/', message: 'Widgets never import each other: they meet through the session and DOM events (or move the piece into shared/).' },
+            { group: ['**/host/**'], message: 'Widgets never import the host.' },
+            sandbox,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['host/**/*.{ts,tsx}'],
+    ignores: ['host/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sandbox] }] },
+  },
+);

@@ -2,47 +2,68 @@
  * One build for the portal page and every widget:
  * - host/index.html -> dist/index.html (the portal)
  * - widgets/<name>/<name>.element.ts -> dist/widgets/sm-<name>.js (one ES module per tag)
- * - widgets/loader.ts -> dist/widgets/loader.js (defines every tag; imports a tag's module when
- *   one of its elements is connected)
+ * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
+ *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
  * All entries share one React runtime chunk and one core chunk (session store, API client), so
  * several widgets on a page load React once and share one session. tests/bench/budgets.test.ts
  * checks the sizes from dist/.
  */
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { customElementsPlugin } from './tools/custom-elements';
 import { tags } from './widgets/tags';
 
 const root = import.meta.dirname;
 
-/** Widget entries: tag name -> element registration file. */
-export const widgetEntries: Record<string, string> = {
-  'sm-login': 'widgets/login/login.element.ts',
-  'sm-topup': 'widgets/topup/topup.element.ts',
-  'sm-subscribe': 'widgets/subscribe/subscribe.element.ts',
-  'sm-donate': 'widgets/donate/donate.element.ts',
-  'sm-history': 'widgets/history/history.element.ts',
-  'sm-survey': 'widgets/survey/survey.element.ts',
-  'sm-newsletter': 'widgets/newsletter/newsletter.element.ts',
-};
+/** Widget entries, from the tag table: sm-<name> -> widgets/<name>/<name>.element.ts. */
+export const widgetEntries: Record<string, string> = Object.fromEntries(
+  Object.keys(tags).map((tag) => [tag, `widgets/${tag.slice(3)}/${tag.slice(3)}.element.ts`]),
+);
 
 /**
  * The shared runtime chunk, loaded once per page however many tags it holds: React, r2wc and
- * signals, plus what the loader needs besides its own table (the guarded define, the tag
- * table and Vite's preload helper), so the loader's first load is loader.js + this file.
+ * signals, the guarded define and the tag table. The loader needs none of it.
  */
-const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/]define\.ts$|[\\/]widgets[\\/]tags\.ts$|vite[\\/]preload-helper/;
+const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/](define|renderer|reserve)\.ts$|[\\/]widgets[\\/]tags\.ts$/;
 /**
  * The shared app core every widget needs once per page (the session store, the API client
  * with zod/mini, config, base styles): one file, fetched with the first widget's code.
  */
 const CORE = /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events)\.tsx?$/;
 
+/**
+ * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
+ * file it imports, as addresses beside the loader, so the loader fetches them all at once and
+ * needs no module of its own besides itself.
+ */
+function tagFiles(): Plugin {
+  return {
+    name: 'sm-tag-files',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()): string[] => {
+        if (seen.has(file)) return [];
+        seen.add(file);
+        return [file, ...(byFile.get(file)?.imports ?? []).flatMap((f) => closure(f, seen))];
+      };
+      const files = Object.fromEntries(
+        chunks.filter((c) => c.isEntry && c.name.startsWith('sm-')).map((c) => [c.name, closure(c.fileName).map((f) => (f.startsWith('widgets/') ? `./${f.slice(8)}` : `../${f}`))]),
+      );
+      const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
+      const placeholder = /(["'`])__SM_TAG_FILES__\1/;
+      if (!loader || !placeholder.test(loader.code)) throw new Error('The loader has no __SM_TAG_FILES__ to fill in.');
+      loader.code = loader.code.replace(placeholder, JSON.stringify(files));
+      if (loader.imports.length) throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(root, 'host'),
   // custom-elements.json and sm-widgets.d.ts, from the JSDoc headers of widgets/*/*.element.ts.
-  plugins: [customElementsPlugin(root, resolve(root, 'dist'), tags)],
+  plugins: [customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
   base: './',
   publicDir: false,
   envDir: root,
@@ -53,6 +74,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
+    // No preload helper in any file: the loader preloads a tag's files itself (tagFiles above).
+    modulePreload: false,
     rollupOptions: {
       input: {
         portal: resolve(root, 'host/index.html'),

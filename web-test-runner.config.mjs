@@ -10,7 +10,7 @@ const vite = await createServer({
   logLevel: 'error',
   server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
   optimizeDeps: {
-    include: ['react', 'react-dom/client', 'react/jsx-runtime', '@r2wc/react-to-web-component', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'dayjs', 'axe-core', 'chai'],
+    include: ['react', 'react-dom/client', 'react-dom/server', 'react/jsx-runtime', '@r2wc/core', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'dayjs', 'axe-core', 'chai'],
   },
 });
 await vite.listen();

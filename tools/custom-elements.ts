@@ -14,7 +14,7 @@
  * project's typings, README.md); the build writes the dist/ files (the Vite plugin at the end);
  * widgets/tags.test.ts fails while a checked-in file differs from what this would write.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
@@ -304,6 +304,7 @@ export function customElementsPlugin(root: string, outDir: string, table: Table[
     },
     closeBundle() {
       const { manifest, distTypings } = generate(root, { ...projectTable, tags: table });
+      mkdirSync(join(outDir, 'widgets'), { recursive: true });
       writeFileSync(join(outDir, 'custom-elements.json'), manifest);
       writeFileSync(join(outDir, 'widgets/sm-widgets.d.ts'), distTypings);
     },

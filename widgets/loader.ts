@@ -1,76 +1,138 @@
 /**
- * The loader (dist/widgets/loader.js): one script tag defines every sm-* tag at once, and a
- * widget's code is fetched only when one of its elements is connected to the page.
+ * The loader (dist/widgets/loader.js): one script tag makes every sm-* tag on a page usable
+ * before React arrives, and fetches a widget's code only when it is wanted.
  *
  *   <script type="module" src="https://portal.example.org/widgets/loader.js"></script>
- *   <sm-donate mission="2"></sm-donate>
+ *   <sm-newsletter></sm-newsletter>        (or the tag's snippet, with its markup inside)
  *
- * Each tag not yet defined is defined (with the guarded define every per-tag module uses, so
- * the loader and e.g. sm-donate.js on one page never fight) as a small component that starts
- * the import when it first renders (the element is connected) and renders the widget once the
- * module is there. While the code loads the element keeps its reserved height (widgets/tags.ts),
- * so nothing on the page moves. The imported module is the tag's own entry (widgets/sm-<tag>.js),
- * the same file a page may include on its own.
+ * For each sm-* element on the page (and each added later) it:
+ * 1. stamps the tag's prerendered markup (markup/<tag>.html beside this file, fetched once per
+ *    tag) into an element that came without it (a pasted snippet already has it);
+ * 2. captures what the person does before the code arrives: the text typed into each field, a
+ *    form submitted or a button with `data-sm-action` pressed (the button shows its
+ *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
+ *    disabled while that field is empty; the element hands all of it to its model when its
+ *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
+ * 3. imports the tag's element code (<name>/<name>.element) when the person reaches for the
+ *    tag (focus, pointer, keyboard), when it comes into view, or when the page is idle,
+ *    whichever is first. That module defines the tag, and React hydrates the markup.
  *
- * Not React.lazy and Suspense: React renders a suspended tree's retry in time slices, and the
- * widgets' inner components read signals through their parent's useSignals(); a slice boundary
- * between the two (easily hit on a slow phone) leaves the inner component unsubscribed. A state
- * update after the import renders the widget in one pass, as the per-tag module does.
- *
- * The loader itself holds only the import URLs: React, r2wc, the guarded define and the tag
- * table come from the shared runtime chunk, loaded once per page however many tags it holds.
+ * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick.
  */
-import { createElement, useEffect, useState, type ComponentType } from 'react';
-import { defineWidget } from '../shared/ui/define';
-import { tags, type Tag } from './tags';
+import type { Capture } from '../shared/ui/capture';
 
-/** A tag's component, whatever its props (r2wc passes the parsed attributes and the shadow root). */
-type Loaded = { default: ComponentType<object> };
+/** The page's store of captures (shared/ui/capture.ts reads it; the key is written out here so the loader imports nothing). */
+const captures = (): WeakMap<Element, Capture> => ((globalThis as Record<symbol, WeakMap<Element, Capture>>)[Symbol.for('sm.capture')] ??= new WeakMap());
 
+const here = import.meta.url;
 /**
- * Each tag's own module, widgets/<name>/<name>.element.ts for sm-<name>, found by the bundler
- * (one lazy import per file), so the table is the only list of tags.
+ * Each tag's files, filled in by the build (vite.config.ts tagFiles): its entry (sm-<name>.js)
+ * first, then every file it imports, so all of them are fetched at once instead of one after
+ * another. In development the tag's source module is imported instead.
  */
-const modules = import.meta.glob<Loaded>('./*/*.element.ts');
-const moduleOf = (tag: Tag): (() => Promise<Loaded>) => {
-  const name = tag.slice('sm-'.length);
-  return modules[`./${name}/${name}.element.ts`] ?? (() => Promise.reject(new Error(`no module widgets/${name}/${name}.element.ts`)));
-};
+const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
+const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
+const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES);
+const markup = new Map<string, Promise<string>>();
+const started = new WeakSet<Element>();
+const imported = new Set<string>();
 
-/** Shown in place of a widget whose code could not be fetched (offline, blocked host). */
-function failed(tag: Tag, error: unknown): Loaded {
-  console.error(`[${tag}] Could not load this widget's code (${String(error)}). Check that the page can reach the widgets' host, then reload.`);
-  return { default: () => createElement('p', { role: 'alert', style: { padding: '16px' } }, 'This part of the page could not load. Please reload the page.') };
+function importTag(tag: string): Promise<unknown> {
+  const name = tag.slice(3);
+  if (import.meta.env.DEV) return sources[`./${name}/${name}.element.ts`]!();
+  const [entry, ...rest] = FILES[tag]!.map((file) => new URL(file, here).href);
+  for (const href of rest) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  return import(/* @vite-ignore */ entry!);
 }
 
-const loading = new Map<Tag, Promise<Loaded>>();
-const loaded = new Map<Tag, Loaded['default']>();
+function load(tag: string): void {
+  if (imported.has(tag)) return;
+  imported.add(tag);
+  importTag(tag).catch((error: unknown) => {
+    console.error(`[${tag}] Could not load this widget's code (${String(error)}). Check that the page can reach the widgets' host, then reload.`);
+  });
+}
 
-/** Imports a tag's module once per page; a failure is reported and shown, not thrown. */
-function load(tag: Tag): Promise<Loaded> {
-  let promise = loading.get(tag);
-  if (!promise) {
-    promise = moduleOf(tag)()
-      .catch((error: unknown) => failed(tag, error))
-      .then((module) => (loaded.set(tag, module.default), module));
-    loading.set(tag, promise);
+function markupOf(tag: string): Promise<string> {
+  let html = markup.get(tag);
+  if (!html) {
+    html = fetch(new URL(`markup/${tag}.html`, here)).then((r) => (r.ok ? r.text() : ''), () => '');
+    markup.set(tag, html);
   }
-  return promise;
+  return html;
 }
 
-for (const tag of Object.keys(tags) as Tag[]) {
-  const Lazy = (props: object) => {
-    const [Widget, setWidget] = useState(() => loaded.get(tag) ?? null);
-    if (!Widget) void load(tag); // start at once: rendering means the element is connected
-    useEffect(() => {
-      if (Widget) return;
-      let live = true;
-      void load(tag).then((module) => live && setWidget(() => module.default));
-      return () => {
-        live = false;
-      };
-    }, [Widget]);
-    return Widget ? createElement(Widget, props) : null;
-  };
-  defineWidget(tag, Lazy, tags[tag]);
+/** Buttons that wait for a field: disabled while it is empty. */
+function follow(root: ShadowRoot, capture: Capture): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]')) {
+    if (!button.hasAttribute('data-sm-pressed')) button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
+  }
 }
+
+/** Records an action once, and shows the busy text of what was pressed. */
+function act(capture: Capture, action: string | undefined, button: HTMLElement | null): void {
+  if (!action || capture.actions.includes(action)) return;
+  capture.actions.push(action);
+  // A button whose action the model takes at once shows it is busy; others are pressed again later.
+  if (button?.dataset.smBusy) {
+    button.setAttribute('data-sm-pressed', '');
+    button.textContent = button.dataset.smBusy;
+    (button as HTMLButtonElement).disabled = true;
+  }
+}
+
+function capture(element: Element, root: ShadowRoot): void {
+  const record: Capture = { fields: {}, actions: [] };
+  captures().set(element, record);
+  const open = () => captures().get(element) === record;
+  root.addEventListener('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    if (!open() || !field.name) return;
+    record.fields[field.name] = field.value;
+    follow(root, record);
+  });
+  root.addEventListener('submit', (event) => {
+    if (!open()) return;
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const button = form.querySelector<HTMLElement>('[type="submit"]');
+    if (button && !(button as HTMLButtonElement).disabled) act(record, form.dataset.smAction, button);
+  });
+  // Text typed before the loader ran is in the fields already.
+  for (const field of root.querySelectorAll<HTMLInputElement>('input[name], textarea[name], select[name]')) if (field.value) record.fields[field.name] = field.value;
+  root.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-sm-action]:not(form):not([type="submit"])');
+    if (!open() || !button) return;
+    event.preventDefault();
+    act(record, button.dataset.smAction, button);
+  });
+  follow(root, record);
+}
+
+async function start(element: Element): Promise<void> {
+  if (started.has(element)) return;
+  started.add(element);
+  const tag = element.localName;
+  const want = () => load(tag);
+  for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
+  new IntersectionObserver((entries, observer) => {
+    if (entries.some((e) => e.isIntersecting)) (observer.disconnect(), want());
+  }).observe(element);
+  let root = element.shadowRoot;
+  if (!root && !customElements.get(tag)) {
+    const html = await markupOf(tag);
+    if (!element.shadowRoot && !customElements.get(tag) && html) (root = element.attachShadow({ mode: 'open' })).innerHTML = html;
+  }
+  if (root && !customElements.get(tag)) capture(element, root);
+}
+
+function scan(root: ParentNode): void {
+  for (const tag of TAGS) for (const element of root.querySelectorAll(tag)) void start(element);
+}
+
+scan(document);
+new MutationObserver(() => scan(document)).observe(document.documentElement, { childList: true, subtree: true });
+const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+idle(() => {
+  for (const tag of TAGS) if (document.querySelector(tag)) load(tag);
+});

@@ -6,12 +6,16 @@
  * Views get their model with `useModel(createXModel)`: created once per element with those
  * dependencies, and created anew if the element's settings change.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
+import { takeCapture, type Capture } from './capture';
+import { ReserveContext } from './reserve';
 import { baseStyles } from './styles';
 
 const DepsContext = createContext<ModelDeps | null>(null);
+/** What the person did before the code arrived (fields, actions), until a model takes it. */
+const CaptureContext = createContext<Capture | null>(null);
 
 /** Gives descendants a model's dependencies (the portal page provides its own). */
 export const DepsProvider = DepsContext.Provider;
@@ -22,11 +26,37 @@ export function useDeps(): ModelDeps {
   return deps;
 }
 
-/** The widget's model, created once with this element's dependencies. */
-export function useModel<M>(create: (deps: ModelDeps) => M): M {
+/**
+ * How a model takes what was captured before its code arrived: a setter per field name, and
+ * an action per `data-sm-action` name. An action without one here is replayed as a click on
+ * its button once React has hydrated.
+ */
+export interface Replay<M> {
+  readonly fields?: Readonly<Record<string, (model: M, value: string) => void>>;
+  readonly actions?: Readonly<Record<string, (model: M) => void>>;
+}
+
+/** The widget's model, created once with this element's dependencies, given what was captured. */
+export function useModel<M>(create: (deps: ModelDeps) => M, replay?: Replay<M>): M {
   const deps = useDeps();
-  const [model] = useState(() => create(deps));
+  const capture = useContext(CaptureContext);
+  const [model] = useState(() => {
+    const made = create(deps);
+    if (capture && replay) {
+      for (const [name, value] of Object.entries(capture.fields)) replay.fields?.[name]?.(made, value);
+      for (const action of capture.actions.filter((a) => replay.actions?.[a])) {
+        capture.actions.splice(capture.actions.indexOf(action), 1);
+        replay.actions![action]!(made);
+      }
+    }
+    return made;
+  });
   return model;
+}
+
+/** The element a shadow root belongs to (null outside a browser, when prerendering). */
+export function hostOf(container: ShadowRoot | HTMLElement | undefined): HTMLElement | null {
+  return container && 'host' in container ? (container.host as HTMLElement) : (container ?? null);
 }
 
 export interface WidgetRootProps {
@@ -39,12 +69,21 @@ export interface WidgetRootProps {
 }
 
 export function WidgetRoot({ container, apiBase, portal, styles = '', children }: WidgetRootProps) {
-  const host = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
+  const host = hostOf(container);
   const deps = useMemo(() => browserDeps(settingsFrom({ apiBase, portal }), host), [apiBase, portal, host]);
+  const reserve = useContext(ReserveContext);
+  const [capture] = useState(() => takeCapture(host));
+  // Actions no model took are pressed again, now that React has hydrated the markup.
+  useEffect(() => {
+    const root = host?.shadowRoot;
+    for (const action of capture?.actions.splice(0) ?? []) root?.querySelector<HTMLElement>(`[data-sm-action="${CSS.escape(action)}"]`)?.click();
+  }, [capture, host]);
   return (
     <DepsContext.Provider value={deps}>
-      <style>{baseStyles + styles}</style>
-      <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
+      <CaptureContext.Provider value={capture}>
+        <style>{reserve + baseStyles + styles}</style>
+        <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
+      </CaptureContext.Provider>
     </DepsContext.Provider>
   );
 }

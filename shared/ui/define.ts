@@ -1,6 +1,7 @@
 /**
- * Registers a React component as a custom element with r2wc, from the tag's entry in the tag
- * table (widgets/tags.ts). Every sm-* element gets here, in one place:
+ * Registers a React component as a custom element with @r2wc/core and the shadow-root renderer
+ * (renderer.ts: hydrates prerendered markup, or renders), from the tag's entry in the tag table
+ * (widgets/tags.ts). Every sm-* element gets here, in one place:
  *
  * - a guarded define: a second copy of the script on a page (or the loader and a per-tag module
  *   together) does not throw; the first definition of a tag wins, later ones are skipped;
@@ -13,10 +14,12 @@
  *   root: `:host { display: block; min-height }`, and per attribute value where the table gives
  *   one, e.g. per view), so the page does not move while the widget's code loads and renders.
  *
- * Kept free of app imports: the loader uses it, and it ships in the shared runtime chunk.
+ * Kept free of app imports: it ships in the shared runtime chunk.
  */
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
+import { shadowRenderer } from './renderer';
+import { ReserveContext } from './reserve';
 
 /** One allowed value of an enumerated attribute. */
 export interface Choice {
@@ -138,6 +141,7 @@ export function reserveCss(spec: ElementSpec): string {
 
 type R2wcElement = HTMLElement & {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+  connectedCallback(): void;
 };
 type R2wcClass = { new (): R2wcElement; readonly observedAttributes: string[] };
 
@@ -152,24 +156,36 @@ function sheetOf(css: string): CSSStyleSheet | null {
   }
 }
 
+/**
+ * What an element renders: the widget with its attributes parsed (r2wc keeps the raw strings;
+ * the component gets valid values and defaults) and the element's reserved height. The same
+ * component renders the markup prepared ahead of time (tools/prerender.tsx), so both match.
+ */
+export function elementComponent<E extends ElementSpec>(tag: string, component: ComponentType<NoInfer<PropsOf<E>> & HostProps>, spec: E) {
+  const reserve = reserveCss(spec);
+  return (raw: Record<string, unknown>) =>
+    createElement(ReserveContext.Provider, { value: reserve }, createElement(component as ComponentType<object>, { ...raw, ...propsFrom(tag, spec, raw) }));
+}
+
 export function defineWidget<E extends ElementSpec>(tag: `sm-${string}`, component: ComponentType<NoInfer<PropsOf<E>> & HostProps>, spec: E): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
   const entries = Object.entries(spec.attributes);
   const passed = entries.filter(([, a]) => a.prop !== false).map(([name]) => propName(name));
   const own = entries.filter(([, a]) => a.prop === false).map(([name]) => name);
-  // r2wc keeps the raw strings; the component gets them parsed (valid values, defaults).
-  const Parsed = (raw: Record<string, unknown>) => createElement(component as ComponentType<object>, { ...raw, ...propsFrom(tag, spec, raw) });
-  const Base = r2wc(Parsed, { shadow: 'open', props: Object.fromEntries(passed.map((p) => [p, 'string'])) } as never) as unknown as R2wcClass;
+  const Parsed = elementComponent(tag, component, spec);
+  const Base = r2wc(Parsed, { props: Object.fromEntries(passed.map((p) => [p, 'string'])) } as never, shadowRenderer) as unknown as R2wcClass;
   let reserve: CSSStyleSheet | null | undefined;
   class SmElement extends Base {
     static override get observedAttributes(): string[] {
       return [...Base.observedAttributes, ...own];
     }
-    constructor() {
-      super();
-      // One sheet per tag, adopted by each element: its reserved height applies before React renders.
+    override connectedCallback(): void {
+      // The shadow root exists from here (declarative, stamped, or attached now), so one sheet
+      // per tag, adopted by each element, reserves its height before React renders.
+      if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
       if (reserve === undefined) reserve = sheetOf(reserveCss(spec));
-      if (reserve && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [reserve];
+      if (reserve && this.shadowRoot && !this.shadowRoot.adoptedStyleSheets.includes(reserve)) this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, reserve];
+      super.connectedCallback();
     }
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       const attribute = spec.attributes[name];

@@ -86,6 +86,10 @@ a { color: var(--sm-color-primary); }
 .sm-dialog { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 400px; width: 100%; }
 .sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); font-weight: 700; flex: none; }
 .sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+/* A prerendered form says so when its script is off or did not load (4 s without the element's code). */
+.sm-needs-script { display: none; }
+:host(:not(:defined)) .sm-needs-script { display: block; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--sm-color-muted); }
+@keyframes sm-reveal { to { visibility: visible; } }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
 `;
 

@@ -11,7 +11,7 @@ import { SelectField, TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { PillTabs } from '../../shared/ui/PillTabs';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, hostOf, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './login.messages';
 import { createLoginModel, toView, type LoginModel, type View } from './login.model';
 import type { Gender, RegisterField } from './login.validation';
@@ -450,8 +450,8 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
   useLayoutEffect(() => {
     model.start(viewProp);
   }, [model, viewProp]);
-  const view = model.view.value;
-  if (!view) return <div className="sm-card" part="card" />;
+  // Before the view has started (the first render, and markup prerendered ahead of time) it shows as the attribute names it.
+  const view = model.view.value ?? viewProp;
   const dialog = model.dialog.value;
   const notice = model.notice.value;
   return (
@@ -473,7 +473,7 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
  * @summary Sign in, sign up, email verification and password screens of the portal.
  */
 export function Login({ view, apiBase, portal, container }: LoginProps) {
-  const element = container instanceof ShadowRoot ? (container.host as HTMLElement) : (container ?? null);
+  const element = hostOf(container);
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={loginStyles}>
       <LoginWidget view={toView(view)} element={element} />

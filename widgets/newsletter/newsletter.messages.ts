@@ -7,4 +7,5 @@ export const messages = {
   subscribe: 'Subscribe',
   sending: 'Sending...',
   dismiss: 'Dismiss',
+  needsScript: 'Subscribing needs JavaScript, which is off or did not load on this page.',
 } as const;

@@ -26,13 +26,15 @@ const styles = /* css */ `
 
 function NewsletterWidget() {
   useSignals();
-  const model = useModel(createNewsletterModel);
+  // Typed or pressed before the code arrived: the model takes it before React hydrates the form.
+  const model = useModel(createNewsletterModel, { fields: { email: (m, v) => m.setEmail(v) }, actions: { subscribe: (m) => void m.submit() } });
   const id = useId();
   const toast = model.toast.value;
   return (
     <div className="sm-card" part="card">
       <form
         className="sm-stack"
+        data-sm-action="subscribe"
         noValidate
         aria-labelledby={`${id}-title`}
         onSubmit={(event) => {
@@ -57,10 +59,11 @@ function NewsletterWidget() {
             onChange={(event) => model.setEmail(event.currentTarget.value)}
             part="input"
           />
-          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} part="button">
+          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} data-sm-busy={m.sending} data-sm-requires="email" part="button">
             {model.sending.value ? m.sending : m.subscribe}
           </button>
         </div>
+        <p className="sm-needs-script">{m.needsScript}</p>
       </form>
       {toast ? (
         <div className="sm-toast" data-tone={toast.tone} role={toast.tone === 'error' ? 'alert' : 'status'} part="toast">

@@ -1,0 +1,63 @@
+/**
+ * How an sm-* element renders its React component (the renderer given to @r2wc/core): into the
+ * element's open shadow root. When the shadow root is already there with markup in it (a
+ * declarative shadow root from a pasted snippet, or markup the loader stamped), React hydrates
+ * that markup: the same nodes stay, with what was typed into them and where the focus is.
+ * Otherwise the root is attached and rendered.
+ *
+ * (r2wc's own `shadow` option cannot be used: it calls attachShadow in the constructor, which
+ * empties a declarative shadow root.)
+ *
+ * r2wc asks to mount on the first attribute it reads and to update on each following one; a
+ * hydrating root that gets an update before it has hydrated gives up and renders afresh. So the
+ * root starts once the element's attributes are all read (a microtask later), and an update
+ * that changes nothing is dropped.
+ */
+import type { R2WCRenderer } from '@r2wc/core';
+import { createElement, type ComponentType } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+
+type Props = Record<string, unknown>;
+
+interface Mounted {
+  root: Root | null;
+  props: Props;
+  readonly shadow: ShadowRoot;
+  readonly Component: ComponentType<Props>;
+}
+
+const same = (a: Props, b: Props) => Object.keys({ ...a, ...b }).every((key) => Object.is(a[key], b[key]));
+
+export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
+  mount(element, Component, props) {
+    const existing = element.shadowRoot;
+    const mounted: Mounted = { root: null, props, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
+    queueMicrotask(() => {
+      const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
+      if (existing && hasMarkup(existing)) {
+        const tag = element.localName;
+        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, tree, {
+          // A mismatch (another release's markup, another language) is drawn afresh: say so for the embedder.
+          onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
+        });
+      } else {
+        mounted.root = createRoot(mounted.shadow);
+        mounted.root.render(tree);
+      }
+    });
+    return mounted;
+  },
+  update(mounted, props) {
+    if (same(mounted.props, props)) return;
+    mounted.props = props;
+    mounted.root?.render(createElement(mounted.Component, { ...props, container: mounted.shadow }));
+  },
+  unmount(mounted) {
+    queueMicrotask(() => mounted.root?.unmount());
+  },
+};
+
+/** A shadow root holds prerendered markup (more than the reserved-height style). */
+function hasMarkup(shadow: ShadowRoot): boolean {
+  return [...shadow.children].some((child) => child.localName !== 'style');
+}

@@ -1,0 +1,61 @@
+/// <reference types="mocha" />
+/**
+ * Prerendered markup is hydrated, not replaced: a tag whose shadow root already holds the
+ * markup (a pasted snippet, or what the loader stamped) keeps the same nodes when its code
+ * arrives, with what was typed into them; what was captured before reaches the model.
+ */
+import { expect } from 'chai';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { captures } from '../../shared/ui/capture';
+import { elementComponent, type ElementSpec } from '../../shared/ui/define';
+import { Newsletter } from '../../widgets/newsletter/newsletter';
+import { tags } from '../../widgets/tags';
+import { fakeApi, waitFor } from './support';
+
+function prerendered(): HTMLElement {
+  const markup = renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {}));
+  const element = document.createElement('sm-newsletter');
+  element.attachShadow({ mode: 'open' }).innerHTML = markup;
+  document.body.append(element);
+  return element;
+}
+
+describe('hydrating prerendered markup', () => {
+  it('keeps the nodes and what was typed, and the model takes the captured submit', async () => {
+    const problems: string[] = [];
+    const { warn, error } = console;
+    console.warn = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
+    console.error = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
+    let release: () => void = () => {};
+    const api = fakeApi({ 'POST /subscribe-newsletter': () => new Promise((resolve) => (release = () => resolve({ body: { status: 200, message: 'Thank you!', data: null } }))) });
+    try {
+      const element = prerendered();
+      const root = element.shadowRoot!;
+      const input = root.querySelector<HTMLInputElement>('input[type="email"]')!;
+      const button = root.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      input.focus();
+      input.value = 'early@example.org';
+      // What the loader records and shows meanwhile.
+      captures().set(element, { fields: { email: 'early@example.org' }, actions: ['subscribe'] });
+      button.textContent = 'Sending...';
+      button.disabled = true;
+      await import('../../widgets/newsletter/newsletter.element');
+      await waitFor(() => api.calls.length === 1);
+      expect(root.querySelector('input[type="email"]')).to.equal(input);
+      expect(root.querySelector('button[type="submit"]')).to.equal(button);
+      expect(input.value).to.equal('early@example.org');
+      expect(root.activeElement).to.equal(input);
+      expect(button.textContent).to.equal('Sending...');
+      release();
+      await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
+      expect(input.value).to.equal('');
+      expect(problems).to.deep.equal([]);
+      element.remove();
+    } finally {
+      console.warn = warn;
+      console.error = error;
+      api.restore();
+    }
+  });
+});

@@ -34,7 +34,7 @@ let child: ChildProcess | undefined;
 let dir: string | undefined;
 let blog: Server | undefined;
 
-/** Serves tests/e2e/pages/*.html on another origin, with the portal address filled in. */
+/** Serves tests/e2e/pages/*.html on another origin, with the portal address and each <!--snippet:sm-x--> (the built snippet) filled in. */
 async function startBlog(port: number, portal: string): Promise<Server> {
   const server = createHttpServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0]!.replace(/^\//, '') || 'blog.html';
@@ -44,7 +44,10 @@ async function startBlog(port: number, portal: string): Promise<Server> {
       return;
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(readFileSync(join(root, 'tests/e2e/pages', name), 'utf8').replaceAll('__PORTAL__', portal));
+    const html = readFileSync(join(root, 'tests/e2e/pages', name), 'utf8').replace(/<!--snippet:(sm-[a-z]+)(?: ([^>]*))?-->/g, (_, tag: string, attributes = '') =>
+      readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').replace(`<${tag}>`, `<${tag} ${attributes}>`),
+    );
+    res.end(html.replaceAll('__PORTAL__', portal));
   });
   await new Promise<void>((resolveListen) => server.listen(port, '127.0.0.1', resolveListen));
   return server;

@@ -3,33 +3,33 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMIT, type AttemptLimit } from './attempts.js';
-import { sandboxClock } from './clock.js';
-import { openDb, type Db } from './db.js';
+import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
+import { sandboxClock } from './core/clock.js';
+import { openDb, type Db } from './core/db.js';
 import {
   emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
   type FirebaseSettings, type IdTokenVerifier,
-} from './firebase.js';
+} from './core/firebase.js';
 import {
   errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
-} from './http.js';
-import { accountRoutes } from './routes/account.js';
-import { adminRoutes } from './routes/admin.js';
-import { authRoutes } from './routes/auth.js';
-import { checkoutPageRoutes } from './routes/checkout-pages.js';
-import { clockRoutes } from './routes/clock.js';
-import { countryRoutes } from './routes/country.js';
-import { creditRoutes } from './routes/credits.js';
-import { devRoutes } from './routes/dev.js';
-import { donationRoutes } from './routes/donations.js';
-import { historyRoutes } from './routes/history.js';
-import { mailRoutes } from './routes/mail.js';
-import { newsletterRoutes } from './routes/newsletter.js';
-import { runtimeConfigRoutes } from './routes/runtime-config.js';
-import { subscriptionRoutes } from './routes/subscriptions.js';
-import { surveyRoutes } from './routes/survey.js';
-import { walletRoutes } from './routes/wallet.js';
-import { serveStatic } from './static.js';
+} from './core/http.js';
+import { accountRoutes } from './features/account/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { checkoutPageRoutes } from './features/checkout/routes.js';
+import { clockRoutes } from './features/tools/clock-routes.js';
+import { countryRoutes } from './features/account/country-routes.js';
+import { creditRoutes } from './features/credits/routes.js';
+import { devRoutes } from './features/tools/routes.js';
+import { donationRoutes } from './features/donations/routes.js';
+import { historyRoutes } from './features/history/routes.js';
+import { mailRoutes } from './features/tools/mail-routes.js';
+import { newsletterRoutes } from './features/newsletter/routes.js';
+import { runtimeConfigRoutes } from './features/tools/runtime-config-routes.js';
+import { subscriptionRoutes } from './features/subscriptions/routes.js';
+import { surveyRoutes } from './features/survey/routes.js';
+import { walletRoutes } from './features/wallet/routes.js';
+import { serveStatic } from './core/static.js';
 
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
 export const ROUTES: readonly Route[] = [

@@ -1,0 +1,185 @@
+// Missions (ministries people give to, spec section 3): rows, the answer's shape, lists, and the seeded missions.
+import type { Db } from '../../core/db.js';
+import { fromMinor } from '../../core/money.js';
+
+export interface MissionRow {
+  id: number;
+  organization: string;
+  title: string;
+  /** plain text, paragraphs separated by blank lines; stored exactly as given, never rendered as HTML here */
+  description: string;
+  /** JSON array of image URLs: absolute, or paths on the sandbox (made absolute when answered) */
+  banners: string;
+  total_donation_minor: number;
+  created_at: string;
+  active: 0 | 1;
+}
+
+/** A mission as the portal receives it. */
+export interface MissionView {
+  id: number;
+  organization: string;
+  title: string;
+  banner: string[];
+  description: string;
+  /** dollars */
+  total_donation: number;
+  /** this person gives to it monthly */
+  subscribed: boolean;
+  metadata: { next_donation_period: string | null };
+}
+
+/** Home shows this many missions. */
+export const HOME_MISSIONS = 3;
+/** Banners per mission the sandbox draws (GET /sandbox/banners/{mission}-{n}.svg, n from 1). */
+export const MAX_BANNERS = 3;
+
+export const bannerPath = (missionId: number, n: number) => `/sandbox/banners/${missionId}-${n}.svg`;
+
+export function findMission(db: Db, id: number): MissionRow | undefined {
+  return db.prepare('SELECT * FROM missions WHERE id = ?').get(id) as MissionRow | undefined;
+}
+
+export function findActiveMission(db: Db, id: number): MissionRow | undefined {
+  return db.prepare('SELECT * FROM missions WHERE id = ? AND active = 1').get(id) as MissionRow | undefined;
+}
+
+function banners(row: MissionRow, portalUrl: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(row.banners);
+  } catch {
+    list = [];
+  }
+  if (!Array.isArray(list)) return [];
+  return list.filter((u): u is string => typeof u === 'string').map((u) => new URL(u, portalUrl).href);
+}
+
+/** The mission as answered; `nextDonation` is this person's next monthly gift to it (null: none). */
+export function missionView(row: MissionRow, portalUrl: string, nextDonation: string | null): MissionView {
+  return {
+    id: row.id,
+    organization: row.organization,
+    title: row.title,
+    banner: banners(row, portalUrl),
+    description: row.description,
+    total_donation: fromMinor(row.total_donation_minor, 'USD'),
+    subscribed: nextDonation !== null,
+    metadata: { next_donation_period: nextDonation },
+  };
+}
+
+/**
+ * Active missions in id order (at most `limit`), each with the person's next monthly gift to it
+ * (userId null: anonymous, never subscribed).
+ */
+export function activeMissions(db: Db, portalUrl: string, userId: number | null, limit = -1): MissionView[] {
+  const rows = db
+    .prepare(
+      `SELECT m.*, s.next_donation_at AS next_donation
+         FROM missions m
+         LEFT JOIN donation_subscriptions s ON s.mission_id = m.id AND s.user_id IS ? AND s.canceled_at IS NULL
+        WHERE m.active = 1
+        ORDER BY m.id
+        LIMIT ?`,
+    )
+    .all(userId, limit) as (MissionRow & { next_donation: string | null })[];
+  return rows.map((r) => missionView(r, portalUrl, userId === null ? null : r.next_donation));
+}
+
+/** One mission as this person sees it (null: anonymous). */
+export function missionFor(db: Db, portalUrl: string, row: MissionRow, userId: number | null): MissionView {
+  const next =
+    userId === null
+      ? undefined
+      : (db
+          .prepare('SELECT next_donation_at FROM donation_subscriptions WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL')
+          .pluck()
+          .get(userId, row.id) as string | undefined);
+  return missionView(row, portalUrl, next ?? null);
+}
+
+export interface NewMission {
+  organization: string;
+  title: string;
+  description: string;
+}
+
+/** Creates an active mission with sandbox-drawn banners; returns its id. */
+export function createMission(db: Db, m: NewMission, now: Date, totalMinor = 0, bannerCount = 2, id?: number): number {
+  return db.transaction(() => {
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO missions (id, organization, title, description, banners, total_donation_minor, created_at, active)
+         VALUES (?, ?, ?, ?, '[]', ?, ?, 1)`,
+      )
+      .run(id ?? null, m.organization, m.title, m.description, totalMinor, now.toISOString());
+    const missionId = Number(lastInsertRowid);
+    const paths = Array.from({ length: Math.min(bannerCount, MAX_BANNERS) }, (_, i) => bannerPath(missionId, i + 1));
+    db.prepare('UPDATE missions SET banners = ? WHERE id = ?').run(JSON.stringify(paths), missionId);
+    return missionId;
+  })();
+}
+
+/** The seeded missions (documented in sandbox/README.md). Id 2 is the mission the mobile app opens (_d=2). */
+export const SEED_MISSIONS: readonly (NewMission & { id: number; totalMinor: number; banners: number; active: boolean })[] = [
+  {
+    id: 1,
+    organization: 'Psalter Mission Society',
+    title: 'Hymnals for Rural Churches',
+    description:
+      'Many small congregations in the highlands of Guatemala and the Philippines still sing from a single, hand-copied ' +
+      'songbook passed from pew to pew. Psalter Mission Society prints durable, large-type hymnals in Spanish, Tagalog, ' +
+      'Ilocano and K\u2019iche\u2019, with melody lines for every hymn.\n\n' +
+      'This year we aim to deliver 4,000 hymnals to 160 rural churches, together with a teaching guide for song leaders ' +
+      'who have never read music.\n\n' +
+      'Every $10 puts one hymnal in a worshipper\u2019s hands for years to come.',
+    totalMinor: 12_480_00,
+    banners: 3,
+    active: true,
+  },
+  {
+    id: 2,
+    organization: 'Harvest of Praise Foundation',
+    title: 'Music Scholarships for Young Worship Leaders',
+    description:
+      'Harvest of Praise Foundation gives one-year scholarships to young worship leaders from under-resourced churches: ' +
+      'voice and instrument lessons, music theory, and mentoring by experienced church musicians.\n\n' +
+      'Scholars commit to serving their home congregation and to teaching at least two others what they have learned, ' +
+      'so each gift keeps on multiplying.\n\n' +
+      'A monthly gift of $10 covers a week of lessons for one scholar.',
+    totalMinor: 8_735_50,
+    banners: 2,
+    active: true,
+  },
+  {
+    id: 3,
+    organization: 'Open Ears Ministries',
+    title: 'Audio Bibles for the Visually Impaired',
+    description:
+      'For people who are blind or have low vision, hearing Scripture read aloud is often the only way to meet it every day. ' +
+      'Open Ears Ministries records the Bible with trained readers and loads it, with sung Psalms, on solar-powered players ' +
+      'that need no internet connection.\n\n' +
+      'Players are given free of charge through local churches and schools for the blind in Kenya, India and Peru.\n\n' +
+      'A gift of $30 provides one player with the complete New Testament and Psalms.',
+    totalMinor: 4_210_00,
+    banners: 2,
+    active: true,
+  },
+  {
+    id: 4,
+    organization: 'Cantate Domino Trust',
+    title: 'Choir Robes for the Cathedral Youth Choir',
+    description: 'This project reached its goal in 2025. Thank you to everyone who gave!\n\nIt no longer accepts gifts.',
+    totalMinor: 3_000_00,
+    banners: 1,
+    active: false,
+  },
+];
+
+export function seedMissions(db: Db, now: Date): void {
+  for (const m of SEED_MISSIONS) {
+    createMission(db, m, now, m.totalMinor, m.banners, m.id);
+    if (!m.active) db.prepare('UPDATE missions SET active = 0 WHERE id = ?').run(m.id);
+  }
+}

@@ -1,0 +1,154 @@
+// Donations (spec section 7, Donations): missions, the donation plan, paying a gift (one-time, or monthly when
+// signed in), cancelling a monthly gift; and the sandbox's mission helper and banner images.
+import { z } from 'zod';
+import { bannerSvg } from './banners.js';
+import { checkoutUrl, createCheckoutSession, idempotencyKey, returnUrl } from '../checkout/sessions.js';
+import {
+  activeMonthlyGift, ALREADY_DONATED, cancelMonthlyGift, DONATION_CURRENCY, DONATION_IDENTIFIER, DONATION_MESSAGES, donationPlans,
+  giftAmountCents, giftDescription, settleDueDonations, type DonationPayload,
+} from './gifts.js';
+import { file, HttpError, ok, type RequestContext, type Route } from '../../core/http.js';
+import { activeMissions, createMission, findActiveMission, findMission, HOME_MISSIONS, MAX_BANNERS, missionFor } from './missions.js';
+import { optionalSession, requireSession } from '../../core/users.js';
+
+const returnUrlField = z.string().trim().min(1).max(2048);
+const currencyField = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
+/** a positive whole number; '2' (as the app's _d=2 arrives) is read as 2 */
+const idField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+  z.number().int({ error: 'must be a whole number' }).positive({ error: 'must be a whole number' }).max(Number.MAX_SAFE_INTEGER),
+);
+/** 1 monthly, 0 one-time (true/false and '1'/'0' are read the same way) */
+const recurringField = z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1]));
+const frequencyField = z.preprocess((v) => (v === '1' ? 1 : v === '2' ? 2 : v), z.literal([1, 2]));
+
+const CreateBody = z.object({
+  currency: currencyField,
+  amount: z.number(),
+  identifier: z.string().trim().min(1).max(100),
+  donation_id: idField,
+  recurring: recurringField,
+  frequency: frequencyField,
+  success_url: returnUrlField,
+  cancel_url: returnUrlField,
+});
+const CancelBody = z.object({ donation_id: idField });
+const NewMissionBody = z.object({
+  organization: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(10_000).refine((d) => d.trim().length > 0, { error: 'is required' }),
+});
+
+/** Monthly gifts that fell due run first (the sandbox clock runs them too), so lists show the current state. */
+function settled(ctx: RequestContext): void {
+  settleDueDonations(ctx.app.db, ctx.app.now());
+}
+
+// ---- missions and the plan ----
+
+function ongoingHome(ctx: RequestContext) {
+  const { user } = requireSession(ctx);
+  settled(ctx);
+  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id, HOME_MISSIONS));
+}
+
+function ongoing(ctx: RequestContext) {
+  const { user } = requireSession(ctx);
+  settled(ctx);
+  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id));
+}
+
+/** For anonymous visitors: no one is subscribed (a token, if sent, is ignored). */
+function ongoingProject(ctx: RequestContext) {
+  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, null));
+}
+
+function plan(ctx: RequestContext) {
+  const session = optionalSession(ctx);
+  return ok('Donation plans.', donationPlans(session?.user.country_code ?? null));
+}
+
+// ---- paying ----
+
+async function createSession(ctx: RequestContext) {
+  const session = optionalSession(ctx);
+  const body = await ctx.body(CreateBody);
+  const key = idempotencyKey(ctx);
+  const successUrl = returnUrl(ctx.app, 'success_url', body.success_url);
+  const cancelUrl = returnUrl(ctx.app, 'cancel_url', body.cancel_url);
+  if (body.identifier !== DONATION_IDENTIFIER) throw new HttpError(400, DONATION_MESSAGES.unknownPlan);
+  if (body.currency !== DONATION_CURRENCY) throw new HttpError(400, DONATION_MESSAGES.currency);
+  if (body.frequency !== (body.recurring === 1 ? 2 : 1)) throw new HttpError(400, DONATION_MESSAGES.frequency);
+  const cents = giftAmountCents(body.amount);
+  const user = session?.user ?? null;
+  if (body.recurring === 1 && !user) throw new HttpError(401, DONATION_MESSAGES.signInForMonthly);
+
+  const { db } = ctx.app;
+  const now = ctx.app.now();
+  settleDueDonations(db, now);
+  const mission = findActiveMission(db, body.donation_id);
+  if (!mission) throw new HttpError(404, DONATION_MESSAGES.missionNotFound);
+  if (body.recurring === 1 && user && activeMonthlyGift(db, user.id, mission.id)) {
+    throw new HttpError(400, DONATION_MESSAGES.alreadyDonated, ALREADY_DONATED);
+  }
+
+  const payload: DonationPayload = { mission_id: mission.id, recurring: body.recurring };
+  const checkout = createCheckoutSession(db, now, {
+    userId: user?.id ?? null,
+    kind: 'donation',
+    method: 'credit_card',
+    currency: DONATION_CURRENCY,
+    amountMinor: cents,
+    description: giftDescription(mission.organization, body.recurring, cents),
+    payload,
+    successUrl,
+    cancelUrl,
+    idempotencyKey: key,
+  });
+  return ok('Payment session created.', { id: checkout.id, checkout_url: checkoutUrl(ctx.app, checkout) });
+}
+
+async function cancel(ctx: RequestContext) {
+  const { user } = requireSession(ctx);
+  const { donation_id } = await ctx.body(CancelBody);
+  const { db } = ctx.app;
+  const now = ctx.app.now();
+  settleDueDonations(db, now);
+  if (!cancelMonthlyGift(db, user.id, donation_id, now)) throw new HttpError(400, DONATION_MESSAGES.nothingToCancel);
+  return ok(DONATION_MESSAGES.canceled, missionFor(db, ctx.app.portalUrl, findMission(db, donation_id)!, user.id));
+}
+
+// ---- sandbox helpers ----
+
+/** Creates an active mission (tests use it for missions whose text holds markup). The text is stored as given. */
+async function newMission(ctx: RequestContext) {
+  const body = await ctx.body(NewMissionBody);
+  const id = createMission(ctx.app.db, body, ctx.app.now());
+  return ok('Mission created.', { id });
+}
+
+/** GET /sandbox/banners/{mission}-{n}.svg: a gradient with the mission's title, drawn on request. */
+function banner(ctx: RequestContext) {
+  const m = /^(\d{1,9})-(\d)\.svg$/.exec(ctx.params.file ?? '');
+  const mission = m ? findMission(ctx.app.db, Number(m[1])) : undefined;
+  const n = m ? Number(m[2]) : 0;
+  if (!mission || n < 1 || n > MAX_BANNERS) throw new HttpError(404, 'Not found.');
+  return file('image/svg+xml', bannerSvg(mission, n), {
+    'Cache-Control': 'public, max-age=3600',
+    // opened on its own, an SVG is a document: nothing in it may run or load
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  });
+}
+
+const API = '/webclient/donation';
+
+export const donationRoutes: Route[] = [
+  { method: 'GET', path: `${API}/ongoing-home`, handler: ongoingHome },
+  { method: 'GET', path: `${API}/ongoing`, handler: ongoing },
+  { method: 'GET', path: `${API}/ongoing-project`, handler: ongoingProject },
+  { method: 'GET', path: `${API}/donation-plan`, handler: plan },
+  { method: 'POST', path: `${API}/create-session`, handler: createSession },
+  { method: 'POST', path: `${API}/cancel`, handler: cancel },
+  { method: 'POST', path: '/sandbox/missions', handler: newMission },
+  { method: 'GET', path: '/sandbox/banners/:file', handler: banner },
+];

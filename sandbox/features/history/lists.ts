@@ -1,0 +1,130 @@
+// A person's history (spec section 7, History; rows in section 3): credit purchases, content purchases, donations.
+// Each list is paged, newest first, and only ever holds the person's own rows.
+import type { Db } from '../../core/db.js';
+import { HttpError } from '../../core/http.js';
+import { fromMinor } from '../../core/money.js';
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+export const MAX_PAGE = 1_000_000;
+
+export interface Paging {
+  perPage: number;
+  page: number;
+}
+
+export interface Paged<T> {
+  data: T[];
+  total: number;
+}
+
+function whole(params: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  const n = /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max)) throw new HttpError(400, `${name}: must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+/** `per_page` (1..100, default 20 unless given) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
+export function paging(params: URLSearchParams, defaultPerPage: number = DEFAULT_PER_PAGE): Paging {
+  return { perPage: whole(params, 'per_page', defaultPerPage, MAX_PER_PAGE), page: whole(params, 'page', 1, MAX_PAGE) };
+}
+
+function page<R, T>(db: Db, fromWhere: string, orderBy: string, userId: number, p: Paging, map: (row: R) => T): Paged<T> {
+  const total = db.prepare(`SELECT COUNT(*) ${fromWhere}`).pluck().get(userId) as number;
+  const rows = db
+    .prepare(`SELECT * ${fromWhere} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+    .all(userId, p.perPage, (p.page - 1) * p.perPage) as R[];
+  return { data: rows.map(map), total };
+}
+
+// ---- credit purchases ----
+
+interface CreditRow {
+  trx_ref: string;
+  created_at: string;
+  purchase_channel: string;
+  amount_credit: number;
+  final_currency: string;
+  final_amount_minor: number;
+  redemption_code: string | null;
+}
+
+export function creditHistory(db: Db, userId: number, p: Paging) {
+  return page(db, 'FROM credit_transactions WHERE user_id = ?', 'created_at DESC, id DESC', userId, p, (r: CreditRow) => ({
+    trx_ref: r.trx_ref,
+    created_at: r.created_at,
+    purchase_channel: r.purchase_channel,
+    amount_credit: r.amount_credit,
+    final_currency: r.final_currency,
+    final_amount: fromMinor(r.final_amount_minor, r.final_currency),
+    redemption_code: r.redemption_code,
+  }));
+}
+
+// ---- content purchases ----
+
+interface ContentRow {
+  id: number;
+  uid: string;
+  created_at: string;
+  song_id: number | null;
+  album_id: number | null;
+  product_name: string;
+  artist_name: string;
+}
+
+export const CONTENT_TYPE = { song: 1, album: 2 } as const;
+
+export function contentHistory(db: Db, userId: number, p: Paging) {
+  const songsOfAlbum = db.prepare('SELECT id, title FROM songs WHERE album_id = ? ORDER BY track, id');
+  const from = `FROM (
+      SELECT cp.id, cp.uid, cp.created_at, cp.song_id, cp.album_id, cp.user_id,
+             COALESCE(s.title, al.title) AS product_name, ar.name AS artist_name
+        FROM content_purchases cp
+        LEFT JOIN songs s ON s.id = cp.song_id
+        LEFT JOIN albums al ON al.id = cp.album_id
+        JOIN artists ar ON ar.id = COALESCE(s.artist_id, al.artist_id)
+    ) WHERE user_id = ?`;
+  return page(db, from, 'created_at DESC, id DESC', userId, p, (r: ContentRow) => ({
+    uid: r.uid,
+    created_at: r.created_at,
+    product_name: r.product_name,
+    artist_name: r.artist_name,
+    item_id: r.album_id ?? r.song_id!,
+    type: r.album_id !== null ? CONTENT_TYPE.album : CONTENT_TYPE.song,
+    songs: r.album_id !== null
+      ? (songsOfAlbum.all(r.album_id) as { id: number; title: string }[])
+      : [{ id: r.song_id!, title: r.product_name }],
+  }));
+}
+
+// ---- donations ----
+
+interface DonationRow {
+  stripe_charge_id: string;
+  charged_at: string;
+  organization: string;
+  currency: string;
+  amount_minor: number;
+  net_minor: number;
+  billing_fee_minor: number;
+  fee_minor: number;
+}
+
+export function donationHistory(db: Db, userId: number, p: Paging) {
+  const from = `FROM (
+      SELECT g.*, m.organization FROM donation_gifts g JOIN missions m ON m.id = g.mission_id
+    ) WHERE user_id = ?`;
+  return page(db, from, 'charged_at DESC, id DESC', userId, p, (r: DonationRow) => ({
+    stripe_charge_id: r.stripe_charge_id,
+    created_at: r.charged_at,
+    donation: [{ organization: r.organization }],
+    final_currency: r.currency,
+    final_price: fromMinor(r.amount_minor, r.currency),
+    net_revenue: fromMinor(r.net_minor, r.currency),
+    billing_fee: fromMinor(r.billing_fee_minor, r.currency),
+    fee: fromMinor(r.fee_minor, r.currency),
+  }));
+}

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
-import { openDb, type Db } from './core/db.js';
+import type { Db } from './core/db.js';
 import {
   emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
   type FirebaseSettings, type IdTokenVerifier,
@@ -17,26 +17,21 @@ import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { checkoutPageRoutes } from './features/checkout/routes.js';
-import { clockRoutes } from './features/tools/clock-routes.js';
-import { countryRoutes } from './features/account/country-routes.js';
 import { creditRoutes } from './features/credits/routes.js';
-import { devRoutes } from './features/tools/routes.js';
+import { toolRoutes } from './features/tools/routes.js';
 import { donationRoutes } from './features/donations/routes.js';
 import { historyRoutes } from './features/history/routes.js';
-import { mailRoutes } from './features/tools/mail-routes.js';
 import { newsletterRoutes } from './features/newsletter/routes.js';
-import { runtimeConfigRoutes } from './features/tools/runtime-config-routes.js';
 import { subscriptionRoutes } from './features/subscriptions/routes.js';
 import { surveyRoutes } from './features/survey/routes.js';
 import { walletRoutes } from './features/wallet/routes.js';
 import { serveStatic } from './core/static.js';
+import { openSeededDb } from './seed/seed.js';
 
 /** Every API route. A new area of the API is one more file in routes/ and one more line here. */
 export const ROUTES: readonly Route[] = [
   ...authRoutes,
-  ...runtimeConfigRoutes,
   ...accountRoutes,
-  ...countryRoutes,
   ...creditRoutes,
   ...walletRoutes,
   ...subscriptionRoutes,
@@ -46,9 +41,7 @@ export const ROUTES: readonly Route[] = [
   ...newsletterRoutes,
   ...adminRoutes,
   ...checkoutPageRoutes,
-  ...mailRoutes,
-  ...clockRoutes,
-  ...devRoutes,
+  ...toolRoutes,
 ];
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,7 +140,7 @@ function clientIp(req: IncomingMessage): string {
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const base = options.now ?? (() => new Date());
-  const db = openDb(options.dbPath, base);
+  const db = openSeededDb(options.dbPath, base());
   const now = sandboxClock(db, base);
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const firebase = resolveFirebaseSettings(options.firebase);

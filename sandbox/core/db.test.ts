@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { addMonths, MIGRATIONS, openDb, SCHEMA_VERSION } from './db.js';
+import { openSeededDb } from '../seed/seed.js';
+import { addMonths } from './clock.js';
+import { SCHEMA_VERSION } from './db.js';
+import { MIGRATIONS } from './migrations.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startSandbox } from '../test-support.js';
 
@@ -13,13 +16,13 @@ describe('database', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
     const path = join(dir, 'nested', 'sm.sqlite');
     const now = () => new Date('2026-01-31T00:00:00Z');
-    let db = openDb(path, now);
+    let db = openSeededDb(path, now());
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
     expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(6); // five people and the artist
     db.prepare("DELETE FROM users WHERE email IN ('admin@example.org', 'artist@example.org')").run();
     db.close();
-    db = openDb(path, now);
+    db = openSeededDb(path, now());
     expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(4); // not seeded again (the artist neither)
     expect(db.prepare('SELECT email FROM users WHERE email_verified_at IS NULL').pluck().all()).toEqual(['unverified@example.org']);
     expect(db.prepare('SELECT COUNT(*) FROM missions').pluck().get()).toBe(4); // not seeded again either
@@ -44,7 +47,7 @@ describe('database', () => {
     `);
     old.close();
 
-    const db = openDb(path, () => new Date('2026-01-10T12:00:00Z'));
+    const db = openSeededDb(path, new Date('2026-01-10T12:00:00Z'));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.prepare("SELECT card_last4 || ' ' || status FROM checkout_sessions WHERE id = 'cs_old'").pluck().get()).toBe('4242 paid');
@@ -81,7 +84,7 @@ describe('database', () => {
     `);
     old.close();
 
-    const db = openDb(path, () => new Date('2026-01-10T12:00:00Z'));
+    const db = openSeededDb(path, new Date('2026-01-10T12:00:00Z'));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.prepare('SELECT id, purchase_channel FROM credit_transactions').all()).toEqual([{ id: 3, purchase_channel: 'gcash' }]);

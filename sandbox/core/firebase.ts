@@ -1,6 +1,6 @@
 // Firebase for social sign-in: the portal's web config (served at run time), and checking ID tokens with
 // firebase-admin against the Auth emulator.
-import { HttpError } from './http.js';
+import { failure, success, type Result } from './result.js';
 
 /** A 'demo-' project: the emulator needs no credentials and nothing reaches Google. */
 export const FIREBASE_DEFAULTS = {
@@ -102,8 +102,8 @@ export interface VerifiedIdToken {
   name: string | null;
 }
 
-/** Checks a Firebase ID token; rejects with 401 (not valid) or 503 (the emulator cannot be reached). */
-export type IdTokenVerifier = (idToken: string) => Promise<VerifiedIdToken>;
+/** Checks a Firebase ID token: the token's claims, or a failure (not verified; the emulator cannot be reached). */
+export type IdTokenVerifier = (idToken: string) => Promise<Result<VerifiedIdToken>>;
 
 export const SOCIAL_MESSAGES = {
   notConfigured: 'Social sign-in is not configured.',
@@ -111,9 +111,7 @@ export const SOCIAL_MESSAGES = {
   notVerified: 'The sign-in could not be verified. Please try again.',
 } as const;
 
-export const ER_AUTH_02 = 'ER-AUTH-02';
-
-export const notVerified = () => new HttpError(401, SOCIAL_MESSAGES.notVerified, ER_AUTH_02);
+export const notVerified = () => failure('unverified', SOCIAL_MESSAGES.notVerified);
 
 function errorCode(err: unknown): string {
   return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : '';
@@ -159,13 +157,11 @@ export function firebaseAdminVerifier(settings: FirebaseSettings): IdTokenVerifi
           recordEmail === verified.email &&
           (!verified.emailVerified || user.emailVerified) &&
           user.providerData.some((p) => p.providerId === verified.provider);
-        if (!consistent) throw notVerified();
+        if (!consistent) return notVerified();
       }
-      return verified;
+      return success(verified);
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (isUnreachable(err)) throw new HttpError(503, SOCIAL_MESSAGES.unavailable, ER_AUTH_02);
-      throw notVerified();
+      return isUnreachable(err) ? failure('unavailable', SOCIAL_MESSAGES.unavailable) : notVerified();
     }
   };
 }

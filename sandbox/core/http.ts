@@ -1,9 +1,14 @@
-// A tiny router and the helpers every route uses: replies, errors, JSON bodies.
+// The http layer: a tiny router and what every route uses to read a request and answer it (replies, errors, JSON
+// and form bodies, the client's contracts, paging). Only routes use it; rules answer plain results (core/result.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { retryAfterSeconds, type AttemptKind, type AttemptLimit } from './attempts.js';
 import type { Db } from './db.js';
-import type { AttemptLimit } from './attempts.js';
 import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
+import { escapeHtml } from './html.js';
+import type { MailContext } from './mail.js';
+import type { Paging } from './paging.js';
+import type { Failure, FailureKind, Result } from './result.js';
 import { parseWith } from './validation.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -73,9 +78,25 @@ export class HttpError extends Error {
 
 export const UNAUTHENTICATED = 'Unauthenticated.';
 
+/** The codes of the error catalogue that some calls give their failures (errorCode; null everywhere else). */
+export const ERROR_CODES = {
+  /** sign-in refused (blocked, social token not verified) and every failure of the account dashboard */
+  signIn: 'ER-AUTH-02',
+  /** accepting the terms by email, and the admins' password changes */
+  terms: 'ER-AUTH-03',
+  /** sending a verification email again */
+  resend: 'ER-AUTH-69',
+  changeAmount: 'change-amount-subs',
+  updatePayment: 'update-payment',
+  /** an e-wallet membership payment not authorised yet */
+  paymongoConfirm: 'error-paymongo-confirm',
+  /** a second monthly gift to the same mission */
+  alreadyDonated: 'already-donated',
+} as const;
+
 /**
- * A handler whose failures carry the call's catalogue code (spec section 8): every HttpError without a code of its
- * own gets `code`, except 401 (no session) and 403 (wrong role), which keep errorCode null as everywhere.
+ * A handler whose failures carry the call's catalogue code: every HttpError without a code of its own gets `code`,
+ * except 401 (no session) and 403 (wrong role), which keep errorCode null as everywhere.
  */
 export function withErrorCode(code: string, handler: Route['handler']): Route['handler'] {
   return async (ctx) => {
@@ -88,6 +109,58 @@ export function withErrorCode(code: string, handler: Route['handler']): Route['h
       throw err;
     }
   };
+}
+
+const STATUS_OF: Readonly<Record<FailureKind, number>> = {
+  invalid: 400,
+  unverified: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  unavailable: 503,
+};
+
+/** A rule's failure as an error answer: its kind decides the status. */
+export function failWith(failure: Failure, errorCode: string | null = null): never {
+  throw new HttpError(STATUS_OF[failure.kind], failure.message, errorCode);
+}
+
+/** The data of a rule's result; a failure is answered as an error (see failWith). */
+export function unwrap<T>(result: Result<T>, errorCode: string | null = null): T {
+  if (!result.ok) failWith(result, errorCode);
+  return result.value;
+}
+
+// ---- the portal's own contracts (shared/api) ----
+
+/** What the sandbox uses of a call's contract in shared/api: its request and response schemas. */
+export interface CallContract<Req = unknown, Res = unknown> {
+  readonly request: z.core.$ZodType<Req>;
+  readonly response: z.core.$ZodType<Res>;
+}
+
+/**
+ * The body schema of a call the portal has a contract for: the fields of the contract's request, each checked as the
+ * portal checks it, except those given in `rules`, which the server checks its own (stricter) way. So a field the
+ * portal adds, renames or retypes changes what the sandbox accepts too.
+ */
+export function contractBody<Req extends object, Rules extends z.core.$ZodLooseShape = {}>(
+  contract: CallContract<Req>,
+  rules: Rules = {} as Rules,
+): z.ZodType<Omit<Req, keyof Rules> & z.output<z.ZodObject<Rules>>> {
+  const { request } = contract;
+  if (!(request instanceof z.core.$ZodObject)) throw new Error('contractBody: the contract\'s request is not an object schema');
+  return z.object(request._zod.def.shape).extend(rules) as never;
+}
+
+/**
+ * The success answer of a call the portal has a contract for. The data is checked against the contract's response
+ * schema first: an answer the portal could not read is the sandbox's own bug (500), found by its tests.
+ */
+export function answer<Res>(contract: CallContract<unknown, Res>, message: string, data: NoInfer<Res>): Reply {
+  const checked = z.safeParse(contract.response, data);
+  if (!checked.success) throw new Error(`the answer does not fit the portal's contract: ${z.prettifyError(checked.error)}`);
+  return ok(message, data);
 }
 
 /** The success envelope: `{status: 200, message, data}`. */
@@ -110,7 +183,7 @@ export function file(contentType: string, body: Buffer | string, headers: Record
 
 /** A 303 See Other to `location` (after a form POST), with a tiny page for clients that do not follow it. */
 export function redirect(location: string): Reply {
-  const safe = location.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const safe = escapeHtml(location);
   return {
     type: 'html',
     status: 303,
@@ -243,8 +316,38 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   return result.data;
 }
 
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** 429 with Retry-After while attempts of this kind for this address, or from this client, are slowed. */
+export function refuseIfSlowed(ctx: RequestContext, kind: AttemptKind, address: string): void {
+  const wait = retryAfterSeconds(ctx.app.db, ctx.app.loginLimit, kind, address, ctx.ip, ctx.app.now());
+  if (wait > 0) throw new HttpError(429, TOO_MANY_ATTEMPTS, null, { 'Retry-After': String(wait) });
+}
+
+/** What the rules that send mail need of a request. */
+export function mailContext(ctx: RequestContext): MailContext {
+  return { db: ctx.app.db, now: ctx.app.now(), portalUrl: ctx.app.portalUrl };
+}
+
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(req: IncomingMessage): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   return m ? m[1]! : null;
+}
+
+const MAX_PER_PAGE = 100;
+const MAX_PAGE = 1_000_000;
+
+function wholeParam(params: URLSearchParams, name: string, fallback: number, max: number): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  const n = /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max)) throw new HttpError(400, `${name}: must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+/** `per_page` (1..100, default `defaultPerPage`) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
+export function paging(ctx: Pick<RequestContext, 'url'>, defaultPerPage: number): Paging {
+  const params = ctx.url.searchParams;
+  return { perPage: wholeParam(params, 'per_page', defaultPerPage, MAX_PER_PAGE), page: wholeParam(params, 'page', 1, MAX_PAGE) };
 }

@@ -1,6 +1,14 @@
 // The outbox: emails the sandbox "sends" are stored and shown at /sandbox/mail.
 import type { Db } from './db.js';
 
+/** What sending needs: the outbox, the time, and the portal the links in a message point at. */
+export interface MailContext {
+  db: Db;
+  now: Date;
+  /** e.g. http://localhost:8080/ */
+  portalUrl: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
@@ -16,7 +24,7 @@ export function findLinks(text: string): string[] {
   return Array.from(text.matchAll(URL_RE), (m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
 }
 
-export function sendMail(db: Db, now: Date, mail: { to: string; subject: string; text: string }): void {
+export function sendMail({ db, now }: MailContext, mail: { to: string; subject: string; text: string }): void {
   db.prepare('INSERT INTO mail (to_addr, subject, text, links, sent_at) VALUES (?, ?, ?, ?, ?)').run(
     mail.to, mail.subject, mail.text, JSON.stringify(findLinks(mail.text)), now.toISOString(),
   );
@@ -39,6 +47,6 @@ export function listMail(db: Db, to?: string): Mail[] {
 }
 
 /** `${portalUrl}#/path` with any fragment of portalUrl dropped. */
-export function portalLink(portalUrl: string, hashPath: string): string {
+export function portalLink({ portalUrl }: Pick<MailContext, 'portalUrl'>, hashPath: string): string {
   return `${portalUrl.replace(/#.*$/, '')}#${hashPath}`;
 }

@@ -1,7 +1,5 @@
-// Users: lookups, creation, password changes, and bearer-token authentication.
+// The accounts: the users table, lookups, creation, password changes and email verification.
 import type { Db } from './db.js';
-import { bearerToken, HttpError, UNAUTHENTICATED, type RequestContext } from './http.js';
-import { findLiveToken } from './tokens.js';
 
 export interface UserRow {
   id: number;
@@ -34,14 +32,6 @@ export const ACCOUNT_MESSAGES = {
   blocked: 'This account is blocked. Contact support.',
   needsAdmin: 'This needs an administrator.',
 } as const;
-
-/** The error code of a refused sign-in (spec section 8: login, social login, mobile login). */
-export const SIGN_IN_ERROR_CODE = 'ER-AUTH-02';
-
-/** A blocked account may not sign in: 403 `This account is blocked. Contact support.` (ER-AUTH-02). */
-export function assertMaySignIn(user: Pick<UserRow, 'blocked_at'>): void {
-  if (user.blocked_at) throw new HttpError(403, ACCOUNT_MESSAGES.blocked, SIGN_IN_ERROR_CODE);
-}
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE email = ?').get(email.trim().toLowerCase()) as UserRow | undefined;
@@ -79,33 +69,7 @@ export function markEmailVerified(db: Db, userId: number, now: Date): void {
   db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(now.toISOString(), userId);
 }
 
-export interface Session {
-  user: UserRow;
-  /** id of the access token row, to revoke it */
-  tokenId: number;
-}
-
-/** The signed-in user of this request; throws 401 `Unauthenticated.` otherwise. */
-export function requireSession(ctx: RequestContext): Session {
-  const token = bearerToken(ctx.req);
-  const row = token ? findLiveToken(ctx.app.db, 'access', token, ctx.app.now()) : undefined;
-  const user = row ? findUserById(ctx.app.db, row.user_id) : undefined;
-  // Blocking and deletion revoke every session; a blocked or deleted owner never counts as signed in either way.
-  if (!row || !user || user.blocked_at || user.deleted_at) throw new HttpError(401, UNAUTHENTICATED);
-  return { user, tokenId: row.id };
-}
-
-/** The signed-in administrator: 401 without a session, 403 `This needs an administrator.` for any other role. */
-export function requireAdmin(ctx: RequestContext): Session {
-  const session = requireSession(ctx);
-  if (session.user.role !== 'admin') throw new HttpError(403, ACCOUNT_MESSAGES.needsAdmin);
-  return session;
-}
-
-/**
- * The signed-in user when the request carries an Authorization header, else null (an anonymous visitor).
- * A header with a missing, unknown or expired token is still 401: it never silently counts as anonymous.
- */
-export function optionalSession(ctx: RequestContext): Session | null {
-  return ctx.req.headers.authorization === undefined ? null : requireSession(ctx);
+/** Records when the person accepted the terms of use; `keepFirst` leaves an earlier acceptance as it is. */
+export function recordTermsAccepted(db: Db, userId: number, now: Date, keepFirst: boolean): void {
+  db.prepare(`UPDATE users SET terms_accepted_at = ? WHERE id = ?${keepFirst ? ' AND terms_accepted_at IS NULL' : ''}`).run(now.toISOString(), userId);
 }

@@ -1,15 +1,13 @@
-// The seed of missions, the catalogue and the seeded people's history (documented in sandbox/README.md).
+// The seeded people's history (listed in sandbox/README.md): credit purchases, content purchases and gifts.
 // Dates are relative to the first start, so the history always lies in the past.
 import { randomBytes } from 'node:crypto';
-import { recordContentPurchase, seedCatalogue } from '../features/history/catalogue.js';
-import { addMonths, daysBefore, DAY } from '../core/dates.js';
+import { addMonths, DAY_MS, daysBefore } from '../core/clock.js';
 import type { Db } from '../core/db.js';
+import { recordCreditPurchase } from '../features/credits/purchases.js';
 import { newChargeId, recordGift } from '../features/donations/gifts.js';
-import { seedMissions } from '../features/donations/missions.js';
-import { createRedemptionCode } from '../features/credits/redemption-codes.js';
+import { recordContentPurchase } from '../features/history/catalogue.js';
 
 type Method = 'credit_card' | 'wechat' | 'gcash' | 'grab_pay';
-const CHANNEL: Record<Method, string> = { credit_card: 'card', wechat: 'wechat', gcash: 'gcash', grab_pay: 'grab_pay' };
 
 interface PastCreditPurchase {
   userId: number;
@@ -26,22 +24,16 @@ interface PastCreditPurchase {
 function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
   const id = `cs_${randomBytes(24).toString('base64url')}`;
   const at = p.at.toISOString();
-  const suffix = p.currency === 'PHP' ? '_ph' : '';
+  const payload = { identifier: `credits_${p.credits}${p.currency === 'PHP' ? '_ph' : ''}`, credits: p.credits, purchasefor: p.purchasefor };
   db.prepare(
     `INSERT INTO checkout_sessions
        (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, created_at, expires_at, paid_at, fulfilled_at, card_last4)
      VALUES (?, ?, 'credit', ?, ?, ?, ?, ?, '/', '/', 'paid', ?, ?, ?, ?, ?)`,
   ).run(
     id, p.userId, p.method, p.currency, p.amountMinor, `${p.credits} Credits${p.purchasefor === 2 ? ' (gift code)' : ''}`,
-    JSON.stringify({ identifier: `credits_${p.credits}${suffix}`, credits: p.credits, purchasefor: p.purchasefor }),
-    at, new Date(p.at.getTime() + DAY).toISOString(), at, at, p.method === 'credit_card' ? '4242' : null,
+    JSON.stringify(payload), at, new Date(p.at.getTime() + DAY_MS).toISOString(), at, at, p.method === 'credit_card' ? '4242' : null,
   );
-  const code = p.purchasefor === 2 ? createRedemptionCode(db, p.userId, p.credits, p.at) : null;
-  db.prepare(
-    `INSERT INTO credit_transactions
-       (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(p.userId, id, at, CHANNEL[p.method], p.credits, p.currency, p.amountMinor, code, id);
+  recordCreditPurchase(db, { id, user_id: p.userId, method: p.method, currency: p.currency, amount_minor: p.amountMinor, payload }, p.at);
 }
 
 const userId = (db: Db, email: string) => db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;
@@ -50,9 +42,6 @@ const userId = (db: Db, email: string) => db.prepare('SELECT id FROM users WHERE
 const PACKS = [100, 50, 250, 100, 500, 50, 1000, 100, 250] as const;
 
 export function seedHistory(db: Db, now: Date): void {
-  seedMissions(db, now);
-  seedCatalogue(db);
-
   const grace = userId(db, 'listener@example.org');
   if (grace !== undefined) {
     // 25 credit purchases, about every 8 days back: two pages at 20 a page.
@@ -75,7 +64,7 @@ export function seedHistory(db: Db, now: Date): void {
     db.prepare(
       `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at, canceled_at)
        VALUES (?, 2, 1000, 'USD', ?, ?, ?)`,
-    ).run(grace, addMonths(started, 2).toISOString(), started.toISOString(), new Date(addMonths(started, 1).getTime() + 5 * DAY).toISOString());
+    ).run(grace, addMonths(started, 2).toISOString(), started.toISOString(), new Date(addMonths(started, 1).getTime() + 5 * DAY_MS).toISOString());
     recordGift(db, { userId: grace, missionId: 3, sessionId: null, amountMinor: 30_00, currency: 'USD', recurring: 0, chargedAt: daysBefore(now, 12) });
   }
 

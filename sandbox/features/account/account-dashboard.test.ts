@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDigits } from './bank-accounts.js';
-import { isPlausibleDob } from './routes.js';
+import { isPlausibleDob } from './profile.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
 
 let sb: TestSandbox;

@@ -2,6 +2,9 @@
 // only its last 4 digits (to show) and a keyed hash (to recognise the same account again).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db.js';
+import { invalid, success, type Result } from '../../core/result.js';
+
+export const FEW_DIGITS = 'account_number: must have at least 4 digits';
 
 export interface NewBankAccount {
   bank_name: string;
@@ -10,18 +13,6 @@ export interface NewBankAccount {
   account_number: string;
   routing_number: string | null;
   country_code: string;
-}
-
-export interface BankAccountRow {
-  user_id: number;
-  bank_name: string;
-  account_name: string;
-  account_last4: string;
-  account_hash: string;
-  routing_number: string | null;
-  country_code: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** What the call answers: never the number, never the hash. */
@@ -47,9 +38,10 @@ export function accountHash(db: Db, digits: string): string {
   return createHmac('sha256', hashKey(db)).update(digits, 'utf8').digest('hex');
 }
 
-/** Stores (or replaces) the person's payout account. The caller has checked there are at least 4 digits. */
-export function saveBankAccount(db: Db, userId: number, input: NewBankAccount, now: Date): BankAccountView {
+/** Stores (or replaces) the person's payout account; an account number needs at least 4 digits. */
+export function saveBankAccount(db: Db, userId: number, input: NewBankAccount, now: Date): Result<BankAccountView> {
   const digits = accountDigits(input.account_number);
+  if (digits.length < 4) return invalid(FEW_DIGITS);
   const row = {
     user_id: userId,
     bank_name: input.bank_name,
@@ -68,13 +60,5 @@ export function saveBankAccount(db: Db, userId: number, input: NewBankAccount, n
        account_hash = excluded.account_hash, routing_number = excluded.routing_number, country_code = excluded.country_code,
        updated_at = excluded.updated_at`,
   ).run(row);
-  return bankAccountView(row);
-}
-
-export function findBankAccount(db: Db, userId: number): BankAccountRow | undefined {
-  return db.prepare('SELECT * FROM bank_accounts WHERE user_id = ?').get(userId) as BankAccountRow | undefined;
-}
-
-export function bankAccountView(row: Pick<BankAccountRow, 'bank_name' | 'account_name' | 'account_last4' | 'country_code'>): BankAccountView {
-  return { bank_name: row.bank_name, account_name: row.account_name, account_last4: row.account_last4, country_code: row.country_code };
+  return success({ bank_name: row.bank_name, account_name: row.account_name, account_last4: row.account_last4, country_code: row.country_code });
 }

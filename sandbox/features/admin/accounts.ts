@@ -1,10 +1,21 @@
-// What the admin calls (spec section 7, Admin) do to accounts: the two views of a person (staff: admins and artists;
-// app users: listeners), searching and paging, blocking, deleting by anonymising, and checking memberships.
+// What the admin calls do to accounts: the two views of a person (staff: admins and artists; app users: listeners),
+// searching and paging, creating and changing staff, passwords, blocking, deleting by anonymising, and checking
+// memberships.
 import type { Db } from '../../core/db.js';
-import type { Paged, Paging } from '../history/lists.js';
-import { membershipView, settleDueMemberships } from '../subscriptions/memberships.js';
+import { mapPage, selectPage, type Paged, type Paging } from '../../core/paging.js';
+import { failure, invalid, success, type Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
-import { findUserById, type Role, type UserRow } from '../../core/users.js';
+import { findUserByEmail, findUserById, setPasswordHash, type Role, type UserRow } from '../../core/users.js';
+import { membershipView, settleDueMemberships } from '../subscriptions/memberships.js';
+
+export const ADMIN_MESSAGES = {
+  userNotFound: 'User not found.',
+  emailTaken: 'An account with this email already exists.',
+  ownRole: 'You cannot change your own role.',
+  adminNotDeletable: 'Administrators cannot be deleted.',
+} as const;
+
+const notFound = () => failure('not-found', ADMIN_MESSAGES.userNotFound);
 
 /** Roles listed by /admin/user/*: the people who run or supply the service. */
 export const STAFF_ROLES: readonly Role[] = ['admin', 'artist'];
@@ -20,12 +31,12 @@ export function splitName(name: string): { first_name: string; last_name: string
   return { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1]! };
 }
 
-/** AdminUser of shared/api/admin.ts. */
+/** A staff account as the admin calls show it. */
 export function staffView(u: UserRow) {
   return { id: u.id, name: fullName(u), email: u.email, role: u.role, created_at: u.joined_at };
 }
 
-/** AppUser of shared/api/admin.ts. */
+/** An app user as the admin calls show it. */
 export function appUserView(u: UserRow) {
   return {
     id: u.id,
@@ -40,10 +51,16 @@ export function appUserView(u: UserRow) {
   };
 }
 
-/** A live (not deleted) account with one of these roles, or undefined. */
-export function findLiveUser(db: Db, id: number, roles: readonly Role[]): UserRow | undefined {
+/** A live (not deleted) account with one of these roles. */
+export function findLiveUser(db: Db, id: number, roles: readonly Role[]): Result<UserRow> {
   const user = findUserById(db, id);
-  return user && !user.deleted_at && roles.includes(user.role) ? user : undefined;
+  return user && !user.deleted_at && roles.includes(user.role) ? success(user) : notFound();
+}
+
+/** A live account by email, with one of these roles. */
+export function findLiveUserByEmail(db: Db, address: string, roles: readonly Role[]): Result<UserRow> {
+  const user = findUserByEmail(db, address);
+  return user && !user.deleted_at && roles.includes(user.role) ? success(user) : notFound();
 }
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
@@ -51,18 +68,60 @@ export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Live accounts of these roles, oldest first; `search` matches the name or the email (case-insensitive). */
+/** A condition on the person's name or email (case-insensitive) for `search`, with its arguments; none without one. */
+function searchClause(search: string | null, users = 'users'): { where: string[]; args: unknown[] } {
+  if (!search) return { where: [], args: [] };
+  const pattern = likePattern(search);
+  return {
+    where: [`(lower(${users}.first_name || ' ' || ${users}.last_name) LIKE ? ESCAPE '\\' OR ${users}.email LIKE ? ESCAPE '\\')`],
+    args: [pattern, pattern],
+  };
+}
+
+/** Live accounts of these roles, oldest first; `search` matches the name or the email. */
 export function listUsers(db: Db, roles: readonly Role[], p: Paging, search: string | null): Paged<UserRow> {
-  const where = [`role IN (${roles.map(() => '?').join(', ')})`, 'deleted_at IS NULL'];
-  const args: unknown[] = [...roles];
-  if (search) {
-    where.push(`(lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')`);
-    args.push(likePattern(search), likePattern(search));
+  const found = searchClause(search);
+  const where = [`role IN (${roles.map(() => '?').join(', ')})`, 'deleted_at IS NULL', ...found.where];
+  return selectPage<UserRow>(db, { from: `FROM users WHERE ${where.join(' AND ')}`, orderBy: 'id', args: [...roles, ...found.args] }, p);
+}
+
+/** A new admin or artist account, verified, with no country; 409 when the address is taken. */
+export function createStaff(db: Db, staff: { name: string; email: string; role: Role }, hash: string, now: Date): Result<UserRow> {
+  const taken = () => failure('conflict', ADMIN_MESSAGES.emailTaken);
+  if (findUserByEmail(db, staff.email)) return taken();
+  try {
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO users (first_name, last_name, email, password_hash, country_code, role, email_verified_at, joined_at)
+         VALUES (@first_name, @last_name, @email, @hash, NULL, @role, @now, @now)`,
+      )
+      .run({ ...splitName(staff.name), email: staff.email, hash, role: staff.role, now: now.toISOString() });
+    return success(findUserById(db, Number(lastInsertRowid))!);
+  } catch (err) {
+    if (findUserByEmail(db, staff.email)) return taken(); // created concurrently
+    throw err;
   }
-  const clause = `FROM users WHERE ${where.join(' AND ')}`;
-  const total = db.prepare(`SELECT COUNT(*) ${clause}`).pluck().get(...args) as number;
-  const data = db.prepare(`SELECT * ${clause} ORDER BY id LIMIT ? OFFSET ?`).all(...args, p.perPage, (p.page - 1) * p.perPage) as UserRow[];
-  return { data, total };
+}
+
+/** A staff account's new name and role; nobody changes their own role. */
+export function updateStaff(db: Db, admin: UserRow, user: UserRow, change: { name?: string | undefined; role?: Role | undefined }): Result<UserRow> {
+  if (change.role !== undefined && user.id === admin.id && change.role !== admin.role) return invalid(ADMIN_MESSAGES.ownRole);
+  db.transaction(() => {
+    if (change.name !== undefined) {
+      const { first_name, last_name } = splitName(change.name);
+      db.prepare('UPDATE users SET first_name = ?, last_name = ? WHERE id = ?').run(first_name, last_name, user.id);
+    }
+    if (change.role !== undefined) db.prepare('UPDATE users SET role = ? WHERE id = ?').run(change.role, user.id);
+  })();
+  return success(findUserById(db, user.id)!);
+}
+
+/** Sets the person's password and ends every way they are signed in (except the admin's own current session). */
+export function setPasswordByAdmin(db: Db, userId: number, hash: string, now: Date, adminTokenId: number): void {
+  db.transaction(() => {
+    setPasswordHash(db, userId, hash);
+    revokeEverySession(db, userId, now, adminTokenId);
+  })();
 }
 
 /** Ends every way the person is signed in or could sign in with a link already sent (sessions, app and reset tokens). */
@@ -73,16 +132,18 @@ export function revokeEverySession(db: Db, userId: number, now: Date, exceptToke
 }
 
 /** Blocks the account (no sign-in) and ends its sessions. Blocking twice changes nothing. */
-export function blockUser(db: Db, userId: number, now: Date): void {
+export function blockUser(db: Db, userId: number, now: Date): UserRow {
   db.transaction(() => {
     db.prepare('UPDATE users SET blocked_at = ? WHERE id = ? AND blocked_at IS NULL').run(now.toISOString(), userId);
     revokeEverySession(db, userId, now);
   })();
+  return findUserById(db, userId)!;
 }
 
 /** The person may sign in again; sessions revoked by the block stay revoked. */
-export function unblockUser(db: Db, userId: number): void {
+export function unblockUser(db: Db, userId: number): UserRow {
   db.prepare('UPDATE users SET blocked_at = NULL WHERE id = ?').run(userId);
+  return findUserById(db, userId)!;
 }
 
 export const DELETED_NAME = { first_name: 'Deleted', last_name: 'user' } as const;
@@ -99,7 +160,8 @@ export const UNUSABLE_PASSWORD = '!deleted';
  * subscription_payments, checkout_sessions, content purchases, gift codes, the credit balance, country and joined date.
  * The email is free to register again.
  */
-export function deleteAccount(db: Db, user: UserRow, now: Date): void {
+export function deleteAccount(db: Db, user: UserRow, now: Date): Result<void> {
+  if (user.role === 'admin') return invalid(ADMIN_MESSAGES.adminNotDeletable);
   const at = now.toISOString();
   db.transaction(() => {
     const email = user.email;
@@ -121,60 +183,53 @@ export function deleteAccount(db: Db, user: UserRow, now: Date): void {
         WHERE id = @id`,
     ).run({ ...DELETED_NAME, email: deletedEmail(user.id), password: UNUSABLE_PASSWORD, at, id: user.id });
   })();
+  return success(undefined);
 }
 
 // ---- content purchases of an app user ----
 
-/** 1 songs, 2 albums (spec section 7). */
+/** 1 songs, 2 albums. */
 export type ContentType = 1 | 2;
-
-export function contentPurchasesOf(db: Db, userId: number, type: ContentType, p: Paging) {
-  const join = type === 1
-    ? 'JOIN songs item ON item.id = cp.song_id'
-    : 'JOIN albums item ON item.id = cp.album_id';
-  const from = `FROM content_purchases cp ${join} JOIN artists ar ON ar.id = item.artist_id WHERE cp.user_id = ?`;
-  const total = db.prepare(`SELECT COUNT(*) ${from}`).pluck().get(userId) as number;
-  const rows = db
-    .prepare(`SELECT cp.uid, cp.created_at, item.title, ar.name AS artist, cp.credits ${from} ORDER BY cp.created_at DESC, cp.id DESC LIMIT ? OFFSET ?`)
-    .all(userId, p.perPage, (p.page - 1) * p.perPage) as { uid: string; created_at: string; title: string; artist: string; credits: number }[];
-  return {
-    data: rows.map((r) => ({
-      id: r.uid,
-      created_at: r.created_at,
-      product_name: r.title,
-      artist_name: r.artist,
-      type,
-      amount: r.credits,
-      currency: CONTENT_CURRENCY,
-    })),
-    total,
-  };
-}
 
 /** Content is bought with credits: the amount of a content purchase is in credits. */
 export const CONTENT_CURRENCY = 'credits';
+
+export function contentPurchasesOf(db: Db, userId: number, type: ContentType, p: Paging) {
+  const item = type === 1 ? 'songs item ON item.id = cp.song_id' : 'albums item ON item.id = cp.album_id';
+  const page = selectPage<{ uid: string; created_at: string; title: string; artist: string; credits: number }>(db, {
+    columns: 'cp.uid, cp.created_at, item.title, ar.name AS artist, cp.credits',
+    from: `FROM content_purchases cp JOIN ${item} JOIN artists ar ON ar.id = item.artist_id WHERE cp.user_id = ?`,
+    orderBy: 'cp.created_at DESC, cp.id DESC',
+    args: [userId],
+  }, p);
+  return mapPage(page, (r) => ({
+    id: r.uid,
+    created_at: r.created_at,
+    product_name: r.title,
+    artist_name: r.artist,
+    type,
+    amount: r.credits,
+    currency: CONTENT_CURRENCY,
+  }));
+}
 
 // ---- memberships ----
 
 /** Current memberships (those that fell due are settled first), with the member's email. */
 export function listMemberships(db: Db, now: Date, p: Paging, search: string | null) {
   settleDueMemberships(db, now);
-  const where = ['u.deleted_at IS NULL'];
-  const args: unknown[] = [];
-  if (search) {
-    where.push(`(lower(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\')`);
-    args.push(likePattern(search), likePattern(search));
-  }
-  const from = `FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE ${where.join(' AND ')}`;
-  const total = db.prepare(`SELECT COUNT(*) ${from}`).pluck().get(...args) as number;
-  const rows = db
-    .prepare(`SELECT s.user_id, u.email ${from} ORDER BY s.id LIMIT ? OFFSET ?`)
-    .all(...args, p.perPage, (p.page - 1) * p.perPage) as { user_id: number; email: string }[];
-  const data = rows.flatMap((r) => {
+  const found = searchClause(search, 'u');
+  const page = selectPage<{ user_id: number; email: string }>(db, {
+    columns: 's.user_id, u.email',
+    from: `FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE ${['u.deleted_at IS NULL', ...found.where].join(' AND ')}`,
+    orderBy: 's.id',
+    args: found.args,
+  }, p);
+  const data = page.data.flatMap((r) => {
     const m = membershipView(db, r.user_id, now);
     return m ? [{ user_id: r.user_id, email: r.email, recurring: m.recurring, canceled: m.canceled, current_amount: m.current_amount, end_date: m.end_date }] : [];
   });
-  return { data, total };
+  return { data, total: page.total };
 }
 
 export interface VerifyResult {
@@ -197,9 +252,11 @@ export function verifyMembership(db: Db, userId: number, checkedBy: number, now:
 
 /** The checks of one person's membership, newest first. */
 export function verifyHistory(db: Db, userId: number, p: Paging): Paged<VerifyResult> {
-  const total = db.prepare('SELECT COUNT(*) FROM subscription_checks WHERE user_id = ?').pluck().get(userId) as number;
-  const rows = db
-    .prepare('SELECT user_id, active, end_date, checked_at FROM subscription_checks WHERE user_id = ? ORDER BY checked_at DESC, id DESC LIMIT ? OFFSET ?')
-    .all(userId, p.perPage, (p.page - 1) * p.perPage) as { user_id: number; active: number; end_date: string | null; checked_at: string }[];
-  return { data: rows.map((r) => ({ ...r, active: r.active === 1 })), total };
+  const page = selectPage<Omit<VerifyResult, 'active'> & { active: number }>(db, {
+    columns: 'user_id, active, end_date, checked_at',
+    from: 'FROM subscription_checks WHERE user_id = ?',
+    orderBy: 'checked_at DESC, id DESC',
+    args: [userId],
+  }, p);
+  return mapPage(page, (r) => ({ ...r, active: r.active === 1 }));
 }

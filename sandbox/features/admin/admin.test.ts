@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { splitName, likePattern } from './accounts.js';
 import { ROUTES } from '../../app.js';
 import type { VerifiedIdToken } from '../../core/firebase.js';
+import type { Result } from '../../core/result.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
 
 let sb: TestSandbox;
@@ -177,7 +178,10 @@ describe('blocking', () => {
 
 describe('blocked social sign-in', () => {
   it('refuses connect-socmed for a blocked account with 403 ER-AUTH-02', async () => {
-    const verify = async (uid: string): Promise<VerifiedIdToken> => ({ uid, provider: 'google.com', email: 'listener@example.org', emailVerified: true, name: 'Grace' });
+    const verify = async (uid: string): Promise<Result<VerifiedIdToken>> => ({
+      ok: true,
+      value: { uid, provider: 'google.com', email: 'listener@example.org', emailVerified: true, name: 'Grace' },
+    });
     const social = await startSandbox({ firebase: { authEmulatorUrl: 'http://127.0.0.1:9' }, verifyIdToken: verify });
     try {
       const body = { uid: 'g-1', token: 'g-1', method: 'google' };

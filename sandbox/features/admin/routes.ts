@@ -1,34 +1,35 @@
-// The admin calls (spec section 7, Admin): staff accounts (admins, artists), app users (listeners), their purchases,
-// passwords, blocking and deletion, and memberships. Every call is for the admin role only: no session 401, any
-// other role 403 `This needs an administrator.` (errorCode null), checked before any field is.
+// The admin calls: staff accounts (admins, artists), app users (listeners), their purchases, passwords, blocking
+// and deletion, and memberships. Every call is for the admin role only: no session 401, any other role 403
+// `This needs an administrator.` (errorCode null), checked before any field is.
 import { z } from 'zod';
+import * as adminApi from '../../../shared/api/admin.js';
 import {
-  APP_ROLES, appUserView, blockUser, contentPurchasesOf, deleteAccount, findLiveUser, listMemberships, listUsers,
-  revokeEverySession, splitName, STAFF_ROLES, staffView, unblockUser, verifyHistory, verifyMembership, type ContentType,
-} from './accounts.js';
-import { DEFAULT_PER_PAGE, paging } from '../history/lists.js';
-import { HttpError, ok, withErrorCode, type RequestContext, type Route } from '../../core/http.js';
+  answer, contractBody, ERROR_CODES, HttpError, mailContext, ok, paging, unwrap, withErrorCode, type RequestContext, type Route,
+} from '../../core/http.js';
 import { hashPassword } from '../../core/passwords.js';
-import { findUserByEmail, findUserById, requireAdmin, requireSession, setPasswordHash, type Role, type UserRow } from '../../core/users.js';
+import { requireAdmin, requireSession } from '../../core/session.js';
+import type { Role, UserRow } from '../../core/users.js';
 import { email, loginEmail, newPassword } from '../../core/validation.js';
-import { ER_AUTH_03, ER_AUTH_69, sendVerification } from '../auth/routes.js';
+import { sendVerification } from '../auth/mails.js';
+import {
+  ADMIN_MESSAGES, APP_ROLES, appUserView, blockUser, contentPurchasesOf, createStaff, deleteAccount, findLiveUser, findLiveUserByEmail,
+  listMemberships, listUsers, setPasswordByAdmin, STAFF_ROLES, staffView, unblockUser, updateStaff, verifyHistory,
+  verifyMembership, type ContentType,
+} from './accounts.js';
 
-/** Spec section 9: the admin user list shows 6 a page; the app-user list refreshes 20. */
+/** The admin user list shows 6 a page; the other lists 20. */
 export const ADMIN_USER_PAGE_SIZE = 6;
-export const APP_USER_PAGE_SIZE = DEFAULT_PER_PAGE;
+export const APP_USER_PAGE_SIZE = 20;
 export const SEARCH_MAX = 100;
+const ALL_ROLES: readonly Role[] = ['listener', 'artist', 'admin'];
 
-export const ADMIN_MESSAGES = {
-  userNotFound: 'User not found.',
-  emailTaken: 'An account with this email already exists.',
+export const ADMIN_ANSWERS = {
   created: 'The user was created.',
   updated: 'The user was updated.',
-  ownRole: 'You cannot change your own role.',
   blocked: 'The account was blocked.',
   unblocked: 'The account was unblocked.',
   deleted: 'The account was deleted.',
   idOrEmail: 'Send either id or email.',
-  adminNotDeletable: 'Administrators cannot be deleted.',
   notArtist: 'This user is not an artist.',
   isArtist: 'This user is an artist: use /admin/user-artist/change-password.',
   passwordChanged: 'The password was changed. The user was signed out everywhere.',
@@ -38,37 +39,20 @@ export const ADMIN_MESSAGES = {
   badUserId: 'user_id: must be a whole number',
 } as const;
 
-const Id = z.object({ id: z.number().int().positive() });
+const id = z.number().int().positive();
 const staffName = z.string().trim().min(1).max(200);
-const staffRole = z.enum(['admin', 'artist']);
-const CreateBody = z.object({ name: staffName, email, password: newPassword, role: staffRole });
-const UpdateBody = z.object({ id: z.number().int().positive(), name: staffName.optional(), role: staffRole.optional() });
-const DeleteBody = z.object({ id: z.number().int().positive().optional(), email: loginEmail.optional() });
-const EmailBody = z.object({ email: loginEmail });
-const PasswordBody = z.object({ id: z.number().int().positive(), password: newPassword });
+const CreateBody = contractBody(adminApi.createUser, { name: staffName, email, password: newPassword });
+const UpdateBody = contractBody(adminApi.updateUser, { id, name: staffName.optional() });
+/** The portal sends one of id or email; the server says so when it gets both or neither. */
+const DeleteBody = z.object({ id: id.optional(), email: loginEmail.optional() });
+const DeleteByEmailBody = contractBody(adminApi.deleteUserByEmail, { email: loginEmail });
+const PasswordBody = contractBody(adminApi.changeUserPassword, { id, password: newPassword });
+const ArtistPasswordBody = contractBody(adminApi.changeArtistPassword, { id, password: newPassword });
+const BlockBody = contractBody(adminApi.blockAppUser);
+const UnblockBody = contractBody(adminApi.unblockAppUser);
+const ResendBody = contractBody(adminApi.resendActivationEmail);
 
-// ---- helpers ----
-
-/** An id from the path: digits only (anything else is simply not found). */
-function pathId(ctx: RequestContext): number {
-  const raw = ctx.params.id ?? '';
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  return Number(raw);
-}
-
-function searchOf(ctx: RequestContext): string | null {
-  const search = ctx.url.searchParams.get('search')?.trim() ?? '';
-  if (search.length > SEARCH_MAX) throw new HttpError(400, `search: must be at most ${SEARCH_MAX} characters`);
-  return search || null;
-}
-
-function liveUser(ctx: RequestContext, id: number, roles: readonly Role[]): UserRow {
-  const user = findLiveUser(ctx.app.db, id, roles);
-  if (!user) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  return user;
-}
-
-const reload = (ctx: RequestContext, id: number) => findUserById(ctx.app.db, id)!;
+// ---- reading the request ----
 
 /**
  * An admin call: the session first (401), then a POST's body is read as on every route (413 too large, 415 not JSON,
@@ -83,181 +67,150 @@ function adminOnly(handler: (ctx: RequestContext, admin: UserRow, tokenId: numbe
   };
 }
 
+/** A whole number from the path or the query; anything else names nobody. */
+const wholeNumber = (raw: string) => (/^\d{1,9}$/.test(raw.trim()) ? Number(raw) : null);
+
+/** The live account of the path's id with one of these roles, else 404. */
+function pathUser(ctx: RequestContext, roles: readonly Role[]): UserRow {
+  const userId = wholeNumber(ctx.params.id ?? '');
+  if (userId === null) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
+  return unwrap(findLiveUser(ctx.app.db, userId, roles));
+}
+
+/** The live account of the query's `user_id`, else 400 (not a number) or 404. */
+function queryUser(ctx: RequestContext): UserRow {
+  const userId = wholeNumber(ctx.url.searchParams.get('user_id') ?? '');
+  if (userId === null) throw new HttpError(400, ADMIN_ANSWERS.badUserId);
+  return unwrap(findLiveUser(ctx.app.db, userId, ALL_ROLES));
+}
+
+function searchOf(ctx: RequestContext): string | null {
+  const search = ctx.url.searchParams.get('search')?.trim() ?? '';
+  if (search.length > SEARCH_MAX) throw new HttpError(400, `search: must be at most ${SEARCH_MAX} characters`);
+  return search || null;
+}
+
 // ---- staff: admins and artists ----
 
-const createStaff = adminOnly(async (ctx) => {
+const createStaffUser = adminOnly(async (ctx) => {
   const body = await ctx.body(CreateBody);
-  const { db } = ctx.app;
   const hash = await hashPassword(body.password);
-  if (findUserByEmail(db, body.email)) throw new HttpError(409, ADMIN_MESSAGES.emailTaken);
-  const now = ctx.app.now().toISOString();
-  let id: number;
-  try {
-    id = Number(
-      db
-        .prepare(
-          `INSERT INTO users (first_name, last_name, email, password_hash, country_code, role, email_verified_at, joined_at)
-           VALUES (@first_name, @last_name, @email, @hash, NULL, @role, @now, @now)`,
-        )
-        .run({ ...splitName(body.name), email: body.email, hash, role: body.role, now }).lastInsertRowid,
-    );
-  } catch (err) {
-    if (findUserByEmail(db, body.email)) throw new HttpError(409, ADMIN_MESSAGES.emailTaken); // created concurrently
-    throw err;
-  }
-  return ok(ADMIN_MESSAGES.created, staffView(reload(ctx, id)));
+  const user = unwrap(createStaff(ctx.app.db, body, hash, ctx.app.now()));
+  return answer(adminApi.createUser, ADMIN_ANSWERS.created, staffView(user));
 });
 
-const updateStaff = adminOnly(async (ctx, admin) => {
+const updateStaffUser = adminOnly(async (ctx, admin) => {
   const body = await ctx.body(UpdateBody);
-  const user = liveUser(ctx, body.id, STAFF_ROLES);
-  if (body.role !== undefined && user.id === admin.id && body.role !== admin.role) throw new HttpError(400, ADMIN_MESSAGES.ownRole);
-  const { db } = ctx.app;
-  db.transaction(() => {
-    if (body.name !== undefined) {
-      const { first_name, last_name } = splitName(body.name);
-      db.prepare('UPDATE users SET first_name = ?, last_name = ? WHERE id = ?').run(first_name, last_name, user.id);
-    }
-    if (body.role !== undefined) db.prepare('UPDATE users SET role = ? WHERE id = ?').run(body.role, user.id);
-  })();
-  return ok(ADMIN_MESSAGES.updated, staffView(reload(ctx, user.id)));
+  const user = unwrap(findLiveUser(ctx.app.db, body.id, STAFF_ROLES));
+  return answer(adminApi.updateUser, ADMIN_ANSWERS.updated, staffView(unwrap(updateStaff(ctx.app.db, admin, user, body))));
 });
 
 const listStaff = adminOnly((ctx) => {
-  const page = listUsers(ctx.app.db, STAFF_ROLES, paging(ctx.url.searchParams, ADMIN_USER_PAGE_SIZE), searchOf(ctx));
-  return ok('Users.', { data: page.data.map(staffView), total: page.total });
+  const page = listUsers(ctx.app.db, STAFF_ROLES, paging(ctx, ADMIN_USER_PAGE_SIZE), searchOf(ctx));
+  return answer(adminApi.listUsers, 'Users.', { data: page.data.map(staffView), total: page.total });
 });
 
-const staffDetail = adminOnly((ctx) => ok('User.', staffView(liveUser(ctx, pathId(ctx), STAFF_ROLES))));
+const staffDetail = adminOnly((ctx) => answer(adminApi.userDetail, 'User.', staffView(pathUser(ctx, STAFF_ROLES))));
 
 // ---- app users: listeners ----
 
 const listAppUsers = adminOnly((ctx) => {
-  const page = listUsers(ctx.app.db, APP_ROLES, paging(ctx.url.searchParams, APP_USER_PAGE_SIZE), searchOf(ctx));
-  return ok('App users.', { data: page.data.map(appUserView), total: page.total });
+  const page = listUsers(ctx.app.db, APP_ROLES, paging(ctx, APP_USER_PAGE_SIZE), searchOf(ctx));
+  return answer(adminApi.listAppUsers, 'App users.', { data: page.data.map(appUserView), total: page.total });
 });
 
-const appUserDetail = adminOnly((ctx) => ok('App user.', appUserView(liveUser(ctx, pathId(ctx), APP_ROLES))));
+const appUserDetail = adminOnly((ctx) => answer(adminApi.appUserDetail, 'App user.', appUserView(pathUser(ctx, APP_ROLES))));
 
 const block = adminOnly(async (ctx) => {
-  const user = liveUser(ctx, (await ctx.body(Id)).id, APP_ROLES);
-  blockUser(ctx.app.db, user.id, ctx.app.now());
-  return ok(ADMIN_MESSAGES.blocked, appUserView(reload(ctx, user.id)));
+  const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(BlockBody)).id, APP_ROLES));
+  return answer(adminApi.blockAppUser, ADMIN_ANSWERS.blocked, appUserView(blockUser(ctx.app.db, user.id, ctx.app.now())));
 });
 
 const unblock = adminOnly(async (ctx) => {
-  const user = liveUser(ctx, (await ctx.body(Id)).id, APP_ROLES);
-  unblockUser(ctx.app.db, user.id);
-  return ok(ADMIN_MESSAGES.unblocked, appUserView(reload(ctx, user.id)));
+  const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(UnblockBody)).id, APP_ROLES));
+  return answer(adminApi.unblockAppUser, ADMIN_ANSWERS.unblocked, appUserView(unblockUser(ctx.app.db, user.id)));
 });
-
-/** A live account by email, or 404. */
-function liveUserByEmail(ctx: RequestContext, address: string, roles: readonly Role[]): UserRow {
-  const user = findUserByEmail(ctx.app.db, address);
-  if (!user || user.deleted_at || !roles.includes(user.role)) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  return user;
-}
 
 const deleteAppUser = adminOnly(async (ctx) => {
   const body = await ctx.body(DeleteBody);
-  if ((body.id === undefined) === (body.email === undefined)) throw new HttpError(400, ADMIN_MESSAGES.idOrEmail);
-  const user = body.id !== undefined ? liveUser(ctx, body.id, APP_ROLES) : liveUserByEmail(ctx, body.email!, APP_ROLES);
-  deleteAccount(ctx.app.db, user, ctx.app.now());
-  return ok(ADMIN_MESSAGES.deleted);
+  if ((body.id === undefined) === (body.email === undefined)) throw new HttpError(400, ADMIN_ANSWERS.idOrEmail);
+  const { db } = ctx.app;
+  const user = unwrap(body.id !== undefined ? findLiveUser(db, body.id, APP_ROLES) : findLiveUserByEmail(db, body.email!, APP_ROLES));
+  unwrap(deleteAccount(db, user, ctx.app.now()));
+  return ok(ADMIN_ANSWERS.deleted);
 });
 
 const deleteByEmail = adminOnly(async (ctx) => {
-  const { email: address } = await ctx.body(EmailBody);
-  const user = findUserByEmail(ctx.app.db, address);
-  if (!user || user.deleted_at) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  if (user.role === 'admin') throw new HttpError(400, ADMIN_MESSAGES.adminNotDeletable);
-  deleteAccount(ctx.app.db, user, ctx.app.now());
-  return ok(ADMIN_MESSAGES.deleted);
+  const { email: address } = await ctx.body(DeleteByEmailBody);
+  const user = unwrap(findLiveUserByEmail(ctx.app.db, address, ALL_ROLES));
+  unwrap(deleteAccount(ctx.app.db, user, ctx.app.now()));
+  return ok(ADMIN_ANSWERS.deleted);
 });
 
 const transactions = adminOnly((ctx) => {
-  const user = liveUser(ctx, pathId(ctx), APP_ROLES);
-  const raw = ctx.url.searchParams.get('type');
-  if (raw !== '1' && raw !== '2') throw new HttpError(400, ADMIN_MESSAGES.badType);
-  const p = paging(ctx.url.searchParams, APP_USER_PAGE_SIZE);
-  return ok('Transactions.', contentPurchasesOf(ctx.app.db, user.id, Number(raw) as ContentType, p));
+  const user = pathUser(ctx, APP_ROLES);
+  const type = ctx.url.searchParams.get('type');
+  if (type !== '1' && type !== '2') throw new HttpError(400, ADMIN_ANSWERS.badType);
+  const page = contentPurchasesOf(ctx.app.db, user.id, Number(type) as ContentType, paging(ctx, APP_USER_PAGE_SIZE));
+  return answer(adminApi.appUserTransactions, 'Transactions.', page);
 });
 
 const resendActivation = adminOnly(async (ctx) => {
-  const user = liveUser(ctx, (await ctx.body(Id)).id, APP_ROLES);
-  if (user.email_verified_at) return ok(ADMIN_MESSAGES.alreadyVerified);
-  sendVerification(ctx, user);
-  return ok(ADMIN_MESSAGES.verificationSent);
+  const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(ResendBody)).id, APP_ROLES));
+  if (user.email_verified_at) return ok(ADMIN_ANSWERS.alreadyVerified);
+  sendVerification(mailContext(ctx), user);
+  return ok(ADMIN_ANSWERS.verificationSent);
 });
 
 // ---- passwords ----
 
-/** Sets the password and ends the person's sessions (the admin's own current session stays when it is theirs). */
-function changePassword(roleCheck: (user: UserRow) => void) {
+/**
+ * Sets the password of an artist (through the artist call) or anyone else (through the other), and ends the
+ * person's sessions; the admin's own current session stays when it is theirs.
+ */
+function changePassword(schema: typeof PasswordBody, forArtists: boolean) {
   return adminOnly(async (ctx, _admin, tokenId) => {
-    const body = await ctx.body(PasswordBody);
-    const user = findUserById(ctx.app.db, body.id);
-    if (!user || user.deleted_at) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-    roleCheck(user);
+    const body = await ctx.body(schema);
+    const user = unwrap(findLiveUser(ctx.app.db, body.id, ALL_ROLES));
+    if (forArtists !== (user.role === 'artist')) throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
     const hash = await hashPassword(body.password);
-    const { db } = ctx.app;
-    const now = ctx.app.now();
-    db.transaction(() => {
-      setPasswordHash(db, user.id, hash);
-      revokeEverySession(db, user.id, now, tokenId);
-    })();
-    return ok(ADMIN_MESSAGES.passwordChanged);
+    setPasswordByAdmin(ctx.app.db, user.id, hash, ctx.app.now(), tokenId);
+    return ok(ADMIN_ANSWERS.passwordChanged);
   });
 }
-
-const changeUserPassword = changePassword((user) => {
-  if (user.role === 'artist') throw new HttpError(400, ADMIN_MESSAGES.isArtist);
-});
-const changeArtistPassword = changePassword((user) => {
-  if (user.role !== 'artist') throw new HttpError(400, ADMIN_MESSAGES.notArtist);
-});
 
 // ---- memberships ----
 
 const subscriptions = adminOnly((ctx) => {
-  const p = paging(ctx.url.searchParams, APP_USER_PAGE_SIZE);
-  return ok('Memberships.', listMemberships(ctx.app.db, ctx.app.now(), p, searchOf(ctx)));
+  const page = listMemberships(ctx.app.db, ctx.app.now(), paging(ctx, APP_USER_PAGE_SIZE), searchOf(ctx));
+  return answer(adminApi.listSubscriptions, 'Memberships.', page);
 });
-
-/** The `user_id` of the query: a live account, else 400 (not a number) or 404. */
-function queryUser(ctx: RequestContext): UserRow {
-  const raw = ctx.url.searchParams.get('user_id') ?? '';
-  if (!/^\d{1,9}$/.test(raw.trim())) throw new HttpError(400, ADMIN_MESSAGES.badUserId);
-  const user = findUserById(ctx.app.db, Number(raw));
-  if (!user || user.deleted_at) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
-  return user;
-}
 
 const verify = adminOnly((ctx, admin) => {
   const user = queryUser(ctx);
-  return ok('Membership checked.', verifyMembership(ctx.app.db, user.id, admin.id, ctx.app.now()));
+  return answer(adminApi.verifySubscription, 'Membership checked.', verifyMembership(ctx.app.db, user.id, admin.id, ctx.app.now()));
 });
 
 const verifyChecks = adminOnly((ctx) => {
   const user = queryUser(ctx);
-  return ok('Membership checks.', verifyHistory(ctx.app.db, user.id, paging(ctx.url.searchParams, APP_USER_PAGE_SIZE)));
+  return answer(adminApi.verifyHistory, 'Membership checks.', verifyHistory(ctx.app.db, user.id, paging(ctx, APP_USER_PAGE_SIZE)));
 });
 
 export const adminRoutes: Route[] = [
-  { method: 'POST', path: '/admin/user/create', handler: createStaff },
-  { method: 'POST', path: '/admin/user/update', handler: updateStaff },
+  { method: 'POST', path: '/admin/user/create', handler: createStaffUser },
+  { method: 'POST', path: '/admin/user/update', handler: updateStaffUser },
   { method: 'GET', path: '/admin/user/list', handler: listStaff },
   { method: 'GET', path: '/admin/user/detail/:id', handler: staffDetail },
-  { method: 'POST', path: '/admin/user/change-password', handler: withErrorCode(ER_AUTH_03, changeUserPassword) },
+  { method: 'POST', path: '/admin/user/change-password', handler: withErrorCode(ERROR_CODES.terms, changePassword(PasswordBody, false)) },
   { method: 'POST', path: '/admin/user/delete-by-email', handler: deleteByEmail },
-  { method: 'POST', path: '/admin/user-artist/change-password', handler: withErrorCode(ER_AUTH_03, changeArtistPassword) },
+  { method: 'POST', path: '/admin/user-artist/change-password', handler: withErrorCode(ERROR_CODES.terms, changePassword(ArtistPasswordBody, true)) },
   { method: 'GET', path: '/admin/user-app/list', handler: listAppUsers },
   { method: 'GET', path: '/admin/user-app/detail/:id', handler: appUserDetail },
   { method: 'POST', path: '/admin/user-app/block', handler: block },
   { method: 'POST', path: '/admin/user-app/unblock', handler: unblock },
   { method: 'POST', path: '/admin/user-app/delete', handler: deleteAppUser },
   { method: 'GET', path: '/admin/user-app/transaction/:id', handler: transactions },
-  { method: 'POST', path: '/admin/user-app/resend-activation-email', handler: withErrorCode(ER_AUTH_69, resendActivation) },
+  { method: 'POST', path: '/admin/user-app/resend-activation-email', handler: withErrorCode(ERROR_CODES.resend, resendActivation) },
   { method: 'GET', path: '/admin/subscription', handler: subscriptions },
   { method: 'GET', path: '/admin/subscription/verify', handler: verify },
   { method: 'GET', path: '/admin/subscription/verify-history', handler: verifyChecks },

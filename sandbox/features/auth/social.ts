@@ -1,8 +1,8 @@
 // Social sign-in: checking the portal's Firebase ID token, and which account a Firebase identity signs in as.
 import type { Db } from '../../core/db.js';
-import { ER_AUTH_02, notVerified, PROVIDER_OF, SOCIAL_MESSAGES, type SocialMethod, type VerifiedIdToken } from '../../core/firebase.js';
-import { HttpError, type RequestContext } from '../../core/http.js';
+import { notVerified, PROVIDER_OF, type IdTokenVerifier, type SocialMethod, type VerifiedIdToken } from '../../core/firebase.js';
 import { DUMMY_HASH } from '../../core/passwords.js';
+import type { Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
 import { createUser, findUserByEmail, findUserById, markEmailVerified, setPasswordHash, type NewUser, type UserRow } from '../../core/users.js';
 
@@ -21,14 +21,10 @@ export interface IdentityRow {
   linked_at: string;
 }
 
-export function findIdentity(db: Db, provider: string, providerUid: string): IdentityRow | undefined {
+function findIdentity(db: Db, provider: string, providerUid: string): IdentityRow | undefined {
   return db.prepare('SELECT * FROM social_identities WHERE provider = ? AND provider_uid = ?').get(provider, providerUid) as
     | IdentityRow
     | undefined;
-}
-
-export function identitiesOf(db: Db, userId: number): IdentityRow[] {
-  return db.prepare('SELECT * FROM social_identities WHERE user_id = ? ORDER BY id').all(userId) as IdentityRow[];
 }
 
 function linkIdentity(db: Db, userId: number, token: VerifiedIdToken, now: Date): void {
@@ -37,24 +33,17 @@ function linkIdentity(db: Db, userId: number, token: VerifiedIdToken, now: Date)
   ).run(token.provider, token.uid, userId, token.email, now.toISOString());
 }
 
-/** The social calls answer 503 while social sign-in is off (no emulator). */
-export function requireSocial(ctx: RequestContext) {
-  const verify = ctx.app.verifyIdToken;
-  if (!verify) throw new HttpError(503, SOCIAL_MESSAGES.notConfigured);
-  return verify;
-}
-
 /**
- * Checks the ID token and that it belongs to this uid and this provider; else 401 ER-AUTH-02.
- * Everything else about the person (email, whether it is verified) is taken from the token, never from the body.
+ * Checks the ID token, and that it belongs to this uid and this provider. Everything else about the person (email,
+ * whether it is verified) is taken from the token, never from what the portal sent.
  */
 export async function checkSocialToken(
-  ctx: RequestContext,
+  verify: IdTokenVerifier,
   claimed: { token: string; uid: string; method: SocialMethod },
-): Promise<VerifiedIdToken> {
-  const verified = await requireSocial(ctx)(claimed.token);
-  if (verified.uid !== claimed.uid || verified.provider !== PROVIDER_OF[claimed.method]) throw notVerified();
-  return verified;
+): Promise<Result<VerifiedIdToken>> {
+  const checked = await verify(claimed.token);
+  if (checked.ok && (checked.value.uid !== claimed.uid || checked.value.provider !== PROVIDER_OF[claimed.method])) return notVerified();
+  return checked;
 }
 
 export type SocialOutcome =
@@ -107,5 +96,3 @@ export function registerSocial(db: Db, token: VerifiedIdToken, person: Omit<NewU
     return { kind: 'signed-in', user: findUserById(db, userId)!, created: true };
   })();
 }
-
-export const emailTaken = () => new HttpError(409, SOCIAL_ACCOUNT_MESSAGES.emailTaken, ER_AUTH_02);

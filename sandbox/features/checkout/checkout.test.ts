@@ -5,22 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession, fulfilOnce, markCanceled, markPaid, markRefused, SESSION_TTL_MS } from './sessions.js';
-import { openDb } from '../../core/db.js';
+import { openSeededDb } from '../../seed/seed.js';
 import { newRedemptionCode, REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sm-checkout-'));
 const now = new Date('2026-01-10T12:00:00Z');
-const db = openDb(join(dir, 'sm.sqlite'), () => now);
+const db = openSeededDb(join(dir, 'sm.sqlite'), now);
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const newSession = () =>
-  createCheckoutSession(db, now, {
-    userId: 1, kind: 'donation', method: 'credit_card', currency: 'USD', amountMinor: 1000, description: 'A donation',
-    payload: { mission: 2 }, successUrl: 'http://portal.test/#/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'http://portal.test/#/no',
-  });
+const input = {
+  userId: 1, kind: 'donation', method: 'credit_card', currency: 'USD', amountMinor: 1000, description: 'A donation',
+  payload: { mission: 2 }, successUrl: 'http://portal.test/#/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'http://portal.test/#/no',
+} as const;
+
+const newSession = (idempotencyKey: string | null = null) => {
+  const created = createCheckoutSession(db, now, { ...input, idempotencyKey });
+  if (!created.ok) throw new Error(created.message);
+  return created.value;
+};
 
 describe('checkout sessions', () => {
   it('creates open sessions that expire in 24 h, with the id in the return URL', () => {
@@ -51,6 +56,13 @@ describe('checkout sessions', () => {
     expect(db.prepare('SELECT credit_balance FROM users WHERE id = 1').pluck().get()).toBe(before);
     expect(db.prepare('SELECT fulfilled_at FROM checkout_sessions WHERE id = ?').pluck().get(s.id)).toBeNull();
     expect(fulfilOnce(db, s.id, now, () => bump.run())).toBe(true);
+  });
+
+  it('answers the same session for a repeated idempotency key, and refuses the key for another payment', () => {
+    const first = newSession('key-1');
+    expect(newSession('key-1').id).toBe(first.id);
+    expect(createCheckoutSession(db, now, { ...input, amountMinor: 2000, idempotencyKey: 'key-1' }))
+      .toEqual({ ok: false, kind: 'invalid', message: 'Idempotency-Key: was already used for a different payment' });
   });
 
   it('never pays an expired session', () => {

@@ -6,7 +6,7 @@
 //   open --cancel--> canceled;  open | requires_action --24 h--> expired
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db.js';
-import { HttpError, type AppContext, type RequestContext } from '../../core/http.js';
+import { failure, invalid, success, type Result } from '../../core/result.js';
 import { EWALLET_METHODS, type SessionMethod } from './methods.js';
 
 export type CheckoutKind = 'credit' | 'subscription' | 'donation' | 'update-payment';
@@ -53,6 +53,9 @@ export const CHECKOUT_MESSAGES = {
   pending: 'Your payment is waiting for authorisation.',
   canceled: 'The payment was canceled.',
   idempotencyReused: 'Idempotency-Key: was already used for a different payment',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  ewalletFailed: 'The e-wallet payment failed.',
 } as const;
 
 type SessionRow = Omit<CheckoutSession, 'payload'> & { payload: string };
@@ -63,34 +66,15 @@ function fromRow(row: SessionRow): CheckoutSession {
 
 // ---- inputs ----
 
-/**
- * A success_url or cancel_url: an absolute http(s) URL on the portal's origin or an allowed origin.
- * Throws 400 `field: must point to the portal`. Returns the text as given (the placeholder is replaced on create).
- */
-export function returnUrl(app: AppContext, field: string, raw: string): string {
-  let url: URL | undefined;
+/** A return URL the session may send the browser to: absolute http(s), no credentials, on one of these origins. */
+export function isReturnUrl(raw: string, origins: ReadonlySet<string>): boolean {
+  let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    url = undefined;
+    return false;
   }
-  const allowed = new Set([new URL(app.portalUrl).origin, ...app.allowedOrigins]);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !allowed.has(url.origin)) {
-    throw new HttpError(400, `${field}: must point to the portal`);
-  }
-  return raw;
-}
-
-/** The optional `Idempotency-Key` header (printable ASCII, at most 200 characters), or null. */
-export function idempotencyKey(ctx: RequestContext): string | null {
-  const raw = ctx.req.headers['idempotency-key'];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return null;
-  if (key.length > IDEMPOTENCY_KEY_MAX) {
-    throw new HttpError(400, `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
-  }
-  if (!/^[\x21-\x7e]+$/.test(key)) throw new HttpError(400, 'Idempotency-Key: must be printable ASCII without spaces');
-  return key;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && origins.has(url.origin);
 }
 
 // ---- create and look up ----
@@ -120,11 +104,11 @@ function withSessionId(url: string | null | undefined, id: string): string | nul
 
 /**
  * Creates an open session. With an idempotency key already used by this person, answers that session
- * instead (400 when it was for a different payment).
+ * instead (a failure when it was for a different payment).
  */
-export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSession): CheckoutSession {
+export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSession): Result<CheckoutSession> {
   const payload = JSON.stringify(input.payload ?? {});
-  return db.transaction(() => {
+  return db.transaction((): Result<CheckoutSession> => {
     if (input.idempotencyKey) {
       const row = db
         .prepare('SELECT * FROM checkout_sessions WHERE user_id IS ? AND idempotency_key = ?')
@@ -135,8 +119,7 @@ export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSessi
           row.amount_minor === input.amountMinor && row.payload === payload &&
           row.success_url === withSessionId(input.successUrl, row.id) && row.cancel_url === withSessionId(input.cancelUrl, row.id) &&
           row.failed_url === withSessionId(input.failedUrl, row.id);
-        if (!same) throw new HttpError(400, CHECKOUT_MESSAGES.idempotencyReused);
-        return fromRow(row);
+        return same ? success(fromRow(row)) : invalid(CHECKOUT_MESSAGES.idempotencyReused);
       }
     }
     const id = `cs_${randomBytes(24).toString('base64url')}`;
@@ -149,7 +132,7 @@ export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSessi
       withSessionId(input.successUrl, id), withSessionId(input.cancelUrl, id), withSessionId(input.failedUrl, id), input.idempotencyKey ?? null,
       now.toISOString(), new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     );
-    return fromRow(db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as SessionRow);
+    return success(fromRow(db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as SessionRow));
   }).immediate();
 }
 
@@ -169,11 +152,10 @@ export function ownerId(session: Pick<CheckoutSession, 'id' | 'user_id'>): numbe
   return session.user_id;
 }
 
-/** The person's own session of that kind; anyone else's, or an unknown id, is 404 `Payment session not found.` */
-export function requireOwnSession(db: Db, id: string, userId: number, kind: CheckoutKind, now: Date): CheckoutSession {
+/** The person's own session of that kind; anyone else's, or an unknown id, is not found. */
+export function findOwnSession(db: Db, id: string, userId: number, kind: CheckoutKind, now: Date): Result<CheckoutSession> {
   const session = findSession(db, id, now);
-  if (!session || session.user_id !== userId || session.kind !== kind) throw new HttpError(404, CHECKOUT_MESSAGES.notFound);
-  return session;
+  return session && session.user_id === userId && session.kind === kind ? success(session) : failure('not-found', CHECKOUT_MESSAGES.notFound);
 }
 
 // ---- state changes (each only from the states it allows, and never after expiry) ----
@@ -230,32 +212,30 @@ export function isEwallet(session: Pick<CheckoutSession, 'method'>): boolean {
   return EWALLET_METHODS.has(session.method);
 }
 
-/** Where the browser pays: the sandbox's Stripe-like checkout, or its PayMongo-like page for e-wallets. */
-export function checkoutUrl(app: AppContext, session: Pick<CheckoutSession, 'id' | 'method'>): string {
-  const origin = new URL(app.portalUrl).origin;
-  return `${origin}/sandbox/${isEwallet(session) ? 'paymongo' : 'checkout'}/${encodeURIComponent(session.id)}`;
+/** Where the browser pays, on the portal's origin: the sandbox's Stripe-like checkout, or its PayMongo-like page for e-wallets. */
+export function checkoutUrl(portalUrl: string, session: Pick<CheckoutSession, 'id' | 'method'>): string {
+  return `${new URL(portalUrl).origin}/sandbox/${isEwallet(session) ? 'paymongo' : 'checkout'}/${encodeURIComponent(session.id)}`;
 }
 
 export type ResultCode = 'Authorised' | 'Pending' | 'Refused' | 'Cancelled';
 
 /**
- * The payment result of a session, as the confirm calls answer it. Throws 400 for a session never paid
- * (an e-wallet session not yet authorised is Pending instead) and for an expired one.
+ * The payment result of a session, as the confirm calls answer it. A session never paid fails (an e-wallet session not
+ * yet authorised is Pending instead), and so does an expired one.
  */
-export function paymentResult(session: CheckoutSession): { result_code: ResultCode; message: string } {
+export function paymentResult(session: CheckoutSession): Result<{ result_code: ResultCode; message: string }> {
   switch (session.status) {
     case 'paid':
-      return { result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid };
+      return success({ result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid });
     case 'requires_action':
-      return { result_code: 'Pending', message: CHECKOUT_MESSAGES.pending };
+      return success({ result_code: 'Pending', message: CHECKOUT_MESSAGES.pending });
     case 'refused':
-      return { result_code: 'Refused', message: session.result_message ?? 'The payment was refused.' };
+      return success({ result_code: 'Refused', message: session.result_message ?? 'The payment was refused.' });
     case 'canceled':
-      return { result_code: 'Cancelled', message: CHECKOUT_MESSAGES.canceled };
+      return success({ result_code: 'Cancelled', message: CHECKOUT_MESSAGES.canceled });
     case 'expired':
-      throw new HttpError(400, CHECKOUT_MESSAGES.expired);
+      return invalid(CHECKOUT_MESSAGES.expired);
     case 'open':
-      if (isEwallet(session)) return { result_code: 'Pending', message: CHECKOUT_MESSAGES.pending };
-      throw new HttpError(400, CHECKOUT_MESSAGES.notCompleted);
+      return isEwallet(session) ? success({ result_code: 'Pending', message: CHECKOUT_MESSAGES.pending }) : invalid(CHECKOUT_MESSAGES.notCompleted);
   }
 }

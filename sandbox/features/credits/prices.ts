@@ -1,7 +1,14 @@
-// The server's price list for credits, per country.
-// Clients send prices back when they pay; only these numbers count.
+// The server's price list for credits, per country. Clients send prices back when they pay; only these numbers count.
+import { toMinorExact } from '../../core/money.js';
+import { invalid, success, type Result } from '../../core/result.js';
+import { EWALLET_CURRENCY, EWALLET_METHODS, type SessionMethod } from '../checkout/methods.js';
 
-/** A credit option on the wire (spec section 3). */
+export const CREDIT_MESSAGES = {
+  unknownOption: 'identifier: unknown credit option',
+  priceChanged: 'The price has changed. Please choose again.',
+} as const;
+
+/** A credit option as the list answers it. */
 export interface CreditOption {
   country: string;
   currency: string;
@@ -23,7 +30,7 @@ interface CountryPricing {
   suffix: string;
 }
 
-/** Credits and their price in cents: 1 credit = $0.10 (spec section 9). */
+/** Credits and their price in cents: 1 credit = $0.10. */
 const CREDIT_PACKS: readonly { credits: number; cents: number }[] = [
   { credits: 50, cents: 500 },
   { credits: 100, cents: 1000 },
@@ -75,4 +82,35 @@ export function findCreditOption(countryCode: string | null, identifier: string)
 /** What an e-wallet charges for an option: dollars x rate, in PHP centavos (rounded to 2 decimals). */
 export function ewalletPriceMinor(option: PricedOption): number {
   return Math.round(option.price_cents * option.rate);
+}
+
+/** What the client says it pays for: an option of its list, at the price it was shown. */
+export interface CreditQuote {
+  identifier: string;
+  currency: string;
+  amount: number;
+  /** the credits of the option, when the call sends them */
+  credit?: number;
+}
+
+export interface PricedCredits {
+  option: PricedOption;
+  /** what is charged: the list's price, or for the Philippine e-wallets that price x rate in PHP */
+  charge: { currency: string; minor: number };
+}
+
+/**
+ * The server's price of the option the client quoted, for this method. The client may quote the list's price, or
+ * for an e-wallet the PHP price; any other amount, currency or number of credits means the price has changed.
+ */
+export function priceCredits(countryCode: string | null, quote: CreditQuote, method: SessionMethod): Result<PricedCredits> {
+  const option = findCreditOption(countryCode, quote.identifier);
+  if (!option) return invalid(CREDIT_MESSAGES.unknownOption);
+  const listed = { currency: option.currency, minor: option.price_cents };
+  const ewallet = EWALLET_METHODS.has(method);
+  const charge = ewallet ? { currency: EWALLET_CURRENCY, minor: ewalletPriceMinor(option) } : listed;
+  const quotes = ewallet ? [listed, charge] : [listed];
+  const quoted = quotes.some((q) => q.currency === quote.currency && toMinorExact(quote.amount, q.currency) === q.minor);
+  if (!quoted || (quote.credit !== undefined && quote.credit !== option.price_credit)) return invalid(CREDIT_MESSAGES.priceChanged);
+  return success({ option, charge });
 }

@@ -12,7 +12,7 @@ export interface CreditPayload {
   purchasefor: 1 | 2;
 }
 
-/** A history row (spec section 3), as stored. */
+/** A row of the credit history, as stored. */
 export interface CreditTransactionRow {
   id: number;
   user_id: number;
@@ -34,23 +34,32 @@ const CHANNEL: Readonly<Record<SessionMethod, CreditTransactionRow['purchase_cha
   apple_pay: 'apple_pay',
 };
 
+type PaidCreditSession = Pick<CheckoutSession, 'id' | 'user_id' | 'method' | 'currency' | 'amount_minor' | 'payload'>;
+
+/**
+ * The history row of a paid credit session, with the gift code it bought when it was for someone else. Returns the
+ * credits for the buyer's own balance (0 for a gift code). The seed records past purchases with it too.
+ */
+export function recordCreditPurchase(db: Db, session: PaidCreditSession, at: Date): number {
+  const { credits, purchasefor } = session.payload as CreditPayload;
+  if (!Number.isSafeInteger(credits) || credits <= 0) throw new Error(`session ${session.id} has no credits to grant`);
+  const userId = ownerId(session);
+  const code = purchasefor === 2 ? createRedemptionCode(db, userId, credits, at) : null;
+  db.prepare(
+    `INSERT INTO credit_transactions
+       (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(userId, session.id, at.toISOString(), CHANNEL[session.method], credits, session.currency, session.amount_minor, code, session.id);
+  return code ? 0 : credits;
+}
+
 /**
  * Grants what a paid credit session bought. Call only through `fulfilOnce` (one transaction); the
  * UNIQUE session_id of the history row refuses a second grant even if it were called twice.
  */
 export function grantCreditPurchase(db: Db, session: CheckoutSession, now: Date): void {
-  const { credits, purchasefor } = session.payload as CreditPayload;
-  if (!Number.isSafeInteger(credits) || credits <= 0) throw new Error(`session ${session.id} has no credits to grant`);
-  const userId = ownerId(session);
-  const code = purchasefor === 2 ? createRedemptionCode(db, userId, credits, now) : null;
-  db.prepare(
-    `INSERT INTO credit_transactions
-       (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(userId, session.id, now.toISOString(), CHANNEL[session.method], credits, session.currency, session.amount_minor, code, session.id);
-  if (purchasefor !== 2) {
-    db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, userId);
-  }
+  const credits = recordCreditPurchase(db, session, now);
+  if (credits > 0) db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, ownerId(session));
 }
 
 export function findCreditPurchase(db: Db, sessionId: string): CreditTransactionRow | undefined {

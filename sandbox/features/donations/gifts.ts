@@ -3,17 +3,17 @@
 //   donation_gifts          one row per charge (checkout gifts, monthly renewals); the mission's total rises with each
 //   donation_subscriptions  a person's monthly gift to a mission; at most one active per person and mission
 import { randomBytes } from 'node:crypto';
-import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
-import { addMonths } from '../../core/dates.js';
+import { addMonths } from '../../core/clock.js';
 import type { Db } from '../../core/db.js';
-import { HttpError } from '../../core/http.js';
-import { findMission } from './missions.js';
 import { formatMoney, toMinorExact } from '../../core/money.js';
+import { invalid, success, type Result } from '../../core/result.js';
+import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import { pricingFor } from '../subscriptions/plans.js';
+import { findMission } from './missions.js';
 
 export const DONATION_IDENTIFIER = 'donation';
 export const DONATION_CURRENCY = 'USD';
-/** Suggested gift in dollars (the slider's default, spec section 9). */
+/** Suggested gift in dollars (where the portal's slider starts). */
 export const DEFAULT_GIFT = 10;
 export const MIN_GIFT_CENTS = 1_00;
 export const MAX_GIFT_CENTS = 100_00;
@@ -36,9 +36,7 @@ export const DONATION_MESSAGES = {
   nothingToCancel: 'There is no monthly donation to cancel.',
 } as const;
 
-export const ALREADY_DONATED = 'already-donated';
-
-/** The donation plan of a country (spec section 3): US for every country but PH. */
+/** The donation plan of a country: the US one for every country but PH. */
 export function donationPlans(countryCode: string | null) {
   const p = pricingFor(countryCode);
   return [
@@ -54,14 +52,11 @@ export function donationPlans(countryCode: string | null) {
   ];
 }
 
-/** A gift amount in dollars -> cents, within $1..$100 and 2 decimals; else 400 naming `amount`. */
-export function giftAmountCents(amount: number): number {
-  if (!Number.isFinite(amount) || amount * 100 < MIN_GIFT_CENTS || amount * 100 > MAX_GIFT_CENTS) {
-    throw new HttpError(400, DONATION_MESSAGES.bounds);
-  }
+/** A gift amount in dollars -> cents, within $1..$100 and 2 decimals. */
+export function giftAmountCents(amount: number): Result<number> {
+  if (!Number.isFinite(amount) || amount * 100 < MIN_GIFT_CENTS || amount * 100 > MAX_GIFT_CENTS) return invalid(DONATION_MESSAGES.bounds);
   const cents = toMinorExact(amount, DONATION_CURRENCY);
-  if (cents === null) throw new HttpError(400, DONATION_MESSAGES.decimals);
-  return cents;
+  return cents === null ? invalid(DONATION_MESSAGES.decimals) : success(cents);
 }
 
 export function giftDescription(organization: string, recurring: 0 | 1, cents: number): string {

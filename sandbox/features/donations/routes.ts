@@ -1,71 +1,59 @@
-// Donations (spec section 7, Donations): missions, the donation plan, paying a gift (one-time, or monthly when
-// signed in), cancelling a monthly gift; and the sandbox's mission helper and banner images.
+// Donations: missions, the donation plan, paying a gift (one-time, or monthly when signed in), cancelling a monthly
+// gift; and the sandbox's own mission helper and banner images.
 import { z } from 'zod';
+import * as donationsApi from '../../../shared/api/donations.js';
+import { answer, contractBody, ERROR_CODES, file, HttpError, ok, unwrap, type RequestContext, type Route } from '../../core/http.js';
+import { optionalSession, requireSession } from '../../core/session.js';
+import { checkoutReturns, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { bannerSvg } from './banners.js';
-import { checkoutUrl, createCheckoutSession, idempotencyKey, returnUrl } from '../checkout/sessions.js';
 import {
-  activeMonthlyGift, ALREADY_DONATED, cancelMonthlyGift, DONATION_CURRENCY, DONATION_IDENTIFIER, DONATION_MESSAGES, donationPlans,
-  giftAmountCents, giftDescription, settleDueDonations, type DonationPayload,
+  activeMonthlyGift, cancelMonthlyGift, DONATION_CURRENCY, DONATION_IDENTIFIER, DONATION_MESSAGES, donationPlans, giftAmountCents,
+  giftDescription, settleDueDonations, type DonationPayload,
 } from './gifts.js';
-import { file, HttpError, ok, type RequestContext, type Route } from '../../core/http.js';
 import { activeMissions, createMission, findActiveMission, findMission, HOME_MISSIONS, MAX_BANNERS, missionFor } from './missions.js';
-import { optionalSession, requireSession } from '../../core/users.js';
 
-const returnUrlField = z.string().trim().min(1).max(2048);
-const currencyField = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
 /** a positive whole number; '2' (as the app's _d=2 arrives) is read as 2 */
 const idField = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
   z.number().int({ error: 'must be a whole number' }).positive({ error: 'must be a whole number' }).max(Number.MAX_SAFE_INTEGER),
 );
-/** 1 monthly, 0 one-time (true/false and '1'/'0' are read the same way) */
-const recurringField = z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1]));
-const frequencyField = z.preprocess((v) => (v === '1' ? 1 : v === '2' ? 2 : v), z.literal([1, 2]));
 
-const CreateBody = z.object({
-  currency: currencyField,
-  amount: z.number(),
+const CreateBody = contractBody(donationsApi.createDonationSession, {
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' }),
   identifier: z.string().trim().min(1).max(100),
   donation_id: idField,
-  recurring: recurringField,
-  frequency: frequencyField,
+  /** 1 monthly, 0 one-time (true/false and '1'/'0' are read the same way) */
+  recurring: z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1])),
+  frequency: z.preprocess((v) => (v === '1' ? 1 : v === '2' ? 2 : v), z.literal([1, 2])),
   success_url: returnUrlField,
   cancel_url: returnUrlField,
 });
-const CancelBody = z.object({ donation_id: idField });
+const CancelBody = contractBody(donationsApi.cancelDonation, { donation_id: idField });
 const NewMissionBody = z.object({
   organization: z.string().trim().min(1).max(200),
   title: z.string().trim().min(1).max(200),
   description: z.string().max(10_000).refine((d) => d.trim().length > 0, { error: 'is required' }),
 });
 
-/** Monthly gifts that fell due run first (the sandbox clock runs them too), so lists show the current state. */
-function settled(ctx: RequestContext): void {
-  settleDueDonations(ctx.app.db, ctx.app.now());
-}
-
 // ---- missions and the plan ----
 
-function ongoingHome(ctx: RequestContext) {
-  const { user } = requireSession(ctx);
-  settled(ctx);
-  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id, HOME_MISSIONS));
-}
-
-function ongoing(ctx: RequestContext) {
-  const { user } = requireSession(ctx);
-  settled(ctx);
-  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id));
+/** The active missions as this person sees them; monthly gifts that fell due run first (the sandbox clock runs them too). */
+function missions(contract: typeof donationsApi.ongoing, limit?: number): Route['handler'] {
+  return (ctx) => {
+    const { user } = requireSession(ctx);
+    settleDueDonations(ctx.app.db, ctx.app.now());
+    return answer(contract, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id, limit));
+  };
 }
 
 /** For anonymous visitors: no one is subscribed (a token, if sent, is ignored). */
 function ongoingProject(ctx: RequestContext) {
-  return ok('Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, null));
+  return answer(donationsApi.ongoingProject, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, null));
 }
 
 function plan(ctx: RequestContext) {
   const session = optionalSession(ctx);
-  return ok('Donation plans.', donationPlans(session?.user.country_code ?? null));
+  return answer(donationsApi.donationPlan, 'Donation plans.', donationPlans(session?.user.country_code ?? null));
 }
 
 // ---- paying ----
@@ -73,27 +61,23 @@ function plan(ctx: RequestContext) {
 async function createSession(ctx: RequestContext) {
   const session = optionalSession(ctx);
   const body = await ctx.body(CreateBody);
-  const key = idempotencyKey(ctx);
-  const successUrl = returnUrl(ctx.app, 'success_url', body.success_url);
-  const cancelUrl = returnUrl(ctx.app, 'cancel_url', body.cancel_url);
+  const returns = checkoutReturns(ctx, { success_url: body.success_url, cancel_url: body.cancel_url });
   if (body.identifier !== DONATION_IDENTIFIER) throw new HttpError(400, DONATION_MESSAGES.unknownPlan);
   if (body.currency !== DONATION_CURRENCY) throw new HttpError(400, DONATION_MESSAGES.currency);
   if (body.frequency !== (body.recurring === 1 ? 2 : 1)) throw new HttpError(400, DONATION_MESSAGES.frequency);
-  const cents = giftAmountCents(body.amount);
+  const cents = unwrap(giftAmountCents(body.amount));
   const user = session?.user ?? null;
   if (body.recurring === 1 && !user) throw new HttpError(401, DONATION_MESSAGES.signInForMonthly);
 
   const { db } = ctx.app;
-  const now = ctx.app.now();
-  settleDueDonations(db, now);
+  settleDueDonations(db, ctx.app.now());
   const mission = findActiveMission(db, body.donation_id);
   if (!mission) throw new HttpError(404, DONATION_MESSAGES.missionNotFound);
   if (body.recurring === 1 && user && activeMonthlyGift(db, user.id, mission.id)) {
-    throw new HttpError(400, DONATION_MESSAGES.alreadyDonated, ALREADY_DONATED);
+    throw new HttpError(400, DONATION_MESSAGES.alreadyDonated, ERROR_CODES.alreadyDonated);
   }
-
   const payload: DonationPayload = { mission_id: mission.id, recurring: body.recurring };
-  const checkout = createCheckoutSession(db, now, {
+  return startCheckout(ctx, donationsApi.createDonationSession, {
     userId: user?.id ?? null,
     kind: 'donation',
     method: 'credit_card',
@@ -101,11 +85,8 @@ async function createSession(ctx: RequestContext) {
     amountMinor: cents,
     description: giftDescription(mission.organization, body.recurring, cents),
     payload,
-    successUrl,
-    cancelUrl,
-    idempotencyKey: key,
+    ...returns,
   });
-  return ok('Payment session created.', { id: checkout.id, checkout_url: checkoutUrl(ctx.app, checkout) });
 }
 
 async function cancel(ctx: RequestContext) {
@@ -118,13 +99,12 @@ async function cancel(ctx: RequestContext) {
   return ok(DONATION_MESSAGES.canceled, missionFor(db, ctx.app.portalUrl, findMission(db, donation_id)!, user.id));
 }
 
-// ---- sandbox helpers ----
+// ---- the sandbox's own ----
 
 /** Creates an active mission (tests use it for missions whose text holds markup). The text is stored as given. */
 async function newMission(ctx: RequestContext) {
   const body = await ctx.body(NewMissionBody);
-  const id = createMission(ctx.app.db, body, ctx.app.now());
-  return ok('Mission created.', { id });
+  return ok('Mission created.', { id: createMission(ctx.app.db, body, ctx.app.now()) });
 }
 
 /** GET /sandbox/banners/{mission}-{n}.svg: a gradient with the mission's title, drawn on request. */
@@ -143,8 +123,8 @@ function banner(ctx: RequestContext) {
 const API = '/webclient/donation';
 
 export const donationRoutes: Route[] = [
-  { method: 'GET', path: `${API}/ongoing-home`, handler: ongoingHome },
-  { method: 'GET', path: `${API}/ongoing`, handler: ongoing },
+  { method: 'GET', path: `${API}/ongoing-home`, handler: missions(donationsApi.ongoingHome, HOME_MISSIONS) },
+  { method: 'GET', path: `${API}/ongoing`, handler: missions(donationsApi.ongoing) },
   { method: 'GET', path: `${API}/ongoing-project`, handler: ongoingProject },
   { method: 'GET', path: `${API}/donation-plan`, handler: plan },
   { method: 'POST', path: `${API}/create-session`, handler: createSession },

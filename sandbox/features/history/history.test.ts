@@ -2,7 +2,7 @@
 // History: the three paged lists (own rows only, newest first), and downloading purchased songs as real mp3 files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordContentPurchase } from './catalogue.js';
-import { daysBefore } from '../../core/dates.js';
+import { daysBefore } from '../../core/clock.js';
 import { recordGift } from '../donations/gifts.js';
 import { FRAME_HEADER, FRAME_LENGTH } from './mp3.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';

@@ -1,42 +1,12 @@
-// A person's history (spec section 7, History; rows in section 3): credit purchases, content purchases, donations.
-// Each list is paged, newest first, and only ever holds the person's own rows.
+// A person's history: credit purchases, content purchases and gifts to missions. Each list is paged, newest first,
+// and only ever holds the person's own rows.
 import type { Db } from '../../core/db.js';
-import { HttpError } from '../../core/http.js';
 import { fromMinor } from '../../core/money.js';
+import { mapPage, selectPage, type Paging } from '../../core/paging.js';
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
-export const MAX_PAGE = 1_000_000;
-
-export interface Paging {
-  perPage: number;
-  page: number;
-}
-
-export interface Paged<T> {
-  data: T[];
-  total: number;
-}
-
-function whole(params: URLSearchParams, name: string, fallback: number, max: number): number {
-  const raw = params.get(name);
-  if (raw === null) return fallback;
-  const n = /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && n <= max)) throw new HttpError(400, `${name}: must be a whole number from 1 to ${max}`);
-  return n;
-}
-
-/** `per_page` (1..100, default 20 unless given) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
-export function paging(params: URLSearchParams, defaultPerPage: number = DEFAULT_PER_PAGE): Paging {
-  return { perPage: whole(params, 'per_page', defaultPerPage, MAX_PER_PAGE), page: whole(params, 'page', 1, MAX_PAGE) };
-}
-
-function page<R, T>(db: Db, fromWhere: string, orderBy: string, userId: number, p: Paging, map: (row: R) => T): Paged<T> {
-  const total = db.prepare(`SELECT COUNT(*) ${fromWhere}`).pluck().get(userId) as number;
-  const rows = db
-    .prepare(`SELECT * ${fromWhere} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-    .all(userId, p.perPage, (p.page - 1) * p.perPage) as R[];
-  return { data: rows.map(map), total };
+/** The person's rows of a table (or a subquery that has user_id), newest first, as the answer shows them. */
+function page<R, T>(db: Db, from: string, newest: string, userId: number, p: Paging, map: (row: R) => T) {
+  return mapPage(selectPage<R>(db, { from: `FROM ${from} WHERE user_id = ?`, orderBy: `${newest} DESC, id DESC`, args: [userId] }, p), map);
 }
 
 // ---- credit purchases ----
@@ -52,7 +22,7 @@ interface CreditRow {
 }
 
 export function creditHistory(db: Db, userId: number, p: Paging) {
-  return page(db, 'FROM credit_transactions WHERE user_id = ?', 'created_at DESC, id DESC', userId, p, (r: CreditRow) => ({
+  return page(db, 'credit_transactions', 'created_at', userId, p, (r: CreditRow) => ({
     trx_ref: r.trx_ref,
     created_at: r.created_at,
     purchase_channel: r.purchase_channel,
@@ -79,15 +49,15 @@ export const CONTENT_TYPE = { song: 1, album: 2 } as const;
 
 export function contentHistory(db: Db, userId: number, p: Paging) {
   const songsOfAlbum = db.prepare('SELECT id, title FROM songs WHERE album_id = ? ORDER BY track, id');
-  const from = `FROM (
+  const purchases = `(
       SELECT cp.id, cp.uid, cp.created_at, cp.song_id, cp.album_id, cp.user_id,
              COALESCE(s.title, al.title) AS product_name, ar.name AS artist_name
         FROM content_purchases cp
         LEFT JOIN songs s ON s.id = cp.song_id
         LEFT JOIN albums al ON al.id = cp.album_id
         JOIN artists ar ON ar.id = COALESCE(s.artist_id, al.artist_id)
-    ) WHERE user_id = ?`;
-  return page(db, from, 'created_at DESC, id DESC', userId, p, (r: ContentRow) => ({
+    )`;
+  return page(db, purchases, 'created_at', userId, p, (r: ContentRow) => ({
     uid: r.uid,
     created_at: r.created_at,
     product_name: r.product_name,
@@ -114,10 +84,8 @@ interface DonationRow {
 }
 
 export function donationHistory(db: Db, userId: number, p: Paging) {
-  const from = `FROM (
-      SELECT g.*, m.organization FROM donation_gifts g JOIN missions m ON m.id = g.mission_id
-    ) WHERE user_id = ?`;
-  return page(db, from, 'charged_at DESC, id DESC', userId, p, (r: DonationRow) => ({
+  const gifts = '(SELECT g.*, m.organization FROM donation_gifts g JOIN missions m ON m.id = g.mission_id)';
+  return page(db, gifts, 'charged_at', userId, p, (r: DonationRow) => ({
     stripe_charge_id: r.stripe_charge_id,
     created_at: r.charged_at,
     donation: [{ organization: r.organization }],

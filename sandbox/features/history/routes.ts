@@ -1,33 +1,36 @@
-// History (spec section 7): the person's credit purchases, content purchases and donations, paged; and downloading
-// a purchased song as mp3.
-import { findSong, hasPurchasedSong } from './catalogue.js';
+// History: the person's credit purchases, content purchases and gifts, paged; and downloading a purchased song as mp3.
+import * as historyApi from '../../../shared/api/history.js';
+import { answer, file, HttpError, paging, type CallContract, type RequestContext, type Route } from '../../core/http.js';
+import type { Paged } from '../../core/paging.js';
+import { requireSession } from '../../core/session.js';
 import { settleDueDonations } from '../donations/gifts.js';
-import { creditHistory, contentHistory, donationHistory, paging } from './lists.js';
-import { file, HttpError, ok, type RequestContext, type Route } from '../../core/http.js';
+import { findSong, hasPurchasedSong } from './catalogue.js';
+import { contentHistory, creditHistory, donationHistory } from './lists.js';
 import { silentMp3 } from './mp3.js';
-import { requireSession } from '../../core/users.js';
 
 export const HISTORY_MESSAGES = {
   notPurchased: 'You have not purchased this song.',
   songNotFound: 'Song not found.',
 } as const;
 
-function credits(ctx: RequestContext) {
-  const { user } = requireSession(ctx);
-  return ok('Transaction history.', creditHistory(ctx.app.db, user.id, paging(ctx.url.searchParams)));
+/** The lists answer 20 a page unless asked for another size. */
+const PER_PAGE = 20;
+
+/** A list of the signed-in person's rows. */
+function list<T>(contract: CallContract<unknown, Paged<T>>, message: string, rows: (ctx: RequestContext, userId: number) => Paged<T>): Route['handler'] {
+  return (ctx) => {
+    const { user } = requireSession(ctx);
+    return answer(contract, message, rows(ctx, user.id));
+  };
 }
 
-function content(ctx: RequestContext) {
-  const { user } = requireSession(ctx);
-  return ok('Content purchases.', contentHistory(ctx.app.db, user.id, paging(ctx.url.searchParams)));
-}
-
-function donations(ctx: RequestContext) {
-  const { user } = requireSession(ctx);
-  const p = paging(ctx.url.searchParams);
+const credits = list(historyApi.transactionHistory, 'Transaction history.', (ctx, userId) => creditHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)));
+const content = list(historyApi.contentPurchases, 'Content purchases.', (ctx, userId) => contentHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)));
+const donations = list(historyApi.donationHistory, 'Donation history.', (ctx, userId) => {
+  const p = paging(ctx, PER_PAGE);
   settleDueDonations(ctx.app.db, ctx.app.now()); // monthly gifts that fell due show up
-  return ok('Donation history.', donationHistory(ctx.app.db, user.id, p));
-}
+  return donationHistory(ctx.app.db, userId, p);
+});
 
 // ---- download ----
 

@@ -1,4 +1,4 @@
-// The newsletter list (spec section 7: POST /subscribe-newsletter): each address once, lowercased.
+// The newsletter list: each address once, lowercased.
 import type { Db } from '../../core/db.js';
 
 export const NEWSLETTER_MESSAGES = {

@@ -1,4 +1,4 @@
-// Premium memberships, one record per person (spec section 4), kept in the `subscriptions` table:
+// Premium memberships, one record per person, kept in the `subscriptions` table:
 //
 //   state            recurring canceled change_amount next_amount  schedule_start_date
 //   monthly              1        0         0           null         null          renews on end_date
@@ -8,8 +8,21 @@
 //
 // Payments (first payment, renewals, one-time purchases) are recorded in `subscription_payments`.
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
-import { addMonths, type Db } from '../../core/db.js';
+import { addMonths } from '../../core/clock.js';
+import type { Db } from '../../core/db.js';
 import { toMinorExact } from '../../core/money.js';
+import { invalid, success, type Result } from '../../core/result.js';
+import type { UserRow } from '../../core/users.js';
+import { monthlyAmountCents } from './plans.js';
+
+export const MEMBERSHIP_MESSAGES = {
+  alreadyMonthly: 'You already have a monthly membership.',
+  nothingToCancel: 'There is no monthly membership to cancel.',
+  onlyMonthlyChange: 'Only monthly members can change the amount.',
+  changePending: 'A change of amount is already waiting for your next renewal.',
+  sameAmount: 'amount: is already your monthly amount',
+  nothingToUpdate: 'There is no monthly membership to update.',
+} as const;
 
 export interface MembershipRow {
   id: number;
@@ -56,7 +69,7 @@ export function membershipState(m: MembershipRow): MembershipState {
   return m.change_amount === 1 ? 'canceled' : 'pending-change';
 }
 
-/** Monthly and still renewing (spec section 4: "Monthly subscriber"). */
+/** Monthly and still renewing: a monthly subscriber. */
 export function isRenewing(m: MembershipRow): boolean {
   const state = membershipState(m);
   return state === 'monthly' || state === 'pending-change';
@@ -183,24 +196,43 @@ export function grantCardUpdate(db: Db, session: CheckoutSession): void {
 
 // ---- changes by the member ----
 
-/** monthly or pending-change -> canceled: premium until end_date, no renewal. Returns false otherwise. */
-export function cancelMembership(db: Db, userId: number): boolean {
+/** A person with a renewing monthly membership may not buy another membership until it ends. */
+export function mayBuyMembership(db: Db, userId: number): Result<void> {
+  const m = findMembership(db, userId);
+  return m && isRenewing(m) ? invalid(MEMBERSHIP_MESSAGES.alreadyMonthly) : success(undefined);
+}
+
+/** Only a renewing monthly membership has a card to update. */
+export function mayUpdateCard(db: Db, userId: number): Result<void> {
+  const m = findMembership(db, userId);
+  return m && isRenewing(m) ? success(undefined) : invalid(MEMBERSHIP_MESSAGES.nothingToUpdate);
+}
+
+/** monthly or pending-change -> canceled: premium until end_date, no renewal. */
+export function cancelMembership(db: Db, userId: number): Result<void> {
   const { changes } = db
     .prepare(
       `UPDATE subscriptions SET canceled = 1, change_amount = 1, next_amount_cents = NULL, schedule_start_date = NULL
         WHERE user_id = ? AND recurring = 1 AND NOT (canceled = 1 AND change_amount = 1)`,
     )
     .run(userId);
-  return changes === 1;
+  return changes === 1 ? success(undefined) : invalid(MEMBERSHIP_MESSAGES.nothingToCancel);
 }
 
-/** monthly -> pending-change at `cents` from the next renewal. Returns false when not an active monthly membership. */
-export function scheduleAmountChange(db: Db, userId: number, cents: number): boolean {
+/** monthly -> pending-change: the new monthly amount (USD, within the bounds) is charged from the next renewal on. */
+export function changeMonthlyAmount(db: Db, user: UserRow, change: { currency: string; amount: number }): Result<void> {
+  const m = findMembership(db, user.id);
+  if (user.type !== 1 || !m || !isRenewing(m)) return invalid(MEMBERSHIP_MESSAGES.onlyMonthlyChange);
+  if (membershipState(m) === 'pending-change') return invalid(MEMBERSHIP_MESSAGES.changePending);
+  if (change.currency !== 'USD') return invalid('currency: must be USD');
+  const cents = monthlyAmountCents(change.amount);
+  if (!cents.ok) return cents;
+  if (cents.value === m.current_amount_cents) return invalid(MEMBERSHIP_MESSAGES.sameAmount);
   const { changes } = db
     .prepare(
       `UPDATE subscriptions SET canceled = 1, change_amount = 0, next_amount_cents = ?, schedule_start_date = end_date
         WHERE user_id = ? AND recurring = 1 AND canceled = 0`,
     )
-    .run(cents, userId);
-  return changes === 1;
+    .run(cents.value, user.id);
+  return changes === 1 ? success(undefined) : invalid(MEMBERSHIP_MESSAGES.changePending);
 }

@@ -1,9 +1,10 @@
-// The server's membership plans per country, and the bounds a chosen amount must keep (spec sections 5 and 9).
-// The person picks the amount (pay what you can), so the server checks bounds instead of an exact price.
-import { HttpError } from '../../core/http.js';
+// The server's membership plans per country, and the bounds a chosen amount must keep. The person picks the amount
+// (pay what you can), so the server checks bounds instead of an exact price.
 import { formatMoney, toMinorExact } from '../../core/money.js';
+import { invalid, success, type Result } from '../../core/result.js';
+import { EWALLET_CURRENCY } from '../checkout/methods.js';
 
-/** A plan on the wire (spec section 3, Subscription price). */
+/** A plan as the plans call answers it. */
 export interface SubscriptionPlan {
   country: string;
   currency: string;
@@ -23,7 +24,7 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 /** One-time memberships are bought for one of these numbers of months. */
 export const ONE_TIME_MONTHS = [1, 2, 3, 6, 9, 12] as const;
-/** Highest monthly amount (the slider's max, spec section 9). */
+/** Highest monthly amount (the top of the portal's slider). */
 export const MONTHLY_MAX_CENTS = 100_00;
 /** Highest one-time amount: the portal's custom input allows 100 and up above the slider. */
 export const ONE_TIME_MAX_CENTS = 10_000_00;
@@ -36,6 +37,7 @@ export const PLAN_MESSAGES = {
   intervalRequired: 'interval: is required for a one-time membership',
   intervalNotInCountry: 'interval: 1 month is not available in your country',
   decimals: 'amount: must have at most 2 decimals',
+  pesoAmount: 'amount: must be the dollar amount times the plan rate, in PHP to 2 decimals',
 } as const;
 
 interface CountryPricing {
@@ -97,40 +99,38 @@ export interface PricedMembership {
   amountCents: number;
 }
 
-/** Checks a monthly amount (dollars) against the bounds; returns cents or throws 400 naming `amount`. */
-export function monthlyAmountCents(amount: number, errorCode: string | null = null): number {
-  return amountWithin(amount, LOWEST_CENTS, MONTHLY_MAX_CENTS, 'a month', errorCode);
+/** A monthly amount (dollars) within the bounds, in cents. */
+export function monthlyAmountCents(amount: number): Result<number> {
+  return amountWithin(amount, LOWEST_CENTS, MONTHLY_MAX_CENTS, 'a month');
 }
 
-function amountWithin(amount: number, minCents: number, maxCents: number, per: string, errorCode: string | null): number {
+function amountWithin(amount: number, minCents: number, maxCents: number, per: string): Result<number> {
   if (!Number.isFinite(amount) || amount * 100 < minCents || amount * 100 > maxCents) {
-    const range = `${formatMoney(minCents, 'USD')} and ${formatMoney(maxCents, 'USD')}`;
-    throw new HttpError(400, `amount: must be between ${range} ${per}`, errorCode);
+    return invalid(`amount: must be between ${formatMoney(minCents, 'USD')} and ${formatMoney(maxCents, 'USD')} ${per}`);
   }
   const cents = toMinorExact(amount, 'USD');
-  if (cents === null) throw new HttpError(400, PLAN_MESSAGES.decimals, errorCode);
-  return cents;
+  return cents === null ? invalid(PLAN_MESSAGES.decimals) : success(cents);
 }
 
 /**
  * The membership a person may buy in their country, with the amount checked against the server's bounds:
- * monthly lowest..100 dollars; one-time for N months N x lowest..10000 dollars. Throws 400 otherwise.
+ * monthly lowest..100 dollars; one-time for N months N x lowest..10000 dollars.
  */
-export function priceMembership(countryCode: string | null, choice: MembershipChoice): PricedMembership {
+export function priceMembership(countryCode: string | null, choice: MembershipChoice): Result<PricedMembership> {
   const id = planId(choice.identifier);
   const plan = subscriptionPlans(countryCode).find((p) => p.identifier === id);
-  if (!plan) throw new HttpError(400, PLAN_MESSAGES.unknownPlan);
+  if (!plan) return invalid(PLAN_MESSAGES.unknownPlan);
   const recurring: 0 | 1 = plan.identifier === 'premium-monthly' ? 1 : 0;
-  if (choice.recurring !== recurring) throw new HttpError(400, PLAN_MESSAGES.recurringMismatch);
+  if (choice.recurring !== recurring) return invalid(PLAN_MESSAGES.recurringMismatch);
   const lowestCents = Math.round(plan.lowest_price * 100);
-  if (recurring === 1) {
-    return { plan, recurring, interval: null, amountCents: amountWithin(choice.amount, lowestCents, MONTHLY_MAX_CENTS, 'a month', null) };
-  }
+  const priced = (interval: number | null, amount: Result<number>): Result<PricedMembership> =>
+    amount.ok ? success({ plan, recurring, interval, amountCents: amount.value }) : amount;
+  if (recurring === 1) return priced(null, amountWithin(choice.amount, lowestCents, MONTHLY_MAX_CENTS, 'a month'));
   const months = choice.interval;
-  if (months === undefined || months === null) throw new HttpError(400, PLAN_MESSAGES.intervalRequired);
-  if (pricingFor(countryCode).excludedMonths.includes(months)) throw new HttpError(400, PLAN_MESSAGES.intervalNotInCountry);
+  if (months === undefined || months === null) return invalid(PLAN_MESSAGES.intervalRequired);
+  if (pricingFor(countryCode).excludedMonths.includes(months)) return invalid(PLAN_MESSAGES.intervalNotInCountry);
   const per = `for ${months} month${months === 1 ? '' : 's'}`;
-  return { plan, recurring, interval: months, amountCents: amountWithin(choice.amount, months * lowestCents, ONE_TIME_MAX_CENTS, per, null) };
+  return priced(months, amountWithin(choice.amount, months * lowestCents, ONE_TIME_MAX_CENTS, per));
 }
 
 /** What an e-wallet charges for a dollar amount: dollars x rate, in PHP centavos. */
@@ -145,4 +145,24 @@ export function ewalletChargeMinor(amountCents: number, rate: number): number {
 export function dollarsFromPesos(pesoMinor: number, rate: number): number | null {
   const cents = Math.round(pesoMinor / rate);
   return Math.abs(ewalletChargeMinor(cents, rate) - pesoMinor) <= 1 ? cents : null;
+}
+
+/**
+ * A one-time membership paid with a Philippine e-wallet, quoted in PHP: the plan, months and bounds are checked first
+ * (on the dollar value of the quote), then the peso amount must be exactly some dollar amount x rate.
+ */
+export function pricePesoMembership(
+  countryCode: string | null,
+  quote: { identifier: string; interval?: number | null; amount: number },
+): Result<{ priced: PricedMembership; chargeMinor: number }> {
+  const { rate } = pricingFor(countryCode);
+  const choice = { identifier: quote.identifier, recurring: 0 as const, interval: quote.interval };
+  const roughly = priceMembership(countryCode, { ...choice, amount: Math.round((quote.amount * 100) / rate) / 100 });
+  if (!roughly.ok) return roughly;
+  const pesoMinor = toMinorExact(quote.amount, EWALLET_CURRENCY);
+  if (pesoMinor === null) return invalid(PLAN_MESSAGES.decimals);
+  const cents = dollarsFromPesos(pesoMinor, rate);
+  if (cents === null) return invalid(PLAN_MESSAGES.pesoAmount);
+  const priced = priceMembership(countryCode, { ...choice, amount: cents / 100 });
+  return priced.ok ? success({ priced: priced.value, chargeMinor: ewalletChargeMinor(priced.value.amountCents, rate) }) : priced;
 }

@@ -1,12 +1,13 @@
-// The survey (spec section 7, Survey): the questions for the signed-in person, and submitting answers.
+// The survey: the questions for the signed-in person, and submitting answers.
 import { z } from 'zod';
-import { ok, type RequestContext, type Route } from '../../core/http.js';
+import * as surveyApi from '../../../shared/api/survey.js';
+import { answer, contractBody, ok, unwrap, type RequestContext, type Route } from '../../core/http.js';
+import { requireSession } from '../../core/session.js';
 import { checkAnswers, FREE_TEXT_MAX, questionsFor, saveAnswers, SURVEY_MESSAGES } from './survey.js';
-import { requireSession } from '../../core/users.js';
 
 const TEXT_MAX = FREE_TEXT_MAX * 4; // generous here; the free-text limit is checked after trimming
 
-const SubmitBody = z.object({
+const SubmitBody = contractBody(surveyApi.submitSurvey, {
   data: z
     .array(
       z.object({
@@ -24,14 +25,13 @@ const SubmitBody = z.object({
 
 function questions(ctx: RequestContext) {
   const { user } = requireSession(ctx);
-  return ok('Survey questions.', questionsFor(ctx.app.db, user.id));
+  return answer(surveyApi.surveyQuestions, 'Survey questions.', questionsFor(ctx.app.db, user.id));
 }
 
 async function submit(ctx: RequestContext) {
   const { user } = requireSession(ctx);
   const { data } = await ctx.body(SubmitBody);
-  const answers = checkAnswers(data);
-  const first = saveAnswers(ctx.app.db, user.id, answers, ctx.app.now());
+  const first = saveAnswers(ctx.app.db, user.id, unwrap(checkAnswers(data)), ctx.app.now());
   return ok(first ? SURVEY_MESSAGES.thanks : SURVEY_MESSAGES.updated);
 }
 

@@ -1,6 +1,6 @@
-// The survey (spec sections 3, 4 and 7): the current survey's questions, checking a submission, storing answers per person.
+// The survey: the current survey's questions, checking a submission, storing answers per person.
 import type { Db } from '../../core/db.js';
-import { HttpError } from '../../core/http.js';
+import { invalid, success, type Result } from '../../core/result.js';
 
 export interface SurveyOption {
   value: string;
@@ -76,39 +76,50 @@ export const SURVEY_MESSAGES = {
   updated: 'Your answers were updated.',
 } as const;
 
-const bad = (message: string) => new HttpError(400, message);
+type Submission = readonly { id: number; feedback: readonly { option: string; value?: string | null | undefined }[] }[];
+
+/** One chosen option as stored: the free-text option keeps the person's text (trimmed, 1 to 500 characters). */
+function checkFeedback(q: SurveyQuestion, f: Submission[number]['feedback'][number], field: string): Result<Feedback> {
+  const option = q.option.find((o) => o.value === f.option.trim());
+  if (!option) return invalid(`${field}.option: is not an option of question ${q.id}`);
+  if (!option.free) return success({ option: option.value, value: option.value });
+  const text = (f.value ?? '').trim();
+  if (!text) return invalid(`${field}.value: is required for "${option.value}"`);
+  if (Array.from(text).length > FREE_TEXT_MAX) return invalid(`${field}.value: must be at most ${FREE_TEXT_MAX} characters`);
+  return success({ option: option.value, value: text });
+}
+
+/** One answer as stored: a question of the survey, answered once, with 1 to 3 different options. */
+function checkAnswer(item: Submission[number], i: number, answered: ReadonlyMap<number, SurveyAnswer>): Result<SurveyAnswer> {
+  const q = (CURRENT_SURVEY.questions as readonly SurveyQuestion[]).find((x) => x.id === item.id);
+  if (!q) return invalid(`data.${i}.id: is not a question of this survey`);
+  if (answered.has(q.id)) return invalid(`data.${i}.id: question ${q.id} is answered twice`);
+  if (item.feedback.length < 1 || item.feedback.length > MAX_CHOICES) return invalid(`data.${i}.feedback: choose 1 to ${MAX_CHOICES} options`);
+  const feedback: Feedback[] = [];
+  for (const [j, f] of item.feedback.entries()) {
+    const checked = checkFeedback(q, f, `data.${i}.feedback.${j}`);
+    if (!checked.ok) return checked;
+    feedback.push(checked.value);
+  }
+  if (new Set(feedback.map((f) => f.option)).size !== feedback.length) return invalid(`data.${i}.feedback: an option is chosen twice`);
+  return success({ id: q.id, feedback });
+}
 
 /**
  * Checks a submission against the current survey: every question answered exactly once, 1 to 3 choices each, each
  * an option of that question, no option twice; the free-text option's value is trimmed, non-empty, at most 500
  * characters. Other options' values are their own text. Returns the answers as stored, in question order.
  */
-export function checkAnswers(items: readonly { id: number; feedback: readonly { option: string; value?: string | null | undefined }[] }[]): SurveyAnswer[] {
-  const questions: readonly SurveyQuestion[] = CURRENT_SURVEY.questions;
+export function checkAnswers(items: Submission): Result<SurveyAnswer[]> {
   const byId = new Map<number, SurveyAnswer>();
-  items.forEach((item, i) => {
-    const q = questions.find((x) => x.id === item.id);
-    if (!q) throw bad(`data.${i}.id: is not a question of this survey`);
-    if (byId.has(q.id)) throw bad(`data.${i}.id: question ${q.id} is answered twice`);
-    if (item.feedback.length < 1 || item.feedback.length > MAX_CHOICES) {
-      throw bad(`data.${i}.feedback: choose 1 to ${MAX_CHOICES} options`);
-    }
-    const feedback = item.feedback.map((f, j): Feedback => {
-      const field = `data.${i}.feedback.${j}`;
-      const option = q.option.find((o) => o.value === f.option.trim());
-      if (!option) throw bad(`${field}.option: is not an option of question ${q.id}`);
-      if (!option.free) return { option: option.value, value: option.value };
-      const text = (f.value ?? '').trim();
-      if (!text) throw bad(`${field}.value: is required for "${option.value}"`);
-      if (Array.from(text).length > FREE_TEXT_MAX) throw bad(`${field}.value: must be at most ${FREE_TEXT_MAX} characters`);
-      return { option: option.value, value: text };
-    });
-    if (new Set(feedback.map((f) => f.option)).size !== feedback.length) throw bad(`data.${i}.feedback: an option is chosen twice`);
-    byId.set(q.id, { id: q.id, feedback });
-  });
-  const missing = questions.filter((q) => !byId.has(q.id)).map((q) => q.id);
-  if (missing.length) throw bad(`data: every question must be answered (missing ${missing.join(', ')})`);
-  return questions.map((q) => byId.get(q.id)!);
+  for (const [i, item] of items.entries()) {
+    const answer = checkAnswer(item, i, byId);
+    if (!answer.ok) return answer;
+    byId.set(answer.value.id, answer.value);
+  }
+  const missing = CURRENT_SURVEY.questions.filter((q) => !byId.has(q.id)).map((q) => q.id);
+  if (missing.length) return invalid(`data: every question must be answered (missing ${missing.join(', ')})`);
+  return success(CURRENT_SURVEY.questions.map((q) => byId.get(q.id)!));
 }
 
 /** Stores the person's answers (replacing earlier ones); true when this was the first submission. */

@@ -1,11 +1,17 @@
-// The sandbox's own pages and tools, standing in for third parties (here: the mobile app).
+// The sandbox's own pages and tools: its index, the mailbox (a mail provider in production), the one-time token the
+// mobile app would pass, the clock that moves time forward to see renewals and ends of memberships and monthly gifts
+// without waiting a month, and the portal's runtime config (also embedded in every HTML page of dist/).
 import { z } from 'zod';
-import { clockOffsetDays } from '../../core/clock.js';
-import { escapeHtml, page } from '../../core/html.js';
-import { HttpError, html, json, type RequestContext, type Route } from '../../core/http.js';
+import { advanceClock, clockOffsetDays } from '../../core/clock.js';
+import { runtimeConfig } from '../../core/firebase.js';
+import { escapeHtml, linkify, page } from '../../core/html.js';
+import { HttpError, html, json, ok, type RequestContext, type Route } from '../../core/http.js';
+import { listMail } from '../../core/mail.js';
 import { issueToken } from '../../core/tokens.js';
 import { findUserByEmail } from '../../core/users.js';
 import { loginEmail } from '../../core/validation.js';
+import { settleDueDonations } from '../donations/gifts.js';
+import { settleDueMemberships } from '../subscriptions/memberships.js';
 
 function index(ctx: RequestContext) {
   const now = ctx.app.now().toISOString();
@@ -33,7 +39,66 @@ async function appToken(ctx: RequestContext) {
   return json({ status: 200, message: 'App token created.', data: { token }, token });
 }
 
-export const devRoutes: Route[] = [
+// ---- the mailbox ----
+
+function recipient(ctx: RequestContext): string | undefined {
+  return ctx.url.searchParams.get('to')?.trim() || undefined;
+}
+
+function mailPage(ctx: RequestContext) {
+  const to = recipient(ctx);
+  const mails = listMail(ctx.app.db, to);
+  const items = mails
+    .map(
+      (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <div class="meta">To <a href="/sandbox/mail?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · <time datetime="${escapeHtml(m.sent_at)}">${escapeHtml(m.sent_at)}</time></div>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  const heading = to ? `Mail to ${escapeHtml(to)} <small>(<a href="/sandbox/mail">all</a>)</small>` : 'Sandbox mailbox';
+  return html(
+    page('Sandbox mailbox', `<h1>${heading}</h1>
+<p>Every email the sandbox has sent, newest first. As JSON: <a href="/sandbox/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}">mail.json</a>. <a href="/sandbox">Sandbox home</a></p>
+${items || '<p>No mail yet.</p>'}`),
+  );
+}
+
+// ---- the clock ----
+
+export const MAX_ADVANCE_DAYS = 400;
+
+const AdvanceBody = z.object({
+  advance_days: z
+    .number()
+    .int({ error: `must be a whole number of days from 1 to ${MAX_ADVANCE_DAYS}` })
+    .min(1, { error: `must be a whole number of days from 1 to ${MAX_ADVANCE_DAYS}` })
+    .max(MAX_ADVANCE_DAYS, { error: `must be a whole number of days from 1 to ${MAX_ADVANCE_DAYS}` }),
+});
+
+function getClock(ctx: RequestContext) {
+  return ok('Sandbox clock.', { now: ctx.app.now().toISOString(), offset_days: clockOffsetDays(ctx.app.db) });
+}
+
+/** Moves the clock forward, then runs what fell due in date order (renewals, ends of memberships; monthly gifts). */
+async function advance(ctx: RequestContext) {
+  const { advance_days } = await ctx.body(AdvanceBody);
+  const { db } = ctx.app;
+  advanceClock(db, advance_days);
+  const now = ctx.app.now();
+  const { renewals, ended } = settleDueMemberships(db, now);
+  const donation_renewals = settleDueDonations(db, now);
+  const days = `${advance_days} day${advance_days === 1 ? '' : 's'}`;
+  return ok(`The sandbox clock moved forward ${days}.`, { now: now.toISOString(), renewals, ended, donation_renewals });
+}
+
+export const toolRoutes: Route[] = [
   { method: 'GET', path: '/sandbox', handler: index },
   { method: 'POST', path: '/sandbox/app-token', handler: appToken },
+  { method: 'GET', path: '/sandbox/mail', handler: mailPage },
+  { method: 'GET', path: '/sandbox/mail.json', handler: (ctx) => json(listMail(ctx.app.db, recipient(ctx))) },
+  { method: 'GET', path: '/sandbox/clock', handler: getClock },
+  { method: 'POST', path: '/sandbox/clock', handler: advance },
+  { method: 'GET', path: '/sandbox/runtime-config.json', handler: (ctx) => json(runtimeConfig(ctx.app.firebase)) },
 ];

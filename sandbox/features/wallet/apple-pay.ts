@@ -2,20 +2,17 @@
 // Apple's gateway would answer, and charging a payment token. Each payment is recorded as a checkout session of
 // method 'apple_pay' (paid or refused at once) and granted through the same code as card payments.
 import { createHash, randomBytes } from 'node:crypto';
-import { createCheckoutSession, markRefused, type CheckoutSession } from '../checkout/sessions.js';
-import { findCreditPurchase, type CreditPayload } from '../credits/purchases.js';
-import type { PricedOption } from '../credits/prices.js';
 import type { Db } from '../../core/db.js';
-import { payAndFulfil } from '../checkout/fulfilment.js';
-import { HttpError } from '../../core/http.js';
-import { WALLET_METHOD } from '../checkout/methods.js';
+import { failure, invalid, success, type Result } from '../../core/result.js';
 import { findUserById } from '../../core/users.js';
+import { payAndFulfil } from '../checkout/fulfilment.js';
+import { WALLET_METHOD } from '../checkout/methods.js';
+import { CHECKOUT_MESSAGES, createCheckoutSession, markRefused, recordCard } from '../checkout/sessions.js';
+import type { PricedOption } from '../credits/prices.js';
+import { findCreditPurchase, type CreditPayload } from '../credits/purchases.js';
 
 export const WALLET_MESSAGES = {
   badValidationUrl: 'validationUrl: must be an https URL of an Apple Pay server (*.apple.com)',
-  paid: 'Payment successful.',
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
   tokenUsed: 'This payment was already processed.',
 } as const;
 
@@ -29,7 +26,7 @@ export const MERCHANT_SESSION_TTL_MS = 60 * 60 * 1000;
  * The validation URL Apple Pay JS hands the page (`onvalidatemerchant`): only https on an Apple host, no
  * credentials, no port. The server would POST to it; anything else would let a caller aim the server elsewhere.
  */
-export function checkValidationUrl(raw: string): URL {
+export function checkValidationUrl(raw: string): Result<URL> {
   let url: URL | undefined;
   try {
     url = new URL(raw);
@@ -38,9 +35,9 @@ export function checkValidationUrl(raw: string): URL {
   }
   const host = url?.hostname.toLowerCase() ?? '';
   if (!url || url.protocol !== 'https:' || url.username || url.password || url.port || !host.endsWith('.apple.com')) {
-    throw new HttpError(400, WALLET_MESSAGES.badValidationUrl);
+    return invalid(WALLET_MESSAGES.badValidationUrl);
   }
-  return url;
+  return success(url);
 }
 
 /** A fake of the merchant session Apple's gateway answers (the fields Apple Pay JS expects). */
@@ -60,7 +57,7 @@ export function merchantSession(now: Date, domainName: string) {
 
 export type WalletResultCode = 'Authorised' | 'Refused';
 
-/** PaymentResult of shared/api/credits.ts. */
+/** The payment result the top-up confirm calls answer too. */
 export interface WalletPaymentResult {
   result_code: WalletResultCode;
   action: null;
@@ -91,8 +88,8 @@ export function walletDecision(paymentData: unknown): { paid: true } | { paid: f
     }
   }
   const result = typeof data === 'object' && data !== null && 'sandbox_result' in data ? data.sandbox_result : undefined;
-  if (result === 'decline') return { paid: false, message: WALLET_MESSAGES.declined };
-  if (result === 'insufficient_funds') return { paid: false, message: WALLET_MESSAGES.insufficientFunds };
+  if (result === 'decline') return { paid: false, message: CHECKOUT_MESSAGES.declined };
+  if (result === 'insufficient_funds') return { paid: false, message: CHECKOUT_MESSAGES.insufficientFunds };
   return { paid: true };
 }
 
@@ -126,12 +123,11 @@ export interface WalletPayment {
   portalUrl: string;
 }
 
-/** The first result of a transaction already seen, or undefined. Another person's transaction is 409. */
-export function replayedPayment(db: Db, userId: number, transactionId: string): WalletPaymentResult | undefined {
+/** The first result of a transaction already seen (null: a new one). Another person's transaction is a conflict. */
+export function replayedPayment(db: Db, userId: number, transactionId: string): Result<WalletPaymentResult | null> {
   const row = db.prepare('SELECT * FROM wallet_payments WHERE transaction_id = ?').get(transactionId) as WalletPaymentRow | undefined;
-  if (!row) return undefined;
-  if (row.user_id !== userId) throw new HttpError(409, WALLET_MESSAGES.tokenUsed);
-  return resultOf(db, row);
+  if (!row) return success(null);
+  return row.user_id === userId ? success(resultOf(db, row)) : failure('conflict', WALLET_MESSAGES.tokenUsed);
 }
 
 /**
@@ -139,13 +135,13 @@ export function replayedPayment(db: Db, userId: number, transactionId: string): 
  * the credits or the gift code through the card payments' fulfilment (payAndFulfil: grantCreditPurchase, once), and remembers the transaction identifier with
  * its result, all in one transaction. A transaction identifier seen before answers its first result and grants nothing.
  */
-export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): WalletPaymentResult {
-  return db.transaction((): WalletPaymentResult => {
+export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result<WalletPaymentResult> {
+  return db.transaction((): Result<WalletPaymentResult> => {
     const replay = replayedPayment(db, p.userId, p.transactionId);
-    if (replay) return replay;
+    if (!replay.ok || replay.value) return replay as Result<WalletPaymentResult>;
     const { option } = p;
     const payload: CreditPayload = { identifier: option.identifier, credits: option.price_credit, purchasefor: p.purchasefor };
-    const session: CheckoutSession = createCheckoutSession(db, now, {
+    const created = createCheckoutSession(db, now, {
       userId: p.userId,
       kind: 'credit',
       method: WALLET_METHOD,
@@ -156,14 +152,16 @@ export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Wallet
       successUrl: p.portalUrl,
       cancelUrl: p.portalUrl,
     });
+    if (!created.ok) return created;
+    const session = created.value;
     const last4 = cardLast4(p.paymentMethod);
-    if (last4) db.prepare('UPDATE checkout_sessions SET card_last4 = ? WHERE id = ?').run(last4, session.id);
+    if (last4) recordCard(db, session.id, last4);
     const decision = walletDecision(p.paymentData);
     let row: WalletPaymentRow;
     if (decision.paid) {
       payAndFulfil(db, session.id, now); // what the card webhook does: grantCreditPurchase, once
       if (!findCreditPurchase(db, session.id)) throw new Error(`wallet session ${session.id} was not granted`);
-      row = { transaction_id: p.transactionId, user_id: p.userId, session_id: session.id, result_code: 'Authorised', message: WALLET_MESSAGES.paid };
+      row = { transaction_id: p.transactionId, user_id: p.userId, session_id: session.id, result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid };
     } else {
       markRefused(db, session.id, decision.message, now);
       row = { transaction_id: p.transactionId, user_id: p.userId, session_id: session.id, result_code: 'Refused', message: decision.message };
@@ -171,6 +169,6 @@ export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Wallet
     db.prepare(
       'INSERT INTO wallet_payments (transaction_id, user_id, session_id, result_code, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(row.transaction_id, row.user_id, row.session_id, row.result_code, row.message, now.toISOString());
-    return resultOf(db, row);
+    return success(resultOf(db, row));
   }).immediate();
 }

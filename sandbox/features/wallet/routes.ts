@@ -1,16 +1,16 @@
-// The device wallet calls (spec section 7, Device wallet): Apple Pay merchant validation, and authorising a credit
-// top-up with the wallet's payment token. Prices are the server's, as for create-session.
+// The device wallet calls: Apple Pay merchant validation, and authorising a credit top-up with the wallet's payment
+// token. Prices are the server's, as for the hosted checkout.
 import { z } from 'zod';
+import * as walletApi from '../../../shared/api/wallet.js';
+import { answer, contractBody, unwrap, type RequestContext, type Route } from '../../core/http.js';
+import { requireSession } from '../../core/session.js';
+import { WALLET_METHOD } from '../checkout/methods.js';
+import { priceCredits } from '../credits/prices.js';
 import { chargeWalletPayment, checkValidationUrl, merchantSession, replayedPayment } from './apple-pay.js';
-import { findCreditOption } from '../credits/prices.js';
-import { HttpError, ok, type RequestContext, type Route } from '../../core/http.js';
-import { toMinorExact } from '../../core/money.js';
-import { requireSession } from '../../core/users.js';
-import { CREDIT_MESSAGES } from '../credits/routes.js';
 
-const ValidateBody = z.object({ validationUrl: z.string().trim().min(1).max(500) });
+const ValidateBody = contractBody(walletApi.validateMerchant, { validationUrl: z.string().trim().min(1).max(500) });
 
-const AuthBody = z.object({
+const AuthBody = contractBody(walletApi.authorizeWalletPayment, {
   token: z.object({
     paymentData: z.unknown().refine((v) => v !== undefined && v !== null, { error: 'is required' }),
     paymentMethod: z.unknown().optional(),
@@ -22,31 +22,26 @@ const AuthBody = z.object({
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' }),
 });
 
-/** POST /webclient/apple-pay/validate: what Apple's gateway would answer, as JSON text in data.data. */
+/** What Apple's gateway would answer, as JSON text in data.data. */
 async function validate(ctx: RequestContext) {
   requireSession(ctx);
   const { validationUrl } = await ctx.body(ValidateBody);
-  checkValidationUrl(validationUrl);
+  unwrap(checkValidationUrl(validationUrl));
   const session = merchantSession(ctx.app.now(), new URL(ctx.app.portalUrl).hostname);
-  return ok('Merchant validated.', { data: JSON.stringify(session) });
+  return answer(walletApi.validateMerchant, 'Merchant validated.', { data: JSON.stringify(session) });
 }
 
-/** POST /webclient/apple-pay/authPayment: a credit top-up paid with the wallet; each transaction identifier once. */
+/** A credit top-up paid with the wallet; each transaction identifier once. */
 async function authorize(ctx: RequestContext) {
   const { user } = requireSession(ctx);
   const body = await ctx.body(AuthBody);
   const { db } = ctx.app;
-  const now = ctx.app.now();
   // A transaction seen before answers its first result, whatever else the body says now.
-  const replay = replayedPayment(db, user.id, body.token.transactionIdentifier);
-  if (replay) return ok(replay.message, replay);
+  const replay = unwrap(replayedPayment(db, user.id, body.token.transactionIdentifier));
+  if (replay) return answer(walletApi.authorizeWalletPayment, replay.message, replay);
 
-  const option = findCreditOption(user.country_code, body.identifier);
-  if (!option) throw new HttpError(400, CREDIT_MESSAGES.unknownOption);
-  if (body.currency !== option.currency || toMinorExact(body.amount, option.currency) !== option.price_cents) {
-    throw new HttpError(400, CREDIT_MESSAGES.priceChanged);
-  }
-  const result = chargeWalletPayment(db, now, {
+  const { option } = unwrap(priceCredits(user.country_code, body, WALLET_METHOD));
+  const result = unwrap(chargeWalletPayment(db, ctx.app.now(), {
     userId: user.id,
     transactionId: body.token.transactionIdentifier,
     paymentData: body.token.paymentData,
@@ -54,8 +49,8 @@ async function authorize(ctx: RequestContext) {
     option,
     purchasefor: body.purchasefor,
     portalUrl: ctx.app.portalUrl,
-  });
-  return ok(result.message, result);
+  }));
+  return answer(walletApi.authorizeWalletPayment, result.message, result);
 }
 
 export const walletRoutes: Route[] = [

@@ -67,7 +67,8 @@ describe('POST /webclient/apple-pay/validate', () => {
       const res = await sb.post(VALIDATE, { validationUrl }, grace);
       expect(res.body, validationUrl).toEqual({ status: 400, message: 'validationUrl: must be an https URL of an Apple Pay server (*.apple.com)', errorCode: null });
     }
-    expect(() => checkValidationUrl('https://cn-apple-pay-gateway.apple.com/paymentservices/paymentSession')).not.toThrow();
+    expect(checkValidationUrl('https://cn-apple-pay-gateway.apple.com/paymentservices/paymentSession').ok).toBe(true);
+    expect(checkValidationUrl('https://apple.com.evil.example/x').ok).toBe(false);
     expect((await sb.post(VALIDATE, {}, grace)).body).toMatchObject({ status: 400, message: 'validationUrl: is required' });
     expect((await sb.post(VALIDATE, { validationUrl: 'https://apple-pay-gateway.apple.com/x' })).status).toBe(401);
   });

@@ -112,7 +112,6 @@ function pointAdminAtEmulator(authEmulatorUrl: string): void {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  if (reply.type === 'sent') return;
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.statusCode = reply.status;

@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The sandbox's files import each other in one direction only: no file reaches itself again through its imports
-// (type-only imports count too), and core/ never imports a feature or the seed (its tests may start a whole sandbox).
+// How the sandbox's files depend on each other. No file reaches itself again through its imports (type-only imports
+// count too); core/ never imports a feature or the seed (its tests may start a whole sandbox); and only routes speak
+// HTTP: in features/ and seed/, no file but a routes.ts uses the http layer, and routes leave SQL to the rules.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +46,10 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
   return found;
 }
 
-const graph = new Map(
-  sourceFiles(ROOT).map((file) => [relative(ROOT, file), importsOf(file, readFileSync(file, 'utf8'))] as const),
-);
+const texts = new Map(sourceFiles(ROOT).map((file) => [relative(ROOT, file), readFileSync(file, 'utf8')] as const));
+const graph = new Map([...texts].map(([file, text]) => [file, importsOf(join(ROOT, file), text)] as const));
+const HTTP_LAYER = ['core/http.ts', 'core/session.ts'];
+const isRule = (file: string) => /^(features|seed)\//.test(file) && !file.endsWith('/routes.ts') && !file.endsWith('.test.ts');
 
 describe('imports', () => {
   it('finds cycles, including ones through type-only imports', () => {
@@ -76,5 +78,13 @@ describe('imports', () => {
       file.startsWith('core/') && !file.endsWith('.test.ts') ? targets.filter((t) => !t.startsWith('core/')).map((t) => `${file} -> ${t}`) : [],
     );
     expect(inward).toEqual([]);
+  });
+
+  it('lets only routes speak HTTP', () => {
+    const rulesUsingHttp = [...graph].filter(([file, targets]) => isRule(file) && targets.some((t) => HTTP_LAYER.includes(t))).map(([file]) => file);
+    expect(rulesUsingHttp).toEqual([]);
+    const routesWithSql = [...texts].filter(([file, text]) => file.endsWith('/routes.ts') && /\.prepare\(/.test(text)).map(([file]) => file);
+    expect(routesWithSql).toEqual([]);
+    expect(isRule('features/credits/prices.ts') && !isRule('features/credits/routes.ts')).toBe(true);
   });
 });

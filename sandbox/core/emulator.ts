@@ -45,26 +45,23 @@ export class EmulatorMissingError extends Error {
 
 export const EMULATOR_HOST = '127.0.0.1';
 
-/** True when nothing listens on the port (on 127.0.0.1). */
-export function portIsFree(port: number, host = EMULATOR_HOST): Promise<boolean> {
+/** Listens on the port for a moment: the port it got (0: any free one), or null when something listens there already. */
+function probePort(port: number, host = EMULATOR_HOST): Promise<number | null> {
   return new Promise((done) => {
     const probe = createServer();
-    probe.once('error', () => done(false));
-    probe.listen(port, host, () => probe.close(() => done(true)));
+    probe.once('error', () => done(null));
+    probe.listen(port, host, () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : port));
+    });
   });
 }
 
 /** A port the OS considers free right now (for tests). */
-export function freePort(host = EMULATOR_HOST): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
+export async function freePort(host = EMULATOR_HOST): Promise<number> {
+  const port = await probePort(0, host);
+  if (port === null) throw new Error(`no free port on ${host}`);
+  return port;
 }
 
 /** True when an Auth emulator answers at the URL (its root says `{"authEmulator": {"ready": true}}`). */
@@ -91,7 +88,7 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   const projectId = options.projectId ?? FIREBASE_DEFAULTS.projectId;
   const timeoutMs = options.timeoutMs ?? 60_000;
   if (!existsSync(FIREBASE_BIN)) throw new EmulatorMissingError();
-  if (!(await portIsFree(port))) {
+  if ((await probePort(port)) === null) {
     throw new Error(`Port ${port} is already in use: cannot start the Firebase Auth emulator there.`);
   }
 

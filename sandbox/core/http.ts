@@ -50,9 +50,7 @@ export type Reply =
   | { type: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { type: 'html'; status: number; html: string; headers?: Record<string, string> }
   /** any other content (an image, an mp3); Cache-Control is no-store unless `headers` set it */
-  | { type: 'file'; status: number; contentType: string; body: Buffer; headers?: Record<string, string> }
-  /** the handler has written the response itself */
-  | { type: 'sent' };
+  | { type: 'file'; status: number; contentType: string; body: Buffer; headers?: Record<string, string> };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -311,9 +309,7 @@ export async function readFormBody(req: IncomingMessage): Promise<URLSearchParam
 
 /** Validates input with the schema; throws 400 with a message naming the field. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = parseWith(schema, input);
-  if (!result.ok) throw new HttpError(400, result.message);
-  return result.data;
+  return unwrap(parseWith(schema, input));
 }
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

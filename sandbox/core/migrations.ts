@@ -1,6 +1,48 @@
 // The schema of the sandbox's database, one migration per change (core/db.ts runs the ones a database lacks).
 
-/** Each entry moves the schema one version up. Append only: never edit a shipped entry. */
+/**
+ * Rebuilds checkout_sessions with these payment methods allowed (SQLite cannot change a column in place), keeping every
+ * row; migrations 4 (owners may be null) and 9 (the device wallet) each run it once.
+ */
+function rebuildCheckoutSessions(methods: string): string {
+  return `
+  CREATE TABLE checkout_sessions_new (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, -- null: an anonymous visitor (one-time gifts only)
+    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
+    method TEXT NOT NULL CHECK (method IN (${methods})),
+    currency TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
+    description TEXT NOT NULL,
+    payload TEXT NOT NULL DEFAULT '{}',
+    success_url TEXT NOT NULL,
+    cancel_url TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open'
+      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
+    result_message TEXT,
+    idempotency_key TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    paid_at TEXT,
+    fulfilled_at TEXT,
+    failed_url TEXT,
+    card_last4 TEXT,
+    UNIQUE (user_id, idempotency_key)
+  );
+  INSERT INTO checkout_sessions_new
+    (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
+  SELECT id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
+     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4
+    FROM checkout_sessions;
+  DROP TABLE checkout_sessions;
+  ALTER TABLE checkout_sessions_new RENAME TO checkout_sessions;
+  -- anonymous sessions share one key space (UNIQUE above does not apply to a null user_id)
+  CREATE UNIQUE INDEX checkout_sessions_anonymous_key ON checkout_sessions (idempotency_key)
+    WHERE user_id IS NULL AND idempotency_key IS NOT NULL;`;
+}
+
+/** Each entry moves the schema one version up. Append only: never change what a shipped entry does. */
 export const MIGRATIONS: readonly string[] = [
   // 1: accounts, tokens, mail, login attempts
   `
@@ -127,42 +169,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: checkout sessions without an owner (anonymous one-time gifts). SQLite cannot drop NOT NULL, so the table is
   // rebuilt (migrate() runs with foreign keys off and checks them before committing; references stay by name).
-  `
-  CREATE TABLE checkout_sessions_v4 (
-    id TEXT PRIMARY KEY,
-    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE, -- null: an anonymous visitor (one-time gifts only)
-    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
-    method TEXT NOT NULL CHECK (method IN ('credit_card', 'wechat', 'gcash', 'grab_pay')),
-    currency TEXT NOT NULL,
-    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
-    description TEXT NOT NULL,
-    payload TEXT NOT NULL DEFAULT '{}',
-    success_url TEXT NOT NULL,
-    cancel_url TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open'
-      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
-    result_message TEXT,
-    idempotency_key TEXT,
-    created_at TEXT NOT NULL,
-    expires_at TEXT NOT NULL,
-    paid_at TEXT,
-    fulfilled_at TEXT,
-    failed_url TEXT,
-    card_last4 TEXT,
-    UNIQUE (user_id, idempotency_key)
-  );
-  INSERT INTO checkout_sessions_v4
-    (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
-     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
-  SELECT id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
-     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4
-    FROM checkout_sessions;
-  DROP TABLE checkout_sessions;
-  ALTER TABLE checkout_sessions_v4 RENAME TO checkout_sessions;
-  -- anonymous sessions share one key space (UNIQUE above does not apply to a null user_id)
-  CREATE UNIQUE INDEX checkout_sessions_anonymous_key ON checkout_sessions (idempotency_key)
-    WHERE user_id IS NULL AND idempotency_key IS NOT NULL;
-  `,
+  rebuildCheckoutSessions("'credit_card', 'wechat', 'gcash', 'grab_pay'"),
   // 5: missions and the gifts people give to them (one-time and monthly)
   `
   CREATE TABLE missions (
@@ -271,39 +278,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE users ADD COLUMN terms_accepted_at TEXT;   -- the terms of use accepted at
   ALTER TABLE artists ADD COLUMN user_id INTEGER REFERENCES users(id) ON DELETE SET NULL; -- the artist's account, if any
 
-  CREATE TABLE checkout_sessions_v9 (
-    id TEXT PRIMARY KEY,
-    user_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('credit', 'subscription', 'donation', 'update-payment')),
-    method TEXT NOT NULL CHECK (method IN ('credit_card', 'wechat', 'gcash', 'grab_pay', 'apple_pay')),
-    currency TEXT NOT NULL,
-    amount_minor INTEGER NOT NULL CHECK (amount_minor >= 0),
-    description TEXT NOT NULL,
-    payload TEXT NOT NULL DEFAULT '{}',
-    success_url TEXT NOT NULL,
-    cancel_url TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open'
-      CHECK (status IN ('open', 'requires_action', 'paid', 'refused', 'canceled', 'expired')),
-    result_message TEXT,
-    idempotency_key TEXT,
-    created_at TEXT NOT NULL,
-    expires_at TEXT NOT NULL,
-    paid_at TEXT,
-    fulfilled_at TEXT,
-    failed_url TEXT,
-    card_last4 TEXT,
-    UNIQUE (user_id, idempotency_key)
-  );
-  INSERT INTO checkout_sessions_v9
-    (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
-     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
-  SELECT id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, result_message,
-     idempotency_key, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4
-    FROM checkout_sessions;
-  DROP TABLE checkout_sessions;
-  ALTER TABLE checkout_sessions_v9 RENAME TO checkout_sessions;
-  CREATE UNIQUE INDEX checkout_sessions_anonymous_key ON checkout_sessions (idempotency_key)
-    WHERE user_id IS NULL AND idempotency_key IS NOT NULL;
+  ${rebuildCheckoutSessions("'credit_card', 'wechat', 'gcash', 'grab_pay', 'apple_pay'")}
 
   CREATE TABLE credit_transactions_v9 (
     id INTEGER PRIMARY KEY,

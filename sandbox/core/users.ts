@@ -41,23 +41,17 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
-export interface NewUser {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password_hash: string;
-  country_code: string;
-  gender: 'None' | 'Male' | 'Female';
-  phone_number: string;
-}
+/** A new account: who it is, and anything else that differs from a new listener's defaults. */
+export type NewUser = Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'password_hash'> &
+  Partial<Pick<UserRow, 'country_code' | 'gender' | 'phone_number' | 'type' | 'credit_balance' | 'role' | 'email_verified_at' | 'terms_accepted_at'>>;
 
-export function createUser(db: Db, user: NewUser, now: Date): number {
+/** Creates the account (its email lowercased), joined at `joined`; returns its id. */
+export function createUser(db: Db, user: NewUser, joined: Date | string): number {
+  const row = { ...user, email: user.email.toLowerCase(), joined_at: typeof joined === 'string' ? joined : joined.toISOString() };
+  const columns = Object.keys(row).filter((column) => row[column as keyof typeof row] !== undefined);
   const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO users (first_name, last_name, email, password_hash, country_code, gender, phone_number, joined_at)
-       VALUES (@first_name, @last_name, @email, @password_hash, @country_code, @gender, @phone_number, @joined_at)`,
-    )
-    .run({ ...user, email: user.email.toLowerCase(), joined_at: now.toISOString() });
+    .prepare(`INSERT INTO users (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
+    .run(Object.fromEntries(columns.map((c) => [c, row[c as keyof typeof row]])));
   return Number(lastInsertRowid);
 }
 

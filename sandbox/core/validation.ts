@@ -1,6 +1,7 @@
 // zod helpers: field schemas shared by routes, and error messages that name the field.
 import { z } from 'zod';
 import { isCountryCode } from './countries.js';
+import { invalid, success, type Result } from './result.js';
 
 export const LIMITS = { name: 100, email: 254, password: 200, phone: 20, token: 4096 } as const;
 
@@ -24,17 +25,11 @@ const messages: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
-export function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
-    .join('; ');
-}
-
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; message: string };
-
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+/** The input read with the schema, or every problem as `field: problem`, joined by `; `. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.output<S>> {
   const result = schema.safeParse(input, { error: messages });
-  return result.success ? { ok: true, data: result.data } : { ok: false, message: formatIssues(result.error) };
+  if (result.success) return success(result.data);
+  return invalid(result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`).join('; '));
 }
 
 // ---- fields ----
@@ -71,3 +66,11 @@ export const phoneNumber = z
   .regex(/^[0-9]*$/, { error: 'must contain digits only' });
 
 export const opaqueToken = z.string().min(1).max(LIMITS.token);
+
+export const currencyCode = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
+
+/** The identifier of a plan, a price or a payment session. */
+export const identifier = z.string().trim().min(1).max(100);
+
+/** 1 or 0 (a membership or a gift that renews monthly, or not); true/false and '1'/'0' are read the same way. */
+export const zeroOrOne = z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1]));

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths, DAY_MS, daysBefore } from '../core/clock.js';
 import type { Db } from '../core/db.js';
-import { recordCreditPurchase } from '../features/credits/purchases.js';
+import { creditDescription, recordCreditPurchase } from '../features/credits/purchases.js';
 import { newChargeId, recordGift } from '../features/donations/gifts.js';
 import { recordContentPurchase } from '../features/history/catalogue.js';
 
@@ -30,7 +30,7 @@ function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
        (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, created_at, expires_at, paid_at, fulfilled_at, card_last4)
      VALUES (?, ?, 'credit', ?, ?, ?, ?, ?, '/', '/', 'paid', ?, ?, ?, ?, ?)`,
   ).run(
-    id, p.userId, p.method, p.currency, p.amountMinor, `${p.credits} Credits${p.purchasefor === 2 ? ' (gift code)' : ''}`,
+    id, p.userId, p.method, p.currency, p.amountMinor, creditDescription(p.credits, p.purchasefor),
     JSON.stringify(payload), at, new Date(p.at.getTime() + DAY_MS).toISOString(), at, at, p.method === 'credit_card' ? '4242' : null,
   );
   recordCreditPurchase(db, { id, user_id: p.userId, method: p.method, currency: p.currency, amount_minor: p.amountMinor, payload }, p.at);

@@ -3,7 +3,7 @@
 import { addMonths } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import { hashPasswordSync } from '../core/passwords.js';
-import type { Role } from '../core/users.js';
+import { createUser, findUserByEmail, type Role } from '../core/users.js';
 
 interface SeedUser {
   first: string;
@@ -35,14 +35,10 @@ export const ARTIST_ALBUM = { title: 'Psalms at Evening', songs: ['The Lord Is M
 export const ARTIST_SINGLE = 'Lead, Kindly Light';
 
 function insertUser(db: Db, u: SeedUser, termsAcceptedAt: string | null = null): number {
-  const verifiedAt = u.verified ? u.joined : null;
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO users (first_name, last_name, email, password_hash, country_code, type, credit_balance, role, email_verified_at, joined_at, terms_accepted_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(u.first, u.last, u.email, hashPasswordSync(u.password), u.country, u.type, u.credits, u.role, verifiedAt, u.joined, termsAcceptedAt);
-  return Number(lastInsertRowid);
+  return createUser(db, {
+    first_name: u.first, last_name: u.last, email: u.email, password_hash: hashPasswordSync(u.password), country_code: u.country,
+    type: u.type, credit_balance: u.credits, role: u.role, email_verified_at: u.verified ? u.joined : null, terms_accepted_at: termsAcceptedAt,
+  }, u.joined);
 }
 
 /** The five people; Paul has a monthly membership at $5 by card, paid now, so it renews a month after the first start. */
@@ -68,7 +64,7 @@ export function seedPeople(db: Db, now: Date): void {
  */
 export function seedArtist(db: Db): void {
   const a = SEED_ARTIST;
-  const taken = db.prepare('SELECT 1 FROM users WHERE email = ?').get(a.email);
+  const taken = findUserByEmail(db, a.email);
   const userId = taken ? null : insertUser(db, a, a.joined);
   const artistId = Number(db.prepare('INSERT INTO artists (name, user_id) VALUES (?, ?)').run(`${a.first} ${a.last}`, userId).lastInsertRowid);
   const albumId = Number(db.prepare('INSERT INTO albums (title, artist_id) VALUES (?, ?)').run(ARTIST_ALBUM.title, artistId).lastInsertRowid);

@@ -5,7 +5,7 @@ import type { Db } from '../../core/db.js';
 import { mapPage, selectPage, type Paged, type Paging } from '../../core/paging.js';
 import { failure, invalid, success, type Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
-import { findUserByEmail, findUserById, setPasswordHash, type Role, type UserRow } from '../../core/users.js';
+import { createUser, findUserByEmail, findUserById, setPasswordHash, type Role, type UserRow } from '../../core/users.js';
 import { membershipView, settleDueMemberships } from '../subscriptions/memberships.js';
 
 export const ADMIN_MESSAGES = {
@@ -90,13 +90,8 @@ export function createStaff(db: Db, staff: { name: string; email: string; role: 
   const taken = () => failure('conflict', ADMIN_MESSAGES.emailTaken);
   if (findUserByEmail(db, staff.email)) return taken();
   try {
-    const { lastInsertRowid } = db
-      .prepare(
-        `INSERT INTO users (first_name, last_name, email, password_hash, country_code, role, email_verified_at, joined_at)
-         VALUES (@first_name, @last_name, @email, @hash, NULL, @role, @now, @now)`,
-      )
-      .run({ ...splitName(staff.name), email: staff.email, hash, role: staff.role, now: now.toISOString() });
-    return success(findUserById(db, Number(lastInsertRowid))!);
+    const id = createUser(db, { ...splitName(staff.name), email: staff.email, password_hash: hash, role: staff.role, email_verified_at: now.toISOString() }, now);
+    return success(findUserById(db, id)!);
   } catch (err) {
     if (findUserByEmail(db, staff.email)) return taken(); // created concurrently
     throw err;

@@ -88,10 +88,10 @@ export interface NewCheckoutSession {
   amountMinor: number;
   description: string;
   payload: unknown;
-  /** validated with returnUrl; may contain {CHECKOUT_SESSION_ID} */
+  /** on the portal (see isReturnUrl); may contain {CHECKOUT_SESSION_ID} */
   successUrl: string;
   cancelUrl: string;
-  /** validated with returnUrl; where a refused payment returns (default: successUrl) */
+  /** on the portal too; where a refused payment returns (default: successUrl) */
   failedUrl?: string | null;
   idempotencyKey?: string | null;
 }

@@ -62,6 +62,15 @@ export function grantCreditPurchase(db: Db, session: CheckoutSession, now: Date)
   if (credits > 0) db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, ownerId(session));
 }
 
-export function findCreditPurchase(db: Db, sessionId: string): CreditTransactionRow | undefined {
-  return db.prepare('SELECT * FROM credit_transactions WHERE session_id = ?').get(sessionId) as CreditTransactionRow | undefined;
+/** What a checkout session for credits says it is for. */
+export function creditDescription(credits: number, purchasefor: 1 | 2): string {
+  return `${credits} Credits${purchasefor === 2 ? ' (gift code)' : ''}`;
+}
+
+/** What a granted credit purchase answers besides its result: the buyer's balance now, and the gift code it bought. */
+export function purchaseOutcome(db: Db, sessionId: string): { credit_balance: number; redemption_code?: string } {
+  const purchase = db.prepare('SELECT * FROM credit_transactions WHERE session_id = ?').get(sessionId) as CreditTransactionRow | undefined;
+  if (!purchase) throw new Error(`paid session ${sessionId} has no credit transaction`);
+  const balance = db.prepare('SELECT credit_balance FROM users WHERE id = ?').pluck().get(purchase.user_id) as number;
+  return { credit_balance: balance, ...(purchase.redemption_code ? { redemption_code: purchase.redemption_code } : {}) };
 }

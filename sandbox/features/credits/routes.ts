@@ -4,12 +4,12 @@ import { z } from 'zod';
 import * as creditsApi from '../../../shared/api/credits.js';
 import { answer, contractBody, HttpError, unwrap, type RequestContext, type Route } from '../../core/http.js';
 import { requireSession } from '../../core/session.js';
-import { findUserById } from '../../core/users.js';
-import { fulfilOnce } from '../checkout/sessions.js';
+import { currencyCode, identifier } from '../../core/validation.js';
+import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { paymentMethods, type PaymentMethod } from '../checkout/methods.js';
 import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { creditList, priceCredits } from './prices.js';
-import { findCreditPurchase, grantCreditPurchase, type CreditPayload } from './purchases.js';
+import { creditDescription, purchaseOutcome, type CreditPayload } from './purchases.js';
 
 export const METHOD_UNAVAILABLE = 'method: not available in your country';
 
@@ -21,16 +21,16 @@ const positiveUpTo = (max: number) => z.number().positive({ error: 'must be grea
 
 /** The body of a create call (the card and WeChat Pay ones share it). */
 const CreateBody = contractBody(creditsApi.createCreditSession, {
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' }),
+  currency: currencyCode,
   amount: positiveUpTo(MAX_AMOUNT),
   credit: positiveUpTo(MAX_AMOUNT).int({ error: 'must be a whole number' }),
-  identifier: z.string().trim().min(1).max(100),
+  identifier,
   purchasefor: z.literal([1, 2]),
   success_url: returnUrlField,
   cancel_url: returnUrlField,
   method: z.enum(['credit_card', 'gcash', 'grab_pay']).optional(),
 });
-const ConfirmBody = contractBody(creditsApi.confirmCreditSession, { session_id: z.string().trim().min(1).max(100) });
+const ConfirmBody = contractBody(creditsApi.confirmCreditSession, { session_id: identifier });
 
 function getCreditList(ctx: RequestContext) {
   const { user } = requireSession(ctx);
@@ -58,7 +58,7 @@ function createSession(contract: typeof creditsApi.createCreditSession, forcedMe
       method,
       currency: charge.currency,
       amountMinor: charge.minor,
-      description: body.purchasefor === 2 ? `${option.price_credit} Credits (gift code)` : `${option.price_credit} Credits`,
+      description: creditDescription(option.price_credit, body.purchasefor),
       payload,
       ...returns,
     });
@@ -72,16 +72,8 @@ async function confirmSession(ctx: RequestContext) {
   const { session, result } = confirmation(ctx, user.id, 'credit', session_id);
   if (session.status !== 'paid') return answer(creditsApi.confirmCreditSession, result.message, result);
 
-  const { db } = ctx.app;
-  const now = ctx.app.now();
-  fulfilOnce(db, session.id, now, (s) => grantCreditPurchase(db, s, now)); // already done when paid; a no-op then
-  const purchase = findCreditPurchase(db, session.id);
-  if (!purchase) throw new Error(`paid session ${session.id} has no credit transaction`);
-  return answer(creditsApi.confirmCreditSession, result.message, {
-    ...result,
-    credit_balance: findUserById(db, user.id)!.credit_balance,
-    ...(purchase.redemption_code ? { redemption_code: purchase.redemption_code } : {}),
-  });
+  fulfilPaidSession(ctx.app.db, session.id, ctx.app.now()); // already done when paid; a no-op then
+  return answer(creditsApi.confirmCreditSession, result.message, { ...result, ...purchaseOutcome(ctx.app.db, session.id) });
 }
 
 const API = '/webclient/in-web-purchase';

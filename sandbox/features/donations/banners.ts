@@ -1,4 +1,5 @@
 // Mission banners drawn by the sandbox: an SVG gradient with the mission's title and organization (escaped).
+import { escapeHtml } from '../../core/html.js';
 import type { MissionRow } from './missions.js';
 
 /** Colour pairs of the gradients, picked by mission and banner number. */
@@ -12,20 +13,13 @@ const PALETTES: readonly [string, string][] = [
   ['#8c2f39', '#f7a072'],
 ];
 
-export const WIDTH = 1200;
-export const HEIGHT = 400;
+const WIDTH = 1200;
+const HEIGHT = 400;
 const TITLE_MAX = 60;
 
-/** Escapes text for XML content and attributes. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // characters XML 1.0 does not allow at all
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+/** Escapes text for XML content and attributes, without the characters XML 1.0 does not allow at all. */
+function escapeXml(text: string): string {
+  return escapeHtml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
 }
 
 function clip(text: string, max: number): string {

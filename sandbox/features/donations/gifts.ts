@@ -79,21 +79,6 @@ export function billingFeeMinor(amountMinor: number): number {
 
 // ---- gifts ----
 
-export interface GiftRow {
-  id: number;
-  user_id: number | null;
-  mission_id: number;
-  session_id: string | null;
-  stripe_charge_id: string;
-  amount_minor: number;
-  currency: string;
-  recurring: 0 | 1;
-  charged_at: string;
-  billing_fee_minor: number;
-  fee_minor: number;
-  net_minor: number;
-}
-
 export interface NewGift {
   userId: number | null;
   missionId: number;
@@ -150,6 +135,11 @@ export function cancelMonthlyGift(db: Db, userId: number, missionId: number, now
   return changes === 1;
 }
 
+/** The monthly gift's next charge moves a month on. */
+function postpone(db: Db, gift: DonationSubscriptionRow): void {
+  db.prepare('UPDATE donation_subscriptions SET next_donation_at = ? WHERE id = ?').run(addMonths(new Date(gift.next_donation_at), 1).toISOString(), gift.id);
+}
+
 /**
  * Charges every monthly gift that fell due by `now`, in date order (several times when months passed): one gift row
  * each, the mission's total rises, the next date moves a month on. A gift to a mission that has closed ends instead.
@@ -171,9 +161,7 @@ export function settleDueDonations(db: Db, now: Date): number {
         userId: s.user_id, missionId: s.mission_id, sessionId: null, amountMinor: s.amount_minor, currency: s.currency,
         recurring: 1, chargedAt: new Date(s.next_donation_at),
       });
-      db.prepare('UPDATE donation_subscriptions SET next_donation_at = ? WHERE id = ?').run(
-        addMonths(new Date(s.next_donation_at), 1).toISOString(), s.id,
-      );
+      postpone(db, s);
       renewals++;
     }
     return renewals;
@@ -199,12 +187,7 @@ export function grantDonation(db: Db, session: CheckoutSession, now: Date): void
   if (p.recurring !== 1) return;
   const userId = ownerId(session);
   const running = activeMonthlyGift(db, userId, p.mission_id);
-  if (running) {
-    db.prepare('UPDATE donation_subscriptions SET next_donation_at = ? WHERE id = ?').run(
-      addMonths(new Date(running.next_donation_at), 1).toISOString(), running.id,
-    );
-    return;
-  }
+  if (running) return postpone(db, running);
   db.prepare(
     `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as donationsApi from '../../../shared/api/donations.js';
 import { answer, contractBody, ERROR_CODES, file, HttpError, ok, unwrap, type RequestContext, type Route } from '../../core/http.js';
 import { optionalSession, requireSession } from '../../core/session.js';
+import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
 import { checkoutReturns, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { bannerSvg } from './banners.js';
 import {
@@ -19,11 +20,10 @@ const idField = z.preprocess(
 );
 
 const CreateBody = contractBody(donationsApi.createDonationSession, {
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' }),
-  identifier: z.string().trim().min(1).max(100),
+  currency: currencyCode,
+  identifier,
   donation_id: idField,
-  /** 1 monthly, 0 one-time (true/false and '1'/'0' are read the same way) */
-  recurring: z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1])),
+  recurring: zeroOrOne,
   frequency: z.preprocess((v) => (v === '1' ? 1 : v === '2' ? 2 : v), z.literal([1, 2])),
   success_url: returnUrlField,
   cancel_url: returnUrlField,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Memberships end to end: paying on the sandbox's pages, the states of spec section 4, the clock's renewals
+// Memberships end to end: paying on the sandbox's pages, the states a membership goes through, the clock's renewals
 // and ends, the PayMongo e-wallets, updating the card, and granting exactly once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';

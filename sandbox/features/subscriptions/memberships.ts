@@ -79,10 +79,6 @@ export function findMembership(db: Db, userId: number): MembershipRow | undefine
   return db.prepare('SELECT * FROM subscriptions WHERE user_id = ?').get(userId) as MembershipRow | undefined;
 }
 
-export function membershipPayments(db: Db, userId: number): SubscriptionPaymentRow[] {
-  return db.prepare('SELECT * FROM subscription_payments WHERE user_id = ? ORDER BY charged_at, id').all(userId) as SubscriptionPaymentRow[];
-}
-
 const dollars = (cents: number) => cents / 100;
 
 /** The subscription as the profile shows it (amounts in dollars), or null when there is none or it has lapsed. */
@@ -100,8 +96,6 @@ export function membershipView(db: Db, userId: number, now: Date) {
     schedule_start_date: m.schedule_start_date,
   };
 }
-
-export type MembershipView = NonNullable<ReturnType<typeof membershipView>>;
 
 function recordPayment(db: Db, p: Omit<SubscriptionPaymentRow, 'id'>): void {
   db.prepare(

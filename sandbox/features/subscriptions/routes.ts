@@ -8,6 +8,7 @@ import {
 import { formatMoney } from '../../core/money.js';
 import { requireSession } from '../../core/session.js';
 import { findUserById } from '../../core/users.js';
+import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { EWALLET_CURRENCY, paymentMethods, type PaymentMethod } from '../checkout/methods.js';
 import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
@@ -26,19 +27,15 @@ export const SUBSCRIPTION_MESSAGES = {
   updateDescription: 'Update the card for your monthly membership',
 } as const;
 
-const currencyField = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
-/** 1 monthly, 0 one-time (true/false and '1'/'0' are read the same way) */
-const recurringField = z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1]));
 /** months of a one-time membership ('3' is read as 3) */
 const intervalField = z
   .preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), z.literal([...ONE_TIME_MONTHS]))
   .nullish();
-const identifierField = z.string().trim().min(1).max(100);
 
 const createRules = {
-  currency: currencyField,
-  identifier: identifierField,
-  recurring: recurringField,
+  currency: currencyCode,
+  identifier,
+  recurring: zeroOrOne,
   interval: intervalField,
   success_url: returnUrlField,
   cancel_url: returnUrlField,
@@ -47,17 +44,16 @@ const CreateBody = contractBody(subscriptionApi.createSubscriptionSession, creat
 const WechatBody = contractBody(subscriptionApi.createSubscriptionWechatSession, createRules);
 const SourceBody = contractBody(subscriptionApi.createPaymongoSource, {
   type: z.enum(['gcash', 'grab_pay']),
-  currency: currencyField,
+  currency: currencyCode,
   interval: intervalField,
-  identifier: identifierField,
+  identifier,
   success_url: returnUrlField,
   failed_url: returnUrlField,
 });
-const sessionId = z.string().trim().min(1).max(100);
-const ConfirmBody = contractBody(subscriptionApi.confirmSubscription, { session_id: sessionId });
-const SourceConfirmBody = contractBody(subscriptionApi.confirmPaymongo, { source_id: sessionId });
+const ConfirmBody = contractBody(subscriptionApi.confirmSubscription, { session_id: identifier });
+const SourceConfirmBody = contractBody(subscriptionApi.confirmPaymongo, { source_id: identifier });
 const CancelBody = contractBody(subscriptionApi.cancelSubscription);
-const ChangeBody = contractBody(subscriptionApi.changeAmount, { currency: currencyField });
+const ChangeBody = contractBody(subscriptionApi.changeAmount, { currency: currencyCode });
 const UpdatePaymentBody = contractBody(subscriptionApi.updatePaymentSession, {
   success_url: returnUrlField,
   failed_url: returnUrlField,

@@ -4,12 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db.js';
 import { failure, invalid, success, type Result } from '../../core/result.js';
-import { findUserById } from '../../core/users.js';
 import { payAndFulfil } from '../checkout/fulfilment.js';
 import { WALLET_METHOD } from '../checkout/methods.js';
 import { CHECKOUT_MESSAGES, createCheckoutSession, markRefused, recordCard } from '../checkout/sessions.js';
 import type { PricedOption } from '../credits/prices.js';
-import { findCreditPurchase, type CreditPayload } from '../credits/purchases.js';
+import { creditDescription, purchaseOutcome, type CreditPayload } from '../credits/purchases.js';
 
 export const WALLET_MESSAGES = {
   badValidationUrl: 'validationUrl: must be an https URL of an Apple Pay server (*.apple.com)',
@@ -102,13 +101,7 @@ export function cardLast4(paymentMethod: unknown): string | null {
 
 function resultOf(db: Db, row: WalletPaymentRow): WalletPaymentResult {
   const answer: WalletPaymentResult = { result_code: row.result_code, action: null, message: row.message };
-  if (row.result_code !== 'Authorised') return answer;
-  const purchase = findCreditPurchase(db, row.session_id);
-  return {
-    ...answer,
-    credit_balance: findUserById(db, row.user_id)!.credit_balance,
-    ...(purchase?.redemption_code ? { redemption_code: purchase.redemption_code } : {}),
-  };
+  return row.result_code === 'Authorised' ? { ...answer, ...purchaseOutcome(db, row.session_id) } : answer;
 }
 
 export interface WalletPayment {
@@ -132,8 +125,8 @@ export function replayedPayment(db: Db, userId: number, transactionId: string): 
 
 /**
  * Charges a wallet payment token once: records a checkout session (method apple_pay), marks it paid or refused, grants
- * the credits or the gift code through the card payments' fulfilment (payAndFulfil: grantCreditPurchase, once), and remembers the transaction identifier with
- * its result, all in one transaction. A transaction identifier seen before answers its first result and grants nothing.
+ * the credits or the gift code through the card payments' fulfilment (grantCreditPurchase, once), and remembers the
+ * transaction identifier with its result, all in one transaction. A transaction identifier seen before answers its first result and grants nothing.
  */
 export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result<WalletPaymentResult> {
   return db.transaction((): Result<WalletPaymentResult> => {
@@ -147,7 +140,7 @@ export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result
       method: WALLET_METHOD,
       currency: option.currency,
       amountMinor: option.price_cents,
-      description: `${option.price_credit} Credits${p.purchasefor === 2 ? ' (gift code)' : ''}, Apple Pay`,
+      description: `${creditDescription(option.price_credit, p.purchasefor)}, Apple Pay`,
       payload,
       successUrl: p.portalUrl,
       cancelUrl: p.portalUrl,
@@ -157,15 +150,12 @@ export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result
     const last4 = cardLast4(p.paymentMethod);
     if (last4) recordCard(db, session.id, last4);
     const decision = walletDecision(p.paymentData);
-    let row: WalletPaymentRow;
-    if (decision.paid) {
-      payAndFulfil(db, session.id, now); // what the card webhook does: grantCreditPurchase, once
-      if (!findCreditPurchase(db, session.id)) throw new Error(`wallet session ${session.id} was not granted`);
-      row = { transaction_id: p.transactionId, user_id: p.userId, session_id: session.id, result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid };
-    } else {
-      markRefused(db, session.id, decision.message, now);
-      row = { transaction_id: p.transactionId, user_id: p.userId, session_id: session.id, result_code: 'Refused', message: decision.message };
-    }
+    if (decision.paid) payAndFulfil(db, session.id, now); // what the card webhook does: grantCreditPurchase, once
+    else markRefused(db, session.id, decision.message, now);
+    const row: WalletPaymentRow = {
+      transaction_id: p.transactionId, user_id: p.userId, session_id: session.id,
+      ...(decision.paid ? { result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid } : { result_code: 'Refused', message: decision.message }),
+    };
     db.prepare(
       'INSERT INTO wallet_payments (transaction_id, user_id, session_id, result_code, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(row.transaction_id, row.user_id, row.session_id, row.result_code, row.message, now.toISOString());

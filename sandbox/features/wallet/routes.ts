@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as walletApi from '../../../shared/api/wallet.js';
 import { answer, contractBody, unwrap, type RequestContext, type Route } from '../../core/http.js';
 import { requireSession } from '../../core/session.js';
+import { currencyCode, identifier } from '../../core/validation.js';
 import { WALLET_METHOD } from '../checkout/methods.js';
 import { priceCredits } from '../credits/prices.js';
 import { chargeWalletPayment, checkValidationUrl, merchantSession, replayedPayment } from './apple-pay.js';
@@ -16,10 +17,10 @@ const AuthBody = contractBody(walletApi.authorizeWalletPayment, {
     paymentMethod: z.unknown().optional(),
     transactionIdentifier: z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]*$/, { error: 'must be printable ASCII without spaces' }),
   }),
-  identifier: z.string().trim().min(1).max(100),
+  identifier,
   purchasefor: z.literal([1, 2]),
   amount: z.number().positive({ error: 'must be greater than 0' }).max(1_000_000, { error: 'must be at most 1000000' }),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' }),
+  currency: currencyCode,
 });
 
 /** What Apple's gateway would answer, as JSON text in data.data. */

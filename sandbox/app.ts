@@ -28,7 +28,7 @@ import { walletRoutes } from './features/wallet/routes.js';
 import { serveStatic } from './core/static.js';
 import { openSeededDb } from './seed/seed.js';
 
-/** Every API route. A new area of the API is one more file in routes/ and one more line here. */
+/** Every API route. A new area of the API is one more features/<area>/routes.ts and one more line here. */
 export const ROUTES: readonly Route[] = [
   ...authRoutes,
   ...accountRoutes,

@@ -11,6 +11,18 @@ import { MIGRATIONS } from './migrations.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { startSandbox } from '../test-support.js';
 
+/** A database file at an old schema version, with rows written by `sql`. */
+function oldDatabase(version: number, sql: string): { dir: string; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
+  const path = join(dir, `v${version}.sqlite`);
+  const old = new Database(path);
+  old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  for (const migration of MIGRATIONS.slice(0, version)) old.exec(migration);
+  old.exec(sql);
+  old.close();
+  return { dir, path };
+}
+
 describe('database', () => {
   it('creates, migrates and seeds once, in WAL mode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
@@ -32,12 +44,7 @@ describe('database', () => {
   });
 
   it('upgrades a database of schema 3 without losing rows, and lets checkout sessions be anonymous', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
-    const path = join(dir, 'v3.sqlite');
-    const old = new Database(path);
-    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql);
-    old.exec(`
+    const { dir, path } = oldDatabase(3, `
       INSERT INTO meta (key, value) VALUES ('schema_version', '3'), ('seeded_at', '2025-12-01T00:00:00.000Z');
       INSERT INTO users (id, first_name, last_name, email, password_hash, joined_at) VALUES (7, 'Old', 'Timer', 'old@example.org', 'x', '2025-01-01');
       INSERT INTO checkout_sessions (id, user_id, kind, method, currency, amount_minor, description, success_url, cancel_url, status, created_at, expires_at, paid_at, fulfilled_at, failed_url, card_last4)
@@ -45,7 +52,6 @@ describe('database', () => {
       INSERT INTO credit_transactions (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, session_id)
         VALUES (7, 'cs_old', '2025-12-01', 'card', 100, 'USD', 1000, 'cs_old');
     `);
-    old.close();
 
     const db = openSeededDb(path, new Date('2026-01-10T12:00:00Z'));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));
@@ -66,12 +72,7 @@ describe('database', () => {
   });
 
   it('upgrades a database of schema 8: rows kept, apple_pay allowed, the artist seeded and linked', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sm-db-'));
-    const path = join(dir, 'v8.sqlite');
-    const old = new Database(path);
-    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-    for (const sql of MIGRATIONS.slice(0, 8)) old.exec(sql);
-    old.exec(`
+    const { dir, path } = oldDatabase(8, `
       INSERT INTO meta (key, value) VALUES ('schema_version', '8'), ('seeded_at', '2025-12-01T00:00:00.000Z'), ('seeded_history_at', '2025-12-01T00:00:00.000Z');
       INSERT INTO users (id, first_name, last_name, email, password_hash, joined_at) VALUES (7, 'Old', 'Timer', 'old@example.org', 'x', '2025-01-01');
       INSERT INTO artists (id, name) VALUES (1, 'Choir');
@@ -82,7 +83,6 @@ describe('database', () => {
         VALUES (3, 7, 'cs_old', '2025-12-01', 'gcash', 100, 'PHP', 58000, 'cs_old');
       INSERT INTO subscription_payments (user_id, session_id, kind, amount_minor, currency, charged_at) VALUES (7, 'cs_old', 'one-time', 500, 'USD', '2025-12-01');
     `);
-    old.close();
 
     const db = openSeededDb(path, new Date('2026-01-10T12:00:00Z'));
     expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(String(SCHEMA_VERSION));

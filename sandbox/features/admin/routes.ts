@@ -23,7 +23,7 @@ export const APP_USER_PAGE_SIZE = 20;
 export const SEARCH_MAX = 100;
 const ALL_ROLES: readonly Role[] = ['listener', 'artist', 'admin'];
 
-export const ADMIN_ANSWERS = {
+const ADMIN_ANSWERS = {
   created: 'The user was created.',
   updated: 'The user was updated.',
   blocked: 'The account was blocked.',

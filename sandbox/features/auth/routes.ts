@@ -14,14 +14,14 @@ import { requireSession } from '../../core/session.js';
 import { revokeToken } from '../../core/tokens.js';
 import { ACCOUNT_MESSAGES, findUserByEmail, recordTermsAccepted, type UserRow } from '../../core/users.js';
 import { anyPassword, countryCode, email, LIMITS, loginEmail, newPassword, opaqueToken, personName, phoneNumber } from '../../core/validation.js';
+import { sendVerification } from './mails.js';
 import {
   changeOwnPassword, checkPassword, newSession, registerByEmail, requestReset, resendVerification, resetLinkOwner, resetPassword,
-  SIGN_IN_MESSAGES, useAppToken, verifyEmail as useVerificationLink,
+  SIGN_IN_MESSAGES, useAppToken, useVerificationLink,
 } from './sign-in.js';
-import { sendVerification } from './mails.js';
 import { checkSocialToken, connectSocial, registerSocial, SOCIAL_ACCOUNT_MESSAGES, type SocialOutcome } from './social.js';
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   unverified: 'Please verify your email before logging in.',
   registered: 'Thank you for registering. Please check your email to verify your account.',
   socialNoEmail: 'email: the social account has no email address; sign up with email instead',

@@ -64,7 +64,7 @@ export function requestReset(mail: MailContext, address: string): void {
 }
 
 /** Uses a verification link once; false when it is unknown, used or expired. */
-export function verifyEmail(db: Db, token: string, now: Date): boolean {
+export function useVerificationLink(db: Db, token: string, now: Date): boolean {
   const userId = consumeToken(db, 'verify', token, now);
   if (userId === undefined) return false;
   markEmailVerified(db, userId, now);

@@ -11,7 +11,7 @@ import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, sta
 import { creditList, priceCredits } from './prices.js';
 import { creditDescription, purchaseOutcome, type CreditPayload } from './purchases.js';
 
-export const METHOD_UNAVAILABLE = 'method: not available in your country';
+const METHOD_UNAVAILABLE = 'method: not available in your country';
 
 /** The client key of the card provider's plugin (a test key: the sandbox charges nothing). */
 export const CLIENT_KEY = 'pk_test_sandbox';

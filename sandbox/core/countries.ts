@@ -1,13 +1,8 @@
 // The country list served by GET /api/country, from the countries-list package.
 import { countries } from 'countries-list';
+import type { CountryListItem } from '../../shared/api/schemas.js';
 
-export interface Country {
-  code: string;
-  name: string;
-  phone_code: string;
-}
-
-export const COUNTRIES: readonly Country[] = Object.entries(countries)
+export const COUNTRIES: readonly CountryListItem[] = Object.entries(countries)
   .map(([code, c]) => ({ code, name: c.name, phone_code: c.phone[0] === undefined ? '' : `+${c.phone[0]}` }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 

@@ -35,14 +35,6 @@ export interface StartAuthEmulatorOptions {
   log?: (line: string) => void;
 }
 
-/** The emulator binary is not installed (`npm install` not run, or firebase-tools missing). */
-export class EmulatorMissingError extends Error {
-  constructor() {
-    super(`The Firebase CLI is not installed (${FIREBASE_BIN} is missing): run npm install.`);
-    this.name = 'EmulatorMissingError';
-  }
-}
-
 export const EMULATOR_HOST = '127.0.0.1';
 
 /** Listens on the port for a moment: the port it got (0: any free one), or null when something listens there already. */
@@ -87,7 +79,7 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   const port = options.port ?? 9099;
   const projectId = options.projectId ?? FIREBASE_DEFAULTS.projectId;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  if (!existsSync(FIREBASE_BIN)) throw new EmulatorMissingError();
+  if (!existsSync(FIREBASE_BIN)) throw new Error(`The Firebase CLI is not installed (${FIREBASE_BIN} is missing): run npm install.`);
   if ((await probePort(port)) === null) {
     throw new Error(`Port ${port} is already in use: cannot start the Firebase Auth emulator there.`);
   }

@@ -1,5 +1,6 @@
 // Firebase for social sign-in: the portal's web config (served at run time), and checking ID tokens with
 // firebase-admin against the Auth emulator.
+import type { FirebaseSettings as PortalFirebaseSettings } from '../../shared/auth/runtime-config.js';
 import { failure, success, type Result } from './result.js';
 
 /** A 'demo-' project: the emulator needs no credentials and nothing reaches Google. */
@@ -44,9 +45,8 @@ export function resolveFirebaseSettings(given: Partial<FirebaseSettings> = {}): 
 
 // ---- the runtime config the portal reads ----
 
-export interface RuntimeConfig {
-  firebase?: { apiKey: string; authDomain: string; projectId: string; authEmulatorUrl?: string };
-}
+/** What the portal reads from its runtime config block: the Firebase settings, when social sign-in is on. */
+export type RuntimeConfig = { firebase?: PortalFirebaseSettings };
 
 export function runtimeConfig(settings: FirebaseSettings): RuntimeConfig {
   const { apiKey, authDomain, projectId, authEmulatorUrl } = settings;

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FirebaseSettings } from '../../shared/auth/runtime-config.js';
 import { CSP } from '../app.js';
 import { emulatorUrlFromHost, injectRuntimeConfig, resolveFirebaseSettings, scriptSafeJson } from './firebase.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
@@ -53,6 +54,8 @@ describe('runtime config', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(JSON.parse(res.text)).toEqual(CONFIG_ON);
+    // what the portal reads it with (shared/auth/runtime-config.ts)
+    expect(FirebaseSettings.safeParse(JSON.parse(res.text).firebase).success).toBe(true);
     await on.sb.stop();
 
     const off = await withDist(false);

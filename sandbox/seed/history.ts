@@ -1,8 +1,8 @@
 // The seeded people's history (listed in sandbox/README.md): credit purchases, content purchases and gifts.
 // Dates are relative to the first start, so the history always lies in the past.
-import { randomBytes } from 'node:crypto';
 import { addMonths, DAY_MS, daysBefore } from '../core/clock.js';
 import type { Db } from '../core/db.js';
+import { createCheckoutSession, fulfilOnce, markPaid, recordCard } from '../features/checkout/sessions.js';
 import { creditDescription, recordCreditPurchase } from '../features/credits/purchases.js';
 import { newChargeId, recordGift } from '../features/donations/gifts.js';
 import { recordContentPurchase } from '../features/history/catalogue.js';
@@ -20,20 +20,19 @@ interface PastCreditPurchase {
   purchasefor: 1 | 2;
 }
 
-/** A paid, fulfilled credit session and its history row (the balance is seeded separately). */
+/** A credit purchase paid and fulfilled in the past, as the checkout makes one (the balance is seeded separately). */
 function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
-  const id = `cs_${randomBytes(24).toString('base64url')}`;
-  const at = p.at.toISOString();
-  const payload = { identifier: `credits_${p.credits}${p.currency === 'PHP' ? '_ph' : ''}`, credits: p.credits, purchasefor: p.purchasefor };
-  db.prepare(
-    `INSERT INTO checkout_sessions
-       (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, status, created_at, expires_at, paid_at, fulfilled_at, card_last4)
-     VALUES (?, ?, 'credit', ?, ?, ?, ?, ?, '/', '/', 'paid', ?, ?, ?, ?, ?)`,
-  ).run(
-    id, p.userId, p.method, p.currency, p.amountMinor, creditDescription(p.credits, p.purchasefor),
-    JSON.stringify(payload), at, new Date(p.at.getTime() + DAY_MS).toISOString(), at, at, p.method === 'credit_card' ? '4242' : null,
-  );
-  recordCreditPurchase(db, { id, user_id: p.userId, method: p.method, currency: p.currency, amount_minor: p.amountMinor, payload }, p.at);
+  const created = createCheckoutSession(db, p.at, {
+    userId: p.userId, kind: 'credit', method: p.method, currency: p.currency, amountMinor: p.amountMinor,
+    description: creditDescription(p.credits, p.purchasefor),
+    payload: { identifier: `credits_${p.credits}${p.currency === 'PHP' ? '_ph' : ''}`, credits: p.credits, purchasefor: p.purchasefor },
+    successUrl: 'http://localhost/', cancelUrl: 'http://localhost/',
+  });
+  if (!created.ok) throw new Error(created.message);
+  const { id } = created.value;
+  if (p.method === 'credit_card') recordCard(db, id, '4242');
+  markPaid(db, id, p.at);
+  fulfilOnce(db, id, p.at, (session) => recordCreditPurchase(db, session, p.at));
 }
 
 const userId = (db: Db, email: string) => db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;

@@ -1,6 +1,8 @@
 // Bank accounts for payouts (POST /dashboard/account/add-bank): one per person. The account number is never kept:
 // only its last 4 digits (to show) and a keyed hash (to recognise the same account again).
 import { createHmac, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { addBank } from '../../../shared/api/account.js';
 import type { Db } from '../../core/db.js';
 import { invalid, success, type Result } from '../../core/result.js';
 
@@ -16,12 +18,7 @@ export interface NewBankAccount {
 }
 
 /** What the call answers: never the number, never the hash. */
-export interface BankAccountView {
-  bank_name: string;
-  account_name: string;
-  account_last4: string;
-  country_code: string;
-}
+export type BankAccountView = z.infer<typeof addBank.response>;
 
 /** The HMAC key, made once per database (meta.bank_hash_key). */
 function hashKey(db: Db): Buffer {

@@ -1,6 +1,8 @@
 // What the admin calls do to accounts: the two views of a person (staff: admins and artists; app users: listeners),
 // searching and paging, creating and changing staff, passwords, blocking, deleting by anonymising, and checking
 // memberships.
+import type { z } from 'zod';
+import type { VerifyResult as VerifyResultSchema } from '../../../shared/api/admin.js';
 import type { Db } from '../../core/db.js';
 import { mapPage, selectPage, type Paged, type Paging } from '../../core/paging.js';
 import { failure, invalid, success, type Result } from '../../core/result.js';
@@ -227,12 +229,7 @@ export function listMemberships(db: Db, now: Date, p: Paging, search: string | n
   return { data, total: page.total };
 }
 
-export interface VerifyResult {
-  user_id: number;
-  active: boolean;
-  end_date: string | null;
-  checked_at: string;
-}
+type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
 /** Checks whether the person's membership is live now, and records the check (by whom, what it found). */
 export function verifyMembership(db: Db, userId: number, checkedBy: number, now: Date): VerifyResult {

@@ -4,8 +4,10 @@
 import { z } from 'zod';
 import * as adminApi from '../../../shared/api/admin.js';
 import {
-  answer, contractBody, ERROR_CODES, HttpError, mailContext, ok, paging, unwrap, withErrorCode, type RequestContext, type Route,
+  answer, contractBody, ERROR_CODES, HttpError, mailContext, ok, paging, unwrap, withErrorCode, type CallContract, type RequestContext,
+  type Route,
 } from '../../core/http.js';
+import { mapPage, type Paged } from '../../core/paging.js';
 import { hashPassword } from '../../core/passwords.js';
 import { requireAdmin, requireSession } from '../../core/session.js';
 import type { Role, UserRow } from '../../core/users.js';
@@ -105,19 +107,18 @@ const updateStaffUser = adminOnly(async (ctx, admin) => {
   return answer(adminApi.updateUser, ADMIN_ANSWERS.updated, staffView(unwrap(updateStaff(ctx.app.db, admin, user, body))));
 });
 
-const listStaff = adminOnly((ctx) => {
-  const page = listUsers(ctx.app.db, STAFF_ROLES, paging(ctx, ADMIN_USER_PAGE_SIZE), searchOf(ctx));
-  return answer(adminApi.listUsers, 'Users.', { data: page.data.map(staffView), total: page.total });
-});
+/** A page of live accounts of these roles, each as `view` shows it; `search` matches the name or the email. */
+function userList<T>(contract: CallContract<unknown, Paged<T>>, message: string, roles: readonly Role[], perPage: number, view: (u: UserRow) => T) {
+  return adminOnly((ctx) => answer(contract, message, mapPage(listUsers(ctx.app.db, roles, paging(ctx, perPage), searchOf(ctx)), view)));
+}
+
+const listStaff = userList(adminApi.listUsers, 'Users.', STAFF_ROLES, ADMIN_USER_PAGE_SIZE, staffView);
 
 const staffDetail = adminOnly((ctx) => answer(adminApi.userDetail, 'User.', staffView(pathUser(ctx, STAFF_ROLES))));
 
 // ---- app users: listeners ----
 
-const listAppUsers = adminOnly((ctx) => {
-  const page = listUsers(ctx.app.db, APP_ROLES, paging(ctx, APP_USER_PAGE_SIZE), searchOf(ctx));
-  return answer(adminApi.listAppUsers, 'App users.', { data: page.data.map(appUserView), total: page.total });
-});
+const listAppUsers = userList(adminApi.listAppUsers, 'App users.', APP_ROLES, APP_USER_PAGE_SIZE, appUserView);
 
 const appUserDetail = adminOnly((ctx) => answer(adminApi.appUserDetail, 'App user.', appUserView(pathUser(ctx, APP_ROLES))));
 

@@ -1,34 +1,13 @@
 // The server's price list for credits, per country. Clients send prices back when they pay; only these numbers count.
+import type { CreditOption } from '../../../shared/api/credits.js';
 import { toMinorExact } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
-import { EWALLET_CURRENCY, EWALLET_METHODS, type SessionMethod } from '../checkout/methods.js';
+import { countryTerms, EWALLET_CURRENCY, EWALLET_METHODS, ewalletChargeMinor, type SessionMethod } from '../checkout/methods.js';
 
 export const CREDIT_MESSAGES = {
   unknownOption: 'identifier: unknown credit option',
   priceChanged: 'The price has changed. Please choose again.',
 } as const;
-
-/** A credit option as the list answers it. */
-export interface CreditOption {
-  country: string;
-  currency: string;
-  identifier: string;
-  price_credit: number;
-  /** in dollars */
-  price_dollar: number;
-  user_currency: string;
-  /** user_currency per dollar */
-  rate: number;
-}
-
-interface CountryPricing {
-  country: string;
-  currency: string;
-  user_currency: string;
-  rate: number;
-  /** appended to identifiers, so one country's option is not valid in another's list */
-  suffix: string;
-}
 
 /** Credits and their price in cents: 1 credit = $0.10. */
 const CREDIT_PACKS: readonly { credits: number; cents: number }[] = [
@@ -39,29 +18,17 @@ const CREDIT_PACKS: readonly { credits: number; cents: number }[] = [
   { credits: 1000, cents: 10000 },
 ];
 
-const DEFAULT_PRICING: CountryPricing = { country: 'US', currency: 'USD', user_currency: 'USD', rate: 1, suffix: '' };
-
-/** Countries with their own list; every other country (or none) uses the US list. */
-const PRICING: Readonly<Record<string, CountryPricing>> = {
-  US: DEFAULT_PRICING,
-  PH: { country: 'PH', currency: 'USD', user_currency: 'PHP', rate: 58, suffix: '_ph' },
-};
-
-function pricingFor(countryCode: string | null): CountryPricing {
-  return (countryCode && PRICING[countryCode]) || DEFAULT_PRICING;
-}
-
 /** An option with its price in cents, for the server's own use. */
 export interface PricedOption extends CreditOption {
   price_cents: number;
 }
 
 export function creditOptions(countryCode: string | null): PricedOption[] {
-  const p = pricingFor(countryCode);
+  const p = countryTerms(countryCode);
   return CREDIT_PACKS.map(({ credits, cents }) => ({
     country: p.country,
     currency: p.currency,
-    identifier: `credits_${credits}${p.suffix}`,
+    identifier: `credits_${credits}${p.creditSuffix}`,
     price_credit: credits,
     price_dollar: cents / 100,
     user_currency: p.user_currency,
@@ -77,11 +44,6 @@ export function creditList(countryCode: string | null): CreditOption[] {
 
 export function findCreditOption(countryCode: string | null, identifier: string): PricedOption | undefined {
   return creditOptions(countryCode).find((o) => o.identifier === identifier);
-}
-
-/** What an e-wallet charges for an option: dollars x rate, in PHP centavos (rounded to 2 decimals). */
-export function ewalletPriceMinor(option: PricedOption): number {
-  return Math.round(option.price_cents * option.rate);
 }
 
 /** What the client says it pays for: an option of its list, at the price it was shown. */
@@ -108,7 +70,7 @@ export function priceCredits(countryCode: string | null, quote: CreditQuote, met
   if (!option) return invalid(CREDIT_MESSAGES.unknownOption);
   const listed = { currency: option.currency, minor: option.price_cents };
   const ewallet = EWALLET_METHODS.has(method);
-  const charge = ewallet ? { currency: EWALLET_CURRENCY, minor: ewalletPriceMinor(option) } : listed;
+  const charge = ewallet ? { currency: EWALLET_CURRENCY, minor: ewalletChargeMinor(option.price_cents, option.rate) } : listed;
   const quotes = ewallet ? [listed, charge] : [listed];
   const quoted = quotes.some((q) => q.currency === quote.currency && toMinorExact(quote.amount, q.currency) === q.minor);
   if (!quoted || (quote.credit !== undefined && quote.credit !== option.price_credit)) return invalid(CREDIT_MESSAGES.priceChanged);

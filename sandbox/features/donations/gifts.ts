@@ -8,7 +8,7 @@ import type { Db } from '../../core/db.js';
 import { formatMoney, toMinorExact } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
-import { pricingFor } from '../subscriptions/plans.js';
+import { countryTerms } from '../checkout/methods.js';
 import { findMission } from './missions.js';
 
 export const DONATION_IDENTIFIER = 'donation';
@@ -38,7 +38,7 @@ export const DONATION_MESSAGES = {
 
 /** The donation plan of a country: the US one for every country but PH. */
 export function donationPlans(countryCode: string | null) {
-  const p = pricingFor(countryCode);
+  const p = countryTerms(countryCode);
   return [
     {
       country: p.country,

@@ -1,4 +1,5 @@
 // Missions (the ministries people give to): rows, the answer's shape, lists, and creating one.
+import type { Mission } from '../../../shared/api/donations.js';
 import type { Db } from '../../core/db.js';
 import { fromMinor } from '../../core/money.js';
 
@@ -15,19 +16,8 @@ export interface MissionRow {
   active: 0 | 1;
 }
 
-/** A mission as the portal receives it. */
-export interface MissionView {
-  id: number;
-  organization: string;
-  title: string;
-  banner: string[];
-  description: string;
-  /** dollars */
-  total_donation: number;
-  /** this person gives to it monthly */
-  subscribed: boolean;
-  metadata: { next_donation_period: string | null };
-}
+/** A mission as the portal reads it (total_donation in dollars; subscribed: this person gives to it monthly). */
+export type MissionView = Mission & { title: string; metadata: { next_donation_period: string | null } };
 
 /** Home shows this many missions. */
 export const HOME_MISSIONS = 3;

@@ -3,6 +3,7 @@
 import type { Db } from '../../core/db.js';
 import { fromMinor } from '../../core/money.js';
 import { mapPage, selectPage, type Paging } from '../../core/paging.js';
+import type { CreditTransactionRow } from '../credits/purchases.js';
 
 /** The person's rows of a table (or a subquery that has user_id), newest first, as the answer shows them. */
 function page<R, T>(db: Db, from: string, newest: string, userId: number, p: Paging, map: (row: R) => T) {
@@ -11,18 +12,8 @@ function page<R, T>(db: Db, from: string, newest: string, userId: number, p: Pag
 
 // ---- credit purchases ----
 
-interface CreditRow {
-  trx_ref: string;
-  created_at: string;
-  purchase_channel: string;
-  amount_credit: number;
-  final_currency: string;
-  final_amount_minor: number;
-  redemption_code: string | null;
-}
-
 export function creditHistory(db: Db, userId: number, p: Paging) {
-  return page(db, 'credit_transactions', 'created_at', userId, p, (r: CreditRow) => ({
+  return page(db, 'credit_transactions', 'created_at', userId, p, (r: CreditTransactionRow) => ({
     trx_ref: r.trx_ref,
     created_at: r.created_at,
     purchase_channel: r.purchase_channel,

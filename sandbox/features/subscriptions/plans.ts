@@ -1,23 +1,15 @@
 // The server's membership plans per country, and the bounds a chosen amount must keep. The person picks the amount
 // (pay what you can), so the server checks bounds instead of an exact price.
+import type { Plan } from '../../../shared/api/subscription.js';
 import { formatMoney, toMinorExact } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
-import { EWALLET_CURRENCY } from '../checkout/methods.js';
+import { countryTerms, EWALLET_CURRENCY, ewalletChargeMinor } from '../checkout/methods.js';
 
-/** A plan as the plans call answers it. */
-export interface SubscriptionPlan {
-  country: string;
-  currency: string;
-  /** dashes on purpose: the client sends them back as underscores */
-  identifier: PlanId;
-  /** the recommended amount in dollars (one-time: per month) */
-  price: number;
-  /** the lowest amount in dollars (one-time: per month) */
-  lowest_price: number;
-  user_currency: string;
-  /** user_currency per dollar */
-  rate: number;
-}
+/**
+ * A plan as the portal reads it: price is the recommended and lowest_price the lowest amount in dollars (one-time: per
+ * month); the identifier has dashes on purpose (the portal sends it back with underscores).
+ */
+export type SubscriptionPlan = Plan & { identifier: PlanId };
 
 export const PLAN_IDS = ['premium-monthly', 'premium-one-time'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -40,29 +32,8 @@ export const PLAN_MESSAGES = {
   pesoAmount: 'amount: must be the dollar amount times the plan rate, in PHP to 2 decimals',
 } as const;
 
-interface CountryPricing {
-  country: string;
-  currency: string;
-  user_currency: string;
-  rate: number;
-  /** months a one-time membership cannot be bought for */
-  excludedMonths: readonly number[];
-}
-
-const DEFAULT_PRICING: CountryPricing = { country: 'US', currency: 'USD', user_currency: 'USD', rate: 1, excludedMonths: [] };
-
-/** Countries with their own plans; every other country (or none) gets the US ones. */
-const PRICING: Readonly<Record<string, CountryPricing>> = {
-  US: DEFAULT_PRICING,
-  PH: { country: 'PH', currency: 'USD', user_currency: 'PHP', rate: 58, excludedMonths: [1] },
-};
-
-export function pricingFor(countryCode: string | null): CountryPricing {
-  return (countryCode && PRICING[countryCode]) || DEFAULT_PRICING;
-}
-
 export function subscriptionPlans(countryCode: string | null): SubscriptionPlan[] {
-  const p = pricingFor(countryCode);
+  const p = countryTerms(countryCode);
   return PLAN_IDS.map((identifier) => ({
     country: p.country,
     currency: p.currency,
@@ -128,14 +99,9 @@ export function priceMembership(countryCode: string | null, choice: MembershipCh
   if (recurring === 1) return priced(null, amountWithin(choice.amount, lowestCents, MONTHLY_MAX_CENTS, 'a month'));
   const months = choice.interval;
   if (months === undefined || months === null) return invalid(PLAN_MESSAGES.intervalRequired);
-  if (pricingFor(countryCode).excludedMonths.includes(months)) return invalid(PLAN_MESSAGES.intervalNotInCountry);
+  if (countryTerms(countryCode).excludedMonths.includes(months)) return invalid(PLAN_MESSAGES.intervalNotInCountry);
   const per = `for ${months} month${months === 1 ? '' : 's'}`;
   return priced(months, amountWithin(choice.amount, months * lowestCents, ONE_TIME_MAX_CENTS, per));
-}
-
-/** What an e-wallet charges for a dollar amount: dollars x rate, in PHP centavos. */
-export function ewalletChargeMinor(amountCents: number, rate: number): number {
-  return Math.round(amountCents * rate);
 }
 
 /**
@@ -155,7 +121,7 @@ export function pricePesoMembership(
   countryCode: string | null,
   quote: { identifier: string; interval?: number | null; amount: number },
 ): Result<{ priced: PricedMembership; chargeMinor: number }> {
-  const { rate } = pricingFor(countryCode);
+  const { rate } = countryTerms(countryCode);
   const choice = { identifier: quote.identifier, recurring: 0 as const, interval: quote.interval };
   const roughly = priceMembership(countryCode, { ...choice, amount: Math.round((quote.amount * 100) / rate) / 100 });
   if (!roughly.ok) return roughly;

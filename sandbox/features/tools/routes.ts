@@ -10,6 +10,7 @@ import { listMail } from '../../core/mail.js';
 import { issueToken } from '../../core/tokens.js';
 import { findUserByEmail } from '../../core/users.js';
 import { loginEmail } from '../../core/validation.js';
+import { TEST_CARD_HINT } from '../checkout/views.js';
 import { settleDueDonations } from '../donations/gifts.js';
 import { settleDueMemberships } from '../subscriptions/memberships.js';
 
@@ -22,7 +23,7 @@ function index(ctx: RequestContext) {
 <ul>
   <li><a href="/sandbox/mail">Mailbox</a>: every email the sandbox sent (verification and reset links). <a href="/sandbox/mail.json">JSON</a>.</li>
   <li><code>POST /sandbox/app-token {"email": "..."}</code>: a one-time token, as the mobile app passes in <code>_t</code> (10 minutes, single use).</li>
-  <li>Payments: <code>/sandbox/checkout/{session id}</code> (Stripe-like: cards, WeChat Pay, 3-D Secure) and <code>/sandbox/paymongo/{session id}</code> (GCash, GrabPay). Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0025 0000 3155 asks for authentication.</li>
+  <li>Payments: <code>/sandbox/checkout/{session id}</code> (Stripe-like: cards, WeChat Pay, 3-D Secure) and <code>/sandbox/paymongo/{session id}</code> (GCash, GrabPay). ${escapeHtml(TEST_CARD_HINT)}</li>
   <li>Missions: <code>POST /sandbox/missions {"organization", "title", "description"}</code> creates an active mission (text stored exactly as given); its banners are drawn at <code>/sandbox/banners/{mission}-{n}.svg</code>. Declined cards on a gift's checkout page show the decline and keep the session open.</li>
   <li>Clock: the sandbox's time is <time datetime="${escapeHtml(now)}">${escapeHtml(now)}</time> (moved forward ${offset} days). <a href="/sandbox/clock">GET /sandbox/clock</a>; <code>POST /sandbox/clock {"advance_days": 31}</code> moves it forward (1 to 400 days) and runs what falls due: monthly renewals and ends of canceled and one-time memberships, and monthly gifts to missions. Access tokens expire after 2 hours of sandbox time, so sign in again after moving it.</li>
   <li><a href="/">The portal</a></li>

@@ -2,6 +2,7 @@
 // Apple's gateway would answer, and charging a payment token. Each payment is recorded as a checkout session of
 // method 'apple_pay' (paid or refused at once) and granted through the same code as card payments.
 import { createHash, randomBytes } from 'node:crypto';
+import type { PaymentResult } from '../../../shared/api/credits.js';
 import type { Db } from '../../core/db.js';
 import { failure, invalid, success, type Result } from '../../core/result.js';
 import { payAndFulfil } from '../checkout/fulfilment.js';
@@ -57,13 +58,7 @@ export function merchantSession(now: Date, domainName: string) {
 export type WalletResultCode = 'Authorised' | 'Refused';
 
 /** The payment result the top-up confirm calls answer too. */
-export interface WalletPaymentResult {
-  result_code: WalletResultCode;
-  action: null;
-  message: string;
-  credit_balance?: number;
-  redemption_code?: string;
-}
+export type WalletPaymentResult = PaymentResult & { result_code: WalletResultCode; action: null; message: string };
 
 interface WalletPaymentRow {
   transaction_id: string;

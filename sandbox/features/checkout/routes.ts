@@ -51,6 +51,7 @@ export function checkoutReturns(ctx: RequestContext, urls: ReturnUrls): Pick<New
   for (const [field, url] of Object.entries(urls)) {
     if (!isReturnUrl(url, origins)) throw new HttpError(400, `${field}: must point to the portal`);
   }
+  // An e-wallet source has no cancel URL: leaving its page returns where a failure does.
   return { idempotencyKey: key, successUrl: urls.success_url, cancelUrl: urls.cancel_url ?? urls.failed_url!, failedUrl: urls.failed_url ?? null };
 }
 

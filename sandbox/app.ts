@@ -3,40 +3,35 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMIT, type AttemptLimit } from './attempts.js';
-import { sandboxClock } from './clock.js';
-import { openDb, type Db } from './db.js';
+import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
+import { sandboxClock } from './core/clock.js';
+import type { Db } from './core/db.js';
 import {
   emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
   type FirebaseSettings, type IdTokenVerifier,
-} from './firebase.js';
+} from './core/firebase.js';
 import {
   errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
-} from './http.js';
-import { accountRoutes } from './routes/account.js';
-import { adminRoutes } from './routes/admin.js';
-import { authRoutes } from './routes/auth.js';
-import { checkoutPageRoutes } from './routes/checkout-pages.js';
-import { clockRoutes } from './routes/clock.js';
-import { countryRoutes } from './routes/country.js';
-import { creditRoutes } from './routes/credits.js';
-import { devRoutes } from './routes/dev.js';
-import { donationRoutes } from './routes/donations.js';
-import { historyRoutes } from './routes/history.js';
-import { mailRoutes } from './routes/mail.js';
-import { newsletterRoutes } from './routes/newsletter.js';
-import { runtimeConfigRoutes } from './routes/runtime-config.js';
-import { subscriptionRoutes } from './routes/subscriptions.js';
-import { surveyRoutes } from './routes/survey.js';
-import { walletRoutes } from './routes/wallet.js';
-import { serveStatic } from './static.js';
+} from './core/http.js';
+import { accountRoutes } from './features/account/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { checkoutPageRoutes } from './features/checkout/routes.js';
+import { creditRoutes } from './features/credits/routes.js';
+import { toolRoutes } from './features/tools/routes.js';
+import { donationRoutes } from './features/donations/routes.js';
+import { historyRoutes } from './features/history/routes.js';
+import { newsletterRoutes } from './features/newsletter/routes.js';
+import { subscriptionRoutes } from './features/subscriptions/routes.js';
+import { surveyRoutes } from './features/survey/routes.js';
+import { walletRoutes } from './features/wallet/routes.js';
+import { serveStatic } from './core/static.js';
+import { openSeededDb } from './seed/seed.js';
 
-/** Every API route. A new area of the API is one more file in routes/ and one more line here. */
+/** Every API route. A new area of the API is one more features/<area>/routes.ts and one more line here. */
 export const ROUTES: readonly Route[] = [
   ...authRoutes,
-  ...runtimeConfigRoutes,
   ...accountRoutes,
-  ...countryRoutes,
   ...creditRoutes,
   ...walletRoutes,
   ...subscriptionRoutes,
@@ -46,9 +41,7 @@ export const ROUTES: readonly Route[] = [
   ...newsletterRoutes,
   ...adminRoutes,
   ...checkoutPageRoutes,
-  ...mailRoutes,
-  ...clockRoutes,
-  ...devRoutes,
+  ...toolRoutes,
 ];
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,7 +112,6 @@ function pointAdminAtEmulator(authEmulatorUrl: string): void {
 }
 
 function send(res: ServerResponse, reply: Reply): void {
-  if (reply.type === 'sent') return;
   res.setHeader('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.statusCode = reply.status;
@@ -147,7 +139,7 @@ function clientIp(req: IncomingMessage): string {
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const base = options.now ?? (() => new Date());
-  const db = openDb(options.dbPath, base);
+  const db = openSeededDb(options.dbPath, base());
   const now = sandboxClock(db, base);
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const firebase = resolveFirebaseSettings(options.firebase);

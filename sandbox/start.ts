@@ -2,7 +2,7 @@
 //   SANDBOX_SOCIAL=off               no emulator; social sign-in answers 503
 //   FIREBASE_AUTH_EMULATOR_PORT=9099 where the emulator listens (on 127.0.0.1)
 // Ctrl+C (SIGINT) or SIGTERM stops both.
-import { EMULATOR_HOST, isAuthEmulator, startAuthEmulator, type AuthEmulator } from './emulator.js';
+import { EMULATOR_HOST, isAuthEmulator, startAuthEmulator, type AuthEmulator } from './core/emulator.js';
 import { listenSandbox, type RunningSandbox } from './serve.js';
 
 const social = process.env.SANDBOX_SOCIAL !== 'off';

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
+import type { Mail } from './core/mail.js';
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -29,7 +30,7 @@ export interface TestSandbox {
   get<T = unknown>(path: string, token?: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
   login(email: string, password: string): Promise<string>;
-  mail(to: string): Promise<{ to: string; subject: string; text: string; links: string[]; sent_at: string }[]>;
+  mail(to: string): Promise<Mail[]>;
   /** Submits an HTML form (urlencoded POST) without following the redirect. */
   submit(path: string, fields?: Record<string, string>): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
   stop(): Promise<void>;
@@ -91,7 +92,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     },
     async mail(to) {
       const res = await fetch(`${url}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
-      return (await res.json()) as Awaited<ReturnType<TestSandbox['mail']>>;
+      return (await res.json()) as Mail[];
     },
     async submit(path, fields = {}) {
       const res = await fetch(url + path, {

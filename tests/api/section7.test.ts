@@ -1,9 +1,9 @@
 // @vitest-environment node
 /**
- * The rest of spec section 7 (account dashboard, Admin, Device wallet) against the sandbox, read through the
+ * The account dashboard, Admin and Device wallet calls against the sandbox, read through the
  * portal's own client contracts (shared/api/account.ts, admin.ts, wallet.ts): every request is one the client's
  * request schema accepts, built with the contract's path and query, and every answer's `data` must parse with the
- * contract's response schema. Failures must carry the contract's catalogue code (spec section 8).
+ * contract's response schema. Failures must carry the contract's catalogue code (errorCode).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '../../shared/api/account';

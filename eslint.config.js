@@ -12,11 +12,14 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.sandbox/**', 'test-results/**', '**/*.generated.d.ts'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
+    // React's hooks rules where React runs (the sandbox's use* functions are not hooks).
+    files: ['widgets/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      ...reactHooks.configs.flat.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],

@@ -13,7 +13,7 @@
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
  *    disabled while that field is empty; the element hands all of it to its model when its
  *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
- * 3. imports the tag's element code (<name>/<name>.element) when the person reaches for the
+ * 3. imports the tag's files (see FILES) when the person reaches for the
  *    tag (focus, pointer, keyboard), when it comes into view, or when the page is idle,
  *    whichever is first. That module defines the tag, and React hydrates the markup.
  *
@@ -36,6 +36,8 @@ const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path
 const markup = new Map<string, Promise<string>>();
 const started = new WeakSet<Element>();
 const imported = new Set<string>();
+/** When the page is idle (or after 1.5 s where the browser cannot say). */
+const idle = (fn: () => void) => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
 
 function importTag(tag: string): Promise<unknown> {
   const name = tag.slice(3);
@@ -116,8 +118,11 @@ async function start(element: Element): Promise<void> {
   const want = () => load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
   new IntersectionObserver((entries, observer) => {
-    if (entries.some((e) => e.isIntersecting)) (observer.disconnect(), want());
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    want();
   }).observe(element);
+  idle(want);
   let root = element.shadowRoot;
   if (!root && !customElements.get(tag)) {
     const html = await markupOf(tag);
@@ -132,7 +137,3 @@ function scan(root: ParentNode): void {
 
 scan(document);
 new MutationObserver(() => scan(document)).observe(document.documentElement, { childList: true, subtree: true });
-const idle = globalThis.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-idle(() => {
-  for (const tag of TAGS) if (document.querySelector(tag)) load(tag);
-});

@@ -142,7 +142,7 @@ export interface CallContract<Req = unknown, Res = unknown> {
  * portal checks it, except those given in `rules`, which the server checks its own (stricter) way. So a field the
  * portal adds, renames or retypes changes what the sandbox accepts too.
  */
-export function contractBody<Req extends object, Rules extends z.core.$ZodLooseShape = {}>(
+export function contractBody<Req extends object, Rules extends z.core.$ZodLooseShape = Record<never, never>>(
   contract: CallContract<Req>,
   rules: Rules = {} as Rules,
 ): z.ZodType<Omit<Req, keyof Rules> & z.output<z.ZodObject<Rules>>> {

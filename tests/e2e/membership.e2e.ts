@@ -86,7 +86,14 @@ describe('premium membership', () => {
     await pending.getByText(/New amount will be charged on \d{2} \w+ \d{4}/).waitFor();
     expect(await pending.getByTestId('manage-amount').textContent()).toBe('$25.00 /month');
     expect(await pending.getByRole('button', { name: 'Change Amount' }).isDisabled()).toBe(true);
-    await pending.getByRole('button', { name: 'Close' }).click();
+    // The dialog belongs to the page it was opened on: the back button (or a link) closes it.
+    await page.goto(`${baseUrl()}/#/top-up`);
+    await page.getByRole('heading', { name: 'Top Up' }).waitFor();
+    expect(await pending.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/#\/home$/);
+    await page.getByTestId('my-dashboard').waitFor();
+    expect(await pending.count()).toBe(0);
 
     // The renewal charges $25.
     await advanceClock(32);

@@ -79,10 +79,11 @@ function LandingBanner({ route }: { route: RouteName }) {
   );
 }
 
-export function Portal() {
+/** The portal. `initialHash` stands in for the address when its public routes are prerendered (tools/prerender.tsx). */
+export function Portal({ initialHash }: { initialHash?: string } = {}) {
   useSignals();
   const { session, account, nav } = useDeps();
-  const location = useLocation();
+  const location = useLocation(initialHash);
   const signedIn = session.isSignedIn.value;
   const decision = decide(location, signedIn, AVAILABLE);
   const [loadingProfile, setLoadingProfile] = useState(signedIn && !session.user.value);

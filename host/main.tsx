@@ -1,18 +1,36 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_API_BASE } from '../shared/config/config';
 import { browserDeps } from '../shared/deps/deps';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
 import { Portal } from './Portal';
 import './portal.css';
 
-const root = document.getElementById('portal');
-if (!root) throw new Error('The portal page needs an element with id="portal".');
-createRoot(root).render(
+const container = document.getElementById('portal');
+if (!container) throw new Error('The portal page needs an element with id="portal".');
+
+const app = (
   <StrictMode>
     {/* The portal page is the portal: its own API host, hash navigation. */}
     <DepsProvider value={browserDeps({ apiBase: DEFAULT_API_BASE, portalUrl: '' }, document)}>
       <Portal />
     </DepsProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The page carries the prerendered markup of its public routes; route.js named the one the
+// address asks for (shown already). That one is hydrated, the others are dropped.
+const route = document.documentElement.getAttribute('data-route');
+const blocks = [...container.querySelectorAll<HTMLElement>(':scope > [data-route]')];
+const shown = blocks.find((block) => block.dataset.route === route) ?? null;
+for (const block of blocks) if (block !== shown) block.remove();
+if (shown) {
+  container.querySelector('.portal-boot')?.remove();
+  // The landing is the sign-in page: say so in the address before the portal reads it.
+  if (!/^#\/./.test(location.hash)) history.replaceState(history.state, '', `#${shown.dataset.route}`);
+  hydrateRoot(shown, app, {
+    onRecoverableError: (error) => console.warn('[portal] The prerendered page did not match; it was drawn again.', error),
+  });
+} else {
+  createRoot(container).render(app);
+}

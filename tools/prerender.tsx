@@ -8,24 +8,70 @@
  * - dist/widgets/markup/<tag>.html: the shadow root's content alone, which the loader fetches and
  *   stamps into a tag that came without it.
  *
- * The markup is rendered by the same component the element renders (shared/ui/define.ts
- * elementComponent), so hydration finds exactly what React renders.
+ * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
+ *   forgot password, premium, missions, the donation page), each tag in them with its
+ *   declarative shadow root; route.js (copied beside it) shows the one the address names
+ *   before any module runs, and host/main.tsx hydrates it.
+ *
+ * The markup is rendered by the same components the page and the elements render
+ * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { browserDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
+import { DepsProvider } from '../shared/ui/WidgetRoot';
+import { Portal } from '../host/Portal';
 import { tags, type Tag } from '../widgets/tags';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
-/** The shadow root's markup of a tag's first view. */
-export async function prerender(tag: Tag): Promise<string> {
+/** The public routes of the portal page whose markup the page carries. */
+export const PORTAL_ROUTES = ['/login', '/register', '/forgot-password', '/premium', '/missions', '/donation-page'] as const;
+
+/** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case). */
+export async function prerender(tag: Tag, attributes: Record<string, string> = {}): Promise<string> {
   const name = tag.slice('sm-'.length);
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
-  return renderToString(createElement(Element, {}));
+  const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]));
+  return renderToString(createElement(Element, props));
+}
+
+/** Puts each sm-* tag's declarative shadow root into markup React rendered (it renders the tags empty). */
+async function withShadowRoots(html: string): Promise<string> {
+  const found = [...html.matchAll(/<(sm-[a-z]+)((?: [a-z-]+="[^"]*")*)><\/\1>/g)];
+  let out = html;
+  for (const [whole, tag, attrs] of found) {
+    const attributes = Object.fromEntries([...attrs!.matchAll(/ ([a-z-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]));
+    const markup = await prerender(tag as Tag, attributes);
+    out = out.replace(whole, `<${tag}${attrs}><template shadowrootmode="open">${markup}</template></${tag}>`);
+  }
+  return out;
+}
+
+/** The portal page's markup of a public route, as a visitor who is not signed in first sees it. */
+export async function prerenderRoute(route: string): Promise<string> {
+  const deps = browserDeps({ apiBase: '', portalUrl: '' }, null);
+  const html = renderToString(createElement(DepsProvider, { value: deps }, createElement(Portal, { initialHash: `#${route}` })));
+  return withShadowRoots(html);
+}
+
+/** dist/index.html with the public routes' markup, and the style that shows the one route.js names. */
+async function prerenderPortal(): Promise<void> {
+  const file = join(dist, 'index.html');
+  const blocks = await Promise.all(PORTAL_ROUTES.map(async (route) => `<div data-route="${route}">${await prerenderRoute(route)}</div>`));
+  const style = [
+    '#portal>[data-route]{display:none}',
+    ...PORTAL_ROUTES.map((r) => `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`),
+  ].join('');
+  const page = readFileSync(file, 'utf8')
+    .replace('<!--prerendered routes-->', blocks.join(''))
+    .replace('</head>', `<style>${style}</style></head>`);
+  writeFileSync(file, page);
+  copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }
 
 /** The snippet an embedder pastes: the tag with its declarative shadow root. */
@@ -41,5 +87,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     writeFileSync(join(dist, 'widgets', 'markup', `${tag}.html`), markup);
     writeFileSync(join(dist, 'snippets', `${tag}.html`), snippet(tag, markup));
   }
-  console.log(`Prerendered ${Object.keys(tags).length} tags into dist/snippets and dist/widgets/markup.`);
+  await prerenderPortal();
+  console.log(`Prerendered ${Object.keys(tags).length} tags into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
 }

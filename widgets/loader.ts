@@ -111,10 +111,25 @@ function capture(element: Element, root: ShadowRoot): void {
   follow(root, record);
 }
 
+/** The API host's connection is opened early for a tag that will call it on another origin. */
+const preconnected = new Set<string>();
+function preconnect(base: string | null): void {
+  try {
+    const origin = new URL(base!, location.href).origin;
+    if (base && origin !== location.origin && !preconnected.has(origin)) {
+      preconnected.add(origin);
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: 'anonymous' }));
+    }
+  } catch {
+    /* no or bad api-base: the tag says so when its code arrives */
+  }
+}
+
 async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
+  preconnect(element.getAttribute('api-base'));
   const want = () => load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
   new IntersectionObserver((entries, observer) => {

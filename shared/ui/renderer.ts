@@ -31,7 +31,8 @@ const same = (a: Props, b: Props) => Object.keys({ ...a, ...b }).every((key) => 
 export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
   mount(element, Component, props) {
     const existing = element.shadowRoot;
-    const mounted: Mounted = { root: null, props, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
+    // r2wc hands the same props object each time, changed in place: keep a copy to compare with.
+    const mounted: Mounted = { root: null, props: { ...props }, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
     queueMicrotask(() => {
       const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
       if (existing && hasMarkup(existing)) {
@@ -49,7 +50,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
   },
   update(mounted, props) {
     if (same(mounted.props, props)) return;
-    mounted.props = props;
+    mounted.props = { ...props };
     mounted.root?.render(createElement(mounted.Component, { ...props, container: mounted.shadow }));
   },
   unmount(mounted) {

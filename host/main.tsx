@@ -1,3 +1,5 @@
+// First: drops the prerendered routes not shown, before any tag is defined.
+import { shownRoute as shown } from './routes-shown';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_API_BASE } from '../shared/config/config';
@@ -19,11 +21,7 @@ const app = (
 );
 
 // The page carries the prerendered markup of its public routes; route.js named the one the
-// address asks for (shown already). That one is hydrated, the others are dropped.
-const route = document.documentElement.getAttribute('data-route');
-const blocks = [...container.querySelectorAll<HTMLElement>(':scope > [data-route]')];
-const shown = blocks.find((block) => block.dataset.route === route) ?? null;
-for (const block of blocks) if (block !== shown) block.remove();
+// address asks for (shown already): it is hydrated.
 if (shown) {
   container.querySelector('.portal-boot')?.remove();
   // The landing is the sign-in page: say so in the address before the portal reads it.

@@ -7,6 +7,8 @@
   var signedIn = false;
   try {
     signedIn = /"accessToken"/.test(localStorage.getItem('sm.session.v1') || '');
-  } catch (e) {}
+  } catch {
+    /* storage blocked: show the prerendered route */
+  }
   if (!signedIn) document.documentElement.setAttribute('data-route', path);
 })();

@@ -15,7 +15,6 @@ export function isPhone(userAgent: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
 }
 
-
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   const { session, nav, clock, deviceWallet } = useDeps();
   useEffect(() => (isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined), [clock, nav]);
@@ -24,6 +23,32 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
     session.setNextPage({ name: 'SubscribePage', query: {} });
     nav.go(session.isSignedIn.value ? 'SubscribePage' : 'Registration');
   };
+  const tiers = [
+    {
+      id: 'free',
+      title: m.free,
+      price: m.freePrice,
+      items: m.freeItems,
+      featured: false,
+      action: (
+        <a className="portal-button portal-button-ghost" href={links.appDownload}>
+          {m.startFree}
+        </a>
+      ),
+    },
+    {
+      id: 'premium',
+      title: m.premium,
+      price: m.premiumPrice,
+      items: m.premiumItems,
+      featured: true,
+      action: (
+        <button type="button" className="portal-button" onClick={join}>
+          {m.goPremium}
+        </button>
+      ),
+    },
+  ];
   const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(walletAvailable(deviceWallet()) ? ['Apple Pay'] : [])];
   return (
     <div className="premium" data-variant={variant}>
@@ -42,30 +67,18 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
       <section className="portal-card" aria-labelledby="perks-title">
         <h2 id="perks-title">{m.perks}</h2>
         <div className="premium-tiers">
-          <article className="premium-tier" aria-labelledby="tier-free">
-            <h3 id="tier-free">{m.free}</h3>
-            <p className="premium-price">{m.freePrice}</p>
-            <ul>
-              {m.freeItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <a className="portal-button portal-button-ghost" href={links.appDownload}>
-              {m.startFree}
-            </a>
-          </article>
-          <article className="premium-tier premium-tier-featured" aria-labelledby="tier-premium">
-            <h3 id="tier-premium">{m.premium}</h3>
-            <p className="premium-price">{m.premiumPrice}</p>
-            <ul>
-              {m.premiumItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-            <button type="button" className="portal-button" onClick={join}>
-              {m.goPremium}
-            </button>
-          </article>
+          {tiers.map((tier) => (
+            <article key={tier.id} className={tier.featured ? 'premium-tier premium-tier-featured' : 'premium-tier'} aria-labelledby={`tier-${tier.id}`}>
+              <h3 id={`tier-${tier.id}`}>{tier.title}</h3>
+              <p className="premium-price">{tier.price}</p>
+              <ul>
+                {tier.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              {tier.action}
+            </article>
+          ))}
         </div>
         <p>
           <a href={links.about}>{m.learnMore}</a>

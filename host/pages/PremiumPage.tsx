@@ -2,7 +2,7 @@
  * The premium marketing page (/premium, and /test-page its variant). On a phone it opens the
  * app's gopremium deep link after 500 ms.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { walletAvailable } from '../../shared/payments/applepay';
 import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
@@ -15,6 +15,22 @@ export function isPhone(userAgent: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
 }
 
+/** One membership tier: its name, price and perks, and how to get it. */
+function Tier({ id, title, price, items, featured, children }: { id: string; title: string; price: string; items: readonly string[]; featured?: boolean; children: ReactNode }) {
+  return (
+    <article className={featured ? 'premium-tier premium-tier-featured' : 'premium-tier'} aria-labelledby={`tier-${id}`}>
+      <h3 id={`tier-${id}`}>{title}</h3>
+      <p className="premium-price">{price}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {children}
+    </article>
+  );
+}
+
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   const { session, nav, clock, deviceWallet } = useDeps();
   useEffect(() => (isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined), [clock, nav]);
@@ -23,32 +39,6 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
     session.setNextPage({ name: 'SubscribePage', query: {} });
     nav.go(session.isSignedIn.value ? 'SubscribePage' : 'Registration');
   };
-  const tiers = [
-    {
-      id: 'free',
-      title: m.free,
-      price: m.freePrice,
-      items: m.freeItems,
-      featured: false,
-      action: (
-        <a className="portal-button portal-button-ghost" href={links.appDownload}>
-          {m.startFree}
-        </a>
-      ),
-    },
-    {
-      id: 'premium',
-      title: m.premium,
-      price: m.premiumPrice,
-      items: m.premiumItems,
-      featured: true,
-      action: (
-        <button type="button" className="portal-button" onClick={join}>
-          {m.goPremium}
-        </button>
-      ),
-    },
-  ];
   const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(walletAvailable(deviceWallet()) ? ['Apple Pay'] : [])];
   return (
     <div className="premium" data-variant={variant}>
@@ -67,18 +57,16 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
       <section className="portal-card" aria-labelledby="perks-title">
         <h2 id="perks-title">{m.perks}</h2>
         <div className="premium-tiers">
-          {tiers.map((tier) => (
-            <article key={tier.id} className={tier.featured ? 'premium-tier premium-tier-featured' : 'premium-tier'} aria-labelledby={`tier-${tier.id}`}>
-              <h3 id={`tier-${tier.id}`}>{tier.title}</h3>
-              <p className="premium-price">{tier.price}</p>
-              <ul>
-                {tier.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-              {tier.action}
-            </article>
-          ))}
+          <Tier id="free" title={m.free} price={m.freePrice} items={m.freeItems}>
+            <a className="portal-button portal-button-ghost" href={links.appDownload}>
+              {m.startFree}
+            </a>
+          </Tier>
+          <Tier id="premium" featured title={m.premium} price={m.premiumPrice} items={m.premiumItems}>
+            <button type="button" className="portal-button" onClick={join}>
+              {m.goPremium}
+            </button>
+          </Tier>
         </div>
         <p>
           <a href={links.about}>{m.learnMore}</a>

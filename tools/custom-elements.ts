@@ -155,14 +155,31 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
 `);
   if (standalone) out.push('// Events (from shared/events/events.ts)\n', eventTypes.declarations, '');
   else out.push("import type { SmEventMap } from '../shared/events/events';", '');
+  const members = (attributes: [string, DocumentedAttribute][]) => attributes.flatMap(([name, a]) => [`  ${comment(attributeText(a))}`, `  '${name}'?: ${typeText(a)};`]);
+  const attributesOnly = [...new Set(Object.values(table.tags).flatMap((spec) => Object.entries(spec.attributes).filter(([, a]) => a.prop === false).map(([name]) => `'${name}'`)))];
+  out.push(
+    '/** Attributes every sm-* tag takes. */',
+    'export interface SmSharedAttributes {',
+    ...members(Object.entries(table.sharedAttributes)),
+    '}',
+    '',
+    '/** An element\'s properties: its attributes (but those read only as attributes) under their camelCase names. */',
+    `type SmProperties<A> = { [K in keyof A as K extends ${attributesOnly.join(' | ') || 'never'} ? never : SmCamelCase<K & string>]: A[K] };`,
+    'type SmCamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<SmCamelCase<Tail>>}` : S;',
+    '',
+  );
   for (const [tag, spec] of Object.entries(table.tags)) {
-    const attributes = Object.entries(spec.attributes);
-    out.push(`/** Attributes of <${tag}>. */`, `export interface ${attributesName(tag)} {`);
-    for (const [name, a] of attributes) out.push(`  ${comment(attributeText(a))}`, `  '${name}'?: ${typeText(a)};`);
-    out.push('}');
-    out.push(`${comment(`<${tag}>: ${spec.summary} Its events are typed for every element through GlobalEventHandlersEventMap.`)}`, `export interface ${className(tag)} extends HTMLElement {`);
-    for (const [name, a] of attributes.filter(([, x]) => x.prop !== false)) out.push(`  ${comment(attributeText(a))}`, `  ${camel(name)}?: ${typeText(a)};`);
-    out.push('}', '');
+    for (const name of Object.keys(table.sharedAttributes)) if (!(name in spec.attributes)) throw new Error(`widgets/tags.ts: ${tag} does not take the shared attribute ${name}`);
+    const own = Object.entries(spec.attributes).filter(([name]) => !(name in table.sharedAttributes));
+    out.push(
+      `/** Attributes of <${tag}>. */`,
+      `export interface ${attributesName(tag)} extends SmSharedAttributes {`,
+      ...members(own),
+      '}',
+      `${comment(`<${tag}>: ${spec.summary} Its events are typed for every element through GlobalEventHandlersEventMap.`)}`,
+      `export interface ${className(tag)} extends HTMLElement, SmProperties<${attributesName(tag)}> {}`,
+      '',
+    );
   }
   out.push('declare global {', '  interface HTMLElementTagNameMap {');
   for (const tag of Object.keys(table.tags)) out.push(`    '${tag}': ${className(tag)};`);

@@ -2,7 +2,7 @@
  * The premium marketing page (/premium, and /test-page its variant). On a phone it opens the
  * app's gopremium deep link after 500 ms.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { walletAvailable } from '../../shared/payments/applepay';
 import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
@@ -15,6 +15,21 @@ export function isPhone(userAgent: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
 }
 
+/** One membership tier: its name, price and perks, and how to get it. */
+function Tier({ id, title, price, items, featured, children }: { id: string; title: string; price: string; items: readonly string[]; featured?: boolean; children: ReactNode }) {
+  return (
+    <article className={featured ? 'premium-tier premium-tier-featured' : 'premium-tier'} aria-labelledby={`tier-${id}`}>
+      <h3 id={`tier-${id}`}>{title}</h3>
+      <p className="premium-price">{price}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {children}
+    </article>
+  );
+}
 
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   const { session, nav, clock, deviceWallet } = useDeps();
@@ -42,30 +57,16 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
       <section className="portal-card" aria-labelledby="perks-title">
         <h2 id="perks-title">{m.perks}</h2>
         <div className="premium-tiers">
-          <article className="premium-tier" aria-labelledby="tier-free">
-            <h3 id="tier-free">{m.free}</h3>
-            <p className="premium-price">{m.freePrice}</p>
-            <ul>
-              {m.freeItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+          <Tier id="free" title={m.free} price={m.freePrice} items={m.freeItems}>
             <a className="portal-button portal-button-ghost" href={links.appDownload}>
               {m.startFree}
             </a>
-          </article>
-          <article className="premium-tier premium-tier-featured" aria-labelledby="tier-premium">
-            <h3 id="tier-premium">{m.premium}</h3>
-            <p className="premium-price">{m.premiumPrice}</p>
-            <ul>
-              {m.premiumItems.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
+          </Tier>
+          <Tier id="premium" featured title={m.premium} price={m.premiumPrice} items={m.premiumItems}>
             <button type="button" className="portal-button" onClick={join}>
               {m.goPremium}
             </button>
-          </article>
+          </Tier>
         </div>
         <p>
           <a href={links.about}>{m.learnMore}</a>

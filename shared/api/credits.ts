@@ -4,15 +4,11 @@
  */
 import * as z from 'zod/mini';
 import { get, post } from './contract';
+import { PricedOption } from './schemas';
 
-export const CreditOption = z.object({
-  country: z.string(),
-  currency: z.string(),
-  identifier: z.string(),
+export const CreditOption = z.extend(PricedOption, {
   price_credit: z.number().check(z.positive()),
   price_dollar: z.number().check(z.positive()),
-  user_currency: z.string(),
-  rate: z.number().check(z.positive()),
 });
 export type CreditOption = z.infer<typeof CreditOption>;
 
@@ -38,14 +34,18 @@ export type PaymentResult = z.infer<typeof PaymentResult>;
 
 export const SessionId = z.object({ session_id: z.string().check(z.minLength(1)) });
 
-const CreateCreditSession = z.object({
+/** What every checkout session is created with: the price, what is bought, and where the checkout returns. */
+export const CheckoutRequest = z.object({
   currency: z.string(),
   amount: z.number(),
-  credit: z.number(),
   identifier: z.string(),
-  purchasefor: z.union([z.literal(1), z.literal(2)]),
   success_url: z.string(),
   cancel_url: z.string(),
+});
+
+const CreateCreditSession = z.extend(CheckoutRequest, {
+  credit: z.number(),
+  purchasefor: z.union([z.literal(1), z.literal(2)]),
   method: z.optional(z.string()),
 });
 

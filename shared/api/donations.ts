@@ -3,7 +3,8 @@
  */
 import * as z from 'zod/mini';
 import { get, post } from './contract';
-import { CheckoutSession } from './credits';
+import { CheckoutRequest, CheckoutSession } from './credits';
+import { PricedOption } from './schemas';
 
 /** A mission (ministry) people give to. */
 export const Mission = z.object({
@@ -18,26 +19,16 @@ export const Mission = z.object({
 });
 export type Mission = z.infer<typeof Mission>;
 
-export const DonationPlan = z.object({
-  country: z.string(),
-  currency: z.string(),
-  identifier: z.string(),
+export const DonationPlan = z.extend(PricedOption, {
   price: z.number(),
   frequency: z.array(z.object({ id: z.number(), name: z.string() })),
-  user_currency: z.string(),
-  rate: z.number(),
 });
 export type DonationPlan = z.infer<typeof DonationPlan>;
 
-const CreateDonationSession = z.object({
-  currency: z.string(),
-  amount: z.number(),
-  identifier: z.string(),
+const CreateDonationSession = z.extend(CheckoutRequest, {
   donation_id: z.number(),
   recurring: z.union([z.literal(0), z.literal(1)]),
   frequency: z.number(),
-  success_url: z.string(),
-  cancel_url: z.string(),
 });
 export type CreateDonationSession = z.infer<typeof CreateDonationSession>;
 

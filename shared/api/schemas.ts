@@ -18,6 +18,19 @@ export type Subscription = z.infer<typeof Subscription>;
 
 export const Country = z.object({ code: z.string(), name: z.string() });
 
+/**
+ * What every priced option (a credit option, a membership plan, a donation plan) has: the
+ * country and currency it is priced for, its identifier, and the person's own currency with
+ * the rate from the priced currency to it.
+ */
+export const PricedOption = z.object({
+  country: z.string(),
+  currency: z.string(),
+  identifier: z.string(),
+  user_currency: z.string(),
+  rate: z.number().check(z.positive()),
+});
+
 /** The signed-in person's profile. */
 export const UserProfile = z.object({
   id: z.union([z.number(), z.string()]),

@@ -3,18 +3,13 @@
  */
 import * as z from 'zod/mini';
 import { get, post } from './contract';
-import { CheckoutSession, PaymentMethod, PaymentResult, SessionId } from './credits';
-import { Subscription } from './schemas';
+import { CheckoutRequest, CheckoutSession, PaymentMethod, PaymentResult, SessionId } from './credits';
+import { PricedOption, Subscription } from './schemas';
 
 /** A price plan: monthly or one-time premium in the person's country. */
-export const Plan = z.object({
-  country: z.string(),
-  currency: z.string(),
-  identifier: z.string(),
+export const Plan = z.extend(PricedOption, {
   price: z.number().check(z.positive()),
   lowest_price: z.number().check(z.positive()),
-  user_currency: z.string(),
-  rate: z.number().check(z.positive()),
 });
 export type Plan = z.infer<typeof Plan>;
 
@@ -23,13 +18,8 @@ export function planIdentifier(identifier: string): string {
   return identifier.replace(/-/g, '_');
 }
 
-const CreateSubscriptionSession = z.object({
-  currency: z.string(),
-  amount: z.number(),
-  identifier: z.string(),
+const CreateSubscriptionSession = z.extend(CheckoutRequest, {
   recurring: z.union([z.literal(0), z.literal(1)]),
-  success_url: z.string(),
-  cancel_url: z.string(),
   interval: z.optional(z.number()),
 });
 

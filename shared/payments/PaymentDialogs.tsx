@@ -3,8 +3,9 @@
  * Payment / Cancel Transaction, its confirm, 'Happy Sabbath!', a warning titled with an HTTP
  * status (or any title), an error, and the checkout exception.
  */
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import type { ReadonlySignal } from '@preact/signals-core';
+import { useSignals } from '@preact/signals-react/runtime';
+import { ConfirmDialog, type ConfirmDialogProps } from '../ui/Dialog';
 import { paymentMessages as m } from './messages';
 
 export type PaymentDialog =
@@ -15,76 +16,39 @@ export type PaymentDialog =
   | { readonly kind: 'error'; readonly message: string; readonly thenHome?: boolean }
   | { readonly kind: 'checkout-error' };
 
-export interface PaymentDialogActions {
+/** The dialog shown and its answers: what a payment's prompts (prompts.ts) offer. */
+export interface PaymentDialogState {
+  readonly dialog: ReadonlySignal<PaymentDialog | null>;
   continuePayment(): void;
   askCancel(): void;
   confirmCancel(): void;
   /** Leaves the cancel confirm without cancelling. */
   keep(): void;
-  close(): void;
+  closeDialog(): void;
 }
 
-export function PaymentDialogs({ dialog, actions }: { dialog: PaymentDialog | null; actions: PaymentDialogActions }) {
-  if (!dialog) return null;
+/** Each dialog: its title, what it says and the answers it offers. */
+function describe(dialog: PaymentDialog, prompts: PaymentDialogState): ConfirmDialogProps {
+  const close = () => prompts.closeDialog();
   switch (dialog.kind) {
     case 'unfinished':
-      return (
-        <Dialog
-          title={m.unfinishedTitle}
-          tone="warning"
-          actions={
-            <>
-              <Button onClick={() => actions.continuePayment()}>{m.continuePayment}</Button>
-              <Button variant="secondary" onClick={() => actions.askCancel()}>
-                {m.cancelTransaction}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.unfinishedText}</p>
-        </Dialog>
-      );
+      // Only its buttons answer it: Escape does not.
+      return { title: m.unfinishedTitle, tone: 'warning', text: m.unfinishedText, confirm: m.continuePayment, onConfirm: () => prompts.continuePayment(), cancel: m.cancelTransaction, onCancel: () => prompts.askCancel(), closable: false };
     case 'confirm-cancel':
-      return (
-        <Dialog
-          title={m.cancelTransaction}
-          tone="warning"
-          onClose={() => actions.keep()}
-          actions={
-            <>
-              <Button onClick={() => actions.confirmCancel()}>{m.yesCancel}</Button>
-              <Button variant="secondary" onClick={() => actions.keep()}>
-                {m.keep}
-              </Button>
-            </>
-          }
-        >
-          <p>{m.confirmCancel}</p>
-        </Dialog>
-      );
+      return { title: m.cancelTransaction, tone: 'warning', text: m.confirmCancel, confirm: m.yesCancel, onConfirm: () => prompts.confirmCancel(), cancel: m.keep, onCancel: () => prompts.keep() };
     case 'sabbath':
-      return (
-        <Dialog title={m.sabbathTitle} onClose={() => actions.close()} actions={<Button onClick={() => actions.close()}>{m.backHome}</Button>}>
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
+      return { title: m.sabbathTitle, text: dialog.message, confirm: m.backHome, onConfirm: close };
     case 'status':
+      return { title: dialog.title, tone: 'warning', text: dialog.message, confirm: m.ok, onConfirm: close };
     case 'error':
-      return (
-        <Dialog
-          title={dialog.kind === 'status' ? dialog.title : m.errorTitle}
-          tone={dialog.kind === 'error' ? 'error' : 'warning'}
-          onClose={() => actions.close()}
-          actions={<Button onClick={() => actions.close()}>{m.ok}</Button>}
-        >
-          <p>{dialog.message}</p>
-        </Dialog>
-      );
+      return { title: m.errorTitle, tone: 'error', text: dialog.message, confirm: m.ok, onConfirm: close };
     case 'checkout-error':
-      return (
-        <Dialog title={m.checkoutTitle} tone="error" onClose={() => actions.close()} actions={<Button onClick={() => actions.close()}>{m.ok}</Button>}>
-          <p>{m.checkoutError}</p>
-        </Dialog>
-      );
+      return { title: m.checkoutTitle, tone: 'error', text: m.checkoutError, confirm: m.ok, onConfirm: close };
   }
+}
+
+export function PaymentDialogs({ prompts }: { prompts: PaymentDialogState }) {
+  useSignals();
+  const dialog = prompts.dialog.value;
+  return dialog ? <ConfirmDialog {...describe(dialog, prompts)} /> : null;
 }

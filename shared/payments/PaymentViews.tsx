@@ -4,15 +4,41 @@
  * Transaction), the confirmation while it runs or when it needs a retry, and the frame around
  * a payment (its notice, its dialogs, the 'please wait...' overlay).
  */
+import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '../ui/Button';
-import { Notice } from '../ui/Notice';
+import { Choices } from '../ui/Choices';
+import { Notice, RetryNotice } from '../ui/Notice';
 import { Overlay } from '../ui/Overlay';
+import { choiceStyles } from '../ui/styles';
 import type { Checkout } from './engine';
 import { paymentMessages as m } from './messages';
 import type { MethodChoice } from './methods';
-import { PaymentDialogs } from './PaymentDialogs';
+import { PaymentDialogs, type PaymentDialogState } from './PaymentDialogs';
+import type { NoticeState } from './prompts';
+
+/** Styles of these views, for the widgets that show them (with the base styles). */
+export const paymentStyles = /* css */ `${choiceStyles}
+.sm-summary { font-weight: 700; }
+.sm-embedded:empty { display: none; }
+`;
+
+/** A payment form's steps: its title, where the person is ('Step 1 of 2: …'), a failed load with its retry, then the step itself. */
+export function PaymentSteps(props: { title: string; step: string | number; progress: string; loadError: string | null; onRetry: () => void; children: ReactNode }) {
+  return (
+    <div className="sm-stack" data-step={props.step}>
+      <h1>{props.title}</h1>
+      <p className="sm-muted">{props.progress}</p>
+      {props.loadError ? (
+        <RetryNotice retry={m.retry} onRetry={props.onRetry}>
+          {props.loadError}
+        </RetryNotice>
+      ) : null}
+      {props.children}
+    </div>
+  );
+}
 
 export function PaymentMethodChooser({ choice, error }: { choice: MethodChoice; error?: string | null }) {
   useSignals();
@@ -20,15 +46,13 @@ export function PaymentMethodChooser({ choice, error }: { choice: MethodChoice; 
   if (methods === null) return choice.loading.value ? <p role="status">{m.wait}</p> : null;
   return (
     <>
-      <fieldset className="sm-choices">
-        <legend>{m.methods}</legend>
-        {methods.map((method) => (
-          <label key={method.id} className="sm-choice" data-checked={choice.method.value === method.id}>
-            <input type="radio" name="payment-method" value={method.id} checked={choice.method.value === method.id} onChange={() => choice.choose(method.id)} />
-            <span>{method.name}</span>
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        legend={m.methods}
+        name="payment-method"
+        options={methods.map((method) => ({ value: method.id, label: method.name }))}
+        selected={choice.method.value}
+        onChoose={(id) => choice.choose(id)}
+      />
       {error ? (
         <p className="sm-error" role="alert">
           {error}
@@ -46,12 +70,9 @@ export function CheckoutStep({ checkout, container }: { checkout: Checkout; cont
     <div className="sm-stack">
       <h1>{m.checkoutTitle}</h1>
       {state.kind === 'create-failed' ? (
-        <Notice tone="error">
-          {state.error.message}{' '}
-          <Button variant="link" onClick={() => void checkout.checkout(() => container.current)}>
-            {m.retry}
-          </Button>
-        </Notice>
+        <RetryNotice retry={m.retry} onRetry={() => void checkout.checkout(() => container.current)}>
+          {state.error.message}
+        </RetryNotice>
       ) : state.kind === 'embedded' ? null : (
         <p role="status">{m.redirecting}</p>
       )}
@@ -80,19 +101,21 @@ export function Confirmation({ checkout, children }: { checkout: Checkout; child
   return <p role="status">{m.confirming}</p>;
 }
 
+/** What a payment page says around the payment: a checkout, or the change of amount. */
+export interface PaymentPrompts extends PaymentDialogState {
+  readonly notice: ReadonlySignal<NoticeState | null>;
+}
+
 /** The card of a payment widget: its notice, its content, its dialogs and the overlay while busy. */
-export function PaymentFrame({ checkout, view, busy, children }: { checkout: Checkout; view: string; busy?: boolean; children: ReactNode }) {
+export function PaymentFrame({ prompts, view, busy, children }: { prompts: PaymentPrompts; view: string; busy: boolean; children: ReactNode }) {
   useSignals();
-  const notice = checkout.notice.value;
+  const notice = prompts.notice.value;
   return (
     <div className="sm-card" part="card" data-view={view}>
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       {children}
-      <PaymentDialogs
-        dialog={checkout.dialog.value}
-        actions={{ continuePayment: checkout.continuePayment, askCancel: checkout.askCancel, confirmCancel: checkout.confirmCancel, keep: checkout.keep, close: checkout.closeDialog }}
-      />
-      {busy || checkout.busy.value ? <Overlay /> : null}
+      <PaymentDialogs prompts={prompts} />
+      {busy ? <Overlay /> : null}
     </div>
   );
 }

@@ -9,3 +9,12 @@ export function Button({ variant = 'primary', type = 'button', className, ...res
   // Exposed as ::part(button) (and ::part(button button-secondary) etc.) for embedders' styles.
   return <button part={`button button-${variant}`} {...rest} type={type} data-variant={variant} className={`sm-button${className ? ` ${className}` : ''}`} />;
 }
+
+/** "← Back" (or another text): a link-styled button at the start of a step that goes to the one before. */
+export function BackButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <Button variant="link" className="sm-back" onClick={() => onClick()}>
+      ← {children}
+    </Button>
+  );
+}

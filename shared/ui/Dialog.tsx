@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
 
 export interface DialogProps {
   title: string;
@@ -62,5 +63,50 @@ export function Dialog({ title, children, actions, onClose, tone = 'info' }: Dia
         <div className="sm-stack">{actions}</div>
       </div>
     </div>
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  tone?: DialogProps['tone'];
+  /** The question or message, as a paragraph. */
+  text: string;
+  /** Anything shown under the text (e.g. fields). */
+  children?: ReactNode;
+  /** The main button. */
+  confirm: string;
+  onConfirm: () => void;
+  confirmDisabled?: boolean;
+  /** The second button, if any. */
+  cancel?: string;
+  onCancel?: () => void;
+  /** Escape: the second button's action (or the main one's when there is only one); false: Escape does nothing. */
+  closable?: boolean;
+}
+
+/** A dialog that says one thing and offers one or two answers: OK, Yes / No, Continue / Cancel. */
+export function ConfirmDialog({ title, tone, text, children, confirm, onConfirm, confirmDisabled, cancel, onCancel, closable = true }: ConfirmDialogProps) {
+  const close = onCancel ?? onConfirm;
+  return (
+    <Dialog
+      title={title}
+      tone={tone}
+      onClose={closable ? close : undefined}
+      actions={
+        <>
+          <Button onClick={() => onConfirm()} disabled={confirmDisabled}>
+            {confirm}
+          </Button>
+          {cancel !== undefined ? (
+            <Button variant="secondary" onClick={() => close()}>
+              {cancel}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <p>{text}</p>
+      {children}
+    </Dialog>
   );
 }

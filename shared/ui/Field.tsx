@@ -1,23 +1,44 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-interface FieldShellProps {
-  label: string;
-  error?: string | null | undefined;
-  hint?: ReactNode;
-  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+/** What the field's control (input or select) carries: its id, value and change, and the links to its error and hint. */
+interface ControlProps {
+  id: string;
+  className: 'sm-input';
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (event: { currentTarget: { value: string } }) => void;
 }
 
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
+interface FieldShellProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** A label, the control, its hint and its error, wired together for assistive technology. */
+function FieldShell({ label, value, onValue, error, hint, children }: FieldShellProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const control: ControlProps = {
+    id: inputId,
+    className: 'sm-input',
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    onChange: (event) => onValue(event.currentTarget.value),
+  };
   return (
     <div className="sm-field" part="field">
       <label htmlFor={inputId} part="label">
         {label}
       </label>
-      {children({ inputId, describedBy })}
+      {children(control)}
       {hint ? (
         <p id={hintId} className="sm-muted">
           {hint}
@@ -48,25 +69,15 @@ export function TextField({ label, value, onValue, error, hint, prefix, revealab
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable ? (revealed ? 'text' : 'password') : type;
   return (
-    <FieldShell label={label} error={error} hint={hint}>
-      {({ inputId, describedBy }) => (
+    <FieldShell label={label} value={value} onValue={onValue} error={error} hint={hint}>
+      {(control) => (
         <div className="sm-input-group">
           {prefix ? (
             <span className="sm-prefix" aria-hidden="true">
               {prefix}
             </span>
           ) : null}
-          <input
-            {...rest}
-            id={inputId}
-            className="sm-input"
-            part="input"
-            type={inputType}
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => onValue(event.currentTarget.value)}
-          />
+          <input {...rest} {...control} part="input" type={inputType} />
           {revealable ? (
             <button
               type="button"
@@ -95,18 +106,9 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 export function SelectField({ label, value, onValue, options, placeholder, error, ...rest }: SelectFieldProps) {
   return (
-    <FieldShell label={label} error={error}>
-      {({ inputId, describedBy }) => (
-        <select
-          {...rest}
-          id={inputId}
-          className="sm-input"
-          part="input select"
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onValue(event.currentTarget.value)}
-        >
+    <FieldShell label={label} value={value} onValue={onValue} error={error}>
+      {(control) => (
+        <select {...rest} {...control} part="input select">
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -1,3 +1,16 @@
+/** The dark theme's colours: when the page prefers dark (unless theme="light"), or with theme="dark". */
+const darkColors = /* css */ `
+  --sm-color-primary: #c9a0e3;
+  --sm-color-primary-contrast: #1b1320;
+  --sm-color-text: #f1ecf4;
+  --sm-color-muted: #c2b9c9;
+  --sm-color-surface: #1b1820;
+  --sm-color-surface-alt: #2a2530;
+  --sm-color-border: #8d8396;
+  --sm-color-danger: #ffb4ab;
+  --sm-color-success: #8fd7a5;
+`;
+
 /**
  * Base styles every widget puts in its shadow root. Themable through --sm-* custom
  * properties set on the element or any ancestor; light and dark follow prefers-color-scheme
@@ -24,29 +37,9 @@ export const baseStyles = /* css */ `
   line-height: 1.45;
 }
 @media (prefers-color-scheme: dark) {
-  :host(:not([theme="light"])) {
-    --sm-color-primary: #c9a0e3;
-    --sm-color-primary-contrast: #1b1320;
-    --sm-color-text: #f1ecf4;
-    --sm-color-muted: #c2b9c9;
-    --sm-color-surface: #1b1820;
-    --sm-color-surface-alt: #2a2530;
-    --sm-color-border: #8d8396;
-    --sm-color-danger: #ffb4ab;
-    --sm-color-success: #8fd7a5;
-  }
+  :host(:not([theme="light"])) { ${darkColors} }
 }
-:host([theme="dark"]) {
-  --sm-color-primary: #c9a0e3;
-  --sm-color-primary-contrast: #1b1320;
-  --sm-color-text: #f1ecf4;
-  --sm-color-muted: #c2b9c9;
-  --sm-color-surface: #1b1820;
-  --sm-color-surface-alt: #2a2530;
-  --sm-color-border: #8d8396;
-  --sm-color-danger: #ffb4ab;
-  --sm-color-success: #8fd7a5;
-}
+:host([theme="dark"]) { ${darkColors} }
 :host([hidden]) { display: none; }
 *, *::before, *::after { box-sizing: border-box; }
 .sm-card { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 440px; margin: 0 auto; }
@@ -63,6 +56,7 @@ p { margin: 0 0 var(--sm-space); }
 .sm-button:disabled { opacity: 0.55; cursor: not-allowed; }
 .sm-button:focus-visible, .sm-input:focus-visible, a:focus-visible, .sm-tab:focus-visible { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
 a { color: var(--sm-color-primary); }
+.sm-back { align-self: flex-start; }
 .sm-field { display: flex; flex-direction: column; gap: 4px; }
 .sm-field label { font-weight: 600; font-size: 0.9rem; }
 .sm-input { font: inherit; min-height: 44px; padding: 8px 12px; border: 1px solid var(--sm-color-border); border-radius: 8px; background: var(--sm-color-surface); color: var(--sm-color-text); width: 100%; }
@@ -100,4 +94,15 @@ export const sliderStyles = /* css */ `
 .sm-slider input[type="range"] { width: 100%; accent-color: var(--sm-color-primary); min-height: 32px; }
 .sm-slider-marks { display: flex; justify-content: space-between; gap: 8px; }
 .sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
+`;
+
+/** Styles of the radio cards (shared/ui/Choices.tsx), for widgets that use them. */
+export const choiceStyles = /* css */ `
+.sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
+.sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
+.sm-choices-row { grid-template-columns: 1fr 1fr; }
+.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choice[data-checked="true"] { border-color: var(--sm-color-primary); background: var(--sm-color-surface-alt); }
+.sm-choice input { width: 20px; height: 20px; accent-color: var(--sm-color-primary); flex: none; }
+.sm-choice:focus-within { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
 `;

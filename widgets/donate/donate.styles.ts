@@ -1,4 +1,4 @@
-/** Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts) and the slider. */
+/** Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts), the slider and the payment views. */
 export const donateStyles = /* css */ `
 .sm-card { max-width: 720px; }
 .sm-missions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
@@ -8,13 +8,6 @@ export const donateStyles = /* css */ `
 .sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--sm-color-surface-alt); }
 .sm-raised { font-weight: 700; }
 .sm-description p { margin: 0 0 8px; }
-.sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
-.sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
-.sm-choices-row { grid-template-columns: 1fr 1fr; }
-.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
-.sm-choice[data-checked="true"] { border-color: var(--sm-color-primary); background: var(--sm-color-surface-alt); }
-.sm-choice input { width: 20px; height: 20px; accent-color: var(--sm-color-primary); }
-.sm-choice:focus-within { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
 .sm-carousel { position: relative; }
 .sm-carousel-controls { display: flex; gap: 8px; justify-content: center; align-items: center; margin-top: 6px; }
 .sm-carousel-pause { font: inherit; font-size: 0.8rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 2px 10px; cursor: pointer; min-height: 28px; }
@@ -22,5 +15,4 @@ export const donateStyles = /* css */ `
 .sm-dot[aria-current="true"] { background: var(--sm-color-primary); }
 .sm-slide[data-active="true"] { animation: sm-fade 0.6s ease-in; }
 @keyframes sm-fade { from { opacity: 0; } to { opacity: 1; } }
-.sm-embedded:empty { display: none; }
 `;

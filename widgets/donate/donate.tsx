@@ -9,10 +9,11 @@ import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
 import { Button } from '../../shared/ui/Button';
 import { Carousel } from '../../shared/ui/Carousel';
-import { Dialog } from '../../shared/ui/Dialog';
+import { Choices } from '../../shared/ui/Choices';
+import { ConfirmDialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
 import { paymentMessages as pm } from '../../shared/payments/messages';
-import { Confirmation, PaymentFrame } from '../../shared/payments/PaymentViews';
+import { Confirmation, PaymentFrame, paymentStyles } from '../../shared/payments/PaymentViews';
 import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
@@ -152,17 +153,17 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
             onValue={(v) => model.setCustom(v === '' ? null : v)}
             onBlur={() => model.commitCustom()}
           />
-          <fieldset className="sm-choices sm-choices-row">
-            <legend>{m.frequency}</legend>
-            <label className="sm-choice" data-checked={!model.recurring.value}>
-              <input type="radio" name="frequency" checked={!model.recurring.value} onChange={() => model.setRecurring(false)} />
-              <span>{m.oneTime}</span>
-            </label>
-            <label className="sm-choice" data-checked={model.recurring.value}>
-              <input type="radio" name="frequency" checked={model.recurring.value} onChange={() => model.setRecurring(true)} />
-              <span>{m.monthly}</span>
-            </label>
-          </fieldset>
+          <Choices
+            legend={m.frequency}
+            name="frequency"
+            className="sm-choices-row"
+            options={[
+              { value: false, label: m.oneTime },
+              { value: true, label: m.monthly },
+            ]}
+            selected={model.recurring.value}
+            onChoose={(recurring) => model.setRecurring(recurring)}
+          />
           <Button onClick={() => void model.donate(() => containerRef.current)} disabled={model.busy.value}>
             {m.donateNow} · {usd(model.amount.value)}
           </Button>
@@ -193,42 +194,12 @@ function SuccessView({ model }: { model: DonateModel }) {
 function Dialogs({ model }: { model: DonateModel }) {
   useSignals();
   const dialog = model.dialog.value;
+  const close = () => model.closeDialog();
   if (dialog?.kind === 'confirm-cancel-gift') {
-    return (
-      <Dialog
-        title={m.cancelDonation}
-        tone="warning"
-        onClose={() => model.closeDialog()}
-        actions={
-          <>
-            <Button onClick={() => void model.confirmCancelGift()}>{m.yes}</Button>
-            <Button variant="secondary" onClick={() => model.closeDialog()}>
-              {m.no}
-            </Button>
-          </>
-        }
-      >
-        <p>{m.confirmCancel}</p>
-      </Dialog>
-    );
+    return <ConfirmDialog title={m.cancelDonation} tone="warning" text={m.confirmCancel} confirm={m.yes} onConfirm={() => void model.confirmCancelGift()} cancel={m.no} onCancel={close} />;
   }
   if (dialog?.kind === 'sign-in') {
-    return (
-      <Dialog
-        title={m.signInMonthly}
-        onClose={() => model.closeDialog()}
-        actions={
-          <>
-            <Button onClick={() => model.signInForMonthly()}>{m.signInMonthly}</Button>
-            <Button variant="secondary" onClick={() => model.closeDialog()}>
-              {pm.ok}
-            </Button>
-          </>
-        }
-      >
-        <p>{m.signInMonthlyText}</p>
-      </Dialog>
-    );
+    return <ConfirmDialog title={m.signInMonthly} text={m.signInMonthlyText} confirm={m.signInMonthly} onConfirm={() => model.signInForMonthly()} cancel={pm.ok} onCancel={close} />;
   }
   return null;
 }
@@ -239,7 +210,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
   const containerRef = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, { mission, list }), [model, view, mission, list]);
   return (
-    <PaymentFrame checkout={model.payment} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.payment} view={view} busy={model.busy.value}>
       {view === 'missions' ? <MissionsView model={model} variant={list} /> : view === 'success' ? <SuccessView model={model} /> : <DonateForm model={model} containerRef={containerRef} />}
       <Dialogs model={model} />
     </PaymentFrame>
@@ -251,7 +222,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
  */
 export function Donate({ view = 'donate', mission, list = 'all', apiBase, portal, container }: DonateProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + donateStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + paymentStyles + donateStyles}>
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />
     </WidgetRoot>
   );

@@ -7,7 +7,7 @@ import type { ContentRow, CreditRow, DonationRow } from '../../shared/api/histor
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
+import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './history.messages';
 import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
@@ -39,28 +39,33 @@ function Pager({ page, total, goTo }: { page: number; total: number; goTo: (page
   );
 }
 
-function CreditTable({ rows }: { rows: readonly CreditRow[] }) {
+/** One column of a history table: its heading, and what a row shows in it. */
+interface Column<Row> {
+  readonly heading: string;
+  readonly cell: (row: Row) => ReactNode;
+  readonly className?: string;
+}
+
+function Table<Row>({ columns, rows, rowKey }: { columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row, index: number) => string }) {
   return (
     <table>
       <thead>
         <tr>
-          <th scope="col">{m.columns.date}</th>
-          <th scope="col">{m.columns.credits}</th>
-          <th scope="col">{m.columns.amount}</th>
-          <th scope="col">{m.columns.channel}</th>
-          <th scope="col">{m.columns.code}</th>
-          <th scope="col">{m.columns.reference}</th>
+          {columns.map((column) => (
+            <th key={column.heading} scope="col">
+              {column.heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.trx_ref}>
-            <td>{formatTableDate(row.created_at)}</td>
-            <td>{formatCredits(row.amount_credit)}</td>
-            <td>{formatMoney(row.final_amount, row.final_currency)}</td>
-            <td>{row.purchase_channel}</td>
-            <td>{row.redemption_code ?? m.forYou}</td>
-            <td className="sm-ref">{row.trx_ref}</td>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)}>
+            {columns.map((column) => (
+              <td key={column.heading} className={column.className}>
+                {column.cell(row)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -68,100 +73,79 @@ function CreditTable({ rows }: { rows: readonly CreditRow[] }) {
   );
 }
 
-function ContentTable({ rows, model }: { rows: readonly ContentRow[]; model: HistoryModel }) {
+const creditColumns: readonly Column<CreditRow>[] = [
+  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
+  { heading: m.columns.credits, cell: (row) => formatCredits(row.amount_credit) },
+  { heading: m.columns.amount, cell: (row) => formatMoney(row.final_amount, row.final_currency) },
+  { heading: m.columns.channel, cell: (row) => row.purchase_channel },
+  { heading: m.columns.code, cell: (row) => row.redemption_code ?? m.forYou },
+  { heading: m.columns.reference, cell: (row) => row.trx_ref, className: 'sm-ref' },
+];
+
+const donationColumns: readonly Column<DonationRow>[] = [
+  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
+  { heading: m.columns.organization, cell: (row) => row.donation[0]?.organization ?? '—' },
+  { heading: m.columns.given, cell: (row) => formatMoney(row.final_price, row.final_currency) },
+  { heading: m.columns.fees, cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency) },
+  { heading: m.columns.net, cell: (row) => formatMoney(row.net_revenue, row.final_currency) },
+];
+
+/** A purchased song or album's songs, each with its download button. */
+function Songs({ row, model }: { row: ContentRow; model: HistoryModel }) {
   useSignals();
   const busy = model.downloading.value;
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">{m.columns.date}</th>
-          <th scope="col">{m.columns.item}</th>
-          <th scope="col">{m.columns.artist}</th>
-          <th scope="col">{m.columns.songs}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={String(row.uid)}>
-            <td>{formatTableDate(row.created_at)}</td>
-            <td>
-              <strong>{row.product_name}</strong>
-              <br />
-              <span className="sm-muted">{row.type === 2 ? m.album : m.song}</span>
-            </td>
-            <td>{row.artist_name}</td>
-            <td>
-              <ul className="sm-songs">
-                {row.songs.map((song) => (
-                  <li key={String(song.id)}>
-                    <span>{song.title}</span>
-                    <Button
-                      variant="link"
-                      aria-label={m.downloadSong(song.title)}
-                      disabled={busy === String(song.id)}
-                      onClick={() => void model.downloadSong(song.id, row.artist_name, song.title)}
-                    >
-                      {busy === String(song.id) ? m.downloading : m.download}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="sm-songs">
+      {row.songs.map((song) => (
+        <li key={String(song.id)}>
+          <span>{song.title}</span>
+          <Button
+            variant="link"
+            aria-label={m.downloadSong(song.title)}
+            disabled={busy === String(song.id)}
+            onClick={() => void model.downloadSong(song.id, row.artist_name, song.title)}
+          >
+            {busy === String(song.id) ? m.downloading : m.download}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
-function DonationTable({ rows }: { rows: readonly DonationRow[] }) {
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">{m.columns.date}</th>
-          <th scope="col">{m.columns.organization}</th>
-          <th scope="col">{m.columns.given}</th>
-          <th scope="col">{m.columns.fees}</th>
-          <th scope="col">{m.columns.net}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <tr key={row.stripe_charge_id ?? `${row.created_at}-${i}`}>
-            <td>{formatTableDate(row.created_at)}</td>
-            <td>{row.donation[0]?.organization ?? '—'}</td>
-            <td>{formatMoney(row.final_price, row.final_currency)}</td>
-            <td>{formatMoney(row.billing_fee + row.fee, row.final_currency)}</td>
-            <td>{formatMoney(row.net_revenue, row.final_currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const contentColumns = (model: HistoryModel): readonly Column<ContentRow>[] => [
+  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
+  {
+    heading: m.columns.item,
+    cell: (row) => (
+      <>
+        <strong>{row.product_name}</strong>
+        <br />
+        <span className="sm-muted">{row.type === 2 ? m.album : m.song}</span>
+      </>
+    ),
+  },
+  { heading: m.columns.artist, cell: (row) => row.artist_name },
+  { heading: m.columns.songs, cell: (row) => <Songs row={row} model={model} /> },
+];
 
 /** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
-function Panel<Row>({ list, tab, table }: { list: PagedList<Row>; tab: Tab; table: (rows: readonly Row[]) => ReactNode }) {
+function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab: Tab; columns: readonly Column<Row>[]; rowKey: (row: Row, index: number) => string }) {
   useSignals();
   const state = list.state.value;
   if (state.kind === 'loading') return <p role="status">{m.loading}</p>;
   if (state.kind === 'failed') {
     return (
-      <Notice tone="error">
-        {m.failed} {state.message}{' '}
-        <Button variant="link" onClick={() => list.retry()}>
-          {m.retry}
-        </Button>
-      </Notice>
+      <RetryNotice retry={m.retry} onRetry={() => list.retry()}>
+        {m.failed} {state.message}
+      </RetryNotice>
     );
   }
   if (state.rows.length === 0) return <p data-testid="history-empty">{m.empty[tab]}</p>;
   return (
     <>
       <div className="sm-table-wrap" tabIndex={0} role="region" aria-label={m.tabs[tab]}>
-        {table(state.rows)}
+        <Table columns={columns} rows={state.rows} rowKey={rowKey} />
       </div>
       <Pager page={state.page} total={state.total} goTo={(page) => list.goTo(page)} />
     </>
@@ -170,9 +154,9 @@ function Panel<Row>({ list, tab, table }: { list: PagedList<Row>; tab: Tab; tabl
 
 function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   const { lists } = model;
-  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} table={(rows) => <CreditTable rows={rows} />} />;
-  if (tab === 'content') return <Panel list={lists.content} tab={tab} table={(rows) => <ContentTable rows={rows} model={model} />} />;
-  return <Panel list={lists.donations} tab={tab} table={(rows) => <DonationTable rows={rows} />} />;
+  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns} rowKey={(row) => row.trx_ref} />;
+  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model)} rowKey={(row) => String(row.uid)} />;
+  return <Panel list={lists.donations} tab={tab} columns={donationColumns} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
 }
 
 /** Saves a downloaded file the way a browser does: a link to the file's blob address, clicked. */

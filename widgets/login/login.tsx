@@ -5,10 +5,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { pageSocialSignIn, type Provider } from '../../shared/auth/social';
 import { hrefFor } from '../../shared/routing/routes';
-import { Button } from '../../shared/ui/Button';
-import { Dialog } from '../../shared/ui/Dialog';
+import { BackButton, Button } from '../../shared/ui/Button';
+import { ConfirmDialog } from '../../shared/ui/Dialog';
 import { SelectField, TextField } from '../../shared/ui/Field';
-import { Notice } from '../../shared/ui/Notice';
+import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { PillTabs } from '../../shared/ui/PillTabs';
 import { WidgetRoot, hostOf, useModel } from '../../shared/ui/WidgetRoot';
@@ -30,14 +30,19 @@ export interface LoginProps {
 const APP_STORE_URL = import.meta.env?.VITE_APP_STORE_URL || 'https://apps.apple.com/';
 const PLAY_STORE_URL = import.meta.env?.VITE_PLAY_STORE_URL || 'https://play.google.com/store/apps';
 
-function Form({ onSubmit, children, label }: { onSubmit: () => void; children: ReactNode; label: string }) {
+/** A form of the widget: its fields, then its submit button (waiting while busy), then any links after it. */
+function Form(props: { label: string; onSubmit: () => void; submit: string; busy: boolean; children: ReactNode; after?: ReactNode }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    props.onSubmit();
   };
   return (
-    <form className="sm-stack" onSubmit={submit} noValidate aria-label={label}>
-      {children}
+    <form className="sm-stack" onSubmit={submit} noValidate aria-label={props.label}>
+      {props.children}
+      <Button type="submit" disabled={props.busy}>
+        {props.submit}
+      </Button>
+      {props.after}
     </form>
   );
 }
@@ -52,6 +57,31 @@ function DownloadLinks() {
         {m.download.playStore}
       </a>
     </nav>
+  );
+}
+
+/** A screen that says one thing: its title, then what it says and what to do next. */
+function Screen({ title, heading: Heading = 'h1', center, children }: { title: string; heading?: 'h1' | 'h2'; center?: boolean; children: ReactNode }) {
+  return (
+    <div className={center ? 'sm-stack sm-center' : 'sm-stack'}>
+      <Heading>{title}</Heading>
+      {children}
+    </div>
+  );
+}
+
+/** After signing up: no email yet? Send it again; or go to log in. */
+function ResendOrLogin({ model, onResend }: { model: LoginModel; onResend: () => void }) {
+  return (
+    <>
+      <p>
+        {m.register.resendPrompt}{' '}
+        <Button variant="link" onClick={onResend}>
+          {m.register.resend}
+        </Button>
+      </p>
+      <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
+    </>
   );
 }
 
@@ -94,10 +124,18 @@ function LoginView({ model }: { model: LoginModel }) {
   const serverError = model.loginServerError.value;
   const unverified = model.unverifiedEmail.value;
   return (
-    <Form onSubmit={() => void model.submitLogin()} label={m.login.title}>
-      <Button variant="link" className="sm-back" onClick={() => model.backToChoice()}>
-        ← {m.login.back}
-      </Button>
+    <Form
+      label={m.login.title}
+      onSubmit={() => void model.submitLogin()}
+      submit={m.login.submit}
+      busy={model.busy.value}
+      after={
+        <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.open('forgot-password'))}>
+          {m.login.forgot}
+        </a>
+      }
+    >
+      <BackButton onClick={() => model.backToChoice()}>{m.login.back}</BackButton>
       <TextField
         label={m.login.email}
         type="email"
@@ -126,12 +164,6 @@ function LoginView({ model }: { model: LoginModel }) {
           </Button>
         </div>
       ) : null}
-      <Button type="submit" disabled={model.busy.value}>
-        {m.login.submit}
-      </Button>
-      <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.open('forgot-password'))}>
-        {m.login.forgot}
-      </a>
     </Form>
   );
 }
@@ -151,17 +183,10 @@ function RegisterView({ model }: { model: LoginModel }) {
   if (step === 'registered') {
     const email = model.registeredEmail.value ?? '';
     return (
-      <div className="sm-stack sm-center">
-        <h2>{m.register.thankYouTitle}</h2>
+      <Screen title={m.register.thankYouTitle} heading="h2" center>
         <p>{m.register.thankYouText}</p>
-        <p>
-          {m.register.resendPrompt}{' '}
-          <Button variant="link" onClick={() => void model.resendVerification(email)}>
-            {m.register.resend}
-          </Button>
-        </p>
-        <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
-      </div>
+        <ResendOrLogin model={model} onResend={() => void model.resendVerification(email)} />
+      </Screen>
     );
   }
   const form = model.registerForm.value;
@@ -175,10 +200,8 @@ function RegisterView({ model }: { model: LoginModel }) {
     name,
   });
   return (
-    <Form onSubmit={() => void model.submitRegister()} label={m.register.title}>
-      <Button variant="link" className="sm-back" onClick={() => model.backFromRegister()}>
-        ← {m.register.back}
-      </Button>
+    <Form label={m.register.title} onSubmit={() => void model.submitRegister()} submit={m.register.submit} busy={model.busy.value}>
+      <BackButton onClick={() => model.backFromRegister()}>{m.register.back}</BackButton>
       <div className="sm-two">
         <TextField label={m.register.firstName} autoComplete="given-name" required {...field('first_name')} />
         <TextField label={m.register.lastName} autoComplete="family-name" required {...field('last_name')} />
@@ -189,12 +212,9 @@ function RegisterView({ model }: { model: LoginModel }) {
         <TextField label={m.register.email} type="email" autoComplete="email" required {...field('email')} />
       )}
       {model.countriesError.value ? (
-        <Notice tone="error">
-          {model.countriesError.value}{' '}
-          <Button variant="link" onClick={() => model.retryCountries()}>
-            {m.register.retry}
-          </Button>
-        </Notice>
+        <RetryNotice retry={m.register.retry} onRetry={() => model.retryCountries()}>
+          {model.countriesError.value}
+        </RetryNotice>
       ) : null}
       <SelectField
         label={m.register.country}
@@ -217,9 +237,6 @@ function RegisterView({ model }: { model: LoginModel }) {
           <TextField label={m.register.confirmPassword} autoComplete="new-password" required revealable {...field('confirm_password')} />
         </>
       )}
-      <Button type="submit" disabled={model.busy.value}>
-        {m.register.submit}
-      </Button>
     </Form>
   );
 }
@@ -229,17 +246,15 @@ function VerifyView({ model }: { model: LoginModel }) {
   const state = model.verify.value;
   if (state.kind === 'verified') {
     return (
-      <div className="sm-stack sm-center">
-        <h1>{m.verify.verified}</h1>
+      <Screen title={m.verify.verified} center>
         <p>{m.verify.instruction}</p>
         <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
-      </div>
+      </Screen>
     );
   }
   if (state.kind === 'failed') {
     return (
-      <div className="sm-stack">
-        <h1>{m.verify.title}</h1>
+      <Screen title={m.verify.title}>
         <Notice tone="error">
           {m.verify.failed} {state.message}
         </Notice>
@@ -247,14 +262,13 @@ function VerifyView({ model }: { model: LoginModel }) {
           {m.verify.requestNew}
         </Button>
         <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
-      </div>
+      </Screen>
     );
   }
   return (
-    <div className="sm-stack">
-      <h1>{m.verify.title}</h1>
+    <Screen title={m.verify.title}>
       <p role="status">{m.verify.checking}</p>
-    </div>
+    </Screen>
   );
 }
 
@@ -263,7 +277,20 @@ function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-passw
   const text = kind === 'forgot-password' ? m.forgot : m.sendVerification;
   const submit = kind === 'forgot-password' ? model.submitForgotPassword : model.submitSendVerification;
   return (
-    <Form onSubmit={() => void submit()} label={text.title}>
+    <Form
+      label={text.title}
+      onSubmit={() => void submit()}
+      submit={text.submit}
+      busy={model.busy.value}
+      after={
+        <>
+          <Button variant="link" onClick={() => model.open('login')}>
+            {text.back}
+          </Button>
+          {kind === 'forgot-password' ? <DownloadLinks /> : null}
+        </>
+      }
+    >
       <h1>{text.title}</h1>
       <p className="sm-muted">{text.intro}</p>
       <TextField
@@ -277,13 +304,6 @@ function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-passw
         onBlur={() => model.touchEmail()}
         error={model.emailError.value}
       />
-      <Button type="submit" disabled={model.busy.value}>
-        {text.submit}
-      </Button>
-      <Button variant="link" onClick={() => model.open('login')}>
-        {text.back}
-      </Button>
-      {kind === 'forgot-password' ? <DownloadLinks /> : null}
     </Form>
   );
 }
@@ -296,62 +316,39 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
     const link = model.resetLink.value;
     if (link === null) {
       return (
-        <div className="sm-stack">
-          <h1>{m.reset.title}</h1>
+        <Screen title={m.reset.title}>
           <Notice tone="error">{m.reset.invalidLink}</Notice>
           <Button onClick={() => model.open('forgot-password')}>{m.reset.requestNew}</Button>
-        </div>
+        </Screen>
       );
     }
     if (model.passwordDone.value) {
       return (
-        <div className="sm-stack">
-          <h1>{m.reset.title}</h1>
+        <Screen title={m.reset.title}>
           <Notice tone="success">{model.notice.value?.text}</Notice>
           <a href={hrefFor('Signin')} onClick={(e) => (e.preventDefault(), model.open('login'))}>
             {m.reset.successLink}
           </a>
-        </div>
+        </Screen>
       );
     }
   }
   if (kind === 'change-password-user' && !model.isSignedIn.value) {
     return (
-      <div className="sm-stack">
-        <h1>{m.changeUser.title}</h1>
+      <Screen title={m.changeUser.title}>
         <Notice tone="info">{m.login.expired}</Notice>
         <Button onClick={() => model.open('login')}>{m.login.submit}</Button>
-      </div>
+      </Screen>
     );
   }
   const text = kind === 'change-password' ? m.reset : m.changeUser;
   const submit = kind === 'change-password' ? model.submitResetPassword : model.submitChangePassword;
+  const field = (name: 'password' | 'confirm') => ({ name, value: form[name], onValue: (v: string) => model.setPasswordField(name, v), error: errors[name] });
   return (
-    <Form onSubmit={() => void submit()} label={text.title}>
+    <Form label={text.title} onSubmit={() => void submit()} submit={text.submit} busy={model.busy.value}>
       <h1>{text.title}</h1>
-      <TextField
-        label={text.password}
-        name="password"
-        autoComplete="new-password"
-        required
-        revealable
-        value={form.password}
-        onValue={(v) => model.setPasswordField('password', v)}
-        error={errors.password}
-      />
-      <TextField
-        label={text.confirm}
-        name="confirm"
-        autoComplete="new-password"
-        required
-        revealable
-        value={form.confirm}
-        onValue={(v) => model.setPasswordField('confirm', v)}
-        error={errors.confirm}
-      />
-      <Button type="submit" disabled={model.busy.value}>
-        {text.submit}
-      </Button>
+      <TextField label={text.password} autoComplete="new-password" required revealable {...field('password')} />
+      <TextField label={text.confirm} autoComplete="new-password" required revealable {...field('confirm')} />
     </Form>
   );
 }
@@ -366,21 +363,15 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
   const title = m.social.names[provider];
   const ready = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && name.trim() !== '';
   return (
-    <Dialog
+    <ConfirmDialog
       title={m.social.testTitle(title)}
-      onClose={() => model.cancelTestAccount()}
-      actions={
-        <>
-          <Button disabled={!ready} onClick={() => void model.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })}>
-            {m.social.testContinue}
-          </Button>
-          <Button variant="secondary" onClick={() => model.cancelTestAccount()}>
-            {m.social.testCancel}
-          </Button>
-        </>
-      }
+      text={m.social.testText(title)}
+      confirm={m.social.testContinue}
+      confirmDisabled={!ready}
+      onConfirm={() => void model.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })}
+      cancel={m.social.testCancel}
+      onCancel={() => model.cancelTestAccount()}
     >
-      <p>{m.social.testText(title)}</p>
       <div className="sm-stack">
         <TextField label={m.social.testEmail} type="email" value={email} onValue={setEmail} autoComplete="off" />
         <TextField label={m.social.testName} value={name} onValue={setName} autoComplete="off" />
@@ -389,24 +380,17 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
           <span>{m.social.testVerified}</span>
         </label>
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function SignupSuccessView({ model }: { model: LoginModel }) {
   return (
-    <div className="sm-stack sm-center">
-      <h1>{m.signupSuccess.title}</h1>
+    <Screen title={m.signupSuccess.title} center>
       <p>{m.signupSuccess.text}</p>
-      <p>
-        {m.register.resendPrompt}{' '}
-        <Button variant="link" onClick={() => model.open('send-verification')}>
-          {m.register.resend}
-        </Button>
-      </p>
-      <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
+      <ResendOrLogin model={model} onResend={() => model.open('send-verification')} />
       <DownloadLinks />
-    </div>
+    </Screen>
   );
 }
 
@@ -458,11 +442,7 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
     <div className="sm-card" part="card" data-view={view}>
       {notice && !(view === 'change-password' && model.passwordDone.value) ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       <Body model={model} view={view} />
-      {dialog ? (
-        <Dialog title={dialog.title} tone={dialog.tone} onClose={() => model.closeDialog()} actions={<Button onClick={() => model.closeDialog()}>{m.dialogs.ok}</Button>}>
-          <p>{dialog.text}</p>
-        </Dialog>
-      ) : null}
+      {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={m.dialogs.ok} onConfirm={() => model.closeDialog()} /> : null}
       <TestAccountDialog model={model} />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>

@@ -4,10 +4,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { formatDate } from '../../shared/format/dates';
-import { PaymentDialogs } from '../../shared/payments/PaymentDialogs';
+import { PaymentFrame } from '../../shared/payments/PaymentViews';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { Overlay } from '../../shared/ui/Overlay';
 import { useDeps, useModel } from '../../shared/ui/WidgetRoot';
 import { createChangeModel, type ChangeView } from './change.model';
 import { messages as m } from './subscribe.messages';
@@ -20,30 +19,16 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
   useEffect(() => model.show(view), [model, view]);
   const plan = model.plan.value;
   const bounds = model.bounds.value;
-  const dialog = model.dialog.value;
   const changed = model.changed.value;
-  const notice = model.notice.value;
   const current = session.user.value?.subscription?.current_amount;
   return (
-    <div className="sm-card" part="card" data-view={view}>
+    <PaymentFrame prompts={model} view={view} busy={model.busy.value}>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">
           <h1 className="sm-visually-hidden">{m.change.submit}</h1>
           {current !== undefined ? <p className="sm-muted">{m.change.current(usd(current))}</p> : null}
-          <AmountPicker
-            title={m.amount.monthly}
-            min={bounds.min}
-            max={bounds.max}
-            recommended={bounds.start}
-            lowest={bounds.min}
-            value={model.price.value}
-            onValue={(n) => model.setPrice(n)}
-            perMonth
-            rate={plan.rate}
-            userCurrency={plan.user_currency}
-            currency={plan.currency}
-          />
+          <AmountPicker title={m.amount.monthly} bounds={bounds} plan={plan} value={model.price.value} onValue={(n) => model.setPrice(n)} perMonth />
           {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
           <Button onClick={() => void model.submit()} disabled={model.busy.value}>
             {m.change.submit}
@@ -58,13 +43,6 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
           <Button onClick={() => model.finish()}>{m.continue}</Button>
         </div>
       ) : null}
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-      <PaymentDialogs
-        dialog={dialog}
-        actions={{ continuePayment: model.continuePayment, askCancel: model.askCancel, confirmCancel: model.confirmCancel, keep: model.keep, close: model.closeDialog }}
-      />
-      {model.busy.value ? <Overlay /> : null}
-    </div>
+    </PaymentFrame>
   );
 }
-

@@ -4,7 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatDate } from '../../shared/format/dates';
 import { Button } from '../../shared/ui/Button';
-import { Dialog } from '../../shared/ui/Dialog';
+import { ConfirmDialog, Dialog } from '../../shared/ui/Dialog';
 import { paymentMessages as pm } from '../../shared/payments/messages';
 import { useModel } from '../../shared/ui/WidgetRoot';
 import { createManageModel } from './manage.model';
@@ -17,47 +17,24 @@ export default function ManageDialog() {
   const s = model.subscription.value;
   const stage = model.stage.value;
   if (stage === 'canceled') {
-    return (
-      <Dialog title={m.manage.canceledTitle} tone="success" onClose={model.close} actions={<Button onClick={model.close}>{pm.ok}</Button>}>
-        <p>{m.manage.canceledText(formatDate(model.endDate.value))}</p>
-      </Dialog>
-    );
+    return <ConfirmDialog title={m.manage.canceledTitle} tone="success" text={m.manage.canceledText(formatDate(model.endDate.value))} confirm={pm.ok} onConfirm={model.close} />;
   }
-  if (stage === 'failed') {
-    return (
-      <Dialog title={m.change.errorTitle} tone="error" onClose={model.close} actions={<Button onClick={model.close}>{pm.ok}</Button>}>
-        <p>{m.manage.failed}</p>
-      </Dialog>
-    );
-  }
+  if (stage === 'failed') return <ConfirmDialog title={m.change.errorTitle} tone="error" text={m.manage.failed} confirm={pm.ok} onConfirm={model.close} />;
   if (stage === 'confirm-cancel') {
     return (
-      <Dialog
+      <ConfirmDialog
         title={m.manage.confirmTitle}
         tone="warning"
-        onClose={() => model.keep()}
-        actions={
-          <>
-            <Button onClick={() => void model.confirmCancel()} disabled={model.busy.value}>
-              {m.manage.confirm}
-            </Button>
-            <Button variant="secondary" onClick={() => model.keep()}>
-              {m.manage.keep}
-            </Button>
-          </>
-        }
-      >
-        <p>{m.manage.confirmText}</p>
-      </Dialog>
+        text={m.manage.confirmText}
+        confirm={m.manage.confirm}
+        onConfirm={() => void model.confirmCancel()}
+        confirmDisabled={model.busy.value}
+        cancel={m.manage.keep}
+        onCancel={() => model.keep()}
+      />
     );
   }
-  if (!model.monthly.value || !s) {
-    return (
-      <Dialog title={m.manage.title} onClose={model.close} actions={<Button onClick={model.close}>{m.manage.close}</Button>}>
-        <p>{m.manage.notMonthly}</p>
-      </Dialog>
-    );
-  }
+  if (!model.monthly.value || !s) return <ConfirmDialog title={m.manage.title} text={m.manage.notMonthly} confirm={m.manage.close} onConfirm={model.close} />;
   const pending = model.pending.value;
   return (
     <Dialog

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import { Slider } from '../../shared/ui/Slider';
 import { messages as m } from './subscribe.messages';
-import { infoMessage, tierOf } from './subscribe.pricing';
+import type { Plan } from '../../shared/api/subscription';
+import { infoMessage, tierOf, type SliderBounds } from './subscribe.pricing';
 
 export const usd = (n: number) => formatMoney(n, 'USD');
 
@@ -18,50 +19,44 @@ export function FeeNotes() {
   );
 }
 
-/** The amount picker shared by the subscription and the change-amount pages. */
-export function AmountPicker(props: {
+/** The amount picker shared by the subscription and the change-amount pages: a slider within the plan's bounds, starting at the recommended price. */
+export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, children }: {
   title: string;
-  min: number;
-  max: number;
-  recommended: number;
+  bounds: SliderBounds;
+  plan: Pick<Plan, 'rate' | 'user_currency' | 'currency'>;
   value: number;
   onValue: (n: number) => void;
   perMonth: boolean;
-  rate: number;
-  userCurrency: string;
-  currency: string;
-  lowest: number;
   children?: ReactNode;
 }) {
-  const tier = tierOf(props.value, props.lowest, props.recommended);
-  const info = infoMessage(props.value, props.recommended);
-  const readout = (n: number) => (props.perMonth ? m.amount.perMonth(usd(n)) : m.amount.total(usd(n)));
+  const { min, max, start: recommended } = bounds;
+  const readout = (n: number) => (perMonth ? m.amount.perMonth(usd(n)) : m.amount.total(usd(n)));
+  const info = infoMessage(value, recommended);
   return (
-    <div className="sm-stack" data-tier={tier}>
+    <div className="sm-stack" data-tier={tierOf(value, min, recommended)}>
       <h2>{m.amount.heading}</h2>
       <p className="sm-muted">{m.amount.limited}</p>
-      <h3>{props.title}</h3>
+      <h3>{title}</h3>
       <Slider
         label={m.amount.sliderLabel}
-        min={props.min}
-        max={props.max}
-        value={props.value}
-        onValue={props.onValue}
+        min={min}
+        max={max}
+        value={value}
+        onValue={onValue}
         valueText={readout}
         marks={[
-          { value: props.min, label: `${m.amount.lowest} ${usd(props.min)}` },
-          { value: props.recommended, label: `${m.amount.recommended} ${usd(props.recommended)}` },
-          { value: props.max, label: `${m.amount.maximum} ${usd(props.max)}` },
+          { value: min, label: `${m.amount.lowest} ${usd(min)}` },
+          { value: recommended, label: `${m.amount.recommended} ${usd(recommended)}` },
+          { value: max, label: `${m.amount.maximum} ${usd(max)}` },
         ]}
       />
-      {props.userCurrency !== props.currency ? <p className="sm-muted">{m.amount.approx(formatMoney(props.value * props.rate, props.userCurrency))}</p> : null}
+      {plan.user_currency !== plan.currency ? <p className="sm-muted">{m.amount.approx(formatMoney(value * plan.rate, plan.user_currency))}</p> : null}
       {info ? (
         <p className="sm-info" data-testid="tier-info">
           {info}
         </p>
       ) : null}
-      {props.children}
+      {children}
     </div>
   );
 }
-

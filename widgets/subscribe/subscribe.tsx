@@ -6,8 +6,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { paymentMessages as pm } from '../../shared/payments/messages';
-import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser } from '../../shared/payments/PaymentViews';
-import { Button } from '../../shared/ui/Button';
+import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
+import { BackButton, Button } from '../../shared/ui/Button';
+import { Choices } from '../../shared/ui/Choices';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { sliderStyles } from '../../shared/ui/styles';
@@ -16,6 +17,7 @@ import { messages as m } from './subscribe.messages';
 import { createSubscribeModel, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
+import { ONE_TIME_CUSTOM_MIN } from './subscribe.pricing';
 
 // Rarely used views load on demand, so the subscription steps stay small.
 const ChangeFlow = lazy(() => import('./subscribe.change'));
@@ -31,6 +33,16 @@ export interface SubscribeProps {
   container?: ShadowRoot | HTMLElement;
 }
 
+function DurationLabel({ title, hint }: { title: string; hint: string }) {
+  return (
+    <span>
+      <strong>{title}</strong>
+      <br />
+      <span className="sm-muted">{hint}</span>
+    </span>
+  );
+}
+
 function SubscribeSteps({ model }: { model: SubscribeModel }) {
   useSignals();
   const step = model.step.value;
@@ -39,56 +51,32 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
   const title = step === 'select-duration' ? m.steps.duration : step === 'select-amount' ? m.steps.amount : m.steps.payment;
   return (
-    <div className="sm-stack" data-step={step}>
-      <h1>{m.title}</h1>
-      <p className="sm-muted">
-        {m.stepOf(index, 3)}: {title}
-      </p>
-      {model.loadError.value ? (
-        <Notice tone="error">
-          {model.loadError.value}{' '}
-          <Button variant="link" onClick={() => model.retryLoad()}>
-            {pm.retry}
-          </Button>
-        </Notice>
-      ) : null}
+    <PaymentSteps title={m.title} step={step} progress={`${m.stepOf(index, 3)}: ${title}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step !== 'select-duration' ? (
-        <Button variant="link" className="sm-back" onClick={() => model.back()}>
-          ← {m.back}
-        </Button>
+        <BackButton onClick={() => model.back()}>{m.back}</BackButton>
       ) : null}
       {step === 'select-duration' ? (
         <>
           {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{pm.empty}</Notice> : null}
-          <fieldset className="sm-choices">
-            <legend>{m.duration.legend}</legend>
-            <label className="sm-choice" data-checked={model.recurring.value}>
-              <input type="radio" name="duration" checked={model.recurring.value} onChange={() => model.setRecurring(true)} />
-              <span>
-                <strong>{m.duration.monthly}</strong>
-                <br />
-                <span className="sm-muted">{m.duration.monthlyHint}</span>
-              </span>
-            </label>
-            <label className="sm-choice" data-checked={!model.recurring.value}>
-              <input type="radio" name="duration" checked={!model.recurring.value} onChange={() => model.setRecurring(false)} />
-              <span>
-                <strong>{m.duration.oneTime}</strong>
-                <br />
-                <span className="sm-muted">{m.duration.oneTimeHint}</span>
-              </span>
-            </label>
-          </fieldset>
+          <Choices
+            legend={m.duration.legend}
+            name="duration"
+            options={[
+              { value: true, label: <DurationLabel title={m.duration.monthly} hint={m.duration.monthlyHint} /> },
+              { value: false, label: <DurationLabel title={m.duration.oneTime} hint={m.duration.oneTimeHint} /> },
+            ]}
+            selected={model.recurring.value}
+            onChoose={(recurring) => model.setRecurring(recurring)}
+          />
           {!model.recurring.value ? (
-            <fieldset className="sm-choices sm-months">
-              <legend>{m.duration.months}</legend>
-              {model.monthOptions.value.map((n) => (
-                <label key={n} className="sm-choice" data-checked={model.months.value === n}>
-                  <input type="radio" name="months" checked={model.months.value === n} onChange={() => model.setMonths(n)} />
-                  <span>{m.duration.month(n)}</span>
-                </label>
-              ))}
-            </fieldset>
+            <Choices
+              legend={m.duration.months}
+              name="months"
+              className="sm-months"
+              options={model.monthOptions.value.map((n) => ({ value: n, label: m.duration.month(n) }))}
+              selected={model.months.value}
+              onChoose={(n) => model.setMonths(n)}
+            />
           ) : null}
           {model.formError.value ? (
             <p className="sm-error" role="alert">
@@ -104,19 +92,14 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
         <>
           <AmountPicker
             title={model.recurring.value ? m.amount.monthly : m.amount.oneTime(model.months.value)}
-            min={bounds.min}
-            max={bounds.max}
-            recommended={bounds.start}
-            lowest={bounds.min}
+            bounds={bounds}
+            plan={plan}
             value={model.custom.value === null ? model.price.value : model.amount.value}
             onValue={(n) => model.setPrice(n)}
             perMonth={model.recurring.value}
-            rate={plan.rate}
-            userCurrency={plan.user_currency}
-            currency={plan.currency}
           >
             {model.custom.value === null ? (
-              <Button variant="link" onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : 100))}>
+              <Button variant="link" onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : ONE_TIME_CUSTOM_MIN))}>
                 {m.amount.customToggle}
               </Button>
             ) : (
@@ -125,7 +108,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
                   label={m.amount.custom}
                   type="number"
                   inputMode="decimal"
-                  min={model.recurring.value ? bounds.min : 100}
+                  min={model.recurring.value ? bounds.min : ONE_TIME_CUSTOM_MIN}
                   value={model.custom.value}
                   onValue={(v) => model.setCustom(v)}
                   error={model.customError.value}
@@ -153,7 +136,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
           <Button onClick={() => model.pay()}>{m.pay}</Button>
         </>
       ) : null}
-    </div>
+    </PaymentSteps>
   );
 }
 
@@ -165,7 +148,7 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   useEffect(() => model.show(view, () => container.current), [model, view]);
   const user = session.user.value;
   return (
-    <PaymentFrame checkout={model.payment} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.payment} view={view} busy={model.busy.value}>
       {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{m.alreadyMonthly}</Notice> : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
       {view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : null}
@@ -189,32 +172,12 @@ function SubscribeFlow({ view }: { view: FlowView }) {
 }
 
 function Body({ view }: { view: View }) {
-  switch (view) {
-    case 'subscribe':
-    case 'checkout':
-    case 'success':
-      return <SubscribeFlow view={view} />;
-    case 'change':
-    case 'change-success':
-      return (
-        <Suspense fallback={<p role="status">{pm.wait}</p>}>
-          <ChangeFlow view={view} />
-        </Suspense>
-      );
-    case 'manage':
-      return (
-        <Suspense fallback={null}>
-          <ManageDialog />
-        </Suspense>
-      );
-    case 'update-payment':
-    case 'direct-subscribe':
-      return (
-        <Suspense fallback={<p role="status">{pm.wait}</p>}>
-          <AppEntry view={view} />
-        </Suspense>
-      );
-  }
+  if (view === 'subscribe' || view === 'checkout' || view === 'success') return <SubscribeFlow view={view} />;
+  return (
+    <Suspense fallback={view === 'manage' ? null : <p role="status">{pm.wait}</p>}>
+      {view === 'change' || view === 'change-success' ? <ChangeFlow view={view} /> : view === 'manage' ? <ManageDialog /> : <AppEntry view={view} />}
+    </Suspense>
+  );
 }
 
 /**

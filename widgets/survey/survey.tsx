@@ -4,7 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
+import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './survey.messages';
@@ -68,12 +68,9 @@ function Question({ model }: { model: SurveyModel }) {
         </div>
       ) : null}
       {model.submitError.value ? (
-        <Notice tone="error">
-          {model.submitError.value}{' '}
-          <Button variant="link" onClick={() => model.retrySubmit()}>
-            {m.retry}
-          </Button>
-        </Notice>
+        <RetryNotice retry={m.retry} onRetry={() => model.retrySubmit()}>
+          {model.submitError.value}
+        </RetryNotice>
       ) : null}
       <Button type="submit" disabled={!model.canNext.value}>
         {model.loading.value ? m.sending : m.next}
@@ -132,12 +129,9 @@ function SurveyWidget() {
         ) : (
           <div className="sm-stack">
             {loadError !== null ? (
-              <Notice tone="error">
-                {loadError}{' '}
-                <Button variant="link" onClick={() => model.retry()}>
-                  {m.retry}
-                </Button>
-              </Notice>
+              <RetryNotice retry={m.retry} onRetry={() => model.retry()}>
+                {loadError}
+              </RetryNotice>
             ) : (
               <p>{m.empty}</p>
             )}

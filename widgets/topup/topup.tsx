@@ -5,8 +5,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { paymentMessages as pm } from '../../shared/payments/messages';
-import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser } from '../../shared/payments/PaymentViews';
-import { Button } from '../../shared/ui/Button';
+import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
+import { BackButton, Button } from '../../shared/ui/Button';
+import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
 import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
 import { messages as m } from './topup.messages';
@@ -28,28 +29,35 @@ function Options({ model }: { model: TopupModel }) {
   if (options.length === 0) return <Notice tone="info">{pm.empty}</Notice>;
   return (
     <>
-      <fieldset className="sm-choices">
-        <legend>{m.options}</legend>
-        {options.map((o) => (
-          <label key={o.identifier} className="sm-choice" data-checked={model.selected.value === o.identifier}>
-            <input type="radio" name="credit-option" value={o.identifier} checked={model.selected.value === o.identifier} onChange={() => model.choose(o.identifier)} />
-            <span className="sm-choice-title">{formatCredits(o.price_credit)}</span>
-            <span className="sm-choice-price">
-              {formatMoney(o.price_dollar, o.currency)}
-              {o.user_currency !== o.currency ? <span className="sm-muted"> ({m.approx(formatMoney(o.price_dollar * o.rate, o.user_currency))})</span> : null}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="sm-choices sm-choices-row">
-        <legend>{m.forWhom}</legend>
-        {([1, 2] as const).map((value) => (
-          <label key={value} className="sm-choice" data-checked={model.purchasefor.value === value}>
-            <input type="radio" name="purchasefor" checked={model.purchasefor.value === value} onChange={() => model.setPurchaseFor(value)} />
-            <span>{value === 1 ? m.self : m.other}</span>
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        legend={m.options}
+        name="credit-option"
+        options={options.map((o) => ({
+          value: o.identifier,
+          label: (
+            <>
+              <span className="sm-choice-title">{formatCredits(o.price_credit)}</span>
+              <span className="sm-choice-price">
+                {formatMoney(o.price_dollar, o.currency)}
+                {o.user_currency !== o.currency ? <span className="sm-muted"> ({m.approx(formatMoney(o.price_dollar * o.rate, o.user_currency))})</span> : null}
+              </span>
+            </>
+          ),
+        }))}
+        selected={model.selected.value}
+        onChoose={(id) => model.choose(id)}
+      />
+      <Choices
+        legend={m.forWhom}
+        name="purchasefor"
+        className="sm-choices-row"
+        options={[
+          { value: 1, label: m.self },
+          { value: 2, label: m.other },
+        ]}
+        selected={model.purchasefor.value}
+        onChoose={(value) => model.setPurchaseFor(value)}
+      />
       {model.formError.value ? (
         <p className="sm-error" role="alert">
           {model.formError.value}
@@ -66,9 +74,7 @@ function Methods({ model }: { model: TopupModel }) {
   const charge = model.charge.value;
   return (
     <>
-      <Button variant="link" className="sm-back" onClick={() => model.back()}>
-        ← {m.back}
-      </Button>
+      <BackButton onClick={() => model.back()}>{m.back}</BackButton>
       {option && charge ? (
         <p className="sm-summary" data-testid="topup-summary">
           {m.summary(formatCredits(option.price_credit), formatMoney(charge.amount, charge.currency))}
@@ -84,21 +90,9 @@ function Steps({ model }: { model: TopupModel }) {
   useSignals();
   const step = model.step.value;
   return (
-    <div className="sm-stack">
-      <h1>{m.title}</h1>
-      <p className="sm-muted">
-        {m.stepOf(step, 2)}: {step === 1 ? m.step1 : m.step2}
-      </p>
-      {model.loadError.value ? (
-        <Notice tone="error">
-          {model.loadError.value}{' '}
-          <Button variant="link" onClick={() => model.retryLoad()}>
-            {pm.retry}
-          </Button>
-        </Notice>
-      ) : null}
+    <PaymentSteps title={m.title} step={step} progress={`${m.stepOf(step, 2)}: ${step === 1 ? m.step1 : m.step2}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
-    </div>
+    </PaymentSteps>
   );
 }
 
@@ -170,7 +164,7 @@ function TopupWidget({ view }: { view: View }) {
   // A device-wallet payment is confirmed in place, on the steps' page.
   const confirmedHere = view === 'topup' && model.payment.state.value.kind === 'confirmed';
   return (
-    <PaymentFrame checkout={model.payment} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.payment} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
       {view === 'success' || confirmedHere ? <Success model={model} /> : view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : <Steps model={model} />}
     </PaymentFrame>
   );

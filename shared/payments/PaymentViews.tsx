@@ -40,9 +40,10 @@ export function PaymentSteps(props: { title: string; step: string | number; prog
   );
 }
 
-export function PaymentMethodChooser({ choice, error }: { choice: MethodChoice; error?: string | null }) {
+export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
   useSignals();
   const methods = choice.methods.value;
+  const error = choice.error.value;
   if (methods === null) return choice.loading.value ? <p role="status">{m.wait}</p> : null;
   return (
     <>

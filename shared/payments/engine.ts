@@ -86,6 +86,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
   let container: () => HTMLElement | null = () => null;
 
+  let shownPage: string | null = null;
   const stored = () => records.read(kind.record) as Stored<D> | null;
   const fail = (message: string) => {
     records.clear(kind.record);
@@ -186,6 +187,16 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     else state.value = { kind: 'confirm-failed', message: outcome.message };
   }
 
+  /** On the start page: a checkout cancelled at the provider says so; an unfinished one asks what to do. */
+  function open() {
+    const query = deps.nav.query();
+    const record = stored();
+    if (record?.sessionId && query.canceled === record.sessionId) {
+      records.clear(kind.record);
+      prompts.say({ tone: 'info', text: m.checkoutCanceled });
+    } else prompts.warnUnfinished();
+  }
+
   return {
     ...prompts,
     state: computed(() => state.value),
@@ -193,14 +204,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),
 
     /** On the start page: a checkout cancelled at the provider says so; an unfinished one asks what to do. */
-    open() {
-      const query = deps.nav.query();
-      const record = stored();
-      if (record?.sessionId && query.canceled === record.sessionId) {
-        records.clear(kind.record);
-        prompts.say({ tone: 'info', text: m.checkoutCanceled });
-      } else prompts.warnUnfinished();
-    },
+    open,
     /** Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in place. */
     async begin(draft: D, place?: () => HTMLElement | null) {
       if (place) container = place;
@@ -216,6 +220,22 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     },
     /** On the success route: asks the API host whether the payment went through. */
     confirm,
+    /**
+     * Starts one of a checkout flow's pages, once each: the start page (the prompt about an
+     * unfinished checkout, then `load` for its lists), the checkout page (the hand-off) or the
+     * success page (the confirmation).
+     */
+    showPage(page: 'start' | 'checkout' | 'success', options: { load: () => void; container?: () => HTMLElement | null }) {
+      if (shownPage === page) return;
+      shownPage = page;
+      if (page === 'checkout') {
+        container = options.container ?? container;
+        return void checkout();
+      }
+      if (page === 'success') return void confirm();
+      open();
+      options.load();
+    },
     /** Forgets the unfinished checkout (the next one starts with a new Idempotency-Key). */
     discard() {
       records.clear(kind.record);

@@ -21,22 +21,22 @@ describe('the method choice', () => {
     { id: 'wechat', name: 'WeChat Pay' },
     { id: 'apple_pay', name: 'Apple Pay' },
   ];
-  const load = async () => ({ ok: true as const, data: list, message: '' });
+  const load = async (into: (methods: typeof list) => void) => into(list);
 
   it('offers the device wallet only where the browser has it', async () => {
     let wallet = false;
-    const choice = createMethodChoice({ load, deviceWallet: () => wallet, onError: () => {} });
+    const choice = createMethodChoice({ load, deviceWallet: () => wallet });
     await choice.load();
     expect(choice.methods.value?.map((m) => m.id)).toEqual(['credit_card', 'wechat']);
     wallet = true;
-    const withWallet = createMethodChoice({ load, deviceWallet: () => wallet, onError: () => {} });
+    const withWallet = createMethodChoice({ load, deviceWallet: () => wallet });
     await withWallet.load();
     expect(withWallet.methods.value?.map((m) => m.id)).toEqual(['credit_card', 'wechat', 'apple_pay']);
   });
 
   it('forgets a chosen method that is no longer offered', async () => {
     const monthly = signal(false);
-    const choice = createMethodChoice({ load, allow: (m) => !monthly.value || m.id === 'credit_card', onError: () => {} });
+    const choice = createMethodChoice({ load, allow: (m) => !monthly.value || m.id === 'credit_card' });
     await choice.load();
     choice.choose('wechat');
     expect(choice.method.value).toBe('wechat');
@@ -44,16 +44,16 @@ describe('the method choice', () => {
     expect(choice.method.value).toBeNull();
   });
 
-  it('reports a failed load and loads again on demand', async () => {
-    const errors: string[] = [];
+  it('loads until it has the methods, then again only on demand', async () => {
     let calls = 0;
-    const choice = createMethodChoice({
-      load: async () => (++calls === 1 ? { ok: false as const, error: { status: 0, message: 'offline', errorCode: null } } : { ok: true as const, data: list, message: '' }),
-      onError: (e) => void errors.push(e.message),
-    });
+    const choice = createMethodChoice({ load: async (into) => void (++calls > 1 && into(list)) });
     await choice.load();
-    expect(errors).toEqual(['offline']);
-    await choice.load(true);
+    expect(choice.methods.value).toBeNull();
+    await choice.load();
     expect(choice.methods.value).toHaveLength(2);
+    await choice.load();
+    expect(calls).toBe(2);
+    await choice.load(true);
+    expect(calls).toBe(3);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import type { PaymentMethod } from '../api/credits';
-import type { ApiError, ApiResult } from '../api/errors';
+import { paymentMessages } from './messages';
 
 /** The two Philippine e-wallets, paid through the Philippine provider and polled while pending. */
 export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
@@ -20,13 +20,12 @@ export function chargeFor(price: { dollars: number; currency: string; rate: numb
 }
 
 export interface MethodChoiceOptions {
-  /** Loads the methods the API host offers. */
-  readonly load: () => Promise<ApiResult<readonly PaymentMethod[]>>;
+  /** Loads the methods the API host offers, handing them to `into` (a failure is the page's to show). */
+  readonly load: (into: (methods: readonly PaymentMethod[]) => void) => Promise<void>;
   /** Offer the device wallet (only where the browser can pay with it). */
   readonly deviceWallet?: () => boolean;
   /** Narrows the list (a monthly membership pays by card only). */
   readonly allow?: (method: PaymentMethod) => boolean;
-  readonly onError: (error: ApiError) => void;
 }
 
 /** The payment method chooser's state: the offered methods and the chosen one. */
@@ -34,24 +33,31 @@ export function createMethodChoice(options: MethodChoiceOptions) {
   const loaded = signal<readonly PaymentMethod[] | null>(null);
   const chosen = signal<string | null>(null);
   const loading = signal(false);
+  const asked = signal(false);
   const methods = computed(() => {
     const list = loaded.value;
     if (!list) return null;
     const offered = list.filter((m) => m.id !== DEVICE_WALLET.id && (options.allow?.(m) ?? true));
     return options.deviceWallet?.() ? [...offered, DEVICE_WALLET] : offered;
   });
+  /** The chosen method while it is still offered. */
+  const method = computed(() => (methods.value?.some((m) => m.id === chosen.value) ? chosen.value : null));
   return {
     methods,
     loading,
-    /** The chosen method while it is still offered. */
-    method: computed(() => (methods.value?.some((m) => m.id === chosen.value) ? chosen.value : null)),
+    method,
+    /** 'Please Select Payment Method' once paying was asked for without one. */
+    error: computed(() => (asked.value && !method.value ? paymentMessages.selectMethod : null)),
+    /** The method to pay with; without one, says so (error) and answers null. */
+    required(): string | null {
+      asked.value = true;
+      return method.value;
+    },
     async load(force = false) {
       if ((loaded.value && !force) || loading.value) return;
       loading.value = true;
-      const result = await options.load();
+      await options.load((methods) => (loaded.value = methods));
       loading.value = false;
-      if (result.ok) loaded.value = result.data;
-      else options.onError(result.error);
     },
     choose(id: string) {
       chosen.value = id;

@@ -6,7 +6,7 @@
  * (which is not a checkout, but keeps its own unfinished record).
  */
 import { computed, signal } from '@preact/signals-core';
-import type { ApiError } from '../api/errors';
+import type { ApiError, ApiResult } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
 import { paymentMessages as m } from './messages';
 import type { PaymentDialog } from './PaymentDialogs';
@@ -22,7 +22,25 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
   const records = createRecords(deps.storage);
   const dialog = signal<PaymentDialog | null>(null);
   const notice = signal<NoticeState | null>(null);
+  const listLoading = signal(false);
+  const listError = signal<string | null>(null);
   let warned = false;
+
+  /**
+   * What a failed list load (plans, options, methods) shows: a 401 while the session is still
+   * good is 'Happy Sabbath!' with the server's message (a dead session signs out, and the
+   * guard sends the person to sign in); other statuses a warning titled with the status.
+   * Returns the message to show in place, if any.
+   */
+  async function showListError(error: ApiError, opts: { statusDialog: boolean }): Promise<string | null> {
+    if (error.status === 401) {
+      const profile = await deps.account.refreshProfile();
+      if (profile.ok || deps.session.isSignedIn.value) dialog.value = { kind: 'sabbath', message: error.message };
+      return null;
+    }
+    if (opts.statusDialog && error.status !== 0) dialog.value = { kind: 'status', title: String(error.status), message: error.message };
+    return error.message;
+  }
 
   return {
     dialog: computed(() => dialog.value),
@@ -63,20 +81,19 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
     say(next: NoticeState | null) {
       notice.value = next;
     },
-    /**
-     * What a failed list load (plans, options, methods) shows: a 401 while the session is still
-     * good is 'Happy Sabbath!' with the server's message (a dead session signs out, and the
-     * guard sends the person to sign in); other statuses a warning titled with the status.
-     * Returns the message to show in place, if any.
-     */
-    async showListError(error: ApiError, opts: { statusDialog: boolean }): Promise<string | null> {
-      if (error.status === 401) {
-        const profile = await deps.account.refreshProfile();
-        if (profile.ok || deps.session.isSignedIn.value) dialog.value = { kind: 'sabbath', message: error.message };
-        return null;
-      }
-      if (opts.statusDialog && error.status !== 0) dialog.value = { kind: 'status', title: String(error.status), message: error.message };
-      return error.message;
+    showListError,
+    /** A list the page is loading (its options, plans, methods). */
+    listLoading: computed(() => listLoading.value),
+    /** Why the page's list did not load, shown in place with a retry. */
+    listError: computed(() => listError.value),
+    /** Loads one of the page's lists; a failure shows as showListError says. */
+    async loadList<T>(call: () => Promise<ApiResult<T>>, into: (data: T) => void, opts: { statusDialog: boolean }): Promise<void> {
+      listError.value = null;
+      listLoading.value = true;
+      const result = await call();
+      listLoading.value = false;
+      if (result.ok) into(result.data);
+      else listError.value = await showListError(result.error, opts);
     },
   };
 }

@@ -14,6 +14,7 @@ import { paymentMessages } from '../../shared/payments/messages';
 import { CARD } from '../../shared/payments/methods';
 import { messages } from './donate.messages';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
+import { readOnly } from '../../shared/model/read-only';
 
 export type View = 'donate' | 'missions' | 'success';
 export type ListVariant = 'home' | 'all' | 'public';
@@ -78,16 +79,9 @@ export function createDonateModel(deps: ModelDeps) {
   return {
     payment,
     busy: computed(() => busy.value || payment.busy.value),
-    dialog: computed(() => dialog.value),
-    missions: computed(() => missions.value),
+    ...readOnly({ dialog, missions, plan, loadError, slider, custom, recurring, thanked }),
     mission,
-    plan: computed(() => plan.value),
-    loadError: computed(() => loadError.value),
-    slider: computed(() => slider.value),
-    custom: computed(() => custom.value),
     amount,
-    recurring: computed(() => recurring.value),
-    thanked: computed(() => thanked.value),
     signedIn,
 
     /** Starts a view once: the list (of a variant), the form (of a mission), or confirming a gift. */

@@ -33,6 +33,7 @@ import {
   type RegisterField,
   type RegisterForm,
 } from './login.validation';
+import { readOnly } from '../../shared/model/read-only';
 
 export const VIEWS = [
   'login',
@@ -314,15 +315,8 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
 
   const model = {
     /** The view shown; null until the element has started one. */
-    view: computed(() => view.value),
+    ...readOnly({ view, social, testAccountFor, busy, dialog, notice, loginStep, loginForm, registerForm, countries, countriesError, emailForm, passwordForm, passwordDone, resetLink, verify }),
     isSignedIn: computed(() => session.isSignedIn.value),
-    social: computed(() => social.value),
-    testAccountFor: computed(() => testAccountFor.value),
-    busy: computed(() => busy.value),
-    dialog: computed(() => dialog.value),
-    notice: computed(() => notice.value),
-    loginStep: computed(() => loginStep.value),
-    loginForm: computed(() => loginForm.value),
     loginErrors,
     loginServerError: computed(() => loginFailure.value?.message ?? null),
     /** The email to resend the verification to, when the server refused it as not verified yet. */
@@ -332,7 +326,6 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     }),
     registerStep: computed(() => register.value.step),
     registeredEmail: computed(() => (register.value.step === 'registered' ? register.value.email : null)),
-    registerForm: computed(() => registerForm.value),
     /** Errors of the fields touched so far (all of them once Sign Up was pressed). */
     registerErrors: computed(() => {
       const all = validateRegister(registerForm.value, { social: !!social.value });
@@ -340,21 +333,14 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       for (const field of registerTouched.value) if (all[field]) shown[field] = all[field];
       return shown;
     }),
-    countries: computed(() => countries.value),
-    countriesError: computed(() => countriesError.value),
     dialCode: computed(() => countries.value?.find((c) => c.code === registerForm.value.country)?.phone_code ?? ''),
-    emailForm: computed(() => emailForm.value),
     emailError: computed(() => (emailTouched.value ? (validateEmail(emailForm.value) ?? null) : null)),
-    passwordForm: computed(() => passwordForm.value),
     passwordErrors: computed(() => {
       if (!passwordTouched.value) return {};
       const { password, confirm } = passwordForm.value;
       return view.value === 'change-password-user' ? validateChangePassword(password, confirm) : validateNewPassword(password, confirm);
     }),
-    passwordDone: computed(() => passwordDone.value),
     /** The emailed reset link's email and token; null when the link is not valid. */
-    resetLink: computed(() => resetLink.value),
-    verify: computed(() => verify.value),
 
     /** Shows the view the element's attribute names; its start runs once per change of view. */
     start(next: View) {

@@ -6,6 +6,7 @@
 import { batch, computed, signal } from '@preact/signals-core';
 import { subscribeNewsletter } from '../../shared/api/survey';
 import type { ModelDeps } from '../../shared/deps/deps';
+import { readOnly } from '../../shared/model/read-only';
 
 export const TOAST_MS = 3000;
 
@@ -22,9 +23,7 @@ export function createNewsletterModel({ api, clock, emit }: Pick<ModelDeps, 'api
   };
 
   return {
-    email: computed(() => email.value),
-    sending: computed(() => sending.value),
-    toast: computed(() => toast.value),
+    ...readOnly({ email, sending, toast }),
     canSubmit: computed(() => email.value.trim() !== '' && !sending.value),
     setEmail(value: string) {
       email.value = value;

@@ -12,6 +12,7 @@ import { createRecords } from '../../shared/payments/records';
 import { messages } from './subscribe.messages';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
+import { readOnly } from '../../shared/model/read-only';
 
 export type ChangeView = 'change' | 'change-success';
 
@@ -81,13 +82,9 @@ export function createChangeModel(deps: ModelDeps) {
 
   return {
     ...prompts,
-    busy: computed(() => busy.value),
-    plan: computed(() => plan.value),
+    ...readOnly({ busy, plan, loadError, submitError, changed }),
     bounds,
     price,
-    loadError: computed(() => loadError.value),
-    submitError: computed(() => submitError.value),
-    changed: computed(() => changed.value),
 
     show(view: ChangeView) {
       if (shown === view) return;

@@ -6,6 +6,7 @@ import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { hasPendingChange, isMonthly } from '../../shared/session/membership';
+import { readOnly } from '../../shared/model/read-only';
 
 export type ManageStage = 'details' | 'confirm-cancel' | 'canceled' | 'failed';
 
@@ -17,9 +18,7 @@ export function createManageModel(deps: ModelDeps) {
   const pending = computed(() => hasPendingChange(user.value));
   const close = () => deps.emit('sm-close', {});
   return {
-    stage: computed(() => stage.value),
-    busy: computed(() => busy.value),
-    endDate: computed(() => endDate.value),
+    ...readOnly({ stage, busy, endDate }),
     monthly: computed(() => isMonthly(user.value)),
     pending,
     subscription: computed(() => user.value?.subscription ?? null),

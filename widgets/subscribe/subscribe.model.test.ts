@@ -65,7 +65,7 @@ describe('membership steps', () => {
     await d.clock.advance(0);
     expect(model.methods.methods.value?.map((m) => m.id)).toEqual(['credit_card']);
     model.pay();
-    expect(model.formError.value).toBe('Please Select Payment Method');
+    expect(model.methods.error.value).toBe('Please Select Payment Method');
     model.chooseMethod('credit_card');
     model.pay();
     await d.clock.advance(0);

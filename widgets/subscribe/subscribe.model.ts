@@ -14,6 +14,7 @@ import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/metho
 import { isMonthly } from '../../shared/session/membership';
 import { messages } from './subscribe.messages';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
+import { readOnly } from '../../shared/model/read-only';
 
 export type Step = 'select-duration' | 'select-amount' | 'select-payment';
 export type FlowView = 'subscribe' | 'checkout' | 'success';
@@ -48,16 +49,13 @@ export function membershipDraft(plan: Plan, choice: { dollars: number; method: s
 export function createSubscribeModel(deps: ModelDeps) {
   const payment = createCheckout(subscriptionCheckout, deps);
   const step = signal<Step>('select-duration');
-  const loading = signal(false);
   const plans = signal<readonly Plan[] | null>(null);
-  const loadError = signal<string | null>(null);
   const recurring = signal(true);
   const months = signal(DEFAULT_INTERVAL);
   /** The slider's price, or null while it sits at the plan's recommended price. */
   const slider = signal<number | null>(null);
   const custom = signal<string | null>(null);
   const formError = signal<string | null>(null);
-  let shown: FlowView | null = null;
 
   const country = computed(() => deps.session.user.value?.country?.code ?? plans.value?.[0]?.country ?? null);
   const plan = computed(() => {
@@ -85,19 +83,11 @@ export function createSubscribeModel(deps: ModelDeps) {
   });
   const monthOptions = computed(() => monthsFor(country.value));
   const methods = createMethodChoice({
-    load: () => deps.api.call(api.subscriptionPaymentMethods, {}),
+    load: (into) => payment.loadList(() => deps.api.call(api.subscriptionPaymentMethods, {}), into, { statusDialog: true }),
     allow: (m) => !recurring.value || m.id === CARD,
-    onError: async (error) => (loadError.value = await payment.showListError(error, { statusDialog: true })),
   });
 
-  async function loadPlans() {
-    loadError.value = null;
-    loading.value = true;
-    const result = await deps.api.call(api.subscriptionPlans, {});
-    loading.value = false;
-    if (result.ok) plans.value = result.data;
-    else loadError.value = await payment.showListError(result.error, { statusDialog: true });
-  }
+  const loadPlans = () => payment.loadList(() => deps.api.call(api.subscriptionPlans, {}), (list) => (plans.value = list), { statusDialog: true });
 
   /** A new duration or number of months starts again from the recommended price. */
   function restartAmount() {
@@ -107,33 +97,22 @@ export function createSubscribeModel(deps: ModelDeps) {
 
   return {
     payment,
-    step: computed(() => step.value),
-    busy: computed(() => loading.value || payment.busy.value),
-    plans: computed(() => plans.value),
+    ...readOnly({ step, plans, recurring, months, custom, formError }),
+    loadError: payment.listError,
+    busy: computed(() => payment.listLoading.value || payment.busy.value),
     plan,
-    loadError: computed(() => loadError.value),
-    recurring: computed(() => recurring.value),
-    months: computed(() => months.value),
     monthOptions,
     bounds,
     price,
-    custom: computed(() => custom.value),
     customError,
     amount,
     methods,
-    formError: computed(() => formError.value),
     /** A monthly partner is told where to manage the membership instead. */
     alreadyMonthly: computed(() => isMonthly(deps.session.user.value)),
 
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: FlowView, container: () => HTMLElement | null = () => null) {
-      if (shown === view) return;
-      shown = view;
-      if (view === 'subscribe') {
-        payment.open();
-        void loadPlans();
-      } else if (view === 'checkout') void payment.checkout(container);
-      else void payment.confirm();
+      payment.showPage(view === 'subscribe' ? 'start' : view, { load: () => void loadPlans(), container });
     },
     retryLoad() {
       if (step.value === 'select-payment') void methods.load(true);
@@ -172,18 +151,12 @@ export function createSubscribeModel(deps: ModelDeps) {
       formError.value = null;
       step.value = step.value === 'select-payment' ? 'select-amount' : 'select-duration';
     },
-    chooseMethod(id: string) {
-      methods.choose(id);
-      formError.value = null;
-    },
+    chooseMethod: methods.choose,
     pay() {
       const p = plan.value;
-      const method = methods.method.value;
       if (!p || customError.value) return;
-      if (!method) {
-        formError.value = paymentMessages.selectMethod;
-        return;
-      }
+      const method = methods.required();
+      if (!method) return;
       void payment.begin(membershipDraft(p, { dollars: amount.value, method, recurring: recurring.value, months: months.value }));
     },
     /** After success: the app's deep link from the app, else home. */

@@ -131,7 +131,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
             {model.recurring.value ? m.payment.summaryMonthly(usd(model.amount.value)) : m.payment.summaryOneTime(model.months.value, usd(model.amount.value))}
           </p>
           {model.recurring.value ? <p className="sm-muted">{m.payment.cardOnly}</p> : null}
-          <PaymentMethodChooser choice={model.methods} error={model.formError.value} />
+          <PaymentMethodChooser choice={model.methods} />
           <FeeNotes />
           <Button onClick={() => model.pay()}>{m.pay}</Button>
         </>

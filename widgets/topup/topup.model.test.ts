@@ -46,7 +46,7 @@ describe('top-up: the two steps', () => {
     expect(model.step.value).toBe(2);
     expect(model.methods.methods.value?.map((m) => m.id)).toEqual(['credit_card', 'gcash']);
     model.pay();
-    expect(model.formError.value).toBe('Please Select Payment Method');
+    expect(model.methods.error.value).toBe('Please Select Payment Method');
     model.back();
     expect(model.step.value).toBe(1);
     expect(model.selected.value).toBe('credits_1000');

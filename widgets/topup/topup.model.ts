@@ -10,9 +10,9 @@ import type { ModelDeps } from '../../shared/deps/deps';
 import { walletAvailable } from '../../shared/payments/applepay';
 import { createCheckout } from '../../shared/payments/engine';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
-import { paymentMessages } from '../../shared/payments/messages';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { messages } from './topup.messages';
+import { readOnly } from '../../shared/model/read-only';
 
 export type View = 'topup' | 'checkout' | 'success';
 
@@ -22,17 +22,13 @@ export function createTopupModel(deps: ModelDeps) {
   const payment = createCheckout(creditCheckout, deps);
   const step = signal<1 | 2>(1);
   const options = signal<readonly CreditOption[] | null>(null);
-  const loading = signal(false);
-  const loadError = signal<string | null>(null);
   const selected = signal<string | null>(null);
   const purchasefor = signal<1 | 2>(1);
   const formError = signal<string | null>(null);
-  let shown: View | null = null;
 
   const methods = createMethodChoice({
-    load: () => deps.api.call(credits.creditPaymentMethods, {}),
+    load: (into) => payment.loadList(() => deps.api.call(credits.creditPaymentMethods, {}), into, { statusDialog: false }),
     deviceWallet: () => walletAvailable(deps.deviceWallet()),
-    onError: async (error) => (loadError.value = await payment.showListError(error, { statusDialog: false })),
   });
   const selectedOption = computed(() => options.value?.find((o) => o.identifier === selected.value) ?? null);
   /** What the chosen option costs with the chosen method (PHP for e-wallets). */
@@ -41,27 +37,16 @@ export function createTopupModel(deps: ModelDeps) {
     return option ? chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, methods.method.value ?? CARD) : null;
   });
 
-  async function loadOptions() {
-    loadError.value = null;
-    loading.value = true;
-    const result = await deps.api.call(credits.creditList, {});
-    loading.value = false;
-    if (result.ok) options.value = result.data;
-    else loadError.value = await payment.showListError(result.error, { statusDialog: false });
-  }
+  const loadOptions = () => payment.loadList(() => deps.api.call(credits.creditList, {}), (list) => (options.value = list), { statusDialog: false });
 
   return {
     payment,
-    step: computed(() => step.value),
-    options: computed(() => options.value),
-    loadError: computed(() => loadError.value),
-    selected: computed(() => selected.value),
+    ...readOnly({ step, options, selected, purchasefor, formError }),
+    loadError: payment.listError,
     selectedOption,
-    purchasefor: computed(() => purchasefor.value),
     methods,
     charge,
-    formError: computed(() => formError.value),
-    busy: computed(() => loading.value || payment.busy.value),
+    busy: computed(() => payment.listLoading.value || payment.busy.value),
     /** A confirmed top-up: the new balance, or the gift's redemption code. */
     success: computed<SuccessState>(() => {
       const state = payment.state.value;
@@ -72,13 +57,7 @@ export function createTopupModel(deps: ModelDeps) {
 
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: View, container: () => HTMLElement | null = () => null) {
-      if (shown === view) return;
-      shown = view;
-      if (view === 'topup') {
-        payment.open();
-        void loadOptions();
-      } else if (view === 'checkout') void payment.checkout(container);
-      else void payment.confirm();
+      payment.showPage(view === 'topup' ? 'start' : view, { load: () => void loadOptions(), container });
     },
     retryLoad() {
       if (step.value === 1) void loadOptions();
@@ -104,22 +83,16 @@ export function createTopupModel(deps: ModelDeps) {
       formError.value = null;
       step.value = 1;
     },
-    chooseMethod(id: string) {
-      methods.choose(id);
-      formError.value = null;
-    },
+    chooseMethod: methods.choose,
     /** Pays for the chosen option with the chosen method. */
     pay() {
       const option = selectedOption.value;
-      const method = methods.method.value;
       if (!option) {
         step.value = 1;
         return;
       }
-      if (!method) {
-        formError.value = paymentMessages.selectMethod;
-        return;
-      }
+      const method = methods.required();
+      if (!method) return;
       const { amount, currency } = chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, method);
       void payment.begin({ method, currency, amount, identifier: option.identifier, credits: option.price_credit, purchasefor: purchasefor.value, country: option.country });
     },

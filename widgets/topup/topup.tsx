@@ -80,7 +80,7 @@ function Methods({ model }: { model: TopupModel }) {
           {m.summary(formatCredits(option.price_credit), formatMoney(charge.amount, charge.currency))}
         </p>
       ) : null}
-      <PaymentMethodChooser choice={model.methods} error={model.formError.value} />
+      <PaymentMethodChooser choice={model.methods} />
       <Button onClick={() => model.pay()}>{m.pay}</Button>
     </>
   );

@@ -70,6 +70,7 @@ const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync
 
 // Text that compresses well, over the size below which no copy is made.
 const SCRIPT = `export const words = [${Array.from({ length: 300 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
+const MARKUP = `<style>:host{display:block;min-height:274px}</style><form part="card">${'<label>Email <input name="email"></label>'.repeat(20)}</form>`;
 const PAGE = `<!doctype html>\n<html><head><meta charset="utf-8"><title>Portal</title></head><body>${'<p>Sacred music</p>'.repeat(60)}</body></html>\n`;
 
 beforeAll(async () => {
@@ -82,6 +83,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js.map'), JSON.stringify({ mappings: SCRIPT }));
   writeFileSync(join(dist, 'assets', 'tiny-abc123.js'), 'export const x = 1;\n');
   writeFileSync(join(dist, 'widgets', 'loader.js'), SCRIPT.replace('words', 'tags'));
+  mkdirSync(join(dist, 'widgets', 'markup'));
+  writeFileSync(join(dist, 'widgets', 'markup', 'sm-demo.html'), MARKUP);
+  mkdirSync(join(dist, 'snippets'));
+  writeFileSync(join(dist, 'snippets', 'sm-demo.html'), `<sm-demo><template shadowrootmode="open">${MARKUP}</template></sm-demo>\n`);
   writeFileSync(join(dist, 'logo.png'), Buffer.alloc(2048));
   compressDir(dist);
 });
@@ -211,6 +216,18 @@ describe('serving dist', () => {
       expect(again.status).toBe(304);
       // the same bytes the second time (kept, not compressed again)
       expect((await raw('/', { 'Accept-Encoding': encoding })).body.equals(res.body)).toBe(true);
+    }
+  });
+
+  it("sends a tag's markup and its snippet as built, from their copies: they are parts of a page, not pages", async () => {
+    for (const file of ['widgets/markup/sm-demo.html', 'snippets/sm-demo.html']) {
+      const built = readFileSync(join(dist, file));
+      const res = await raw(`/${file}`, { 'Accept-Encoding': 'br' });
+      expect(res.status, file).toBe(200);
+      expect(res.headers['content-encoding'], file).toBe('br');
+      expect(res.body.equals(readFileSync(join(dist, `${file}.br`))), file).toBe(true);
+      expect(brotliDecompressSync(res.body).equals(built), file).toBe(true);
+      expect((await raw(`/${file}`)).body.equals(built), file).toBe(true);
     }
   });
 });

@@ -38,7 +38,7 @@ export function contentType(file: string): string {
 
 export type HtmlHeaders = (res: ServerResponse) => void;
 
-/** Changes every HTML file on its way out (the runtime config block); `tag` names the change in the ETag. */
+/** Changes every HTML page on its way out (the runtime config block); `tag` names the change in the ETag. */
 export interface HtmlTransform {
   apply: (html: string) => string;
   tag: string;
@@ -64,6 +64,11 @@ async function notFound(res: ServerResponse, setHtmlHeaders: HtmlHeaders, root: 
   const built = await statFile(join(root, 'index.html'));
   const hint = built ? '' : '<p>The portal is not built yet: run <code>npm run build</code> first.</p>';
   sendPage(res, setHtmlHeaders, 404, 'Not found', `<h1>Not found</h1><p><code>${escapeHtml(pathname)}</code> does not exist.</p>${hint}<p><a href="/">Home</a></p>`);
+}
+
+/** Whether HTML is a whole page (a doctype or an html element first), not a fragment to put into one. */
+function isDocument(html: string): boolean {
+  return /^\s*<(!doctype\s+html|html[\s>])/i.test(html);
 }
 
 /** How a response's body is encoded: one of the build's encodings, or as it is. */
@@ -196,7 +201,9 @@ export async function serveStatic(
   const type = contentType(file);
   const isHtml = type.startsWith('text/html');
   if (isHtml) setHtmlHeaders(res);
-  const transform = isHtml ? htmlTransform : undefined;
+  // Only whole pages are changed on their way out; a fragment (a tag's markup, a snippet) goes as built.
+  const html = isHtml && htmlTransform ? await readFile(file, 'utf8') : undefined;
+  const transform = html !== undefined && isDocument(html) ? htmlTransform : undefined;
   // A changed page has no copies on disk (they hold the page as built): it is compressed here when big enough.
   const copies = transform ? undefined : await compressedCopies(file, info);
   const available = copies ? [...copies.keys()] : info.size >= MIN_BYTES ? (Object.keys(ENCODINGS) as Encoding[]) : [];
@@ -219,7 +226,7 @@ export async function serveStatic(
   res.statusCode = 200;
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   if (transform) {
-    let body: Buffer = Buffer.from(transform.apply(await readFile(file, 'utf8')), 'utf8');
+    let body: Buffer = Buffer.from(transform.apply(html!), 'utf8');
     if (encoding !== 'identity') body = await compressOnce(`${file}|${version}|${encoding}`, body, encoding);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,0 +1,80 @@
+/**
+ * Gives each built page (dist/index.html, the portal) a `<link rel="modulepreload">` for every
+ * chunk its script imports, directly or through another chunk, read from Vite's manifest
+ * (dist/.vite/manifest.json). The browser then fetches them all at once with the page's script
+ * instead of discovering them one import after another. Vite's own preloading is off
+ * (vite.config.ts `modulePreload: false`) so that no preload helper lands in the loader; this
+ * step puts the links back where they help, as plain markup: the page's CSP allows no inline
+ * script. Chunks imported dynamically (checkout, social sign-in) are left to load when needed.
+ *
+ * Run after `vite build` (npm run build); running it again gives the same page.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The files of every chunk an entry imports statically, nearest first, without the entry itself. */
+export function staticImports(manifest: Manifest, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  const queue = [...(manifest[entry]?.imports ?? [])];
+  const files: string[] = [];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}.`);
+    files.push(chunk.file);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+/** A link as this step writes it, with the line break and indent before it. */
+const PRELOAD = /\n[ \t]*<link rel="modulepreload"[^>]*>/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The page with one modulepreload link per file, each on its own line right after the page's
+ * module script (whose src is scriptFile); `page` is the page's own path in dist/, for the
+ * links' relative addresses. Links from an earlier run are replaced.
+ */
+export function withModulePreloads(html: string, page: string, scriptFile: string, files: readonly string[]): string {
+  const from = posix.dirname(page);
+  const href = (file: string) => `./${posix.relative(from, file)}`;
+  const bare = html.replace(PRELOAD, '');
+  const script = new RegExp(`([ \\t]*)<script type="module"[^>]* src="${escapeRegExp(href(scriptFile))}"[^>]*></script>`).exec(bare);
+  if (!script) throw new Error(`${page} has no <script type="module" src="${href(scriptFile)}">.`);
+  const links = files.map((file) => `\n${script[1]}<link rel="modulepreload" crossorigin href="${href(file)}">`).join('');
+  const end = script.index + script[0].length;
+  return bare.slice(0, end) + links + bare.slice(end);
+}
+
+/** Adds the links to every HTML entry of the build in dist; answers what each page preloads. */
+export function addModulePreloads(dist: string): Record<string, string[]> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const pages: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry || !chunk.src?.endsWith('.html')) continue;
+    const files = staticImports(manifest, key);
+    const path = join(dist, chunk.src);
+    writeFileSync(path, withModulePreloads(readFileSync(path, 'utf8'), chunk.src, chunk.file, files));
+    pages[chunk.src] = files;
+  }
+  return pages;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = join(dirname(import.meta.dirname), 'dist');
+  for (const [page, files] of Object.entries(addModulePreloads(dist))) {
+    console.log(`dist/${page}: modulepreload for ${files.length} chunks.`);
+  }
+}

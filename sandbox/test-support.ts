@@ -6,6 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
 import type { Mail } from './core/mail.js';
+import { Passwords, type PasswordSettings } from './core/passwords.js';
+
+/**
+ * Password hashing in tests: scrypt at N=2^10 (a thousandth of the work of N=2^17), so suites stay fast; one test in
+ * tests/security proves the production strength.
+ */
+export const TEST_PASSWORDS: PasswordSettings = { cost: { N: 2 ** 10, r: 8, p: 1 } };
+const testPasswords = new Passwords(TEST_PASSWORDS);
+/** Hashes a password at the tests' strength (for databases a test seeds itself). */
+export const testHash = (password: string): string => testPasswords.hashSync(password);
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -50,6 +60,8 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     portalUrl: 'http://portal.test/',
     now: () => clock.now,
     allowedOrigins: [],
+    passwords: TEST_PASSWORDS,
+    exposeHelpers: false,
     onError: () => {},
     firebase: { authEmulatorUrl: null }, // social sign-in off unless a test passes the emulator
     ...options,

@@ -329,6 +329,18 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
   return (
     <Form onSubmit={() => void submit()} label={text.title}>
       <h1>{text.title}</h1>
+      {kind === 'change-password-user' && model.needsCurrentPassword.value ? (
+        <TextField
+          label={m.changeUser.current}
+          name="current-password"
+          autoComplete="current-password"
+          required
+          revealable
+          value={model.currentPassword.value}
+          onValue={(v) => model.setCurrentPassword(v)}
+          error={model.currentPasswordError.value}
+        />
+      ) : null}
       <TextField
         label={text.password}
         name="password"
@@ -389,6 +401,29 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
           <span>{m.social.testVerified}</span>
         </label>
       </div>
+    </Dialog>
+  );
+}
+
+/** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
+function AppSwitchDialog({ model }: { model: LoginModel }) {
+  useSignals();
+  const ask = model.appSwitch.value;
+  if (!ask) return null;
+  return (
+    <Dialog
+      title={m.login.switchTitle(ask.email)}
+      onClose={() => void model.stayAsCurrent()}
+      actions={
+        <>
+          <Button onClick={() => void model.continueAsAppAccount()}>{m.login.switchContinue(ask.email)}</Button>
+          <Button variant="secondary" onClick={() => void model.stayAsCurrent()}>
+            {m.login.switchStay(ask.current)}
+          </Button>
+        </>
+      }
+    >
+      <p>{m.login.switchText(ask.current, ask.email)}</p>
     </Dialog>
   );
 }
@@ -464,6 +499,7 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
         </Dialog>
       ) : null}
       <TestAccountDialog model={model} />
+      <AppSwitchDialog model={model} />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>
   );

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
 import { isLoopback } from './core/http.js';
+import { RECOMMENDED_COST } from './core/passwords.js';
 
 /** Where the sandbox listens unless HOST says otherwise: this computer only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -28,7 +29,10 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
   const dbPath = process.env.SANDBOX_DB ? resolve(process.env.SANDBOX_DB) : resolve(PROJECT_ROOT, '.sandbox/sm.sqlite');
   const portalUrl = process.env.PORTAL_URL ?? `http://localhost:${port}/`;
 
-  const sandbox = createSandbox({ dbPath, portalUrl, ...options });
+  // SANDBOX_SCRYPT_N lowers the password hashing strength for test runs that start the sandbox as a process.
+  const scryptN = Number(process.env.SANDBOX_SCRYPT_N);
+  const passwords = Number.isInteger(scryptN) && scryptN > 1 ? { cost: { ...RECOMMENDED_COST, N: scryptN } } : undefined;
+  const sandbox = createSandbox({ dbPath, portalUrl, ...(passwords ? { passwords } : {}), ...options });
   const server = createServer(sandbox.handler);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -46,6 +50,7 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
         'passwords. Leave HOST unset to listen on this computer only.',
     );
   }
+  if (passwords) console.warn(`SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`);
   if (sandbox.exposeHelpers) {
     console.warn(
       'WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in for any account, read every ' +

@@ -634,6 +634,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
         passwordTouched.value = false;
         needsCurrent.value = false;
         currentPassword.value = '';
+        notice.value = null;
         dialog.value = { title: messages.dialogs.updateTitle, text: messages.dialogs.updateText, tone: 'success' };
       } else if (result.error.errorCode === auth.CURRENT_PASSWORD_NEEDED) {
         // The sign-in is not recent: one more field in the same form, with why.

@@ -36,7 +36,7 @@ export interface PasswordSettings {
   cost?: ScryptCost;
   /** hashes computed at once (default: the number of cores, at most 4) */
   concurrency?: number;
-  /** requests that may wait for a slot; one more is HashingBusy (default 32) */
+  /** requests that may wait for a slot; one more is HashingBusy (default 8 per slot, so a wait stays a few seconds) */
   queue?: number;
 }
 
@@ -86,7 +86,7 @@ export class Passwords {
   constructor(settings: PasswordSettings = {}) {
     this.cost = settings.cost ?? RECOMMENDED_COST;
     this.concurrency = Math.max(1, settings.concurrency ?? Math.min(4, availableParallelism()));
-    this.queue = Math.max(0, settings.queue ?? 32);
+    this.queue = Math.max(0, settings.queue ?? 8 * this.concurrency);
   }
 
   /** Runs one hash when a slot is free; HashingBusy when the queue is full. */

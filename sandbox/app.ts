@@ -11,11 +11,14 @@ import {
   type FirebaseSettings, type IdTokenVerifier,
 } from './core/firebase.js';
 import {
-  errorBody, HttpError, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext, type Route,
+  errorBody, HELPER_REFUSED, HttpError, isLoopback, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext,
+  type Route,
 } from './core/http.js';
+import { HashingBusy, Passwords, type PasswordSettings } from './core/passwords.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { finishPaidSessions } from './features/checkout/fulfilment.js';
 import { checkoutPageRoutes } from './features/checkout/routes.js';
 import { creditRoutes } from './features/credits/routes.js';
 import { toolRoutes } from './features/tools/routes.js';
@@ -65,8 +68,15 @@ export interface SandboxOptions {
   portalUrl: string;
   /** the base clock (tests move it forward to expire tokens); the sandbox clock's stored offset adds to it */
   now?: () => Date;
-  /** login and reset-request slowing (defaults: 5 per email, 20 per IP, in 15 minutes) */
+  /** slowing of password checks and of requests that send mail (defaults: 5 per email, 20 per client, in 15 minutes) */
   loginLimit?: Partial<AttemptLimit>;
+  /** password hashing: strength and how many hashes at once (default: scrypt N=2^17, r=8, p=1; tests use less) */
+  passwords?: PasswordSettings;
+  /**
+   * The sandbox's helpers (mailbox, app token, clock, missions) answer every client, not only this computer (default:
+   * env SANDBOX_EXPOSE_HELPERS=1).
+   */
+  exposeHelpers?: boolean;
   /** origins allowed to call cross-origin (default: env SANDBOX_ALLOWED_ORIGINS, comma-separated) */
   allowedOrigins?: readonly string[];
   /** where unexpected errors are reported (default console.error) */
@@ -86,6 +96,8 @@ export interface Sandbox {
   db: Db;
   /** the Firebase settings in use (authEmulatorUrl null: social sign-in off) */
   firebase: FirebaseSettings;
+  /** the helpers answer every client, not only this computer */
+  exposeHelpers: boolean;
   close: () => void;
 }
 
@@ -137,10 +149,20 @@ function clientIp(req: IncomingMessage): string {
   return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
+export const BUSY_MESSAGE = 'The server is busy checking other passwords. Please try again in a few seconds.';
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const base = options.now ?? (() => new Date());
-  const db = openSeededDb(options.dbPath, base());
+  const onError = options.onError ?? ((err: unknown) => console.error('[sandbox]', err));
+  const passwords = new Passwords(options.passwords);
+  const db = openSeededDb(options.dbPath, base(), (password) => passwords.hashSync(password));
   const now = sandboxClock(db, base);
+  try {
+    // A payment paid but not granted (left by an older version stopped between the two steps) is granted now, once.
+    finishPaidSessions(db, now());
+  } catch (err) {
+    onError(err);
+  }
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const firebase = resolveFirebaseSettings(options.firebase);
   let verifyIdToken: IdTokenVerifier | null = null;
@@ -157,6 +179,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     portalUrl: options.portalUrl,
     allowedOrigins: allowed,
     loginLimit: { ...DEFAULT_LIMIT, ...options.loginLimit },
+    passwords,
+    exposeHelpers: options.exposeHelpers ?? process.env.SANDBOX_EXPOSE_HELPERS === '1',
     firebase,
     verifyIdToken,
   };
@@ -169,7 +193,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const setPortalHtmlHeaders = (res: ServerResponse) => setHtmlHeaders(res, csp);
   const distDir = options.distDir ?? resolve(PROJECT_ROOT, 'dist');
   const router = new Router(ROUTES);
-  const onError = options.onError ?? ((err: unknown) => console.error('[sandbox]', err));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -199,6 +222,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const match = router.match(method, url.pathname);
+    if (match.kind === 'found' && match.route.localOnly && !app.exposeHelpers && !isLoopback(clientIp(req))) {
+      return sendError(res, 403, HELPER_REFUSED);
+    }
     if (match.kind === 'found') {
       let body: Promise<unknown> | undefined;
       let formBody: Promise<URLSearchParams> | undefined;
@@ -224,6 +250,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof HttpError) {
         if (!res.headersSent) return sendError(res, err.status, err.message, err.errorCode, err.headers);
+      } else if (err instanceof HashingBusy) {
+        // Every hash slot taken and the queue full: come back later (never a 5xx).
+        if (!res.headersSent) return sendError(res, 429, BUSY_MESSAGE, null, { 'Retry-After': String(err.retryAfterSeconds) });
       } else {
         onError(err);
         if (!res.headersSent) return sendError(res, 500, 'Internal error');
@@ -232,5 +261,5 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     });
   };
 
-  return { handler, db, firebase, close: () => db.close() };
+  return { handler, db, firebase, exposeHelpers: app.exposeHelpers, close: () => db.close() };
 }

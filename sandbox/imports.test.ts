@@ -12,7 +12,7 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
     return entry.name.endsWith('.ts') ? [path] : [];
   });
 }

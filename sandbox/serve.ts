@@ -1,8 +1,14 @@
 // Listening: the sandbox on PORT/HOST with its database and portal address from the environment.
 // Used by server.ts (the sandbox alone) and start.ts (the Auth emulator, then the sandbox).
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
+import { isLoopback } from './core/http.js';
+import { RECOMMENDED_COST } from './core/passwords.js';
+
+/** Where the sandbox listens unless HOST says otherwise: this computer only. */
+export const DEFAULT_HOST = '127.0.0.1';
 
 export interface RunningSandbox {
   port: number;
@@ -12,14 +18,21 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-/** Starts the sandbox from PORT, HOST, SANDBOX_DB, PORTAL_URL (and the given options) and prints where it is. */
+/**
+ * Starts the sandbox from PORT, HOST, SANDBOX_DB, PORTAL_URL (and the given options) and prints where it is. It
+ * listens on the loopback address unless HOST names another; then, and when SANDBOX_EXPOSE_HELPERS=1 lets other
+ * computers use the helpers, it prints a warning.
+ */
 export async function listenSandbox(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
+  const host = process.env.HOST || DEFAULT_HOST;
   const dbPath = process.env.SANDBOX_DB ? resolve(process.env.SANDBOX_DB) : resolve(PROJECT_ROOT, '.sandbox/sm.sqlite');
   const portalUrl = process.env.PORTAL_URL ?? `http://localhost:${port}/`;
 
-  const sandbox = createSandbox({ dbPath, portalUrl, ...options });
+  // SANDBOX_SCRYPT_N lowers the password hashing strength for test runs that start the sandbox as a process.
+  const scryptN = Number(process.env.SANDBOX_SCRYPT_N);
+  const passwords = Number.isInteger(scryptN) && scryptN > 1 ? { cost: { ...RECOMMENDED_COST, N: scryptN } } : undefined;
+  const sandbox = createSandbox({ dbPath, portalUrl, ...(passwords ? { passwords } : {}), ...options });
   const server = createServer(sandbox.handler);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -29,7 +42,21 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
     });
   });
   const social = sandbox.firebase.authEmulatorUrl;
-  console.log(`Portal and sandbox on http://localhost:${port}`);
+  const bound = server.address() as AddressInfo;
+  console.log(`Portal and sandbox on http://localhost:${port} (listening on ${bound.address}:${bound.port})`);
+  if (!isLoopback(bound.address)) {
+    console.warn(
+      `WARNING: HOST=${host}: the sandbox is reachable from other computers on the network, with seeded accounts and test ` +
+        'passwords. Leave HOST unset to listen on this computer only.',
+    );
+  }
+  if (passwords) console.warn(`SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`);
+  if (sandbox.exposeHelpers) {
+    console.warn(
+      'WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in for any account, read every ' +
+        'reset link and move the clock. Unset it unless every computer that can reach this one is yours.',
+    );
+  }
   console.log(`  database ${dbPath}; mailbox http://localhost:${port}/sandbox/mail`);
   console.log(social ? `  social sign-in through the Firebase Auth emulator at ${social}` : '  social sign-in off (its calls answer 503)');
 

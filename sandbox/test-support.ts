@@ -6,6 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
 import type { Mail } from './core/mail.js';
+import { Passwords, type PasswordSettings } from './core/passwords.js';
+
+/**
+ * Password hashing in tests: scrypt at N=2^10 (a thousandth of the work of N=2^17), so suites stay fast; one test in
+ * tests/security proves the production strength.
+ */
+export const TEST_PASSWORDS: PasswordSettings = { cost: { N: 2 ** 10, r: 8, p: 1 } };
+const testPasswords = new Passwords(TEST_PASSWORDS);
+/** Hashes a password at the tests' strength (for databases a test seeds itself). */
+export const testHash = (password: string): string => testPasswords.hashSync(password);
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -26,15 +36,19 @@ export interface TestSandbox {
   sandbox: Sandbox;
   dir: string;
   clock: { now: Date; advance(ms: number): void };
-  call<T = unknown>(method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  /** `from`: the client address the sandbox sees for this request (default: this computer, 127.0.0.1). */
+  call<T = unknown>(method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string>; from?: string }): Promise<Answer<T>>;
   get<T = unknown>(path: string, token?: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
   login(email: string, password: string): Promise<string>;
   mail(to: string): Promise<Mail[]>;
-  /** Submits an HTML form (urlencoded POST) without following the redirect. */
-  submit(path: string, fields?: Record<string, string>): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
+  /** Submits an HTML form (urlencoded POST) without following the redirect (`from`: as for call). */
+  submit(path: string, fields?: Record<string, string>, from?: string): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
   stop(): Promise<void>;
 }
+
+/** Read by the test server only (see startSandbox), never by the sandbox, which trusts no forwarding header. */
+const FROM_HEADER = 'x-test-client-address';
 
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<TestSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'sm-sandbox-'));
@@ -50,17 +64,29 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     portalUrl: 'http://portal.test/',
     now: () => clock.now,
     allowedOrigins: [],
+    passwords: TEST_PASSWORDS,
+    exposeHelpers: false,
     onError: () => {},
     firebase: { authEmulatorUrl: null }, // social sign-in off unless a test passes the emulator
     ...options,
   });
-  const server = createServer(sandbox.handler);
+  // The test's stand-in for a client elsewhere on the network: this server (never the sandbox) reads the address a
+  // request claims in FROM_HEADER and gives it to the socket for that request, as a remote client's socket would have.
+  const realAddress = new WeakMap<object, string | undefined>();
+  const server = createServer((req, res) => {
+    if (!realAddress.has(req.socket)) realAddress.set(req.socket, req.socket.remoteAddress);
+    const from = req.headers[FROM_HEADER];
+    Object.defineProperty(req.socket, 'remoteAddress', { value: typeof from === 'string' ? from : realAddress.get(req.socket), configurable: true });
+    delete req.headers[FROM_HEADER];
+    sandbox.handler(req, res);
+  });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const call: TestSandbox['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    if (opts.from) headers[FROM_HEADER] = opts.from;
     let body = opts.body;
     if (opts.json !== undefined) {
       headers['Content-Type'] ??= 'application/json';
@@ -94,10 +120,10 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       const res = await fetch(`${url}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
       return (await res.json()) as Mail[];
     },
-    async submit(path, fields = {}) {
+    async submit(path, fields = {}, from) {
       const res = await fetch(url + path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(from ? { [FROM_HEADER]: from } : {}) },
         body: new URLSearchParams(fields).toString(),
         redirect: 'manual',
       });

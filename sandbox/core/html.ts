@@ -9,9 +9,14 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Escapes text and turns its http(s) URLs into links. */
-export function linkify(text: string): string {
-  const re = /https?:\/\/[^\s<>"']+?(?=[.,;:!?)\]]*(?:\s|$))/g;
+/**
+ * Escapes text and makes links of the given addresses where they appear in it, and of nothing else: an address a
+ * person typed into the text (a name, a message) stays plain text.
+ */
+export function linkify(text: string, links: readonly string[]): string {
+  const known = [...new Set(links)].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (known.length === 0) return escapeHtml(text);
+  const re = new RegExp(known.map((link) => link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(re)) {

@@ -2,12 +2,13 @@
 // and form bodies, the client's contracts, paging). Only routes use it; rules answer plain results (core/result.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { retryAfterSeconds, type AttemptKind, type AttemptLimit } from './attempts.js';
+import { countAttempt, limitFor, type AttemptKind, type AttemptLimit } from './attempts.js';
 import type { Db } from './db.js';
 import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
 import { escapeHtml } from './html.js';
 import type { MailContext } from './mail.js';
 import type { Paging } from './paging.js';
+import type { Passwords } from './passwords.js';
 import type { Failure, FailureKind, Result } from './result.js';
 import { parseWith } from './validation.js';
 
@@ -24,6 +25,10 @@ export interface AppContext {
   /** origins allowed cross-origin (CORS); also accepted as payment return URLs */
   allowedOrigins: ReadonlySet<string>;
   loginLimit: AttemptLimit;
+  /** hashing and checking passwords, at this sandbox's strength and with its bound on hashes at once */
+  passwords: Passwords;
+  /** the sandbox's helper endpoints (mailbox, app token, clock, missions) answer every client, not only this computer */
+  exposeHelpers: boolean;
   /** the portal's Firebase web config (served at run time) and the Auth emulator's address */
   firebase: FirebaseSettings;
   /** checks Firebase ID tokens for social sign-in; null when social sign-in is off (503) */
@@ -59,7 +64,21 @@ export interface Route {
   /** exact path, with optional `:name` segments, e.g. /admin/user/detail/:id */
   path: string;
   handler: (ctx: RequestContext) => Reply | Promise<Reply>;
+  /**
+   * A helper of the sandbox itself (the mailbox, the app token, the clock, missions): it answers only clients on this
+   * computer (a loopback address), unless the sandbox is started to expose its helpers.
+   */
+  localOnly?: true;
 }
+
+/** Whether an address is this computer's own (127.0.0.0/8, ::1, or either mapped into IPv6). */
+export function isLoopback(address: string): boolean {
+  const plain = address.replace(/^::ffff:/i, '');
+  return /^127(\.\d{1,3}){3}$/.test(plain) || plain === '::1';
+}
+
+export const HELPER_REFUSED =
+  'This sandbox helper answers only on the computer running the sandbox. Open it there (http://localhost), or start the sandbox with SANDBOX_EXPOSE_HELPERS=1 to let other computers use it.';
 
 /** An error answered as `{status, message, errorCode}`. */
 export class HttpError extends Error {
@@ -314,10 +333,19 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-/** 429 with Retry-After while attempts of this kind for this address, or from this client, are slowed. */
-export function refuseIfSlowed(ctx: RequestContext, kind: AttemptKind, address: string): void {
-  const wait = retryAfterSeconds(ctx.app.db, ctx.app.loginLimit, kind, address, ctx.ip, ctx.app.now());
-  if (wait > 0) throw new HttpError(429, TOO_MANY_ATTEMPTS, null, { 'Retry-After': String(wait) });
+/** 429 `Too many attempts.` with Retry-After. */
+export function tooManyAttempts(waitSeconds: number): HttpError {
+  return new HttpError(429, TOO_MANY_ATTEMPTS, null, { 'Retry-After': String(waitSeconds) });
+}
+
+/**
+ * Counts this request towards the limits of its kind for this address and this client, or answers 429 with
+ * Retry-After when a limit is reached (see core/attempts.ts). Returns the counted attempt's id.
+ */
+export function countRequest(ctx: RequestContext, kind: AttemptKind, address: string): number {
+  const counted = countAttempt(ctx.app.db, limitFor(kind, ctx.app.loginLimit), kind, address, ctx.ip, ctx.app.now());
+  if (counted.id === null) throw tooManyAttempts(counted.wait);
+  return counted.id;
 }
 
 /** What the rules that send mail need of a request. */

@@ -17,16 +17,13 @@ export interface Mail {
   sent_at: string;
 }
 
-const URL_RE = /https?:\/\/[^\s<>"']+/g;
-
-/** Every http(s) URL in the text, without trailing sentence punctuation. */
-export function findLinks(text: string): string[] {
-  return Array.from(text.matchAll(URL_RE), (m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
-}
-
-export function sendMail({ db, now }: MailContext, mail: { to: string; subject: string; text: string }): void {
+/**
+ * Stores an email. `links` are the addresses the sandbox itself put into the text (the mailbox makes links of those
+ * only); anything else in the text, such as a name a person typed, stays plain text.
+ */
+export function sendMail({ db, now }: MailContext, mail: { to: string; subject: string; text: string; links: readonly string[] }): void {
   db.prepare('INSERT INTO mail (to_addr, subject, text, links, sent_at) VALUES (?, ?, ?, ?, ?)').run(
-    mail.to, mail.subject, mail.text, JSON.stringify(findLinks(mail.text)), now.toISOString(),
+    mail.to, mail.subject, mail.text, JSON.stringify(mail.links), now.toISOString(),
   );
 }
 

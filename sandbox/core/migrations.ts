@@ -329,4 +329,27 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 10: hardening. Password checks are counted per email and client, and a success stops counting that email's
+  // failures from that client (cleared) while they still count for the client; tokens get the kind 'terms' (the
+  // short-lived proof that lets a person accept the terms before their first sign-in), which needs the table rebuilt
+  // (nothing references tokens).
+  `
+  ALTER TABLE login_attempts ADD COLUMN cleared INTEGER NOT NULL DEFAULT 0; -- 1: a later success from the same client
+  CREATE INDEX login_attempts_email_ip ON login_attempts (kind, email, ip, at);
+
+  CREATE TABLE tokens_v10 (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('access', 'verify', 'reset', 'app', 'terms')),
+    token_hash TEXT NOT NULL UNIQUE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at TEXT
+  );
+  INSERT INTO tokens_v10 (id, kind, token_hash, user_id, created_at, expires_at, used_at)
+    SELECT id, kind, token_hash, user_id, created_at, expires_at, used_at FROM tokens;
+  DROP TABLE tokens;
+  ALTER TABLE tokens_v10 RENAME TO tokens;
+  CREATE INDEX tokens_user ON tokens (user_id, kind);
+  `,
 ];

@@ -7,6 +7,8 @@ export interface Session {
   user: UserRow;
   /** id of the access token row, to revoke it */
   tokenId: number;
+  /** when the person signed in (the access token was issued), ISO */
+  signedInAt: string;
 }
 
 /** The signed-in user of this request; throws 401 `Unauthenticated.` otherwise. */
@@ -16,7 +18,7 @@ export function requireSession(ctx: RequestContext): Session {
   const user = row ? findUserById(ctx.app.db, row.user_id) : undefined;
   // Blocking and deletion revoke every session; a blocked or deleted owner never counts as signed in either way.
   if (!row || !user || user.blocked_at || user.deleted_at) throw new HttpError(401, UNAUTHENTICATED);
-  return { user, tokenId: row.id };
+  return { user, tokenId: row.id, signedInAt: row.created_at };
 }
 
 /** The signed-in administrator: 401 without a session, 403 `This needs an administrator.` for any other role. */

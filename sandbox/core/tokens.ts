@@ -2,13 +2,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 
-export type TokenKind = 'access' | 'verify' | 'reset' | 'app';
+export type TokenKind = 'access' | 'verify' | 'reset' | 'app' | 'terms';
 
 export const TOKEN_TTL_SECONDS: Record<TokenKind, number> = {
   access: 2 * 60 * 60, // expires_in 7200
   verify: 24 * 60 * 60,
   reset: 60 * 60,
   app: 10 * 60,
+  terms: 15 * 60, // the proof that lets a person accept the terms before their first sign-in
 };
 
 export function hashToken(token: string): string {
@@ -27,13 +28,15 @@ export function issueToken(db: Db, kind: TokenKind, userId: number, now: Date): 
 interface TokenRow {
   id: number;
   user_id: number;
+  /** when it was issued: for an access token, when the person signed in */
+  created_at: string;
 }
 
 /** The live (unused, unexpired) token of that kind, or undefined. */
 export function findLiveToken(db: Db, kind: TokenKind, token: string, now: Date): TokenRow | undefined {
   if (!token || token.length > 200) return undefined;
   return db
-    .prepare('SELECT id, user_id FROM tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?')
+    .prepare('SELECT id, user_id, created_at FROM tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?')
     .get(hashToken(token), kind, now.toISOString()) as TokenRow | undefined;
 }
 

@@ -1,6 +1,7 @@
 // zod helpers: field schemas shared by routes, and error messages that name the field.
 import { z } from 'zod';
 import { isCountryCode } from './countries.js';
+import { isCommonPassword } from './passwords.js';
 import { invalid, success, type Result } from './result.js';
 
 export const LIMITS = { name: 100, email: 254, password: 200, phone: 20, token: 4096 } as const;
@@ -44,14 +45,49 @@ export const email = z
 /** A login email: any non-empty string; a malformed one simply matches no account. */
 export const loginEmail = z.string().trim().toLowerCase().min(1).max(LIMITS.email);
 
+export const PASSWORD_MESSAGES = {
+  common: 'is one of the most common passwords, which others guess first; choose a longer or less usual one',
+} as const;
+
+/** A password someone chooses: 6 to 200 characters, and not one of the most common ones. */
 export const newPassword = z
   .string()
-  .min(6, { error: 'must be at least 6 characters' })
-  .max(LIMITS.password);
+  .min(6, { error: 'must be at least 6 characters', abort: true })
+  .max(LIMITS.password, { abort: true })
+  .refine((password) => !isCommonPassword(password), { error: PASSWORD_MESSAGES.common });
 
 export const anyPassword = z.string().min(1).max(LIMITS.password);
 
-export const personName = z.string().trim().min(1).max(LIMITS.name);
+export const NAME_MESSAGES = {
+  controls: 'must not contain line breaks, control characters or text-direction overrides',
+  link: 'must not contain a web address',
+  letters: 'must contain at least one letter',
+} as const;
+
+/** Characters that change how text around them is laid out or read: control characters, bidi overrides and isolates. */
+const CONTROLS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+/** A web address: a scheme, "www.", or a dot between letters that goes on with two or more (example.com, not J.R.R.). */
+const LINK = /:\/\/|www\.|[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}/iu;
+
+/**
+ * A name as it lands in emails and on other people's screens: letters of every script (with their marks) and the
+ * apostrophes, hyphens and periods of real names, at most `max` characters; never line breaks or other control
+ * characters, direction overrides or web addresses. Other characters are kept as typed (pages and emails escape them).
+ */
+export function nameField(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .max(max, { abort: true })
+    .superRefine((name, ctx) => {
+      const message = CONTROLS.test(name) ? NAME_MESSAGES.controls : LINK.test(name) ? NAME_MESSAGES.link : /\p{L}/u.test(name) ? null : NAME_MESSAGES.letters;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+}
+
+/** A person's first or last name (at most 100 characters). */
+export const personName = nameField(LIMITS.name);
 
 export const countryCode = z
   .string()

@@ -2,7 +2,6 @@
 // catalogue that is theirs.
 import { addMonths } from '../core/clock.js';
 import type { Db } from '../core/db.js';
-import { hashPasswordSync } from '../core/passwords.js';
 import { createUser, findUserByEmail, type Role } from '../core/users.js';
 
 interface SeedUser {
@@ -34,17 +33,20 @@ export const SEED_ARTIST: SeedUser = {
 export const ARTIST_ALBUM = { title: 'Psalms at Evening', songs: ['The Lord Is My Shepherd', 'O Gladsome Light', 'Evening Hymn'] } as const;
 export const ARTIST_SINGLE = 'Lead, Kindly Light';
 
-function insertUser(db: Db, u: SeedUser, termsAcceptedAt: string | null = null): number {
+/** Hashes a seeded password (at the sandbox's strength). */
+export type HashSync = (password: string) => string;
+
+function insertUser(db: Db, hash: HashSync, u: SeedUser, termsAcceptedAt: string | null = null): number {
   return createUser(db, {
-    first_name: u.first, last_name: u.last, email: u.email, password_hash: hashPasswordSync(u.password), country_code: u.country,
+    first_name: u.first, last_name: u.last, email: u.email, password_hash: hash(u.password), country_code: u.country,
     type: u.type, credit_balance: u.credits, role: u.role, email_verified_at: u.verified ? u.joined : null, terms_accepted_at: termsAcceptedAt,
   }, u.joined);
 }
 
 /** The five people; Paul has a monthly membership at $5 by card, paid now, so it renews a month after the first start. */
-export function seedPeople(db: Db, now: Date): void {
+export function seedPeople(db: Db, now: Date, hash: HashSync): void {
   for (const u of SEED_USERS) {
-    const id = insertUser(db, u);
+    const id = insertUser(db, hash, u);
     if (u.email !== 'partner@example.org') continue;
     db.prepare(
       `INSERT INTO subscriptions (user_id, recurring, canceled, change_amount, current_amount_cents, next_amount_cents, end_date, schedule_start_date, created_at, card_last4)
@@ -62,10 +64,10 @@ export function seedPeople(db: Db, now: Date): void {
  * and one single. Ids follow the existing catalogue (artist 5, album 3, songs 12-15 in a fresh database). An address
  * already taken keeps its account; the catalogue is then added unlinked.
  */
-export function seedArtist(db: Db): void {
+export function seedArtist(db: Db, hash: HashSync): void {
   const a = SEED_ARTIST;
   const taken = findUserByEmail(db, a.email);
-  const userId = taken ? null : insertUser(db, a, a.joined);
+  const userId = taken ? null : insertUser(db, hash, a, a.joined);
   const artistId = Number(db.prepare('INSERT INTO artists (name, user_id) VALUES (?, ?)').run(`${a.first} ${a.last}`, userId).lastInsertRowid);
   const albumId = Number(db.prepare('INSERT INTO albums (title, artist_id) VALUES (?, ?)').run(ARTIST_ALBUM.title, artistId).lastInsertRowid);
   const song = db.prepare('INSERT INTO songs (title, artist_id, album_id, track) VALUES (?, ?, ?, ?)');

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { Ignored, post } from './contract';
-import { Email, UserProfile } from './schemas';
+import { Email, UserProfile, email } from './schemas';
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/));
@@ -32,6 +32,12 @@ export const updateProfile = post('/dashboard/account/update', ProfileUpdate, Us
 export const addBank = post('/dashboard/account/add-bank', BankAccount, SavedBank, { errorCode: 'ER-AUTH-02' });
 /** Accept the terms as the signed-in person. */
 export const acceptTermsAccount = post('/dashboard/account/accept-toc', z.object({}), Ignored, { errorCode: 'ER-AUTH-02' });
-/** Accept the terms by email (before the first sign-in). */
-export const acceptTermsByEmail = post('/dashboard/auth/accept-toc', Email, Ignored, { auth: false, errorCode: 'ER-AUTH-03' });
+/**
+ * Accept the terms by email (before the first sign-in), with the proof (`terms_token`) that the sign-in or
+ * registration answered; without a live proof for this email the server answers 401.
+ */
+export const acceptTermsByEmail = post('/dashboard/auth/accept-toc', z.object({ email, terms_token: z.string().check(z.minLength(1), z.maxLength(200)) }), Ignored, {
+  auth: false,
+  errorCode: 'ER-AUTH-03',
+});
 export const resendEmail = post('/dashboard/auth/resend-email', Email, Ignored, { auth: false, errorCode: 'ER-AUTH-69' });

@@ -34,8 +34,11 @@ const Credentials = z.object({ email, password: z.string().check(z.minLength(1),
 const anonymous = { auth: false } as const;
 
 export const login = post('/webclient/auth/login', Credentials, LoginResponse, { ...anonymous, errorCode: 'ER-AUTH-02' });
-/** Email registration answers no data; social registration answers a session. */
-export const register = post('/webclient/auth/register', Registration, z.optional(z.nullable(LoginResponse)), { ...anonymous, errorCode: 'ER-AUTH-03' });
+/** Email registration answers the proof for accepting the terms (no session); social registration answers a session. */
+export const register = post('/webclient/auth/register', Registration, z.optional(z.nullable(z.union([LoginResponse, z.object({ terms_token: z.string() })]))), {
+  ...anonymous,
+  errorCode: 'ER-AUTH-03',
+});
 /** Social sign-in: a session, or null when the person must register first. */
 export const connectSocmed = post('/webclient/auth/connect-socmed', SocialUser, z.nullable(LoginResponse), { ...anonymous, errorCode: 'ER-AUTH-02' });
 export const resendActivation = post('/webclient/auth/resend-activation', Email, Ignored, { ...anonymous, errorCode: 'ER-AUTH-69' });
@@ -47,8 +50,15 @@ export const verifyEmail = get('/webclient-verification-email', Ignored, {
 export const forgotPassword = post('/webclient/auth/forgot-password', Email, Ignored, { ...anonymous, errorCode: 'ER-AUTH-03' });
 /** Sets a new password with the emailed reset token. */
 export const resetPassword = post('/dashboard/auth/change-password', z.object({ email, token: z.string(), password: z.string() }), Ignored, { ...anonymous, errorCode: 'ER-AUTH-03' });
-/** Changes the password of the signed-in person. */
-export const changePassword = post('/dashboard/auth/change-password', z.object({ password: z.string() }), Ignored, { errorCode: 'ER-AUTH-03' });
+/**
+ * The code of a password change refused because the sign-in behind the token is not recent: the person's current
+ * password is needed (`current_password`).
+ */
+export const CURRENT_PASSWORD_NEEDED = 'current-password-needed';
+/** Changes the password of the signed-in person; the current password when the sign-in is not recent. */
+export const changePassword = post('/dashboard/auth/change-password', z.object({ password: z.string(), current_password: z.optional(z.string()) }), Ignored, {
+  errorCode: 'ER-AUTH-03',
+});
 export const profile = get('/webclient/account/profile', UserProfile, { errorCode: 'ER-AUTH-03' });
 export const countries = get('/api/country', z.array(CountryListItem), { ...anonymous, errorCode: 'ER-AUTH-69' });
 /** Removes the access token on the server when the person logs out. */

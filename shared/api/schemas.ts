@@ -49,11 +49,15 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
-/** What every sign-in answers: the access token, its type and its lifetime in seconds. */
+/**
+ * What every sign-in answers: the access token, its type and its lifetime in seconds; while the person has not
+ * accepted the terms of use, also a short-lived single-use proof that lets them accept the terms by email.
+ */
 export const LoginResponse = z.object({
   access_token: z.string().check(z.minLength(1)),
   token_type: z.string().check(z.minLength(1)),
   expires_in: z.number().check(z.positive()),
+  terms_token: z.optional(z.string().check(z.minLength(1))),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

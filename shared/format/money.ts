@@ -46,3 +46,40 @@ export function currencyDecimals(currency: string): number {
 export function toMinorUnits(amount: number, currency: string): number {
   return Math.round(amount * 10 ** currencyDecimals(currency));
 }
+
+/**
+ * How many decimals a number has as written (its shortest form: 4.999999999 has 9, 1e-7 has 7, 10 has 0); Infinity
+ * for a number that is not finite.
+ */
+export function decimalsOf(amount: number): number {
+  if (!Number.isFinite(amount)) return Infinity;
+  const [mantissa = '', exponent = '0'] = String(Math.abs(amount)).split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/**
+ * The one rule for amounts, on the client and on the server: an amount has at most as many decimals as its currency
+ * (2 for USD and PHP, 0 for JPY). Answers the amount in minor units, or null when it has more decimals (4.999999999
+ * dollars is never taken as $5) or is not a finite number.
+ */
+export function toMinorExact(amount: number, currency: string): number | null {
+  const digits = currencyDecimals(currency);
+  if (decimalsOf(amount) > digits) return null;
+  const minor = Math.round(amount * 10 ** digits);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** The rule's message, after the field's name on the server ('amount: must have at most 2 decimals'). */
+export function precisionRule(currency: string): string {
+  const digits = currencyDecimals(currency);
+  return digits === 0 ? 'must be a whole number' : `must have at most ${digits} decimal${digits === 1 ? '' : 's'}`;
+}
+
+/** The rule's message as a form shows it under an amount field, saying how to fix it. */
+export function precisionMessage(currency: string): string {
+  const digits = currencyDecimals(currency);
+  return digits === 0
+    ? `Enter a whole amount: ${currency} has no cents.`
+    : `Enter the amount with at most ${digits} decimal${digits === 1 ? '' : 's'} (for example ${(12.5).toFixed(digits)}).`;
+}

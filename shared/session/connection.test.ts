@@ -64,23 +64,74 @@ describe('a connection per API host', () => {
     expect(four.session.lastSignOut.value).toBe('expired');
   });
 
-  it("the app's one-time token replaces any session, and a refused token leaves none", async () => {
-    const profile = { id: 7, name: 'App User', email: 'app@example.org', avatar: null, joined: '2025-01-01', dob: null, bio: null, genre: null, type: 0, credit_balance: 0, country: null, subscription: null };
-    const auths: Array<string | undefined> = [];
-    let accept = true;
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      auths.push((init.headers as Record<string, string>).Authorization);
-      if (url.endsWith('/mobile-login')) return accept ? new Response(JSON.stringify({ data: { access_token: 'from-app', token_type: 'Bearer', expires_in: 600 } })) : new Response(JSON.stringify({ message: 'Used token' }), { status: 401 });
-      return new Response(JSON.stringify({ data: profile }));
+  describe("the app's one-time token", () => {
+    const app = { id: 7, name: 'App User', email: 'app@example.org', avatar: null, joined: '2025-01-01', dob: null, bio: null, genre: null, type: 0, credit_balance: 0, country: null, subscription: null };
+    const mine = { ...app, id: 3, name: 'Browser Owner', email: 'owner@example.org' };
+
+    /** A host whose mobile-login answers `from-app` for the app user (or refuses), and who records each call. */
+    function host(accept = () => true) {
+      const seen: Array<{ path: string; authorization: string | undefined }> = [];
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+        const path = new URL(url).pathname;
+        const authorization = (init.headers as Record<string, string>).Authorization;
+        seen.push({ path, authorization });
+        if (path.endsWith('/mobile-login')) {
+          return accept() ? new Response(JSON.stringify({ data: { access_token: 'from-app', token_type: 'Bearer', expires_in: 600 } })) : new Response(JSON.stringify({ message: 'Used token' }), { status: 401 });
+        }
+        if (path.endsWith('/logout')) return new Response(JSON.stringify({ data: null }));
+        return new Response(JSON.stringify({ data: authorization === 'Bearer from-app' ? app : mine }));
+      });
+      return seen;
+    }
+
+    it('signs in at once where nobody is signed in (the app\'s webview), and a refused token leaves no session', async () => {
+      let accept = true;
+      const seen = host(() => accept);
+      const five = connectionFor('https://api.five.example');
+      const result = await five.signInWithAppToken('one-time');
+      expect(result.ok && result.data.kind).toBe('signed-in');
+      expect(seen.map((s) => s.authorization)).toEqual(['Bearer one-time', 'Bearer from-app']);
+      expect(five.session.fromApps.value).toBe(true);
+      expect(five.session.user.value?.email).toBe('app@example.org');
+      five.session.clear();
+      accept = false;
+      expect((await five.signInWithAppToken('used')).ok).toBe(false);
+      expect(five.session.isSignedIn.value).toBe(false);
     });
-    const five = connectionFor('https://api.five.example');
-    five.session.signIn(login);
-    expect((await five.signInWithAppToken('one-time')).ok).toBe(true);
-    expect(auths).toEqual(['Bearer one-time', 'Bearer from-app']);
-    expect(five.session.fromApps.value).toBe(true);
-    expect(five.session.user.value?.email).toBe('app@example.org');
-    accept = false;
-    expect((await five.signInWithAppToken('used')).ok).toBe(false);
-    expect(five.session.isSignedIn.value).toBe(false);
+
+    it('asks before replacing another person\'s session: declining signs the link\'s session out and keeps the current one', async () => {
+      const seen = host();
+      const six = connectionFor('https://api.six.example');
+      six.session.signIn({ ...login, access_token: 'owner-token' });
+      six.session.setUser(mine);
+      const result = await six.signInWithAppToken('attacker-link');
+      if (!result.ok || result.data.kind !== 'confirm') throw new Error('expected a question');
+      expect(result.data).toMatchObject({ email: 'app@example.org', current: 'owner@example.org' });
+      // Nothing changed yet: the owner is still signed in with their own token.
+      expect(six.session.authorization()).toBe('Bearer owner-token');
+      await result.data.decline();
+      expect(seen.at(-1)).toEqual({ path: '/webclient/auth/logout', authorization: 'Bearer from-app' });
+      expect(six.session.authorization()).toBe('Bearer owner-token');
+      expect(six.session.user.value?.email).toBe('owner@example.org');
+      expect(six.session.fromApps.value).toBe(false);
+      six.session.clear();
+    });
+
+    it('replaces the session when the person accepts, and at once when the link is for the person already signed in', async () => {
+      host();
+      const seven = connectionFor('https://api.seven.example');
+      seven.session.signIn({ ...login, access_token: 'owner-token' });
+      seven.session.setUser(mine);
+      const result = await seven.signInWithAppToken('link');
+      if (!result.ok || result.data.kind !== 'confirm') throw new Error('expected a question');
+      await result.data.accept();
+      expect(seven.session.authorization()).toBe('Bearer from-app');
+      expect(seven.session.user.value?.email).toBe('app@example.org');
+      expect(seven.session.fromApps.value).toBe(true);
+      // Signed in as the app user now: the next link for the same person asks nothing.
+      const again = await seven.signInWithAppToken('link-2');
+      expect(again.ok && again.data.kind).toBe('signed-in');
+      seven.session.clear();
+    });
   });
 });

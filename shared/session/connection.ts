@@ -2,7 +2,8 @@
  * A connection to one API host: its session store and an API client that signs its calls with
  * that session's token and signs the session out on a 401. Sign-in lives here, once: completing
  * a sign-in (tokens, then the profile), reloading the profile, logging out, and exchanging the
- * mobile app's one-time token `_t` for a session.
+ * mobile app's one-time token `_t` for a session (asking first when it would replace another
+ * person's session).
  *
  * One connection per API host per page (kept on globalThis, so a second copy of the widgets'
  * script shares it): tags with the same `api-base` share one sign-in, a tag with another
@@ -15,6 +16,23 @@ import type { LoginResponse, UserProfile } from '../api/schemas';
 import { emit } from '../events/events';
 import { createSession, storageKeyFor, type Session } from './session';
 
+/**
+ * What the mobile app's one-time token led to: signed in, or a question for the person because
+ * someone else is signed in here ('Continue as <email>?'): `accept` replaces the session with the
+ * link's, `decline` signs the link's session out at once and leaves the current one as it was.
+ */
+export type AppSignIn =
+  | { readonly kind: 'signed-in'; readonly profile: UserProfile }
+  | {
+      readonly kind: 'confirm';
+      /** who the link signs in */
+      readonly email: string;
+      /** who is signed in now (null while their profile is not loaded) */
+      readonly current: string | null;
+      accept(): Promise<UserProfile>;
+      decline(): Promise<void>;
+    };
+
 export interface Connection {
   readonly apiBase: string;
   readonly session: Session;
@@ -25,10 +43,13 @@ export interface Connection {
   /** Removes the token on the server (best effort), then clears the session. */
   logout(): Promise<ApiError | null>;
   /**
-   * Signs in with the mobile app's one-time token: any session is cleared first (the app's
-   * link starts from nothing), then the token is exchanged and the profile loaded.
+   * Signs in with the mobile app's one-time token. Nobody signed in here (the app's webview):
+   * the link starts from nothing, the token is exchanged and the profile loaded. Someone is signed
+   * in: the token is exchanged and its profile read without touching the session; the same person
+   * is simply signed in again, another person is a question (`confirm`): a link alone never
+   * switches who is signed in, or someone could have you pay into their account.
    */
-  signInWithAppToken(token: string): Promise<ApiResult<UserProfile>>;
+  signInWithAppToken(token: string): Promise<ApiResult<AppSignIn>>;
 }
 
 export function createConnection(apiBase: string, session: Session, fetchFn?: typeof fetch): Connection {
@@ -59,10 +80,37 @@ export function createConnection(apiBase: string, session: Session, fetchFn?: ty
       return result && !result.ok && result.error.status !== 401 ? result.error : null;
     },
     async signInWithAppToken(token) {
-      session.clear();
+      if (!session.isSignedIn.value) {
+        session.clear();
+        const login = await api.call(auth.mobileLogin, {}, { bearer: token });
+        if (!login.ok) return login;
+        const profile = await connection.completeSignIn(login.data, { fromApps: true });
+        return profile.ok ? { ...profile, data: { kind: 'signed-in', profile: profile.data } } : profile;
+      }
+      const current = session.user.value;
       const login = await api.call(auth.mobileLogin, {}, { bearer: token });
       if (!login.ok) return login;
-      return connection.completeSignIn(login.data, { fromApps: true });
+      const bearer = login.data.access_token;
+      const signOutLink = async () => void (await api.call(auth.logout, {}, { bearer }));
+      const profile = await api.call(auth.profile, {}, { bearer });
+      if (!profile.ok) {
+        await signOutLink();
+        return profile;
+      }
+      const replace = (): UserProfile => {
+        session.clear();
+        session.signIn(login.data, { fromApps: true });
+        session.setUser(profile.data);
+        return profile.data;
+      };
+      if (current && String(current.id) === String(profile.data.id)) {
+        return { ok: true, message: profile.message, data: { kind: 'signed-in', profile: replace() } };
+      }
+      return {
+        ok: true,
+        message: profile.message,
+        data: { kind: 'confirm', email: profile.data.email, current: current?.email ?? null, accept: async () => replace(), decline: signOutLink },
+      };
     },
   };
   return connection;

@@ -134,15 +134,19 @@ describe('account dashboard calls (shared/api/account.ts)', () => {
     expectRefusal(account.addBank, await sendRaw(account.addBank, input, { ...input, account_number: 'IBAN?' }, tokens.listener), 400);
   });
 
-  it('acceptTermsAccount and acceptTermsByEmail: recorded; by email the same answer for unknown addresses', async () => {
+  it('acceptTermsAccount and acceptTermsByEmail: recorded; by email only with the proof the sign-in answered', async () => {
     expectContract(account.acceptTermsAccount, await send(account.acceptTermsAccount, {}, tokens.listener));
     expectRefusal(account.acceptTermsAccount, await sendRaw(account.acceptTermsAccount, {}, ['not', 'an', 'object'], tokens.listener), 400);
-    const known = await send(account.acceptTermsByEmail, { email: 'partner@example.org' });
-    const unknown = await send(account.acceptTermsByEmail, { email: 'nobody-here@example.org' });
-    expectContract(account.acceptTermsByEmail, known);
-    expect(unknown.body).toEqual(known.body);
+    const signIn = expectContract(auth.login, await send(auth.login, { email: 'partner@example.org', password: 'partner-2026' }));
+    const proof = { email: 'partner@example.org', terms_token: signIn.terms_token ?? '' };
+    expectContract(account.acceptTermsByEmail, await send(account.acceptTermsByEmail, proof));
     expect(sb.sandbox.db.prepare("SELECT terms_accepted_at FROM users WHERE email = 'partner@example.org'").pluck().get()).not.toBeNull();
-    expectRefusal(account.acceptTermsByEmail, await sendRaw(account.acceptTermsByEmail, { email: '' }, { email: 'nope' }), 400, 'email: must be a valid email');
+    // Used once; a made-up proof for an unknown address gets the same 401.
+    const reused = await send(account.acceptTermsByEmail, proof);
+    const unknown = await send(account.acceptTermsByEmail, { email: 'nobody-here@example.org', terms_token: 'made-up' });
+    expect(reused.status).toBe(401);
+    expect(unknown.body).toEqual(reused.body);
+    expectRefusal(account.acceptTermsByEmail, await sendRaw(account.acceptTermsByEmail, proof, { email: 'nope', terms_token: 'x' }), 400, 'email: must be a valid email');
   });
 
   it('resendEmail: always 200; failures are ER-AUTH-69', async () => {

@@ -15,6 +15,7 @@ import { CARD } from '../../shared/payments/methods';
 import { messages } from './donate.messages';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
 import { readOnly } from '../../shared/model/read-only';
+import { precisionMessage, toMinorExact } from '../../shared/format/money';
 
 export type View = 'donate' | 'missions' | 'success';
 export type ListVariant = 'home' | 'all' | 'public';
@@ -41,6 +42,11 @@ export function createDonateModel(deps: ModelDeps) {
   const mission = computed(() => missions.value?.find((m) => m.id === missionId.value) ?? null);
   /** The amount given: the custom input when used (clamped), else the slider. */
   const amount = computed(() => (custom.value === null ? slider.value : clampCustom(Number(custom.value))));
+  /** A custom amount with more decimals than the currency has: refused before sending, never rounded (the server's rule too). */
+  const tooPrecise = () => {
+    const typed = Number(custom.value);
+    return custom.value !== null && Number.isFinite(typed) && toMinorExact(typed, plan.value?.currency ?? 'USD') === null;
+  };
 
   async function loadMissions(variant: ListVariant) {
     loadError.value = null;
@@ -103,7 +109,7 @@ export function createDonateModel(deps: ModelDeps) {
     },
     /** On leaving the custom field, show the clamped amount (under 1 resets to 1). */
     commitCustom() {
-      if (custom.value !== null) custom.value = String(clampCustom(Number(custom.value)));
+      if (custom.value !== null && !tooPrecise()) custom.value = String(clampCustom(Number(custom.value)));
     },
     setRecurring(value: boolean) {
       recurring.value = value;
@@ -114,6 +120,10 @@ export function createDonateModel(deps: ModelDeps) {
       if (!m || !p || busy.value || payment.busy.value) return;
       if (recurring.value && !signedIn.value) {
         dialog.value = { kind: 'sign-in' };
+        return;
+      }
+      if (tooPrecise()) {
+        payment.show({ kind: 'error', message: precisionMessage(p.currency) });
         return;
       }
       await payment.begin({

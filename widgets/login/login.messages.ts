@@ -36,6 +36,12 @@ export const messages = {
     unverified: 'Your email is not verified yet.',
     resend: 'Resend verification email',
     mobileFailed: 'We could not sign you in from the app. Please log in.',
+    /** A link from the app for another account than the one signed in here. */
+    switchTitle: (email: string) => `Continue as ${email}?`,
+    switchText: (current: string | null, email: string) =>
+      `${current ? `You are signed in as ${current}.` : 'Someone is signed in here.'} This link signs you in as ${email} instead. Continue only if that is you.`,
+    switchContinue: (email: string) => `Continue as ${email}`,
+    switchStay: (current: string | null) => (current ? `Stay signed in as ${current}` : 'Stay signed in'),
     expired: 'Your session has ended. Please log in again.',
   },
   download: { title: 'Get the app', appStore: 'Download on the App Store', playStore: 'Get it on Google Play' },
@@ -104,7 +110,16 @@ export const messages = {
     requestNew: 'Request a new link',
     successLink: 'Log In',
   },
-  changeUser: { title: 'Change Password', password: 'New Password', confirm: 'Confirm New Password', submit: 'Change Password' },
+  changeUser: {
+    title: 'Change Password',
+    password: 'New Password',
+    confirm: 'Confirm New Password',
+    submit: 'Change Password',
+    /** The step shown when the sign-in is not recent: the current password proves it is the person. */
+    current: 'Current Password',
+    currentNeeded: 'You signed in a while ago. For your security, enter your current password to change it.',
+    currentRequired: 'Enter your current password.',
+  },
   sendVerification: {
     title: 'Resend Verification Email',
     intro: 'Enter the email you registered with and we will send a new verification link.',

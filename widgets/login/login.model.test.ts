@@ -620,6 +620,35 @@ describe('change password (signed in)', () => {
     expect(model.passwordForm.value).toEqual({ password: '', confirm: '' });
   });
 
+  it('asks for the current password in the same form when the sign-in is not recent, then sends it', async () => {
+    const bodies: unknown[] = [];
+    const { model } = setup({
+      signedIn: true,
+      routes: {
+        'POST /dashboard/auth/change-password': (request) => {
+          bodies.push(request.body);
+          return (request.body as { current_password?: string }).current_password ? ok(null) : fail(403, 'Enter your current password.', 'current-password-needed');
+        },
+      },
+    });
+    model.start('change-password-user');
+    model.setPasswordField('password', 'new-pass');
+    model.setPasswordField('confirm', 'new-pass');
+    await model.submitChangePassword();
+    expect(model.needsCurrentPassword.value).toBe(true);
+    expect(model.notice.value).toEqual({ tone: 'info', text: 'You signed in a while ago. For your security, enter your current password to change it.' });
+    expect(model.dialog.value).toBeNull();
+    expect(model.passwordForm.value).toEqual({ password: 'new-pass', confirm: 'new-pass' }); // kept
+    await model.submitChangePassword();
+    expect(model.currentPasswordError.value).toBe('Enter your current password.');
+    expect(bodies).toHaveLength(1);
+    model.setCurrentPassword('old-pass');
+    await model.submitChangePassword();
+    expect(bodies.at(-1)).toEqual({ password: 'new-pass', current_password: 'old-pass' });
+    expect(model.dialog.value).toEqual({ title: 'Update', text: 'You successfully update the password', tone: 'success' });
+    expect(model.needsCurrentPassword.value).toBe(false);
+  });
+
   it("shows the server's refusal in an Error dialog", async () => {
     const { model } = setup({ signedIn: true, routes: { 'POST /dashboard/auth/change-password': fail(400, 'Too weak.') } });
     model.start('change-password-user');

@@ -18,6 +18,7 @@ import type { CountryListItem } from '../../shared/api/schemas';
 import { splitName, type Provider, type SocialSignIn, type SocialUser, type TestAccount } from '../../shared/auth/social';
 import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { ModelDeps } from '../../shared/deps/deps';
+import type { AppSignIn } from '../../shared/session/connection';
 import { routeForType, type Query, type RouteName } from '../../shared/routing/routes';
 import { parseReturnPath } from '../../shared/routing/targets';
 import { messages } from './login.messages';
@@ -89,6 +90,14 @@ export type VerifyState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'ver
 
 type RegisterState = { step: 'choice' } | { step: 'form' } | { step: 'registered'; email: string };
 
+/** The question a link from the app asks when another account is signed in here. */
+export interface AppSwitchState {
+  /** who the link signs in */
+  readonly email: string;
+  /** who is signed in now */
+  readonly current: string | null;
+}
+
 /** Where the app's `type` sends a person signed in by the mobile app; donation opens the app's mission. */
 function appTarget(type: string): { name: RouteName; query?: Query } {
   if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
@@ -135,9 +144,15 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
   const passwordForm = signal({ password: '', confirm: '' });
   const passwordTouched = signal(false);
   const passwordDone = signal(false);
+  /** The change of one's own password needs the current password too (the sign-in is not recent). */
+  const needsCurrent = signal(false);
+  const currentPassword = signal('');
   const resetLink = signal<{ email: string; token: string } | null | undefined>(undefined);
 
   const verify = signal<VerifyState>({ kind: 'idle' });
+
+  /** A link from the app for another account: the question, and what each answer does. */
+  const appSwitch = signal<(AppSwitchState & { answer: Extract<AppSignIn, { kind: 'confirm' }>; type: string }) | null>(null);
 
   const resetForms = () => {
     dialog.value = null;
@@ -154,6 +169,8 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     passwordForm.value = { password: '', confirm: '' };
     passwordTouched.value = false;
     passwordDone.value = false;
+    needsCurrent.value = false;
+    currentPassword.value = '';
   };
 
   /** Another view of this widget; the address follows for the two tabs. */
@@ -202,6 +219,17 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     emit('sm-signed-in', { email: user?.email ?? '', name: user?.name ?? '' });
   };
 
+  /** Signed in by the app's link: announced, then on to the page for its type after a moment. */
+  function arriveFromApp(type: string) {
+    busy.value = true;
+    announceSignIn();
+    clock.after(MOBILE_REDIRECT_MS, () => {
+      busy.value = false;
+      const target = appTarget(type);
+      nav.go(target.name, target.query);
+    });
+  }
+
   async function signInFromApp(token: string, type: string) {
     busy.value = true;
     const result = await account.signInWithAppToken(token);
@@ -211,12 +239,13 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       notice.value = { tone: 'error', text: status === 0 ? message : `${messages.login.mobileFailed} ${message}` };
       return;
     }
-    announceSignIn();
-    clock.after(MOBILE_REDIRECT_MS, () => {
+    if (result.data.kind === 'confirm') {
+      // Someone else is signed in here: the person chooses (see continueAsAppAccount and stayAsCurrent).
       busy.value = false;
-      const target = appTarget(type);
-      nav.go(target.name, target.query);
-    });
+      appSwitch.value = { email: result.data.email, current: result.data.current, answer: result.data, type };
+      return;
+    }
+    arriveFromApp(type);
   }
 
   async function loadCountries() {
@@ -340,6 +369,11 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       const { password, confirm } = passwordForm.value;
       return view.value === 'change-password-user' ? validateChangePassword(password, confirm) : validateNewPassword(password, confirm);
     }),
+    /** The current password is asked for too (the sign-in behind this session is not recent). */
+    ...readOnly({ needsCurrentPassword: needsCurrent, currentPassword }),
+    currentPasswordError: computed(() => (needsCurrent.value && passwordTouched.value && !currentPassword.value ? messages.changeUser.currentRequired : null)),
+    /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
+    appSwitch: computed<AppSwitchState | null>(() => (appSwitch.value ? { email: appSwitch.value.email, current: appSwitch.value.current } : null)),
     /** The emailed reset link's email and token; null when the link is not valid. */
 
     /** Shows the view the element's attribute names; its start runs once per change of view. */
@@ -487,7 +521,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
         return;
       }
       // A social registration answers with a session: the person is signed in at once.
-      if (viaSocial && result.data) {
+      if (viaSocial && result.data && 'access_token' in result.data) {
         const profile = await account.completeSignIn(result.data);
         busy.value = false;
         if (!profile.ok) {
@@ -529,9 +563,31 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       await resendVerification(emailForm.value.trim());
     },
 
+    /** Continues as the account of the app's link: the session is replaced, then on as for any app sign-in. */
+    async continueAsAppAccount() {
+      const pending = appSwitch.value;
+      if (!pending) return;
+      appSwitch.value = null;
+      await pending.answer.accept();
+      arriveFromApp(pending.type);
+    },
+    /** Stays as the person signed in here: the link's session is signed out at once; this one stays as it was. */
+    async stayAsCurrent() {
+      const pending = appSwitch.value;
+      if (!pending) return;
+      appSwitch.value = null;
+      busy.value = true;
+      await pending.answer.decline();
+      busy.value = false;
+      nav.go(routeForType(undefined));
+    },
+
     // Password forms
     setPasswordField(field: 'password' | 'confirm', value: string) {
       passwordForm.value = { ...passwordForm.value, [field]: value };
+    },
+    setCurrentPassword(value: string) {
+      currentPassword.value = value;
     },
     async submitResetPassword() {
       if (busy.value) return;
@@ -554,13 +610,22 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       passwordTouched.value = true;
       const { password, confirm } = passwordForm.value;
       if (Object.keys(validateChangePassword(password, confirm)).length > 0) return;
+      if (needsCurrent.value && !currentPassword.value) return;
       busy.value = true;
-      const result = await api.call(auth.changePassword, { password });
+      const result = await api.call(auth.changePassword, needsCurrent.value ? { password, current_password: currentPassword.value } : { password });
       busy.value = false;
       if (result.ok) {
         passwordForm.value = { password: '', confirm: '' };
         passwordTouched.value = false;
+        needsCurrent.value = false;
+        currentPassword.value = '';
+        notice.value = null;
         dialog.value = { title: messages.dialogs.updateTitle, text: messages.dialogs.updateText, tone: 'success' };
+      } else if (result.error.errorCode === auth.CURRENT_PASSWORD_NEEDED) {
+        // The sign-in is not recent: one more field in the same form, with why.
+        needsCurrent.value = true;
+        passwordTouched.value = false;
+        notice.value = { tone: 'info', text: messages.changeUser.currentNeeded };
       } else {
         dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
       }

@@ -347,6 +347,18 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
   return (
     <Form label={text.title} onSubmit={() => void submit()} submit={text.submit} busy={model.busy.value}>
       <h1>{text.title}</h1>
+      {kind === 'change-password-user' && model.needsCurrentPassword.value ? (
+        <TextField
+          label={m.changeUser.current}
+          name="current-password"
+          autoComplete="current-password"
+          required
+          revealable
+          value={model.currentPassword.value}
+          onValue={(v) => model.setCurrentPassword(v)}
+          error={model.currentPasswordError.value}
+        />
+      ) : null}
       <TextField label={text.password} autoComplete="new-password" required revealable {...field('password')} />
       <TextField label={text.confirm} autoComplete="new-password" required revealable {...field('confirm')} />
     </Form>
@@ -381,6 +393,23 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
         </label>
       </div>
     </ConfirmDialog>
+  );
+}
+
+/** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
+function AppSwitchDialog({ model }: { model: LoginModel }) {
+  useSignals();
+  const ask = model.appSwitch.value;
+  if (!ask) return null;
+  return (
+    <ConfirmDialog
+      title={m.login.switchTitle(ask.email)}
+      text={m.login.switchText(ask.current, ask.email)}
+      confirm={m.login.switchContinue(ask.email)}
+      onConfirm={() => void model.continueAsAppAccount()}
+      cancel={m.login.switchStay(ask.current)}
+      onCancel={() => void model.stayAsCurrent()}
+    />
   );
 }
 
@@ -444,6 +473,7 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
       <Body model={model} view={view} />
       {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={m.dialogs.ok} onConfirm={() => model.closeDialog()} /> : null}
       <TestAccountDialog model={model} />
+      <AppSwitchDialog model={model} />
       {model.busy.value ? <Overlay label={m.wait} /> : null}
     </div>
   );

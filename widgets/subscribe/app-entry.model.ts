@@ -34,22 +34,35 @@ export function parseDirectSubscribe(query: Record<string, string>) {
 }
 
 export type AppEntryView = 'update-payment' | 'direct-subscribe';
+
+/**
+ * Shown when the app's link is for another account than the one signed in here. These entries pay straight away, so
+ * they never switch accounts (nor ask, as <sm-login> does): the link's session is signed out at once.
+ */
+export const OTHER_ACCOUNT_MESSAGE = 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.';
 export type AppEntryStatus = { kind: 'working'; text: string } | { kind: 'error'; text: string };
 
 export function createAppEntryModel(deps: ModelDeps) {
   const status = signal<AppEntryStatus>({ kind: 'working', text: messages.app.updating });
   let shown = false;
 
-  /** Signs in with the app's one-time token, or keeps the stored session when the address has none. */
-  async function signIn(): Promise<boolean> {
+  /**
+   * Signs in with the app's one-time token, or keeps the stored session when the address has none. A token for another
+   * account than the one signed in here is refused ('other-account'): its session is signed out at once.
+   */
+  async function signIn(): Promise<'ok' | 'failed' | 'other-account'> {
     const token = deps.nav.takeToken('_t');
-    if (!token) return deps.session.isSignedIn.value;
-    return (await deps.account.signInWithAppToken(token)).ok;
+    if (!token) return deps.session.isSignedIn.value ? 'ok' : 'failed';
+    const result = await deps.account.signInWithAppToken(token);
+    if (!result.ok) return 'failed';
+    if (result.data.kind === 'signed-in') return 'ok';
+    await result.data.decline();
+    return 'other-account';
   }
 
   async function updatePayment() {
     const failed = () => deps.nav.go('UpdatePaymentFailedPage', undefined, { replace: true });
-    if (!(await signIn())) return failed();
+    if ((await signIn()) !== 'ok') return failed();
     const checkout = createCheckout(cardUpdateCheckout, deps);
     await checkout.begin({ method: CARD, currency: 'USD', amount: 0 });
     if (checkout.state.value.kind !== 'redirecting' && checkout.state.value.kind !== 'embedded') failed();
@@ -64,8 +77,10 @@ export function createAppEntryModel(deps: ModelDeps) {
       status.value = { kind: 'error', text: messages.app.badQuery };
       return;
     }
-    if (!(await signIn())) {
-      createRecords(deps.storage).write('payment-error', { message: messages.app.badQuery, at: deps.clock.now() });
+    const signedIn = await signIn();
+    if (signedIn !== 'ok') {
+      const message = signedIn === 'other-account' ? OTHER_ACCOUNT_MESSAGE : messages.app.badQuery;
+      createRecords(deps.storage).write('payment-error', { message, at: deps.clock.now() });
       deps.nav.go('TransactionFailedPage', undefined, { replace: true });
       return;
     }

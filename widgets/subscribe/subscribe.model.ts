@@ -15,6 +15,7 @@ import { isMonthly } from '../../shared/session/membership';
 import { messages } from './subscribe.messages';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
 import { readOnly } from '../../shared/model/read-only';
+import { precisionMessage, toMinorExact } from '../../shared/format/money';
 
 export type Step = 'select-duration' | 'select-amount' | 'select-payment';
 export type FlowView = 'subscribe' | 'checkout' | 'success';
@@ -76,6 +77,10 @@ export function createSubscribeModel(deps: ModelDeps) {
   });
   const customError = computed(() => {
     if (custom.value === null) return null;
+    // More decimals than the currency has is refused, as the server refuses it (never rounded).
+    const currency = plan.value?.currency ?? 'USD';
+    const typed = Number(custom.value);
+    if (Number.isFinite(typed) && toMinorExact(typed, currency) === null) return precisionMessage(currency);
     const n = amount.value;
     if (!recurring.value) return n < ONE_TIME_CUSTOM_MIN ? messages.amount.minimum100 : null;
     const b = bounds.value;

@@ -132,16 +132,26 @@ describe('accepting the terms', () => {
     expect((await sb.post(ACCEPT, {})).body).toEqual({ status: 401, message: 'Unauthenticated.', errorCode: null });
   });
 
-  it('by email: the same answer for every address; recorded once for an existing account', async () => {
-    const known = await sb.post(ACCEPT_BY_EMAIL, { email: 'Unverified@Example.org' });
-    const unknown = await sb.post(ACCEPT_BY_EMAIL, { email: 'nobody@example.org' });
-    expect(known.status).toBe(200);
-    expect(unknown.body).toEqual(known.body);
-    expect(row('unverified@example.org').terms_accepted_at).toBe('2026-01-10T12:00:00.000Z');
+  it('by email: only with the proof the person’s own sign-in answered, used once; the first acceptance is kept', async () => {
+    const signIn = await sb.post<{ terms_token?: string }>('/webclient/auth/login', { email: 'manila@example.org', password: 'manila-2026' });
+    const proof = signIn.body.data?.terms_token ?? '';
+    expect(proof).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const refused = { status: 401, message: 'This sign-in is too old to accept the terms. Please log in again, then accept them.', errorCode: null };
+    // No proof, this proof for another address, a made-up one: 401, and nothing is recorded.
+    for (const body of [{ email: 'manila@example.org' }, { email: 'listener@example.org', terms_token: proof }, { email: 'manila@example.org', terms_token: 'made-up' }]) {
+      expect((await sb.post(ACCEPT_BY_EMAIL, body)).body, JSON.stringify(body)).toEqual(refused);
+    }
+    expect(row('manila@example.org').terms_accepted_at).toBeNull();
+    expect(row('listener@example.org').terms_accepted_at).toBeNull();
+    const accepted = await sb.post(ACCEPT_BY_EMAIL, { email: 'Manila@Example.org', terms_token: proof });
+    expect(accepted.body).toEqual({ status: 200, message: 'Thank you. The terms of use are accepted.', data: null });
+    expect(row('manila@example.org').terms_accepted_at).toBe('2026-01-10T12:00:00.000Z');
     sb.clock.advance(60_000);
-    await sb.post(ACCEPT_BY_EMAIL, { email: 'unverified@example.org' });
-    expect(row('unverified@example.org').terms_accepted_at).toBe('2026-01-10T12:00:00.000Z'); // the first acceptance stays
-    expect((await sb.post(ACCEPT_BY_EMAIL, { email: 'not-an-email' })).body).toEqual({ status: 400, message: 'email: must be a valid email', errorCode: 'ER-AUTH-03' });
+    expect((await sb.post(ACCEPT_BY_EMAIL, { email: 'manila@example.org', terms_token: proof })).body).toEqual(refused); // used once
+    // Once accepted, a sign-in answers no proof.
+    const again = await sb.post<{ terms_token?: string }>('/webclient/auth/login', { email: 'manila@example.org', password: 'manila-2026' });
+    expect(again.body.data?.terms_token).toBeUndefined();
+    expect((await sb.post(ACCEPT_BY_EMAIL, { email: 'not-an-email', terms_token: proof })).body).toEqual({ status: 400, message: 'email: must be a valid email', errorCode: 'ER-AUTH-03' });
     expect((await sb.post(ACCEPT_BY_EMAIL, {})).body).toEqual({ status: 400, message: 'email: is required', errorCode: 'ER-AUTH-03' });
   });
 });

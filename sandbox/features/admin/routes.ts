@@ -8,10 +8,9 @@ import {
   type Route,
 } from '../../core/http.js';
 import { mapPage, type Paged } from '../../core/paging.js';
-import { hashPassword } from '../../core/passwords.js';
 import { requireAdmin, requireSession } from '../../core/session.js';
 import type { Role, UserRow } from '../../core/users.js';
-import { email, loginEmail, newPassword } from '../../core/validation.js';
+import { email, loginEmail, nameField, newPassword } from '../../core/validation.js';
 import { sendVerification } from '../auth/mails.js';
 import {
   ADMIN_MESSAGES, APP_ROLES, appUserView, blockUser, contentPurchasesOf, createStaff, deleteAccount, findLiveUser, findLiveUserByEmail,
@@ -42,7 +41,8 @@ const ADMIN_ANSWERS = {
 } as const;
 
 const id = z.number().int().positive();
-const staffName = z.string().trim().min(1).max(200);
+/** A staff member's full name (split into first and last name): a name, at most 200 characters. */
+const staffName = nameField(200);
 const CreateBody = contractBody(adminApi.createUser, { name: staffName, email, password: newPassword });
 const UpdateBody = contractBody(adminApi.updateUser, { id, name: staffName.optional() });
 /** The portal sends one of id or email; the server says so when it gets both or neither. */
@@ -96,7 +96,7 @@ function searchOf(ctx: RequestContext): string | null {
 
 const createStaffUser = adminOnly(async (ctx) => {
   const body = await ctx.body(CreateBody);
-  const hash = await hashPassword(body.password);
+  const hash = await ctx.app.passwords.hash(body.password);
   const user = unwrap(createStaff(ctx.app.db, body, hash, ctx.app.now()));
   return answer(adminApi.createUser, ADMIN_ANSWERS.created, staffView(user));
 });
@@ -174,7 +174,7 @@ function changePassword(schema: typeof PasswordBody, forArtists: boolean) {
     const body = await ctx.body(schema);
     const user = unwrap(findLiveUser(ctx.app.db, body.id, ALL_ROLES));
     if (forArtists !== (user.role === 'artist')) throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
-    const hash = await hashPassword(body.password);
+    const hash = await ctx.app.passwords.hash(body.password);
     setPasswordByAdmin(ctx.app.db, user.id, hash, ctx.app.now(), tokenId);
     return ok(ADMIN_ANSWERS.passwordChanged);
   });

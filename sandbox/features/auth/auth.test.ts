@@ -98,7 +98,8 @@ describe('registration and verification', () => {
   it('registers, mails a verification link, verifies once, then logs in', async () => {
     const reg = await sb.post(REGISTER, newUser({ email: 'Nina@Example.org' }));
     expect(reg.status).toBe(200);
-    expect(reg.body).toEqual({ status: 200, message: 'Thank you for registering. Please check your email to verify your account.', data: null });
+    // The answer carries the proof for accepting the terms (see tests/security/terms.test.ts).
+    expect(reg.body).toEqual({ status: 200, message: 'Thank you for registering. Please check your email to verify your account.', data: { terms_token: expect.any(String) } });
 
     expect((await sb.post(LOGIN, { email: 'nina@example.org', password: 'nina-secret' })).status).toBe(403);
 

@@ -3,21 +3,21 @@
 import { z } from 'zod';
 import * as accountApi from '../../../shared/api/account.js';
 import * as authApi from '../../../shared/api/auth.js';
-import { clearAttempts, recordAttempt } from '../../core/attempts.js';
+import { forgetAttempt, passwordAccepted } from '../../core/attempts.js';
 import { SOCIAL_MESSAGES, SOCIAL_METHODS } from '../../core/firebase.js';
 import {
-  answer, bearerToken, contractBody, ERROR_CODES, HttpError, mailContext, ok, refuseIfSlowed, unwrap, validate, withErrorCode,
+  answer, bearerToken, contractBody, countRequest, ERROR_CODES, HttpError, mailContext, ok, unwrap, validate, withErrorCode,
   type RequestContext, type Route,
 } from '../../core/http.js';
-import { hashPassword } from '../../core/passwords.js';
+import type { Result } from '../../core/result.js';
 import { requireSession } from '../../core/session.js';
 import { revokeToken } from '../../core/tokens.js';
-import { ACCOUNT_MESSAGES, findUserByEmail, recordTermsAccepted, type UserRow } from '../../core/users.js';
+import { ACCOUNT_MESSAGES, type UserRow } from '../../core/users.js';
 import { anyPassword, countryCode, email, LIMITS, loginEmail, newPassword, opaqueToken, personName, phoneNumber } from '../../core/validation.js';
 import { sendVerification } from './mails.js';
 import {
-  changeOwnPassword, checkPassword, newSession, registerByEmail, requestReset, resendVerification, resetLinkOwner, resetPassword,
-  SIGN_IN_MESSAGES, useAppToken, useVerificationLink,
+  acceptTermsWithProof, changeOwnPassword, checkPassword, newSession, RECENT_SIGN_IN_MS, registerByEmail, registrationProof, requestReset,
+  resendVerification, resetLinkOwner, resetPassword, SIGN_IN_MESSAGES, useAppToken, useVerificationLink,
 } from './sign-in.js';
 import { checkSocialToken, connectSocial, registerSocial, SOCIAL_ACCOUNT_MESSAGES, type SocialOutcome } from './social.js';
 
@@ -36,6 +36,8 @@ const AUTH_MESSAGES = {
   appLinkExpired: 'This sign-in link has expired. Please sign in again.',
   termsAccepted: 'Thank you. The terms of use are accepted.',
   loggedIn: 'Logged in.',
+  currentPasswordNeeded: 'For your security, enter your current password to change it (or log in again, then change it).',
+  wrongCurrentPassword: 'current_password: is not your current password. Check it, or log in again and change it then.',
 } as const;
 
 // ---- bodies: the portal's contracts, with the server's own rules for the fields it checks more strictly ----
@@ -75,10 +77,11 @@ const ConnectSocialBody = contractBody(authApi.connectSocmed, {
 });
 const ResendBody = contractBody(authApi.resendActivation, { email });
 const ResendEmailBody = contractBody(accountApi.resendEmail, { email });
-const TermsByEmailBody = contractBody(accountApi.acceptTermsByEmail, { email });
+/** The proof is checked by the rule itself: missing or not live is 401, never a field error. */
+const TermsByEmailBody = contractBody(accountApi.acceptTermsByEmail, { email, terms_token: z.string().max(LIMITS.token).optional() });
 const ForgotBody = contractBody(authApi.forgotPassword, { email });
 const ResetBody = contractBody(authApi.resetPassword, { email, token: opaqueToken, password: newPassword });
-const NewPasswordBody = contractBody(authApi.changePassword, { password: newPassword });
+const NewPasswordBody = contractBody(authApi.changePassword, { password: newPassword, current_password: anyPassword.optional() });
 
 // ---- signing in ----
 
@@ -87,15 +90,31 @@ function refuseBlocked(user: Pick<UserRow, 'blocked_at'>): void {
   if (user.blocked_at) throw new HttpError(403, ACCOUNT_MESSAGES.blocked, ERROR_CODES.signIn);
 }
 
+/**
+ * Checks a password, counted for this email and client before the check (429 with Retry-After past the limit). A
+ * success stops counting this email's failures from this client; a check the server was too busy to make does not
+ * count.
+ */
+async function countedPasswordCheck(ctx: RequestContext, address: string, password: string): Promise<Result<UserRow>> {
+  const { db } = ctx.app;
+  const attempt = countRequest(ctx, 'login', address);
+  let result: Result<UserRow>;
+  try {
+    result = await checkPassword(db, ctx.app.passwords, address, password);
+  } catch (err) {
+    forgetAttempt(db, attempt);
+    throw err;
+  }
+  if (result.ok) passwordAccepted(db, attempt, address, ctx.ip);
+  return result;
+}
+
 async function login(ctx: RequestContext) {
   const { email: address, password } = await ctx.body(LoginBody);
-  const { db } = ctx.app;
-  refuseIfSlowed(ctx, 'login', address);
-  const user = unwrap(await checkPassword(db, address, password, ctx.ip, ctx.app.now));
+  const user = unwrap(await countedPasswordCheck(ctx, address, password));
   refuseBlocked(user);
   if (!user.email_verified_at) throw new HttpError(403, AUTH_MESSAGES.unverified);
-  clearAttempts(db, 'login', address);
-  return answer(authApi.login, AUTH_MESSAGES.loggedIn, newSession(db, user.id, ctx.app.now()));
+  return answer(authApi.login, AUTH_MESSAGES.loggedIn, newSession(ctx.app.db, user, ctx.app.now()));
 }
 
 function mobileLogin(ctx: RequestContext) {
@@ -104,7 +123,7 @@ function mobileLogin(ctx: RequestContext) {
   const user = useAppToken(db, bearerToken(ctx.req), now);
   if (!user) throw new HttpError(401, AUTH_MESSAGES.appLinkExpired);
   refuseBlocked(user);
-  return answer(authApi.mobileLogin, AUTH_MESSAGES.loggedIn, newSession(db, user.id, now));
+  return answer(authApi.mobileLogin, AUTH_MESSAGES.loggedIn, newSession(db, user, now));
 }
 
 function logout(ctx: RequestContext) {
@@ -127,7 +146,7 @@ function socialAnswer(ctx: RequestContext, outcome: SocialOutcome, now: Date) {
   switch (outcome.kind) {
     case 'signed-in':
       refuseBlocked(outcome.user);
-      return answer(authApi.connectSocmed, outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : AUTH_MESSAGES.loggedIn, newSession(ctx.app.db, outcome.user.id, now));
+      return answer(authApi.connectSocmed, outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : AUTH_MESSAGES.loggedIn, newSession(ctx.app.db, outcome.user, now));
     case 'email-taken':
       throw new HttpError(409, SOCIAL_ACCOUNT_MESSAGES.emailTaken, ERROR_CODES.signIn);
     case 'no-account':
@@ -160,21 +179,28 @@ async function registerWithSocial(ctx: RequestContext, input: unknown) {
 
 // ---- registering and verifying ----
 
+/**
+ * Registering by email: counted per address and client (each one costs a hash and sends an email). The answer carries
+ * the proof for accepting the terms (a random one for an address that was taken, so both look alike).
+ */
 async function register(ctx: RequestContext) {
   const input = await ctx.json();
   const { method } = validate(z.object({ method: authApi.SignInMethod }), input);
   if (method !== 'email') return registerWithSocial(ctx, input);
   const data = validate(RegisterBody, input);
+  countRequest(ctx, 'register', data.email);
   // Hash in every case, so an existing address does not answer faster.
-  const password_hash = await hashPassword(data.password);
+  const password_hash = await ctx.app.passwords.hash(data.password);
   const { first_name, last_name, email: address, country_code, gender, phone_number } = data;
-  registerByEmail(mailContext(ctx), { first_name, last_name, email: address, password_hash, country_code, gender, phone_number });
-  return answer(authApi.register, AUTH_MESSAGES.registered, null);
+  const { userId } = registerByEmail(mailContext(ctx), { first_name, last_name, email: address, password_hash, country_code, gender, phone_number });
+  return answer(authApi.register, AUTH_MESSAGES.registered, registrationProof(ctx.app.db, userId, ctx.app.now()));
 }
 
+/** Another verification email: counted per address and client, like the reset request. */
 function resendActivation(schema: typeof ResendBody) {
   return async (ctx: RequestContext) => {
     const { email: address } = await ctx.body(schema);
+    countRequest(ctx, 'resend', address);
     resendVerification(mailContext(ctx), address);
     return ok(AUTH_MESSAGES.resent);
   };
@@ -186,13 +212,14 @@ function verifyEmail(ctx: RequestContext) {
 }
 
 /**
- * Accepting the terms by email, before the first sign-in: recorded for that account when it exists (the first
- * acceptance is kept), and always the same answer, so it reveals no accounts.
+ * Accepting the terms by email, before the first sign-in: only with the proof the person's own sign-in or
+ * registration answered (live, unused, for this email); anything else is 401 and records nothing. The first
+ * acceptance is kept.
  */
 async function acceptTermsByEmail(ctx: RequestContext) {
-  const { email: address } = await ctx.body(TermsByEmailBody);
-  const user = findUserByEmail(ctx.app.db, address);
-  if (user && !user.deleted_at) recordTermsAccepted(ctx.app.db, user.id, ctx.app.now(), true);
+  const { email: address, terms_token } = await ctx.body(TermsByEmailBody);
+  const accepted = terms_token ? acceptTermsWithProof(ctx.app.db, address, terms_token, ctx.app.now()) : null;
+  if (!accepted?.ok) throw new HttpError(401, SIGN_IN_MESSAGES.badTermsProof);
   return ok(AUTH_MESSAGES.termsAccepted);
 }
 
@@ -200,13 +227,16 @@ async function acceptTermsByEmail(ctx: RequestContext) {
 
 async function forgotPassword(ctx: RequestContext) {
   const { email: address } = await ctx.body(ForgotBody);
-  refuseIfSlowed(ctx, 'forgot', address);
-  recordAttempt(ctx.app.db, 'forgot', address, ctx.ip, ctx.app.now());
+  countRequest(ctx, 'forgot', address);
   requestReset(mailContext(ctx), address);
   return ok(AUTH_MESSAGES.forgotSent);
 }
 
-/** The reset form (a body with a `token` field, no session needed), or the signed-in person's new password. */
+/**
+ * The reset form (a body with a `token` field, no session needed), or the signed-in person's new password. A token
+ * alone proves little (it may have been stolen): when the sign-in behind it is not recent, the current password is
+ * needed too (403 with CURRENT_PASSWORD_NEEDED without it), checked and counted like a sign-in.
+ */
 async function changePassword(ctx: RequestContext) {
   const input = await ctx.json();
   const { db } = ctx.app;
@@ -214,13 +244,18 @@ async function changePassword(ctx: RequestContext) {
     const { email: address, token, password } = validate(ResetBody, input);
     const owner = resetLinkOwner(db, address, token, ctx.app.now());
     if (!owner) throw new HttpError(400, SIGN_IN_MESSAGES.badResetLink);
-    const hash = await hashPassword(password);
+    const hash = await ctx.app.passwords.hash(password);
     unwrap(resetPassword(db, owner, token, hash, ctx.app.now()));
     return ok(AUTH_MESSAGES.passwordReset);
   }
   const session = requireSession(ctx);
-  const { password } = validate(NewPasswordBody, input);
-  const hash = await hashPassword(password);
+  const { password, current_password } = validate(NewPasswordBody, input);
+  const recent = ctx.app.now().getTime() - new Date(session.signedInAt).getTime() < RECENT_SIGN_IN_MS;
+  if (!recent && current_password === undefined) throw new HttpError(403, AUTH_MESSAGES.currentPasswordNeeded, authApi.CURRENT_PASSWORD_NEEDED);
+  if (current_password !== undefined && !(await countedPasswordCheck(ctx, session.user.email, current_password)).ok) {
+    throw new HttpError(400, AUTH_MESSAGES.wrongCurrentPassword);
+  }
+  const hash = await ctx.app.passwords.hash(password);
   changeOwnPassword(db, session.user.id, session.tokenId, hash, ctx.app.now());
   return ok(AUTH_MESSAGES.passwordChanged);
 }

@@ -1,44 +1,87 @@
 // Signing in, registering by email, verifying an email address, and setting a password.
-import { recordAttempt } from '../../core/attempts.js';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../core/db.js';
 import type { MailContext } from '../../core/mail.js';
-import { DUMMY_HASH, verifyPassword } from '../../core/passwords.js';
+import { HashingBusy, type Passwords } from '../../core/passwords.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { consumeToken, findLiveToken, issueToken, revokeUserTokens, TOKEN_TTL_SECONDS } from '../../core/tokens.js';
-import { createUser, findUserByEmail, findUserById, markEmailVerified, setPasswordHash, type NewUser, type UserRow } from '../../core/users.js';
+import {
+  createUser, findUserByEmail, findUserById, markEmailVerified, recordTermsAccepted, setPasswordHash, type NewUser, type UserRow,
+} from '../../core/users.js';
 import { sendAlreadyRegistered, sendReset, sendVerification } from './mails.js';
 
 export const SIGN_IN_MESSAGES = {
   badCredentials: 'The email or password is incorrect.',
   badResetLink: 'This reset link is invalid or has expired.',
+  badTermsProof: 'This sign-in is too old to accept the terms. Please log in again, then accept them.',
 } as const;
 
-/** What a sign-in answers: a new access token. */
-export function newSession(db: Db, userId: number, now: Date) {
-  return { access_token: issueToken(db, 'access', userId, now), token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS.access };
+/** A sign-in within this long counts as recent: enough to change the password without typing the current one. */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * What a sign-in answers: a new access token and, while the person has not accepted the terms of use, a short-lived
+ * single-use proof (`terms_token`) that lets them accept the terms by email before anything else.
+ */
+export function newSession(db: Db, user: Pick<UserRow, 'id' | 'terms_accepted_at'>, now: Date) {
+  const session = { access_token: issueToken(db, 'access', user.id, now), token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS.access };
+  return user.terms_accepted_at ? session : { ...session, terms_token: issueToken(db, 'terms', user.id, now) };
 }
 
 /**
- * The account of this email and password. Unknown, deleted and wrong all fail alike, and count towards slowing the
- * address and the client down.
+ * The account of this email and password. Unknown, deleted and wrong all fail alike and take the same time. A right
+ * password whose hash is older than today's strength gets a new hash (unless the server is too busy now: then at a
+ * later sign-in).
  */
-export async function checkPassword(db: Db, address: string, password: string, ip: string, now: () => Date): Promise<Result<UserRow>> {
-  const user = findUserByEmail(db, address);
-  const good = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
-  if (!user || !good || user.deleted_at) {
-    recordAttempt(db, 'login', address, ip, now());
-    return invalid(SIGN_IN_MESSAGES.badCredentials);
+export async function checkPassword(db: Db, passwords: Passwords, address: string, password: string): Promise<Result<UserRow>> {
+  const found = findUserByEmail(db, address);
+  const user = found && !found.deleted_at ? found : undefined;
+  const { ok, outdated } = await passwords.check(user?.password_hash, password);
+  if (!user || !ok) return invalid(SIGN_IN_MESSAGES.badCredentials);
+  if (outdated) {
+    try {
+      setPasswordHash(db, user.id, await passwords.hash(password));
+    } catch (err) {
+      if (!(err instanceof HashingBusy)) throw err;
+    }
   }
   return success(user);
 }
 
 /**
- * A new account, mailed its verification link; for an address that is taken, a notice to its owner instead. Both
- * look the same from outside, so registering reveals no accounts.
+ * The register answer's proof for accepting the terms: a real one for a new account; for an address that was taken,
+ * a random one that proves nothing, so both answers look alike.
  */
-export function registerByEmail(mail: MailContext, person: NewUser): void {
+export function registrationProof(db: Db, userId: number | null, now: Date): { terms_token: string } {
+  return { terms_token: userId === null ? randomBytes(32).toString('base64url') : issueToken(db, 'terms', userId, now) };
+}
+
+/**
+ * Accepting the terms with the proof a sign-in or registration answered: it must be live, unused and for this email.
+ * Used once; the first acceptance is kept.
+ */
+export function acceptTermsWithProof(db: Db, address: string, proof: string, now: Date): Result<void> {
+  const done = db.transaction(() => {
+    const live = findLiveToken(db, 'terms', proof, now);
+    const owner = live ? findUserById(db, live.user_id) : undefined;
+    if (!owner || owner.deleted_at || owner.email !== address) return false;
+    if (consumeToken(db, 'terms', proof, now) !== owner.id) return false;
+    recordTermsAccepted(db, owner.id, now, true);
+    return true;
+  })();
+  return done ? success(undefined) : invalid(SIGN_IN_MESSAGES.badTermsProof);
+}
+
+/**
+ * A new account, mailed its verification link; for an address that is taken, a notice to its owner instead. Both
+ * look the same from outside, so registering reveals no accounts. Answers the new account's id (null when taken).
+ */
+export function registerByEmail(mail: MailContext, person: NewUser): { userId: number | null } {
   const existing = findUserByEmail(mail.db, person.email);
-  if (existing) return sendAlreadyRegistered(mail, existing);
+  if (existing) {
+    sendAlreadyRegistered(mail, existing);
+    return { userId: null };
+  }
   let userId: number;
   try {
     userId = createUser(mail.db, person, mail.now);
@@ -46,9 +89,11 @@ export function registerByEmail(mail: MailContext, person: NewUser): void {
     // Registered concurrently by another request: as for an existing account.
     const raced = findUserByEmail(mail.db, person.email);
     if (!raced) throw err;
-    return sendAlreadyRegistered(mail, raced);
+    sendAlreadyRegistered(mail, raced);
+    return { userId: null };
   }
   sendVerification(mail, { id: userId, email: person.email.toLowerCase(), first_name: person.first_name });
+  return { userId };
 }
 
 /** Another verification link, when the account exists and is not verified yet. */

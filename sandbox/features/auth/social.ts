@@ -1,7 +1,7 @@
 // Social sign-in: checking the portal's Firebase ID token, and which account a Firebase identity signs in as.
 import type { Db } from '../../core/db.js';
 import { notVerified, PROVIDER_OF, type IdTokenVerifier, type SocialMethod, type VerifiedIdToken } from '../../core/firebase.js';
-import { DUMMY_HASH } from '../../core/passwords.js';
+import { NO_PASSWORD } from '../../core/passwords.js';
 import type { Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
 import { createUser, findUserByEmail, findUserById, markEmailVerified, setPasswordHash, type NewUser, type UserRow } from '../../core/users.js';
@@ -57,7 +57,7 @@ export type SocialOutcome =
  */
 function linkToExisting(db: Db, user: UserRow, token: VerifiedIdToken, now: Date): void {
   if (!user.email_verified_at) {
-    setPasswordHash(db, user.id, DUMMY_HASH); // the hash of a password nobody knows
+    setPasswordHash(db, user.id, NO_PASSWORD); // no password matches it
     revokeUserTokens(db, user.id, 'access', now);
     revokeUserTokens(db, user.id, 'reset', now);
   }
@@ -90,7 +90,7 @@ export function registerSocial(db: Db, token: VerifiedIdToken, person: Omit<NewU
   return db.transaction((): SocialOutcome => {
     const existing = signInExisting(db, token, now);
     if (existing.kind !== 'no-account') return existing;
-    const userId = createUser(db, { ...person, password_hash: DUMMY_HASH }, now);
+    const userId = createUser(db, { ...person, password_hash: NO_PASSWORD }, now);
     if (token.emailVerified) markEmailVerified(db, userId, now);
     linkIdentity(db, userId, token, now);
     return { kind: 'signed-in', user: findUserById(db, userId)!, created: true };

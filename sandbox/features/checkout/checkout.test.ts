@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCheckoutSession, fulfilOnce, markCanceled, markPaid, markRefused, SESSION_TTL_MS } from './sessions.js';
 import { openSeededDb } from '../../seed/seed.js';
+import { testHash } from '../../test-support.js';
 import { newRedemptionCode, REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sm-checkout-'));
 const now = new Date('2026-01-10T12:00:00Z');
-const db = openSeededDb(join(dir, 'sm.sqlite'), now);
+const db = openSeededDb(join(dir, 'sm.sqlite'), now, testHash);
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });

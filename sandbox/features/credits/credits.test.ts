@@ -110,7 +110,8 @@ describe('create-session', () => {
       [{ amount: 1e9 }, 'amount: must be at most 1000000'],
       [{ amount: '10.005' }, 'amount: must be a number'],
       [{ amount: null }, 'amount: is required'],
-      [{ amount: 10.005 }, 'The price has changed. Please choose again.'],
+      [{ amount: 10.005 }, 'amount: must have at most 2 decimals'],
+      [{ amount: 9.999999999 }, 'amount: must have at most 2 decimals'], // never rounded into the $10 price
       [{ amount: 9.99 }, 'The price has changed. Please choose again.'],
       [{ amount: 1 }, 'The price has changed. Please choose again.'],
       [{ credit: 1000 }, 'The price has changed. Please choose again.'],

@@ -1,6 +1,6 @@
 // The server's price list for credits, per country. Clients send prices back when they pay; only these numbers count.
 import type { CreditOption } from '../../../shared/api/credits.js';
-import { toMinorExact } from '../../core/money.js';
+import { precisionRule, toMinorExact } from '../../../shared/format/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { countryTerms, EWALLET_CURRENCY, EWALLET_METHODS, ewalletChargeMinor, type SessionMethod } from '../checkout/methods.js';
 
@@ -68,6 +68,8 @@ export interface PricedCredits {
 export function priceCredits(countryCode: string | null, quote: CreditQuote, method: SessionMethod): Result<PricedCredits> {
   const option = findCreditOption(countryCode, quote.identifier);
   if (!option) return invalid(CREDIT_MESSAGES.unknownOption);
+  // More decimals than the currency has is refused as such, never rounded into a match.
+  if (toMinorExact(quote.amount, quote.currency) === null) return invalid(`amount: ${precisionRule(quote.currency)}`);
   const listed = { currency: option.currency, minor: option.price_cents };
   const ewallet = EWALLET_METHODS.has(method);
   const charge = ewallet ? { currency: EWALLET_CURRENCY, minor: ewalletChargeMinor(option.price_cents, option.rate) } : listed;

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths } from '../../core/clock.js';
 import type { Db } from '../../core/db.js';
-import { formatMoney, toMinorExact } from '../../core/money.js';
+import { precisionRule, toMinorExact } from '../../../shared/format/money.js';
+import { formatMoney } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import { countryTerms } from '../checkout/methods.js';
@@ -28,7 +29,7 @@ export const DONATION_MESSAGES = {
   currency: `currency: must be ${DONATION_CURRENCY}`,
   frequency: 'frequency: does not match recurring (one-time is 1, monthly is 2)',
   bounds: `amount: must be between ${formatMoney(MIN_GIFT_CENTS, 'USD')} and ${formatMoney(MAX_GIFT_CENTS, 'USD')}`,
-  decimals: 'amount: must have at most 2 decimals',
+  decimals: `amount: ${precisionRule('USD')}`,
   signInForMonthly: 'Sign in to give monthly.',
   missionNotFound: 'Mission not found.',
   alreadyDonated: 'You are already donated this projects',

@@ -129,6 +129,6 @@ export const donationRoutes: Route[] = [
   { method: 'GET', path: `${API}/donation-plan`, handler: plan },
   { method: 'POST', path: `${API}/create-session`, handler: createSession },
   { method: 'POST', path: `${API}/cancel`, handler: cancel },
-  { method: 'POST', path: '/sandbox/missions', handler: newMission },
+  { method: 'POST', path: '/sandbox/missions', handler: newMission, localOnly: true }, // a sandbox helper: this computer only
   { method: 'GET', path: '/sandbox/banners/:file', handler: banner },
 ];

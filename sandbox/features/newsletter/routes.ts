@@ -1,8 +1,7 @@
 // The footer's newsletter form. No sign-in; allowed origins may call it cross-origin (CORS in app.ts). Slowed per
 // address and per IP like the password-reset request, so it cannot be used to flood the list.
 import * as surveyApi from '../../../shared/api/survey.js';
-import { recordAttempt } from '../../core/attempts.js';
-import { contractBody, ok, refuseIfSlowed, type RequestContext, type Route } from '../../core/http.js';
+import { contractBody, countRequest, ok, type RequestContext, type Route } from '../../core/http.js';
 import { email } from '../../core/validation.js';
 import { NEWSLETTER_MESSAGES, subscribe } from './newsletter.js';
 
@@ -10,8 +9,7 @@ const Body = contractBody(surveyApi.subscribeNewsletter, { email });
 
 async function subscribeNewsletter(ctx: RequestContext) {
   const { email: address } = await ctx.body(Body);
-  refuseIfSlowed(ctx, 'newsletter', address);
-  recordAttempt(ctx.app.db, 'newsletter', address, ctx.ip, ctx.app.now());
+  countRequest(ctx, 'newsletter', address);
   return ok(subscribe(ctx.app.db, address, ctx.app.now()) ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.already);
 }
 

@@ -10,7 +10,7 @@
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import { addMonths } from '../../core/clock.js';
 import type { Db } from '../../core/db.js';
-import { toMinorExact } from '../../core/money.js';
+import { toMinorExact } from '../../../shared/format/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import type { UserRow } from '../../core/users.js';
 import { monthlyAmountCents } from './plans.js';

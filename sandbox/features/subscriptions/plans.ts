@@ -1,7 +1,8 @@
 // The server's membership plans per country, and the bounds a chosen amount must keep. The person picks the amount
 // (pay what you can), so the server checks bounds instead of an exact price.
 import type { Plan } from '../../../shared/api/subscription.js';
-import { formatMoney, toMinorExact } from '../../core/money.js';
+import { precisionRule, toMinorExact } from '../../../shared/format/money.js';
+import { formatMoney } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { countryTerms, EWALLET_CURRENCY, ewalletChargeMinor } from '../checkout/methods.js';
 
@@ -28,7 +29,7 @@ export const PLAN_MESSAGES = {
   recurringMismatch: 'recurring: does not match the plan (premium_monthly is 1, premium_one_time is 0)',
   intervalRequired: 'interval: is required for a one-time membership',
   intervalNotInCountry: 'interval: 1 month is not available in your country',
-  decimals: 'amount: must have at most 2 decimals',
+  decimals: `amount: ${precisionRule('USD')}`,
   pesoAmount: 'amount: must be the dollar amount times the plan rate, in PHP to 2 decimals',
 } as const;
 

@@ -54,7 +54,7 @@ function mailPage(ctx: RequestContext) {
       (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <div class="meta">To <a href="/sandbox/mail?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · <time datetime="${escapeHtml(m.sent_at)}">${escapeHtml(m.sent_at)}</time></div>
-  <pre>${linkify(m.text)}</pre>
+  <pre>${linkify(m.text, m.links)}</pre>
 </article>`,
     )
     .join('\n');
@@ -94,12 +94,16 @@ async function advance(ctx: RequestContext) {
   return ok(`The sandbox clock moved forward ${days}.`, { now: now.toISOString(), renewals, ended, donation_renewals });
 }
 
+/**
+ * The helpers answer only this computer unless the sandbox exposes them (see Route.localOnly): with them anyone could
+ * mint a sign-in for any account, read every reset link, or move time. The runtime config is part of the portal.
+ */
 export const toolRoutes: Route[] = [
-  { method: 'GET', path: '/sandbox', handler: index },
-  { method: 'POST', path: '/sandbox/app-token', handler: appToken },
-  { method: 'GET', path: '/sandbox/mail', handler: mailPage },
-  { method: 'GET', path: '/sandbox/mail.json', handler: (ctx) => json(listMail(ctx.app.db, recipient(ctx))) },
-  { method: 'GET', path: '/sandbox/clock', handler: getClock },
-  { method: 'POST', path: '/sandbox/clock', handler: advance },
+  { method: 'GET', path: '/sandbox', handler: index, localOnly: true },
+  { method: 'POST', path: '/sandbox/app-token', handler: appToken, localOnly: true },
+  { method: 'GET', path: '/sandbox/mail', handler: mailPage, localOnly: true },
+  { method: 'GET', path: '/sandbox/mail.json', handler: (ctx) => json(listMail(ctx.app.db, recipient(ctx))), localOnly: true },
+  { method: 'GET', path: '/sandbox/clock', handler: getClock, localOnly: true },
+  { method: 'POST', path: '/sandbox/clock', handler: advance, localOnly: true },
   { method: 'GET', path: '/sandbox/runtime-config.json', handler: (ctx) => json(runtimeConfig(ctx.app.firebase)) },
 ];

@@ -137,7 +137,7 @@ describe('POST /webclient/apple-pay/authPayment', () => {
       [{ identifier: 'credits_100_ph' }, 'identifier: unknown credit option'],
       [{ identifier: 'credits_7' }, 'identifier: unknown credit option'],
       [{ amount: 9.99 }, 'The price has changed. Please choose again.'],
-      [{ amount: 10.001 }, 'The price has changed. Please choose again.'],
+      [{ amount: 10.001 }, 'amount: must have at most 2 decimals'],
       [{ currency: 'EUR' }, 'The price has changed. Please choose again.'],
       [{ purchasefor: 3 }, 'purchasefor: must be one of 1, 2'],
       [{ amount: '10' }, 'amount: must be a number'],

@@ -1,0 +1,152 @@
+// @vitest-environment node
+/**
+ * What people type reaches other people. Names refuse line breaks and other control characters, NUL, direction
+ * overrides and web addresses, keep letters of every script and the apostrophes and hyphens of real names, and are
+ * capped; emails escape what was typed and never make a link of it. Amounts keep the currency's precision, by one
+ * rule on the client (the form says so before sending) and on the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
+import { decimalsOf, precisionMessage, toMinorExact } from '../../shared/format/money';
+import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { createDonateModel } from '../../widgets/donate/donate.model';
+import { createSubscribeModel } from '../../widgets/subscribe/subscribe.model';
+
+let sb: TestSandbox;
+let listener: string;
+let admin: string;
+beforeAll(async () => {
+  sb = await startSandbox();
+  listener = await sb.login('listener@example.org', 'listen-2026');
+  admin = await sb.login('admin@example.org', 'admin-2026');
+});
+afterAll(() => sb.stop());
+
+let serial = 0;
+const register = (first_name: string, last_name = 'Person') =>
+  sb.post('/webclient/auth/register', {
+    first_name, last_name, email: `name-${++serial}@example.org`, password: 'a-fine-passphrase', country_code: 'US', gender: 'None', phone_number: '', method: 'email',
+  });
+
+describe('names are names', () => {
+  const REFUSED: Array<[string, RegExp]> = [
+    ['Eve\nClick http://evil.example/reset', /must not contain line breaks, control characters or text-direction overrides/],
+    ['Eve\r\nBcc: all@example.org', /line breaks/],
+    ['Eve\u0000', /control characters/],
+    ['Eve\tTab', /control characters/],
+    ['Eve \u202Egnp.exe', /text-direction overrides/],
+    ['Eve \u2066hidden\u2069', /text-direction overrides/],
+    ['http://evil.example', /must not contain a web address/],
+    ['Visit evil.example.com', /must not contain a web address/],
+    ['www.evil', /must not contain a web address/],
+    ['12345', /must contain at least one letter/],
+    ['x'.repeat(101), /must be at most 100 characters/],
+  ];
+
+  it('refuses control characters, direction overrides, web addresses and overlong names with a message that names the field', async () => {
+    for (const [name, message] of REFUSED) {
+      const answer = await register(name);
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(answer.body.message, JSON.stringify(name)).toMatch(/^first_name: /);
+      expect(answer.body.message, JSON.stringify(name)).toMatch(message);
+    }
+    expect((await register('Ann', 'Other\u202E')).body.message).toMatch(/^last_name: must not contain line breaks/);
+  });
+
+  it('keeps letters of every script and the apostrophes, hyphens and periods of real names', async () => {
+    for (const name of ["O'Brien", 'D’Arcy', 'Jean-Luc', 'José María', 'Zoë', 'J. R. R.', '李小龍', 'محمد', 'Ngũgĩ', 'Þórunn', 'Владимир', 'देवनागरी', 'x'.repeat(100)]) {
+      expect((await register(name)).status, name).toBe(200);
+    }
+  });
+
+  it('holds the same rule when the profile is updated and when an admin names staff', async () => {
+    const update = await sb.post('/dashboard/account/update', { first_name: 'Grace\nhttps://evil.example' }, listener);
+    expect(update.body).toMatchObject({ status: 400, message: expect.stringMatching(/^first_name: must not contain line breaks/) });
+    const staff = await sb.post('/admin/user/create', { name: 'Evil www.example.com', email: 'staff@example.org', password: 'a-fine-passphrase', role: 'artist' }, admin);
+    expect(staff.body).toMatchObject({ status: 400, message: 'name: must not contain a web address' });
+  });
+
+  it('emails escape what was typed and never make a link of it: only the sandbox’s own links are links', async () => {
+    // A name stored before the rule existed (or by any other way in): it still never becomes a link.
+    sb.sandbox.db.prepare("UPDATE users SET first_name = ? WHERE email = 'manila@example.org'").run('Maria <b>https://evil.example/login</b>');
+    expect((await sb.post('/webclient/auth/forgot-password', { email: 'manila@example.org' })).status).toBe(200);
+    const [mail] = await sb.mail('manila@example.org');
+    expect(mail!.text).toContain('Hello Maria <b>https://evil.example/login</b>,');
+    expect(mail!.links).toHaveLength(1);
+    expect(mail!.links[0]).toMatch(/^http:\/\/portal\.test\/#\/change-password\?t=/);
+    const page = await sb.get('/sandbox/mail?to=manila@example.org');
+    expect(page.text).toContain('Hello Maria &lt;b&gt;https://evil.example/login&lt;/b&gt;,');
+    expect(page.text).not.toMatch(/<a href="https:\/\/evil/);
+    expect(page.text.match(/<a href="http:\/\/portal\.test\/#\/change-password\?t=/g)).toHaveLength(1);
+  });
+});
+
+describe('amounts have the currency’s precision', () => {
+  it('one rule for client and server: at most the currency’s decimals, never rounded', () => {
+    expect(decimalsOf(4.999999999)).toBe(9);
+    expect(decimalsOf(1e-7)).toBe(7);
+    expect(decimalsOf(10)).toBe(0);
+    expect(decimalsOf(10.5)).toBe(1);
+    expect(toMinorExact(4.999999999, 'USD')).toBeNull();
+    expect(toMinorExact(10.005, 'USD')).toBeNull();
+    expect(toMinorExact(4.99, 'USD')).toBe(499);
+    expect(toMinorExact(0.1 + 0.2, 'USD')).toBeNull(); // 0.30000000000000004: a sum the client must not send as is
+    expect(toMinorExact(580, 'PHP')).toBe(58000);
+    expect(toMinorExact(1000.5, 'JPY')).toBeNull();
+    expect(toMinorExact(Number.NaN, 'USD')).toBeNull();
+    expect(precisionMessage('USD')).toBe('Enter the amount with at most 2 decimals (for example 12.50).');
+    expect(precisionMessage('JPY')).toBe('Enter a whole amount: JPY has no cents.');
+  });
+
+  it('the server refuses more decimals than the currency has on every call that takes an amount', async () => {
+    const DECIMALS = 'amount: must have at most 2 decimals';
+    const sessions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM checkout_sessions').pluck();
+    const before = sessions.get();
+    const urls = { success_url: 'http://portal.test/#/ok', cancel_url: 'http://portal.test/#/no' };
+    const calls: Array<[string, Record<string, unknown>, string | undefined]> = [
+      ['/webclient/donation/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1, ...urls }, undefined],
+      ['/webclient/donation/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1, ...urls }, listener],
+      ['/webclient/subscription/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'premium_monthly', recurring: 1, ...urls }, listener],
+      ['/webclient/in-web-purchase/create-session', { currency: 'USD', amount: 9.999999999, credit: 100, identifier: 'credits_100', purchasefor: 1, ...urls }, listener],
+    ];
+    for (const [path, body, token] of calls) {
+      const answer = await sb.post(path, body, token);
+      expect(answer.body, `${path} ${token ? 'signed in' : 'anonymous'}`).toEqual({ status: 400, message: DECIMALS, errorCode: null });
+    }
+    const partner = await sb.login('partner@example.org', 'partner-2026');
+    const change = await sb.post('/webclient/subscription/change-amount', { currency: 'USD', amount: 6.000000001 }, partner);
+    expect(change.body).toMatchObject({ status: 400, message: DECIMALS });
+    expect(sessions.get()).toBe(before); // nothing was charged at a rounded amount
+  });
+
+  it('the membership form shows the message before sending', async () => {
+    const plans = [{ country: 'US', currency: 'USD', identifier: 'premium-monthly', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 }];
+    const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), 'GET /webclient/subscription/subscription-plan': ok(plans), 'POST /webclient/subscription/payment-methods': ok([{ id: 'credit_card', name: 'Card' }]) } });
+    const model = createSubscribeModel(deps);
+    model.show('subscribe');
+    await deps.clock.advance(0);
+    model.next();
+    model.setCustom('4.999999999');
+    expect(model.customError.value).toBe('Enter the amount with at most 2 decimals (for example 12.50).');
+    model.next();
+    expect(model.step.value).toBe('select-amount'); // not on to paying
+    model.setCustom('4.99');
+    expect(model.customError.value).toBeNull();
+    expect(deps.requests.filter((r) => r.path.includes('create-session'))).toHaveLength(0);
+  });
+
+  it('the donation form shows the message before sending, and never rounds the typed amount', async () => {
+    const mission = { id: 2, organization: 'Choir Missions', banner: [], description: 'Songs.', total_donation: 0, subscribed: false, metadata: null };
+    const plan = { country: 'US', currency: 'USD', identifier: 'donation', price: 10, frequency: [{ id: 1, name: 'One-time' }, { id: 2, name: 'Monthly' }], user_currency: 'USD', rate: 1 };
+    const deps = fakeDeps({ signedIn: true, query: { _d: '2' }, routes: { 'GET /webclient/donation/ongoing': ok([mission]), 'GET /webclient/donation/donation-plan': ok([plan]), 'POST /webclient/donation/create-session': ok({ id: 'cs_d', checkout_url: '/x' }) } });
+    const model = createDonateModel(deps);
+    model.show('donate');
+    await deps.clock.advance(0);
+    model.setCustom('4.999999999');
+    model.commitCustom();
+    expect(model.custom.value).toBe('4.999999999');
+    await model.donate();
+    expect(model.payment.dialog.value).toEqual({ kind: 'error', message: 'Enter the amount with at most 2 decimals (for example 12.50).' });
+    expect(deps.requests.filter((r) => r.path.includes('create-session'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,109 @@
+// @vitest-environment node
+/**
+ * Reachable from the network. `npm start` listens on this computer only unless HOST says otherwise (then it warns),
+ * and the sandbox's helpers (a sign-in token for any account, every reset link, the clock, new missions) answer only
+ * clients on this computer unless SANDBOX_EXPOSE_HELPERS=1. The pages a person is sent to while paying stay reachable
+ * wherever the portal is.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../sandbox/core/emulator';
+import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { printed, REMOTE, startProcess } from './helpers';
+
+const dir = mkdtempSync(join(tmpdir(), 'sm-network-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('where npm start listens', () => {
+  it('listens on the loopback address when HOST is not set', async () => {
+    const port = await freePort();
+    const running = await startProcess({ PORT: String(port), SANDBOX_DB: join(dir, 'a.sqlite'), SANDBOX_SCRYPT_N: '1024' });
+    try {
+      expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 127.0.0.1:${port}`);
+      expect(running.output()).not.toMatch(/WARNING: HOST/);
+    } finally {
+      await running.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('warns when HOST exposes it, and when the helpers are exposed', async () => {
+    const port = await freePort();
+    const running = await startProcess(
+      { PORT: String(port), HOST: '0.0.0.0', SANDBOX_EXPOSE_HELPERS: '1', SANDBOX_DB: join(dir, 'b.sqlite'), SANDBOX_SCRYPT_N: '1024' },
+    );
+    try {
+      expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 0.0.0.0:${port}`);
+      expect(running.output()).toMatch(/WARNING: HOST=0\.0\.0\.0: the sandbox is reachable from other computers/);
+      expect(running.output()).toMatch(/WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in/);
+    } finally {
+      await running.kill('SIGTERM');
+    }
+  }, 60_000);
+});
+
+describe('the sandbox helpers answer this computer only', () => {
+  let sb: TestSandbox;
+  let exposed: TestSandbox;
+  beforeAll(async () => {
+    sb = await startSandbox();
+    exposed = await startSandbox({ exposeHelpers: true });
+  });
+  afterAll(async () => {
+    await sb.stop();
+    await exposed.stop();
+  });
+
+  const tokensOf = (s: TestSandbox) => s.sandbox.db.prepare("SELECT COUNT(*) FROM tokens WHERE kind = 'app'").pluck().get() as number;
+
+  it('refuses every helper to a client elsewhere, with a message that says the fix, and does nothing', async () => {
+    const missions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM missions').pluck();
+    const before = { tokens: tokensOf(sb), missions: missions.get(), clock: (await sb.get<{ offset_days: number }>('/sandbox/clock')).body.data!.offset_days };
+    const calls: Array<[string, string, unknown?]> = [
+      ['POST', '/sandbox/app-token', { email: 'admin@example.org' }],
+      ['GET', '/sandbox/mail'],
+      ['GET', '/sandbox/mail.json'],
+      ['GET', '/sandbox/mail.json?to=listener@example.org'],
+      ['POST', '/sandbox/clock', { advance_days: 31 }],
+      ['GET', '/sandbox/clock'],
+      ['POST', '/sandbox/missions', { organization: 'Spam', title: 'Spam', description: 'x' }],
+      ['GET', '/sandbox'],
+    ];
+    for (const [method, path, json] of calls) {
+      const answer = await sb.call(method, path, { from: REMOTE, ...(json ? { json } : {}) });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body.message).toMatch(/answers only on the computer running the sandbox.*SANDBOX_EXPOSE_HELPERS=1/);
+      expect(answer.text).not.toMatch(/reset|_t=/);
+    }
+    expect(tokensOf(sb)).toBe(before.tokens);
+    expect(missions.get()).toBe(before.missions);
+    expect((await sb.get<{ offset_days: number }>('/sandbox/clock')).body.data!.offset_days).toBe(before.clock);
+  });
+
+  it('still answers this computer, over IPv4 and IPv6 loopback addresses alike', async () => {
+    for (const from of [undefined, '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const answer = await sb.call<{ token: string }>('POST', '/sandbox/app-token', { json: { email: 'listener@example.org' }, ...(from ? { from } : {}) });
+      expect(answer.status, from ?? '127.0.0.1').toBe(200);
+    }
+  });
+
+  it('keeps the pages of a payment, the banners and the runtime config reachable from anywhere', async () => {
+    const token = await sb.login('listener@example.org', 'listen-2026');
+    const created = await sb.post<{ id: string }>('/webclient/in-web-purchase/create-session', {
+      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1, success_url: 'http://portal.test/#/success', cancel_url: 'http://portal.test/#/top-up',
+    }, token);
+    const id = created.body.data!.id;
+    for (const path of [`/sandbox/checkout/${id}`, '/sandbox/banners/1-1.svg', '/sandbox/runtime-config.json']) {
+      expect((await sb.call('GET', path, { from: REMOTE })).status, path).toBe(200);
+    }
+    const paid = await sb.submit(`/sandbox/checkout/${id}/pay`, { card: '4242424242424242' }, REMOTE);
+    expect(paid).toMatchObject({ status: 303, location: 'http://portal.test/#/success' });
+  });
+
+  it('answers everyone when the sandbox is started to expose its helpers', async () => {
+    const answer = await exposed.call<{ token: string }>('POST', '/sandbox/app-token', { from: REMOTE, json: { email: 'listener@example.org' } });
+    expect(answer.status).toBe(200);
+    expect((await exposed.call('GET', '/sandbox/mail.json', { from: REMOTE })).status).toBe(200);
+  });
+});

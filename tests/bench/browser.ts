@@ -204,8 +204,11 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
 export interface ActRun {
   /** When the action was done (null when it never was). */
   done: number | null;
-  /** What was lost: a keystroke (the request did not carry all that was typed) or the tap itself. */
-  lost: 'keystroke' | 'tap' | null;
+  /**
+   * What was lost: a keystroke (the request did not carry all that was typed), the tap itself
+   * (nothing was done), or the answer (the request went, but what it leads to never showed).
+   */
+  lost: 'keystroke' | 'tap' | 'answer' | null;
   tbt: number;
   cls: number;
   /** How many requests the action sent. */
@@ -247,7 +250,8 @@ export async function measureAct(browser: Browser, url: string, page: BenchPage,
         return false;
       }
     };
-    const lost = act.sends && sent.length > 0 && !sent.every((p) => carried(p.body)) ? 'keystroke' : !done ? 'tap' : null;
+    if (act.sends && done && !sent.length) throw new Error(`${page.name}: done, yet no request to ${act.sends.path} was seen: is the path right?`);
+    const lost = sent.some((p) => !carried(p.body)) ? 'keystroke' : done ? null : sent.length ? 'answer' : 'tap';
     return { done: done ? state.done : null, lost, tbt: blocking(state, until), cls: layoutShift(state, until), sent: sent.length, errors };
   } finally {
     await context.close();

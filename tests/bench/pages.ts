@@ -37,6 +37,8 @@ export interface BenchPage {
   /** e.g. 'sm-newsletter snippet' */
   name: string;
   tag: string | null;
+  /** The control, in words. */
+  what: string;
   embed: Embed;
   path: string;
   html: string;
@@ -47,6 +49,8 @@ export interface BenchPage {
 
 interface TagCase {
   tag: string;
+  /** The control, in words. */
+  what: string;
   /** Attributes besides api-base and portal. */
   attributes?: string;
   signedIn: boolean;
@@ -61,6 +65,7 @@ const NEWSLETTER_THANKS = 'Thank you for subscribing to our newsletter!';
 const TAGS: TagCase[] = [
   {
     tag: 'sm-newsletter',
+    what: 'the email field',
     signedIn: false,
     control: 'input[type="email"]',
     kind: 'field',
@@ -69,24 +74,26 @@ const TAGS: TagCase[] = [
   },
   {
     tag: 'sm-login',
+    what: 'Continue with Email (a button)',
     signedIn: false,
     control: '[part~="providers"] [part~="button-primary"]',
     kind: 'button',
     done: { selector: 'input[type="email"]' },
     act: { describe: 'taps Continue with Email; done when the email field shows' },
   },
-  { tag: 'sm-donate', attributes: 'mission="2"', signedIn: false, control: 'input[type="range"]', kind: 'field' },
-  { tag: 'sm-topup', signedIn: true, control: '.sm-choice input', kind: 'field' },
+  { tag: 'sm-donate', what: 'the amount slider, once the mission has arrived', attributes: 'mission="2"', signedIn: false, control: 'input[type="range"]', kind: 'field' },
+  { tag: 'sm-topup', what: 'the first credit choice, once the choices have arrived', signedIn: true, control: '.sm-choice input', kind: 'field' },
   {
     tag: 'sm-subscribe',
+    what: 'the Monthly / One-time choice',
     signedIn: true,
     control: 'input[name="duration"]',
     kind: 'field',
     done: { selector: 'input[name="months"]' },
     act: { press: 'label:nth-of-type(2) > input[name="duration"]', describe: 'taps One-time; done when the choice of months shows' },
   },
-  { tag: 'sm-history', signedIn: true, control: '[role="tab"][aria-selected="false"]', kind: 'button' },
-  { tag: 'sm-survey', signedIn: true, control: '.sm-option input', kind: 'field' },
+  { tag: 'sm-history', what: 'another tab (a button)', signedIn: true, control: '[role="tab"][aria-selected="false"]', kind: 'button' },
+  { tag: 'sm-survey', what: 'the first answer, once the questions have arrived', signedIn: true, control: '.sm-option input', kind: 'field' },
 ];
 
 /** A plain HTML newsletter form posting with a few lines of script: the yardstick. */
@@ -133,6 +140,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
     {
       name: 'plain form',
       tag: null,
+      what: 'the email field',
       embed: 'form',
       html: pageHtml('a plain form', FORM(api), false),
       probe: { host: null, control: 'form input[type="email"]', kind: 'field', done: { selector: '#message', text: NEWSLETTER_THANKS } },
@@ -144,7 +152,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
     const attributes = `${c.attributes ? `${c.attributes} ` : ''}api-base="${api}" portal="${portal}"`;
     const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(`<${c.tag}>`, `<${c.tag} ${attributes}>`);
     const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.done ? { done: c.done } : {}) };
-    const common = { tag: c.tag, probe, signedIn: c.signedIn, ...(c.act ? { act: c.act } : {}) };
+    const common = { tag: c.tag, what: c.what, probe, signedIn: c.signedIn, ...(c.act ? { act: c.act } : {}) };
     pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, true) });
     pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, true) });
   }

@@ -1,70 +1,132 @@
 /**
- * Size budgets, checked from the built files in dist/ (brotli 11, each file on its own):
- * - the loader (loader.js and the bundler's interop helper it imports) <= 2 KiB;
+ * Size budgets, checked from the built files in dist/ (brotli 11 or gzip -9, each file on its own):
+ * - the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most
+ *   2 KiB;
+ * - each tag's prerendered markup (the file the loader stamps, and the snippet) is at most 3 KiB;
+ * - bytes before the newsletter is usable (its snippet and the loader, or the loader and its
+ *   markup file) at most 6 KiB;
+ * - bytes until the newsletter is hydrated (loader, markup and its code) below Ghost's
+ *   embeddable signup form, 81 KB gzip;
  * - one shared runtime chunk (React, r2wc, signals) and one shared core chunk (session store,
- *   API client, zod/mini), the same files in the loader's and every tag's first load, so a page
- *   loads them once however many tags it holds;
- * - each widget's own code (its first load minus those shared chunks; dynamic imports such as
- *   the social sign-in chunk excluded) <= 15 KiB;
+ *   API client, zod/mini) in every tag's code, so a page loads them once however many tags it
+ *   holds;
+ * - each tag's own code (its code minus those shared chunks; dynamic imports such as the social
+ *   sign-in chunk excluded) at most 15 KiB;
  * - Firebase and Stripe.js never in a first load (file names and marker strings).
+ * Timings are never checked here: `npm run bench` prints them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORBIDDEN_IN_FIRST_LOAD, firstLoadFiles, loaderGraph, readManifest, sharedFiles, sizeOfFiles, tagGraphs, type Manifest } from './sizes';
+import {
+  FORBIDDEN_IN_FIRST_LOAD,
+  LIBRARY_MARKERS,
+  LOADER_FILE,
+  firstLoadFiles,
+  loaderFiles,
+  markupFile,
+  measureEntries,
+  readManifest,
+  sharedFiles,
+  sizeOfFiles,
+  snippetFile,
+  tagGraphs,
+  type EntrySizes,
+  type Manifest,
+} from './sizes';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 const KiB = 1024;
 const TAGS = ['sm-donate', 'sm-history', 'sm-login', 'sm-newsletter', 'sm-subscribe', 'sm-survey', 'sm-topup'];
-const BUDGET = 15 * KiB;
-/** Known overruns, held where they are so they cannot grow unnoticed (none today). */
-const OVER_BUDGET: Record<string, number> = {};
+const OWN_CODE = 15 * KiB;
+const MARKUP = 3 * KiB;
+const LOADER = 2 * KiB;
+const NEWSLETTER_USABLE = 6 * KiB;
+/** Ghost's embeddable signup form, gzip: what the newsletter's whole first load must stay below. */
+const GHOST_FORM = 81_000;
+/**
+ * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
+ * one is back under its budget and can go. The newsletter's hydrated first load is mostly the
+ * shared runtime (about 74 KB gzip) and core (about 19 KB gzip).
+ */
+const HELD: { newsletterHydratedGzip?: number } = { newsletterHydratedGzip: 99_000 };
 
 let manifest: Manifest;
+let entries: EntrySizes[];
+const entry = (tag: string) => entries.find((e) => e.tag === tag)!;
 beforeAll(() => {
   if (!existsSync(join(dist, '.vite/manifest.json'))) throw new Error('No build in dist/: run `npm run build` first.');
   manifest = readManifest(dist);
+  entries = measureEntries(dist);
 });
 
-describe('size budgets (brotli)', () => {
-  it('builds one module per tag and the loader', () => {
+describe('size budgets', () => {
+  it('builds one module, one markup file and one snippet per tag, and the loader', () => {
     expect(tagGraphs(manifest).map((g) => g.tag)).toEqual(TAGS);
-    for (const tag of TAGS) expect(existsSync(join(dist, 'widgets', `${tag}.js`))).toBe(true);
-    expect(existsSync(join(dist, 'widgets/loader.js'))).toBe(true);
+    for (const tag of TAGS) {
+      expect(existsSync(join(dist, 'widgets', `${tag}.js`)), tag).toBe(true);
+      expect(readFileSync(join(dist, snippetFile(tag)), 'utf8'), tag).toMatch(new RegExp(`^<${tag}><template shadowrootmode="open">[\\s\\S]+</template></${tag}>\\s*$`));
+      expect(readFileSync(join(dist, markupFile(tag)), 'utf8'), tag).toMatch(/^<style>/);
+    }
+    expect(existsSync(join(dist, LOADER_FILE))).toBe(true);
   });
 
-  it('the loader is at most 2 KiB', () => {
-    const { own } = loaderGraph(manifest);
-    expect(own).toContain('widgets/loader.js');
-    expect(sizeOfFiles(dist, own).brotli).toBeLessThanOrEqual(2 * KiB);
+  it('the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most 2 KiB brotli', () => {
+    expect(loaderFiles(manifest)).toEqual([LOADER_FILE]);
+    const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
+    const { runtime, core } = sharedFiles(manifest);
+    const chunks = { runtime: readFileSync(join(dist, runtime), 'utf8'), core: readFileSync(join(dist, core!), 'utf8') };
+    for (const marker of LIBRARY_MARKERS) {
+      // The marker does find the library where it lives, so its absence from the loader means something.
+      expect(chunks[marker.chunk].includes(marker.text), `${marker.what} marker in the ${marker.chunk} chunk`).toBe(true);
+      expect(loader.includes(marker.text), `${marker.what} in the loader`).toBe(false);
+    }
+    expect(sizeOfFiles(dist, [LOADER_FILE]).brotli).toBeLessThanOrEqual(LOADER);
   });
 
-  it('the loader imports nothing; every tag shares the same runtime and core files (loaded once per page)', () => {
+  it.each(TAGS)('%s: its markup file and snippet are at most 3 KiB brotli', (tag) => {
+    expect(entry(tag).markup.brotli, markupFile(tag)).toBeLessThanOrEqual(MARKUP);
+    expect(entry(tag).snippet.brotli, snippetFile(tag)).toBeLessThanOrEqual(MARKUP);
+  });
+
+  it('the newsletter is usable after at most 6 KiB brotli, with its snippet pasted and with the script tag alone', () => {
+    expect(entry('sm-newsletter').usableSnippet.brotli, 'snippet + loader').toBeLessThanOrEqual(NEWSLETTER_USABLE);
+    expect(entry('sm-newsletter').usableScript.brotli, 'loader + markup file').toBeLessThanOrEqual(NEWSLETTER_USABLE);
+  });
+
+  it("the newsletter is hydrated after fewer bytes than Ghost's signup form (81 KB gzip)", () => {
+    const { gzip } = entry('sm-newsletter').hydrated;
+    const held = HELD.newsletterHydratedGzip;
+    if (held === undefined) {
+      expect(gzip, 'loader + markup + code, gzip').toBeLessThan(GHOST_FORM);
+      return;
+    }
+    if (gzip < GHOST_FORM) throw new Error(`The newsletter's first load is under Ghost's form now (${gzip} B gzip): remove HELD.newsletterHydratedGzip.`);
+    expect(gzip, `loader + markup + code, gzip (held at ${held} B until it is below ${GHOST_FORM} B)`).toBeLessThanOrEqual(held);
+  });
+
+  it('every tag shares the same runtime and core files (loaded once per page)', () => {
     const { runtime, core } = sharedFiles(manifest);
     expect(runtime).toMatch(/^assets\/runtime-[\w-]+\.js$/);
     expect(core).toMatch(/^assets\/core-[\w-]+\.js$/);
-    // The loader imports nothing: no React, no r2wc, no core (it fetches a tag's files when wanted).
-    expect(loaderGraph(manifest).files).toEqual(['widgets/loader.js']);
     for (const graph of tagGraphs(manifest)) {
-      expect(graph.files, graph.tag).toContain(runtime);
-      expect(graph.files, graph.tag).toContain(core);
       expect(graph.files.filter((f) => /\/(runtime|core)-/.test(f)).sort(), graph.tag).toEqual([runtime, core].sort());
       // React and friends live only in the runtime chunk: no copy in a tag's own files.
-      for (const file of graph.own) expect(readFileSync(join(dist, file), 'utf8'), file).not.toMatch(/react\.transitional\.element|__r2wc|Symbol\.for\("r2wc/);
+      for (const file of graph.own) {
+        const text = readFileSync(join(dist, file), 'utf8');
+        for (const marker of LIBRARY_MARKERS) expect(text.includes(marker.text), `${marker.what} in ${file} (${graph.tag})`).toBe(false);
+      }
     }
   });
 
-  it.each(TAGS)('%s: its own code is at most 15 KiB (dynamic imports excluded)', (tag) => {
+  it.each(TAGS)('%s: its own code is at most 15 KiB brotli (dynamic imports excluded)', (tag) => {
     const graph = tagGraphs(manifest).find((g) => g.tag === tag)!;
-    const size = sizeOfFiles(dist, graph.own);
-    const limit = OVER_BUDGET[tag] ?? BUDGET;
-    expect(size.brotli, `${tag} own code ${graph.own.join(', ')}`).toBeLessThanOrEqual(limit);
-    if (OVER_BUDGET[tag] !== undefined && size.brotli <= BUDGET) throw new Error(`${tag} is back under 15 KiB (${size.brotli} B): remove it from OVER_BUDGET.`);
+    expect(entry(tag).own.brotli, `${tag} own code ${graph.own.join(', ')}`).toBeLessThanOrEqual(OWN_CODE);
   });
 
   it('no first load holds Firebase or Stripe.js (the loader, each tag, the portal page)', () => {
     const firstLoads: [string, string[]][] = [
-      ['loader', loaderGraph(manifest).files],
+      ['loader', loaderFiles(manifest)],
       ...tagGraphs(manifest).map((g): [string, string[]] => [g.tag, g.files]),
       ['portal', firstLoadFiles(manifest, 'index.html')],
     ];

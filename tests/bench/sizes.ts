@@ -1,15 +1,17 @@
 /**
- * Sizes of the built widgets, from Vite's manifest (dist/.vite/manifest.json).
+ * Sizes of the built widgets, from dist/ and Vite's manifest (dist/.vite/manifest.json).
  *
- * What a page pays on first load is a module and every chunk it imports statically; dynamic
- * imports (Stripe.js at checkout, Firebase behind the social buttons) are loaded later and listed
- * apart. The files fall into:
- * - the loader: widgets/loader.js and the bundler's tiny interop helper it imports;
- * - the shared runtime chunk (React, react-dom, r2wc, signals, the guarded define and tag table)
- *   and the shared core chunk (session store, API client with zod/mini, config, base styles):
- *   each loaded once per page however many tags it holds;
- * - a tag's own code: the rest of its first-load graph (its entry, its view and model, the
- *   shared pieces only some tags use).
+ * A page that embeds a tag loads, in this order:
+ * 1. before the tag is usable: the loader (widgets/loader.js, which imports nothing) and the
+ *    tag's prerendered markup, either pasted into the page (dist/snippets/<tag>.html) or fetched
+ *    by the loader (dist/widgets/markup/<tag>.html);
+ * 2. until the tag is hydrated: the tag's code, i.e. its entry module and every chunk it imports
+ *    statically. Those chunks are the shared runtime (React, react-dom, r2wc, signals), the shared
+ *    core (session store, API client with zod/mini, config, base styles), the bundler's small
+ *    interop helper, and the tag's own code (its view, model and the shared pieces only some
+ *    tags use). A page loads the shared chunks once however many tags it holds.
+ * Dynamic imports (Stripe.js at checkout, Firebase behind the social buttons) load later, if at
+ * all, and are listed apart.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,36 +37,42 @@ export interface Size {
 }
 
 export const LOADER_KEY = '../widgets/loader.ts';
+export const LOADER_FILE = 'widgets/loader.js';
+/** The markup the loader fetches and stamps into a tag that came without it. */
+export const markupFile = (tag: string) => `widgets/markup/${tag}.html`;
+/** The snippet an embedder pastes: the tag with its declarative shadow root. */
+export const snippetFile = (tag: string) => `snippets/${tag}.html`;
 
 export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
+/** brotli at quality 11 and gzip -9, as a CDN serves precompressed files. */
+export const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+export const gzip = (body: Buffer) => gzipSync(body, { level: 9 });
+
 const compressed = new Map<string, { gzip: number; brotli: number }>();
 
 export function sizeOf(buffers: Buffer[]): Size {
   let raw = 0;
-  let gzip = 0;
-  let brotli = 0;
+  let gz = 0;
+  let br = 0;
   // Each file travels compressed on its own, so compress them one by one.
   for (const b of buffers) {
     raw += b.length;
     const key = createHash('sha1').update(b).digest('hex');
     let c = compressed.get(key);
     if (!c) {
-      c = {
-        gzip: gzipSync(b, { level: 9 }).length,
-        brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: b.length } }).length,
-      };
+      c = { gzip: gzip(b).length, brotli: brotli(b).length };
       compressed.set(key, c);
     }
-    gzip += c.gzip;
-    brotli += c.brotli;
+    gz += c.gzip;
+    br += c.brotli;
   }
-  return { raw, gzip, brotli };
+  return { raw, gzip: gz, brotli: br };
 }
 
-export const sizeOfFiles = (dist: string, files: readonly string[]): Size => sizeOf(files.map((f) => readFileSync(join(dist, f))));
+export const sizeOfFiles = (dist: string, files: readonly string[]): Size => sizeOf([...new Set(files)].map((f) => readFileSync(join(dist, f))));
 
 /** Files a manifest key loads on first load: itself and its static imports, transitively. */
 export function firstLoadFiles(manifest: Manifest, key: string): string[] {
@@ -107,9 +115,9 @@ export function sharedFiles(manifest: Manifest): { runtime: string; core: string
 export interface TagGraph {
   tag: string;
   key: string;
-  /** First load of the per-tag module alone (widgets/sm-<tag>.js and its static imports). */
+  /** The tag's code: its entry module (widgets/sm-<tag>.js) and its static imports. */
   files: string[];
-  /** The tag's own code: its first load minus the shared runtime, core and helper. */
+  /** The tag's own code: its files minus the shared runtime, core and helper. */
   own: string[];
   /** Loaded later (dynamic imports), not part of any first load. */
   lazy: string[];
@@ -127,34 +135,42 @@ export function tagGraphs(manifest: Manifest): TagGraph[] {
     .sort((a, b) => a.tag.localeCompare(b.tag));
 }
 
-/** The loader's first load, and its own part (minus the shared runtime). */
-export function loaderGraph(manifest: Manifest): { files: string[]; own: string[] } {
+/** The loader's first load: widgets/loader.js and whatever it imports statically (nothing, by design). */
+export function loaderFiles(manifest: Manifest): string[] {
   if (!manifest[LOADER_KEY]) throw new Error('dist has no widgets/loader.js: build with the loader entry');
-  const files = firstLoadFiles(manifest, LOADER_KEY);
-  const { runtime } = sharedFiles(manifest);
-  return { files, own: files.filter((f) => f !== runtime) };
+  return firstLoadFiles(manifest, LOADER_KEY);
 }
 
 export interface EntrySizes {
   tag: string;
   /** The tag's own code (see TagGraph.own). */
   own: Size;
-  /** The per-tag module alone with its static imports. */
-  firstLoad: Size;
-  /** A page with the loader and this one tag: loader + runtime + core + own code. */
-  withLoader: Size;
+  /** The tag's code with the shared chunks (see TagGraph.files). */
+  code: Size;
+  markup: Size;
+  snippet: Size;
+  /** Before the tag is usable, with its snippet pasted: the snippet and the loader. */
+  usableSnippet: Size;
+  /** Before the tag is usable, with the script tag alone: the loader and the markup it fetches. */
+  usableScript: Size;
+  /** Until the tag is hydrated, with the script tag alone: loader, markup and the tag's code. */
+  hydrated: Size;
   lazy: Size;
   files: string[];
 }
 
 export function measureEntries(dist: string): EntrySizes[] {
   const manifest = readManifest(dist);
-  const loader = loaderGraph(manifest);
+  const loader = loaderFiles(manifest);
   return tagGraphs(manifest).map((g) => ({
     tag: g.tag,
     own: sizeOfFiles(dist, g.own),
-    firstLoad: sizeOfFiles(dist, g.files),
-    withLoader: sizeOfFiles(dist, [...new Set([...loader.files, ...g.files])]),
+    code: sizeOfFiles(dist, g.files),
+    markup: sizeOfFiles(dist, [markupFile(g.tag)]),
+    snippet: sizeOfFiles(dist, [snippetFile(g.tag)]),
+    usableSnippet: sizeOfFiles(dist, [snippetFile(g.tag), ...loader]),
+    usableScript: sizeOfFiles(dist, [...loader, markupFile(g.tag)]),
+    hydrated: sizeOfFiles(dist, [...loader, markupFile(g.tag), ...g.files]),
     lazy: sizeOfFiles(dist, g.lazy),
     files: g.files,
   }));
@@ -164,4 +180,16 @@ export function measureEntries(dist: string): EntrySizes[] {
 export const FORBIDDEN_IN_FIRST_LOAD: { what: string; file: RegExp; text: readonly string[] }[] = [
   { what: 'Firebase', file: /firebase/i, text: ['firebaseapp', 'identitytoolkit', '@firebase/'] },
   { what: 'Stripe.js', file: /stripe/i, text: ['stripe.com/v3', 'js.stripe.com'] },
+];
+
+/**
+ * A string each library leaves in minified code, and the shared chunk it lives in: the loader must
+ * hold none of them.
+ */
+export const LIBRARY_MARKERS: { what: string; chunk: 'runtime' | 'core'; text: string }[] = [
+  { what: 'React', chunk: 'runtime', text: 'react.transitional.element' },
+  { what: 'react-dom', chunk: 'runtime', text: '__reactProps$' },
+  { what: 'r2wc', chunk: 'runtime', text: 'r2wc.render' },
+  { what: 'signals', chunk: 'runtime', text: 'preact-signals' },
+  { what: 'zod', chunk: 'core', text: '$ZodError' },
 ];

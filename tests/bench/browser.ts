@@ -1,0 +1,259 @@
+/**
+ * Loading a bench page in headless Chromium under a phone's conditions, and acting on it like a
+ * person, with the in-page probe (probe.js) recording when things show and work.
+ *
+ * Conditions are Lighthouse's mobile ones, set through the DevTools protocol: CPU 4x slower,
+ * 150 ms round trip, 1.6 Mbps down, 750 kbps up, cache disabled, a 390 x 844 touch screen.
+ * Times are milliseconds since navigation (the page's performance.now()); request times come
+ * from the protocol and are counted from the page's own request, which starts a few
+ * milliseconds after navigation.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { BenchPage, ProbeConfig } from './pages';
+
+export const CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 };
+const NETWORK = {
+  offline: false,
+  latency: CONDITIONS.latencyMs,
+  downloadThroughput: (CONDITIONS.downMbps * 1024 * 1024) / 8,
+  uploadThroughput: (CONDITIONS.upKbps * 1024) / 8,
+};
+/** A fast typist: the time between two keys. */
+export const KEY_DELAY_MS = 30;
+/** An action not done this long after hydration (or at all within PATIENCE_MS) was lost. */
+const AFTER_HYDRATION_MS = 3000;
+const PATIENCE_MS = 30_000;
+const PROBE = readFileSync(join(import.meta.dirname, 'probe.js'), 'utf8');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** What the probe recorded (probe.js). */
+interface ProbeState {
+  shows: number | null;
+  usable: number | null;
+  hydrated: number | null;
+  replaced: boolean;
+  done: number | null;
+  longTasks: { start: number; duration: number }[];
+  shifts: { start: number; value: number }[];
+}
+
+/** A local-storage entry the page starts with (a signed-in session). */
+export interface Stored {
+  key: string;
+  value: string;
+}
+
+/** The requests of one page load, as the DevTools protocol sees them. */
+class Traffic {
+  private start: number | null = null;
+  private readonly open = new Set<string>();
+  private lastChange = Date.now();
+  /** Finished requests: when (ms since the page's request) and how many bytes travelled. */
+  readonly finished: { at: number; bytes: number }[] = [];
+  /** Bodies of the POST requests, by URL. */
+  readonly posts: { url: string; body: string }[] = [];
+
+  constructor(cdp: CDPSession) {
+    cdp.on('Network.requestWillBeSent', (event) => {
+      this.start ??= event.timestamp;
+      if (event.request.method === 'POST') this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
+      this.open.add(event.requestId);
+      this.lastChange = Date.now();
+    });
+    const end = (id: string) => {
+      this.open.delete(id);
+      this.lastChange = Date.now();
+    };
+    cdp.on('Network.loadingFinished', (event) => {
+      if (this.open.has(event.requestId)) this.finished.push({ at: (event.timestamp - (this.start ?? event.timestamp)) * 1000, bytes: event.encodedDataLength });
+      end(event.requestId);
+    });
+    cdp.on('Network.loadingFailed', (event) => end(event.requestId));
+  }
+
+  /** No request open for `ms`. */
+  quietFor(ms: number): boolean {
+    return this.open.size === 0 && Date.now() - this.lastChange >= ms;
+  }
+
+  bytesUntil(ms: number): number {
+    return this.finished.filter((f) => f.at <= ms).reduce((sum, f) => sum + f.bytes, 0);
+  }
+}
+
+interface Opened {
+  tab: Page;
+  context: BrowserContext;
+  traffic: Traffic;
+  /** Uncaught errors and console errors. */
+  errors: string[];
+  /** Console warnings (a hydration mismatch says so there). */
+  warnings: string[];
+}
+
+async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null, throttled: boolean): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const tab = await context.newPage();
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  tab.on('pageerror', (error) => errors.push(String(error)));
+  tab.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  if (stored) await tab.addInitScript(`localStorage.setItem(${JSON.stringify(stored.key)}, ${JSON.stringify(stored.value)});`);
+  await tab.addInitScript(`window.__benchConfig = ${JSON.stringify(probe)};\n${PROBE}`);
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
+  }
+  return { tab, context, traffic: new Traffic(cdp), errors, warnings };
+}
+
+const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.__bench))') as Promise<ProbeState>;
+
+/** Total blocking time: the part over 50 ms of each long task that started before `until`. */
+const blocking = (state: ProbeState, until: number) => state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+
+/** Cumulative layout shift: the largest session window (shifts less than 1 s apart, at most 5 s long). */
+function layoutShift(state: ProbeState, until: number): number {
+  let best = 0;
+  let window = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const shift of state.shifts.filter((s) => s.start < until).sort((a, b) => a.start - b.start)) {
+    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
+      window = 0;
+      first = shift.start;
+    }
+    window += shift.value;
+    last = shift.start;
+    best = Math.max(best, window);
+  }
+  return best;
+}
+
+/** What the page shows, for a message when it did not get where it should. */
+async function shown(tab: Page, host: string | null): Promise<string> {
+  const html = await tab.evaluate(`(${JSON.stringify(host)} ? document.querySelector(${JSON.stringify(host ?? 'body')})?.shadowRoot?.innerHTML : document.body.innerHTML) ?? '(nothing)'`).catch(() => '(the page is gone)');
+  return String(html).replace(/<style>[\s\S]*?<\/style>/g, '').slice(-600);
+}
+
+export interface LoadRun {
+  shows: number;
+  usable: number;
+  /** null for the plain form, which has nothing to hydrate. */
+  hydrated: number | null;
+  replaced: boolean;
+  tbt: number;
+  cls: number;
+  /** Bytes transferred (compressed, with headers) until the control was usable, and in all. */
+  bytesUsable: number;
+  bytes: number;
+  errors: string[];
+  warnings: string[];
+}
+
+/**
+ * Loads the page without touching it: until its control is usable and hydrated, then until no
+ * request has been open for half a second (data arriving after hydration included), at least a
+ * second after hydration.
+ */
+export async function measureLoad(browser: Browser, url: string, page: BenchPage, stored: Stored | null, throttled = true): Promise<LoadRun> {
+  const { done: _unused, ...probe } = page.probe;
+  const { tab, context, traffic, errors, warnings } = await open(browser, probe, stored, throttled);
+  try {
+    await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    const ready = page.tag ? 's.usable !== null && s.hydrated !== null' : 's.usable !== null';
+    try {
+      await tab.waitForFunction(`(s => !!s && ${ready})(window.__bench)`, undefined, { timeout: 60_000, polling: 100 });
+    } catch (error) {
+      throw new Error(`${page.name}: the control never became usable and hydrated (${String(error).split('\n')[0]}). Errors: ${errors.join('; ') || 'none'}. Shown: ${await shown(tab, page.probe.host)}`);
+    }
+    const settledAt = Date.now();
+    while (!(traffic.quietFor(500) && Date.now() - settledAt >= 1000) && Date.now() - settledAt < 30_000) await tab.waitForTimeout(100);
+    const end = (await tab.evaluate('performance.now()')) as number;
+    const state = await readState(tab);
+    return {
+      shows: state.shows!,
+      usable: state.usable!,
+      hydrated: state.hydrated,
+      replaced: state.replaced,
+      tbt: blocking(state, end),
+      cls: layoutShift(state, end),
+      bytesUsable: traffic.bytesUntil(state.usable!),
+      bytes: traffic.bytesUntil(Infinity),
+      errors,
+      warnings,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface ActRun {
+  /** When the action was done (null when it never was). */
+  done: number | null;
+  /**
+   * What was lost: a keystroke (the request did not carry all that was typed), the tap itself
+   * (nothing was done), or the answer (the request went, but what it leads to never showed).
+   */
+  lost: 'keystroke' | 'tap' | 'answer' | null;
+  tbt: number;
+  cls: number;
+  /** How many requests the action sent. */
+  sent: number;
+  errors: string[];
+}
+
+/**
+ * Acts like a person the moment the control shows: taps it, types (a fast typist), taps the
+ * button; then waits for the action to be done. `n` makes what is typed unique to the run.
+ */
+export async function measureAct(browser: Browser, url: string, page: BenchPage, stored: Stored | null, n: number): Promise<ActRun> {
+  const act = page.act!;
+  const { tab, context, traffic, errors } = await open(browser, page.probe, stored, true);
+  const tap = async (selector: string) => {
+    const at = (await tab.evaluate(`window.__bench.centre(${JSON.stringify(selector)})`)) as { x: number; y: number } | null;
+    if (!at) throw new Error(`${page.name}: nothing to tap at ${selector}. Shown: ${await shown(tab, page.probe.host)}`);
+    await tab.touchscreen.tap(at.x, at.y);
+  };
+  try {
+    await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await tab.waitForFunction('!!window.__bench && window.__bench.shows !== null', undefined, { timeout: 60_000, polling: 'raf' });
+    await tap(page.probe.control);
+    const typed = act.type?.replace('{n}', String(n)) ?? '';
+    if (typed) await tab.keyboard.type(typed, { delay: KEY_DELAY_MS });
+    if (act.press) await tap(act.press);
+    await tab
+      .waitForFunction(`(s => s.done !== null || (s.hydrated !== null && performance.now() - s.hydrated > ${AFTER_HYDRATION_MS}))(window.__bench)`, undefined, { timeout: PATIENCE_MS, polling: 100 })
+      .catch(() => undefined);
+    await tab.waitForTimeout(500); // the long tasks and shifts around that moment are reported a little later
+    const state = await readState(tab);
+    const done = state.done !== null;
+    const until = done ? state.done! : ((await tab.evaluate('performance.now()')) as number);
+    const sent = act.sends ? traffic.posts.filter((p) => new URL(p.url).pathname.endsWith(act.sends!.path)) : [];
+    const carried = (body: string) => {
+      try {
+        return (JSON.parse(body) as Record<string, unknown>)[act.sends!.field] === typed;
+      } catch {
+        return false;
+      }
+    };
+    if (act.sends && done && !sent.length) throw new Error(`${page.name}: done, yet no request to ${act.sends.path} was seen: is the path right?`);
+    const lost = sent.some((p) => !carried(p.body)) ? 'keystroke' : done ? null : sent.length ? 'answer' : 'tap';
+    return { done: done ? state.done : null, lost, tbt: blocking(state, until), cls: layoutShift(state, until), sent: sent.length, errors };
+  } finally {
+    await context.close();
+  }
+}

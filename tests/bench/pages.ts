@@ -1,0 +1,160 @@
+/**
+ * The bench's pages: each tag embedded both ways (its snippet pasted, and the script tag alone),
+ * and a plain HTML newsletter form to compare them with. Each page says what a person reaches for
+ * first (its control) and, where the bench also acts like a person, what they do and what tells
+ * them it is done.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snippetFile } from './sizes';
+
+/** What the in-page probe (probe.js) watches. */
+export interface ProbeConfig {
+  /** The tag whose shadow root holds the control; null for the plain form (the document). */
+  host: string | null;
+  /** The first field, or the main button where the first view is buttons. */
+  control: string;
+  kind: 'field' | 'button';
+  /** What shows when the person's action is done (a selector, and a text it must hold). */
+  done?: { selector: string; text?: string };
+}
+
+/** What a person does as soon as the control shows: tap it, type (an email), tap a button. */
+export interface Act {
+  /** Typed into the control after tapping it; `{n}` becomes a number unique to the run. */
+  type?: string;
+  /** Tapped last (after typing), in the same scope as the control. */
+  press?: string;
+  /** The request the action sends: its URL's end, and the JSON field that must hold what was typed. */
+  sends?: { path: string; field: string };
+  /** Said under the table: what "done" means here. */
+  describe: string;
+}
+
+export type Embed = 'snippet' | 'script' | 'form';
+
+export interface BenchPage {
+  /** e.g. 'sm-newsletter snippet' */
+  name: string;
+  tag: string | null;
+  /** The control, in words. */
+  what: string;
+  embed: Embed;
+  path: string;
+  html: string;
+  probe: ProbeConfig;
+  signedIn: boolean;
+  act?: Act;
+}
+
+interface TagCase {
+  tag: string;
+  /** The control, in words. */
+  what: string;
+  /** Attributes besides api-base and portal. */
+  attributes?: string;
+  signedIn: boolean;
+  control: string;
+  kind: 'field' | 'button';
+  done?: ProbeConfig['done'];
+  act?: Act;
+}
+
+const NEWSLETTER_THANKS = 'Thank you for subscribing to our newsletter!';
+
+const TAGS: TagCase[] = [
+  {
+    tag: 'sm-newsletter',
+    what: 'the email field',
+    signedIn: false,
+    control: 'input[type="email"]',
+    kind: 'field',
+    done: { selector: '[role="status"]', text: NEWSLETTER_THANKS },
+    act: { type: 'reader{n}@example.org', press: 'button[type="submit"]', sends: { path: '/subscribe-newsletter', field: 'email' }, describe: "types an email, taps Subscribe; done when the server's thank-you shows" },
+  },
+  {
+    tag: 'sm-login',
+    what: 'Continue with Email (a button)',
+    signedIn: false,
+    control: '[part~="providers"] [part~="button-primary"]',
+    kind: 'button',
+    done: { selector: 'input[type="email"]' },
+    act: { describe: 'taps Continue with Email; done when the email field shows' },
+  },
+  { tag: 'sm-donate', what: 'the amount slider, once the mission has arrived', attributes: 'mission="2"', signedIn: false, control: 'input[type="range"]', kind: 'field' },
+  { tag: 'sm-topup', what: 'the first credit choice, once the choices have arrived', signedIn: true, control: '.sm-choice input', kind: 'field' },
+  {
+    tag: 'sm-subscribe',
+    what: 'the Monthly / One-time choice',
+    signedIn: true,
+    control: 'input[name="duration"]',
+    kind: 'field',
+    done: { selector: 'input[name="months"]' },
+    act: { press: 'label:nth-of-type(2) > input[name="duration"]', describe: 'taps One-time; done when the choice of months shows' },
+  },
+  { tag: 'sm-history', what: 'another tab (a button)', signedIn: true, control: '[role="tab"][aria-selected="false"]', kind: 'button' },
+  { tag: 'sm-survey', what: 'the first answer, once the questions have arrived', signedIn: true, control: '.sm-option input', kind: 'field' },
+];
+
+/** A plain HTML newsletter form posting with a few lines of script: the yardstick. */
+const FORM = (api: string) => `<form id="newsletter" novalidate>
+<h2>Join our newsletter</h2>
+<label for="email">Email</label> <input id="email" name="email" type="email" autocomplete="email" required> <button>Subscribe</button>
+<p id="message" role="status"></p>
+</form>
+<script>
+document.getElementById('newsletter').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const message = document.getElementById('message');
+  try {
+    const response = await fetch('${api}/subscribe-newsletter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: event.target.email.value }) });
+    message.textContent = (await response.json()).message;
+  } catch { message.textContent = 'Please try again.'; }
+});
+</script>`;
+
+function pageHtml(title: string, body: string, loader: boolean): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>bench: ${title}</title>
+${loader ? '<script type="module" src="/widgets/loader.js"></script>\n' : ''}<style>body { font-family: Georgia, serif; margin: 0 auto; max-width: 760px; padding: 16px; }</style>
+</head>
+<body>
+<h1>A page with ${title}</h1>
+${body}
+</body>
+</html>
+`;
+}
+
+/**
+ * Every bench page, served at /bench/<n>.html. The tags call the API at `api` (another origin,
+ * as on an embedder's page) and link to the portal at `portal`.
+ */
+export function benchPages(dist: string, api: string, portal: string): BenchPage[] {
+  const pages: Omit<BenchPage, 'path'>[] = [
+    {
+      name: 'plain form',
+      tag: null,
+      what: 'the email field',
+      embed: 'form',
+      html: pageHtml('a plain form', FORM(api), false),
+      probe: { host: null, control: 'form input[type="email"]', kind: 'field', done: { selector: '#message', text: NEWSLETTER_THANKS } },
+      signedIn: false,
+      act: { ...TAGS[0]!.act!, press: 'form button' },
+    },
+  ];
+  for (const c of TAGS) {
+    const attributes = `${c.attributes ? `${c.attributes} ` : ''}api-base="${api}" portal="${portal}"`;
+    const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(`<${c.tag}>`, `<${c.tag} ${attributes}>`);
+    const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.done ? { done: c.done } : {}) };
+    const common = { tag: c.tag, what: c.what, probe, signedIn: c.signedIn, ...(c.act ? { act: c.act } : {}) };
+    pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, true) });
+    pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, true) });
+  }
+  return pages.map((p, i) => ({ ...p, path: `/bench/${i}.html` }));
+}

@@ -1,0 +1,75 @@
+/**
+ * Runs in a bench page before any of the page's own scripts (the bench adds it as an init script,
+ * with window.__benchConfig, a ProbeConfig from pages.ts, set just before). Plain JavaScript, so
+ * it reaches the page exactly as written.
+ *
+ * Each animation frame it looks at the page's control (in the tag's shadow root, or in the
+ * document for the plain form) and records, in milliseconds since navigation:
+ * - shows: the control is laid out and not hidden;
+ * - usable: it shows, is enabled, and takes what the person does: a field takes typing (or a
+ *   tap) as soon as it shows and is not read-only (whether what is typed then reaches the model
+ *   is what the bench's action runs check); a button takes a click once React handles it
+ *   (hydrated) or the loader captures it for the model (it is in an element with
+ *   data-sm-action);
+ * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
+ *   than the one that showed first (the markup was drawn again instead of hydrated);
+ * - done: what the person's action leads to shows (config.done).
+ * It also keeps the long tasks and the layout shifts (without those right after an input).
+ */
+(() => {
+  const config = window.__benchConfig;
+  const state = { shows: null, usable: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [] };
+  window.__bench = state;
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value });
+  }).observe({ type: 'layout-shift', buffered: true });
+
+  const host = () => (config.host ? document.querySelector(config.host) : null);
+  const scope = () => (config.host ? host()?.shadowRoot : document);
+  const shows = (node) => {
+    if (!node) return false;
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
+  };
+  const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
+  const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && !!node.closest('[data-sm-action]');
+  const takes = (node) => !node.disabled && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node));
+
+  /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
+  state.centre = (selector) => {
+    const node = scope()?.querySelector(selector);
+    if (!shows(node)) return null;
+    node.scrollIntoView({ block: 'nearest' });
+    const box = node.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  };
+
+  let first = null;
+  const frame = () => {
+    const now = performance.now();
+    const root = scope();
+    const control = root?.querySelector(config.control);
+    if (shows(control)) {
+      if (state.shows === null) {
+        state.shows = now;
+        first = control;
+      }
+      if (state.usable === null && takes(control)) state.usable = now;
+      if (config.host && state.hydrated === null && hydrated(control)) {
+        state.hydrated = now;
+        state.replaced = control !== first;
+      }
+    }
+    if (config.done && state.done === null) {
+      const done = root?.querySelector(config.done.selector);
+      if (shows(done) && (!config.done.text || done.textContent.includes(config.done.text))) state.done = now;
+    }
+    const waiting = state.usable === null || (config.host && state.hydrated === null) || (config.done && state.done === null);
+    if (waiting) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();

@@ -269,7 +269,7 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
   const markup = biggest((e) => e.markup.brotli);
   check(`largest markup file (${markup.tag}), brotli`, `${kib(markup.markup.brotli)} KiB`, '<= 3 KiB', markup.markup.brotli <= 3 * KiB);
   const own = biggest((e) => e.own.brotli);
-  check(`largest own code (${own.tag}), brotli`, `${kib(own.own.brotli)} KiB`, '<= 15 KiB', own.own.brotli <= 15 * KiB);
+  check(`largest own code (${own.tag}), brotli`, `${kib(own.own.brotli)} KiB`, '<= 16 KiB', own.own.brotli <= 16 * KiB);
   const news = entries.find((e) => e.tag === 'sm-newsletter')!;
   const usable = Math.max(news.usableSnippet.brotli, news.usableScript.brotli);
   check('sm-newsletter: bytes before usable, brotli', `${kib(usable)} KiB`, '<= 6 KiB', usable <= 6 * KiB);

@@ -11,7 +11,7 @@
  *   API client, zod/mini) in every tag's code, so a page loads them once however many tags it
  *   holds;
  * - each tag's own code (its code minus those shared chunks; dynamic imports such as the social
- *   sign-in chunk excluded) at most 15 KiB;
+ *   sign-in chunk excluded) at most 16 KiB (15 until the amount precision rule and the current-password step of the hardening issue);
  * - Firebase and Stripe.js never in a first load (file names and marker strings).
  * Timings are never checked here: `npm run bench` prints them.
  */
@@ -38,7 +38,7 @@ import {
 const dist = resolve(import.meta.dirname, '../../dist');
 const KiB = 1024;
 const TAGS = ['sm-donate', 'sm-history', 'sm-login', 'sm-newsletter', 'sm-subscribe', 'sm-survey', 'sm-topup'];
-const OWN_CODE = 15 * KiB;
+const OWN_CODE = 16 * KiB;
 const MARKUP = 3 * KiB;
 const LOADER = 2 * KiB;
 const NEWSLETTER_USABLE = 6 * KiB;
@@ -119,7 +119,7 @@ describe('size budgets', () => {
     }
   });
 
-  it.each(TAGS)('%s: its own code is at most 15 KiB brotli (dynamic imports excluded)', (tag) => {
+  it.each(TAGS)('%s: its own code is at most 16 KiB brotli (dynamic imports excluded)', (tag) => {
     const graph = tagGraphs(manifest).find((g) => g.tag === tag)!;
     expect(entry(tag).own.brotli, `${tag} own code ${graph.own.join(', ')}`).toBeLessThanOrEqual(OWN_CODE);
   });

@@ -8,8 +8,8 @@
  * For each sm-* element on the page (and each added later) it:
  * 1. stamps the tag's prerendered markup (markup/<tag>.html beside this file, fetched once per
  *    tag) into an element that came without it (a pasted snippet already has it);
- * 2. captures what the person does before the code arrives: the text typed into each field, a
- *    form submitted or a button with `data-sm-action` pressed (the button shows its
+ * 2. captures what the person does before the code arrives: the text typed into each field and
+ *    the choices made, a form submitted or a button pressed (a button with `data-sm-action` shows its
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
  *    disabled while that field is empty; the element hands all of it to its model when its
  *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
@@ -64,6 +64,19 @@ function markupOf(tag: string): Promise<string> {
   return html;
 }
 
+/** A control's key in a capture: a text field's name, else its place among the shadow root's controls ('#3'). */
+function keyOf(root: ShadowRoot, control: Element): string {
+  const { name, type } = control as HTMLInputElement;
+  return name && type !== 'radio' && type !== 'checkbox' ? name : `#${[...root.querySelectorAll('button, input, select, textarea')].indexOf(control)}`;
+}
+
+/** Records a field's text, a checkbox's state or a radio group's choice ('@<group>' -> the chosen radio's key). */
+function note(root: ShadowRoot, record: Capture, field: HTMLInputElement): void {
+  if (field.type === 'radio') record.fields[`@${field.name}`] = keyOf(root, field);
+  else record.fields[keyOf(root, field)] = field.type === 'checkbox' ? String(field.checked) : field.value;
+  follow(root, record);
+}
+
 /** Buttons that wait for a field: disabled while it is empty. */
 function follow(root: ShadowRoot, capture: Capture): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]')) {
@@ -71,9 +84,12 @@ function follow(root: ShadowRoot, capture: Capture): void {
   }
 }
 
-/** Records an action once, and shows the busy text of what was pressed. */
+/**
+ * Records an action (a named one once, a press of another button unless it repeats the last one), and shows the busy
+ * text of what was pressed.
+ */
 function act(capture: Capture, action: string | undefined, button: HTMLElement | null): void {
-  if (!action || capture.actions.includes(action)) return;
+  if (!action || (button ? capture.actions.includes(action) : capture.actions.at(-1) === action)) return;
   capture.actions.push(action);
   // A button whose action the model takes at once shows it is busy; others are pressed again later.
   if (button?.dataset.smBusy) {
@@ -88,25 +104,26 @@ function capture(element: Element, root: ShadowRoot): void {
   captures().set(element, record);
   const open = () => captures().get(element) === record;
   root.addEventListener('input', (event) => {
-    const field = event.target as HTMLInputElement;
-    if (!open() || !field.name) return;
-    record.fields[field.name] = field.value;
-    follow(root, record);
+    if (open()) note(root, record, event.target as HTMLInputElement);
   });
   root.addEventListener('submit', (event) => {
     if (!open()) return;
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const button = form.querySelector<HTMLElement>('[type="submit"]');
-    if (button && !(button as HTMLButtonElement).disabled) act(record, form.dataset.smAction, button);
+    const action = form.dataset.smAction;
+    if (button && !(button as HTMLButtonElement).disabled) act(record, action ?? keyOf(root, button), action ? button : null);
   });
-  // Text typed before the loader ran is in the fields already.
-  for (const field of root.querySelectorAll<HTMLInputElement>('input[name], textarea[name], select[name]')) if (field.value) record.fields[field.name] = field.value;
+  // What was typed or chosen before the loader ran is in the fields already.
+  for (const field of root.querySelectorAll<HTMLInputElement>('input, textarea, select')) {
+    if (field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) note(root, record, field);
+  }
   root.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLElement>('[data-sm-action]:not(form):not([type="submit"])');
-    if (!open() || !button) return;
-    event.preventDefault();
-    act(record, button.dataset.smAction, button);
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-sm-action]:not(form):not([type="submit"]), button:not([type="submit"])');
+    if (!open() || !button || button.disabled) return;
+    const action = button.dataset.smAction;
+    if (action) event.preventDefault();
+    act(record, action ?? keyOf(root, button), action ? button : null);
   });
   follow(root, record);
 }

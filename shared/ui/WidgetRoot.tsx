@@ -9,7 +9,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
-import { takeCapture, type Capture } from './capture';
+import { handToModel, replayCapture, takeCapture, type Capture, type Replay } from './capture';
 import { ReserveContext } from './reserve';
 import { baseStyles } from './styles';
 
@@ -26,29 +26,13 @@ export function useDeps(): ModelDeps {
   return deps;
 }
 
-/**
- * How a model takes what was captured before its code arrived: a setter per field name, and
- * an action per `data-sm-action` name. An action without one here is replayed as a click on
- * its button once React has hydrated.
- */
-export interface Replay<M> {
-  readonly fields?: Readonly<Record<string, (model: M, value: string) => void>>;
-  readonly actions?: Readonly<Record<string, (model: M) => void>>;
-}
-
 /** The widget's model, created once with this element's dependencies, given what was captured. */
 export function useModel<M>(create: (deps: ModelDeps) => M, replay?: Replay<M>): M {
   const deps = useDeps();
   const capture = useContext(CaptureContext);
   const [model] = useState(() => {
     const made = create(deps);
-    if (capture && replay) {
-      for (const [name, value] of Object.entries(capture.fields)) replay.fields?.[name]?.(made, value);
-      for (const action of capture.actions.filter((a) => replay.actions?.[a])) {
-        capture.actions.splice(capture.actions.indexOf(action), 1);
-        replay.actions![action]!(made);
-      }
-    }
+    if (capture && replay) handToModel(capture, made, replay);
     return made;
   });
   return model;
@@ -73,10 +57,10 @@ export function WidgetRoot({ container, apiBase, portal, styles = '', children }
   const deps = useMemo(() => browserDeps(settingsFrom({ apiBase, portal }), host), [apiBase, portal, host]);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));
-  // Actions no model took are pressed again, now that React has hydrated the markup.
+  // What no model took by name is done again, now that React has hydrated the markup.
   useEffect(() => {
     const root = host?.shadowRoot;
-    for (const action of capture?.actions.splice(0) ?? []) root?.querySelector<HTMLElement>(`[data-sm-action="${CSS.escape(action)}"]`)?.click();
+    if (root && capture) replayCapture(root, capture);
   }, [capture, host]);
   return (
     <DepsContext.Provider value={deps}>

@@ -9,9 +9,12 @@
  */
 
 export interface Capture {
-  /** Field name -> the text in it. */
+  /**
+   * What the fields hold: a text field's name (or its place among the shadow root's controls, '#3') -> its text; a
+   * checkbox's place -> 'true' or 'false'; '@<radio group>' -> the place of the radio chosen.
+   */
   readonly fields: Record<string, string>;
-  /** The actions taken, in order (each at most once). */
+  /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
   readonly actions: string[];
 }
 
@@ -30,4 +33,68 @@ export function takeCapture(element: Element | null): Capture | null {
   const capture = store.get(element) ?? null;
   store.delete(element);
   return capture;
+}
+
+/**
+ * How a model takes what was captured before its code arrived: a setter per field name, and an action per
+ * `data-sm-action` name (taken before React hydrates, so the first render shows it). What it does not take is
+ * replayed on the hydrated view (replayCapture).
+ */
+export interface Replay<M> {
+  readonly fields?: Readonly<Record<string, (model: M, value: string) => void>>;
+  readonly actions?: Readonly<Record<string, (model: M) => void>>;
+}
+
+/** Gives a new model what it takes by name, and leaves the rest of the capture for replayCapture. */
+export function handToModel<M>(capture: Capture, model: M, replay: Replay<M>): void {
+  for (const [name, value] of Object.entries(capture.fields)) {
+    const take = replay.fields?.[name];
+    if (!take) continue;
+    take(model, value);
+    delete capture.fields[name];
+  }
+  for (const action of capture.actions.filter((a) => replay.actions?.[a])) {
+    capture.actions.splice(capture.actions.indexOf(action), 1);
+    replay.actions![action]!(model);
+  }
+}
+
+/** The controls of a shadow root in document order: a capture's '#n' is the n-th. */
+const CONTROLS = 'button, input, select, textarea';
+
+/**
+ * Hands what the person did before the code arrived to the hydrated view, as if they did it now: each field's text
+ * and each choice reaches the view's change handlers (so the model has it and the next render keeps it), caret and
+ * focus stay, and the buttons pressed are pressed again in order. The model's own replay (useModel) took what it
+ * knew by name already; this does the rest.
+ */
+export function replayCapture(root: ShadowRoot, capture: Capture): void {
+  const controls = [...root.querySelectorAll<HTMLInputElement>(CONTROLS)];
+  const at = (key: string) => (key.startsWith('#') ? controls[Number(key.slice(1))] : root.querySelector<HTMLInputElement>(`[name="${CSS.escape(key)}"]`));
+  for (const [key, value] of Object.entries(capture.fields)) {
+    const field = at(key.startsWith('@') ? value : key);
+    if (!field) continue;
+    if (field.type === 'radio' || field.type === 'checkbox') {
+      // Through the element's own setter (React follows it), then a click: the view sees the change.
+      field.checked = field.type === 'checkbox' ? value !== 'true' : false;
+      field.click();
+    } else {
+      const selection = root.activeElement === field ? selectionOf(field) : null;
+      // The prototype's setter leaves React's record of the old value, so the input event is a change to it.
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, '');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      if (selection) field.setSelectionRange(...selection);
+    }
+  }
+  for (const action of capture.actions.splice(0)) (action.startsWith('#') ? at(action) : root.querySelector<HTMLElement>(`[data-sm-action="${CSS.escape(action)}"]`))?.click();
+}
+
+function selectionOf(field: HTMLInputElement): [number, number] | null {
+  try {
+    return field.selectionStart === null ? null : [field.selectionStart, field.selectionEnd ?? field.selectionStart];
+  } catch {
+    return null; // a field without a caret (number, range)
+  }
 }

@@ -116,6 +116,30 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it('snippet pasted: an amount typed and a frequency chosen on the donation form before the code arrives reach the form', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const code = await hold(page, /\/assets\/[^/]+\.js$/);
+    await page.goto(pageUrl('blog-snippet.html'));
+    const donate = page.locator('sm-donate');
+    const custom = donate.getByRole('spinbutton', { name: 'Custom amount' });
+    await custom.click();
+    await page.keyboard.type('25');
+    await donate.getByRole('radio', { name: 'Recurring (monthly)' }).check();
+    await custom.click();
+    expect(await page.evaluate(() => !!customElements.get('sm-donate'))).toBe(false);
+    code.release();
+    // Once the mission has arrived the form gives what the person chose: $25, monthly (which asks to sign in first).
+    await donate.getByRole('button', { name: 'Donate Now · $25.00' }).waitFor();
+    expect(await custom.inputValue()).toBe('25');
+    expect(await donate.getByRole('radio', { name: 'Recurring (monthly)' }).isChecked()).toBe(true);
+    // The same field, still focused: the form kept its nodes from the markup to the loaded mission.
+    expect(await page.evaluate(() => document.querySelector('sm-donate')!.shadowRoot!.activeElement?.getAttribute('type'))).toBe('number');
+    await donate.getByRole('button', { name: 'Donate Now · $25.00' }).click();
+    await donate.getByRole('dialog', { name: 'Sign in to give monthly' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('with JavaScript off the snippet still shows the form, says it needs JavaScript, and has no live button', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -157,6 +157,32 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
   );
 }
 
+/** A mission's banner, title, organisation, description and total; before it arrives, their places held. */
+function MissionHeader({ mission }: { mission: Mission | null }) {
+  if (!mission) {
+    return (
+      <div className="sm-stack">
+        <p role="status" className="sm-visually-hidden">
+          {pm.wait}
+        </p>
+        <MissionSkeleton />
+      </div>
+    );
+  }
+  const title = mission.title ?? mission.organization;
+  return (
+    <div className="sm-stack">
+      <Banners mission={mission} />
+      <h1>{title}</h1>
+      <p className="sm-muted">{mission.organization}</p>
+      <Description text={mission.description} />
+      <p className="sm-raised" data-testid="mission-total">
+        {m.raised(usd(mission.total_donation))}
+      </p>
+    </div>
+  );
+}
+
 function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
   useSignals();
   const mission = model.mission.value;
@@ -169,41 +195,22 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       </div>
     );
   }
-  if (!mission) {
-    if (model.loadError.value) return <Notice tone="error">{model.loadError.value}</Notice>;
-    // Before the mission arrives (and in the prerendered markup): its places held, the gift's controls ready.
-    return (
-      <div className="sm-stack" aria-busy="true">
-        <p role="status" className="sm-visually-hidden">
-          {pm.wait}
-        </p>
-        <MissionSkeleton />
-        <GiftControls model={model} containerRef={containerRef} ready={false} />
-        <p className="sm-muted">{m.taxNote}</p>
-      </div>
-    );
-  }
-  const title = mission.title ?? mission.organization;
-  const next = mission.metadata?.next_donation_period ?? null;
+  if (!mission && model.loadError.value) return <Notice tone="error">{model.loadError.value}</Notice>;
+  // The controls keep their place in the tree from the prerendered markup to the loaded mission, so what the person
+  // typed or chose, and the focus, stay with them.
   return (
-    <div className="sm-stack">
-      <Banners mission={mission} />
-      <h1>{title}</h1>
-      <p className="sm-muted">{mission.organization}</p>
-      <Description text={mission.description} />
-      <p className="sm-raised" data-testid="mission-total">
-        {m.raised(usd(mission.total_donation))}
-      </p>
+    <div className="sm-stack" aria-busy={mission ? undefined : true}>
+      <MissionHeader key="mission" mission={mission} />
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {mission.subscribed ? (
+      {mission?.subscribed ? (
         <>
-          <Notice tone="info">{m.nextDonation(formatDate(next))}</Notice>
+          <Notice tone="info">{m.nextDonation(formatDate(mission.metadata?.next_donation_period ?? null))}</Notice>
           <Button variant="secondary" onClick={() => model.askCancelGift()}>
             {m.cancelDonation}
           </Button>
         </>
-      ) : model.plan.value ? (
-        <GiftControls model={model} containerRef={containerRef} ready />
+      ) : model.plan.value || !model.loadError.value ? (
+        <GiftControls key="gift" model={model} containerRef={containerRef} ready={!!mission && !!model.plan.value} />
       ) : null}
       <p className="sm-muted">{m.taxNote}</p>
     </div>

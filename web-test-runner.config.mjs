@@ -2,7 +2,10 @@
 // module request that is not web-test-runner's own is forwarded to a Vite dev server.
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createServer } from 'vite';
-import { messagesPlugin } from './tools/messages.ts';
+import { tsImport } from 'tsx/esm/api';
+
+// The message catalogues compiled as in the build (TypeScript, loaded through tsx).
+const { messagesPlugin } = await tsImport('./tools/messages.ts', import.meta.url);
 
 const root = import.meta.dirname;
 const vite = await createServer({

@@ -12,6 +12,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { customElementsPlugin } from './tools/custom-elements';
+import { messagesPlugin } from './tools/messages';
 import { tags } from './widgets/tags';
 
 const root = import.meta.dirname;
@@ -30,7 +31,7 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-exter
  * The shared app core every widget needs once per page (the session store, the API client
  * with zod/mini, config, base styles): one file, fetched with the first widget's code.
  */
-const CORE = /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events)\.tsx?$/;
+const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/]i18n[\\/]catalogue\.ts$|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events)\.tsx?$/;
 
 /**
  * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
@@ -60,10 +61,10 @@ function tagFiles(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: resolve(root, 'host'),
   // custom-elements.json and sm-widgets.d.ts, from the JSDoc headers of widgets/*/*.element.ts.
-  plugins: [customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
+  plugins: [messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
   base: './',
   publicDir: false,
   envDir: root,
@@ -95,4 +96,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

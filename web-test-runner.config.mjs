@@ -2,12 +2,17 @@
 // module request that is not web-test-runner's own is forwarded to a Vite dev server.
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createServer } from 'vite';
+import { tsImport } from 'tsx/esm/api';
+
+// The message catalogues compiled as in the build (TypeScript, loaded through tsx).
+const { messagesPlugin } = await tsImport('./tools/messages.ts', import.meta.url);
 
 const root = import.meta.dirname;
 const vite = await createServer({
   configFile: false,
   root,
   logLevel: 'error',
+  plugins: [messagesPlugin({ pseudo: true })],
   server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
   optimizeDeps: {
     include: ['react', 'react-dom/client', 'react-dom/server', 'react/jsx-runtime', '@r2wc/core', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'dayjs', 'axe-core', 'chai'],

@@ -13,9 +13,8 @@ import '../widgets/newsletter/newsletter.element';
 import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { Overlay } from '../shared/ui/Overlay';
-import { useDeps } from '../shared/ui/WidgetRoot';
+import { useDeps, useT } from '../shared/ui/WidgetRoot';
 import { decide } from './guard';
-import { messages as m } from './messages';
 import { HomePage } from './pages/HomePage';
 import { ResultPendingPage, TransactionFailedPage, TransactionSuccessPage } from './pages/PaymentPages';
 import { PremiumPage } from './pages/PremiumPage';
@@ -26,6 +25,7 @@ import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { LandingHeader } from './shell/LandingHeader';
 import { useLocation } from './useLocation';
+import '@messages/portal';
 
 /** What each route shows. Routes not listed here are not built yet and go home. */
 const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>; query: Query }) => ReactNode>> = {
@@ -70,17 +70,19 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
 const AVAILABLE: ReadonlySet<RouteName> = new Set(Object.keys(PAGES) as RouteName[]);
 
 function LandingBanner({ route }: { route: RouteName }) {
+  const t = useT();
   if (route === 'PremiumPage' || route === 'TestPage') return null;
   if (route !== 'Signin' && route !== 'Registration') return null;
   return (
     <div className="portal-banner">
-      <h2>{m.banners.loginOrRegister}</h2>
+      <h2>{t('portal.banners.loginOrRegister')}</h2>
     </div>
   );
 }
 
 /** The portal. `initialHash` stands in for the address when its public routes are prerendered (tools/prerender.tsx). */
 export function Portal({ initialHash }: { initialHash?: string } = {}) {
+  const t = useT();
   useSignals();
   const { session, account, nav } = useDeps();
   const location = useLocation(initialHash);
@@ -105,7 +107,7 @@ export function Portal({ initialHash }: { initialHash?: string } = {}) {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;
   }, [location.path]);
 
-  if (decision.kind === 'redirect') return <Overlay label={m.wait} />;
+  if (decision.kind === 'redirect') return <Overlay label={t('portal.wait')} />;
   const route = ROUTES[decision.name];
   const page = PAGES[decision.name]?.({ available: AVAILABLE, query: location.query });
   if (route.shell) {
@@ -121,7 +123,7 @@ export function Portal({ initialHash }: { initialHash?: string } = {}) {
         </main>
         <Footer />
         <ManageMembership route={location.path} />
-        {loadingProfile ? <Overlay label={m.wait} /> : null}
+        {loadingProfile ? <Overlay label={t('portal.wait')} /> : null}
       </>
     );
   }

@@ -4,13 +4,14 @@ import { formatDate } from '../../shared/format/dates';
 import { formatCredits } from '../../shared/format/money';
 import { hrefFor, type RouteName } from '../../shared/routing/routes';
 import { Avatar } from '../../shared/ui/Avatar';
-import { useDeps } from '../../shared/ui/WidgetRoot';
+import { useDeps, useT } from '../../shared/ui/WidgetRoot';
 import { isMonthly, isSubscriber, membershipDate } from '../../shared/session/membership';
 import { manageOpen } from '../shell/ManageMembership';
-import { messages as m } from '../messages';
+import '@messages/portal';
 
 /** Home: the My Dashboard card (avatar, name, email, joined date, credit balance). */
 export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
+  const t = useT();
   useSignals();
   const { session, account } = useDeps();
   const user = session.user.value;
@@ -23,14 +24,14 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
   if (!user) {
     return (
       <section className="portal-card" aria-labelledby="dashboard-title">
-        <h1 id="dashboard-title">{m.home.title}</h1>
+        <h1 id="dashboard-title">{t('portal.home.title')}</h1>
         {error ? (
           <p role="alert">
-            {m.home.loadFailed} {error}
+            {t('portal.home.loadFailed')} {error}
           </p>
         ) : null}
         <button type="button" className="portal-button" onClick={() => void retry()}>
-          {m.home.retry}
+          {t('portal.home.retry')}
         </button>
       </section>
     );
@@ -39,7 +40,7 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
     <>
     {available.has('DonationListsPage') ? <sm-donate view="missions" list="home" /> : null}
     <section className="portal-card" aria-labelledby="dashboard-title" data-testid="my-dashboard">
-      <h1 id="dashboard-title">{m.home.title}</h1>
+      <h1 id="dashboard-title">{t('portal.home.title')}</h1>
       <div className="portal-profile">
         <Avatar name={user.name} src={user.avatar} size={72} />
         <dl>
@@ -52,12 +53,12 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
             if (!date) {
               return (
                 <>
-                  <dt>{m.home.joined}</dt>
+                  <dt>{t('portal.home.joined')}</dt>
                   <dd>{formatDate(user.joined)}</dd>
                 </>
               );
             }
-            const label = date.kind === 'renews' ? m.membership.renews : date.kind === 'changes' ? m.membership.changes : m.membership.ends;
+            const label = date.kind === 'renews' ? t('portal.membership.renews') : date.kind === 'changes' ? t('portal.membership.changes') : t('portal.membership.ends');
             return (
               <>
                 <dt>{label}</dt>
@@ -68,26 +69,26 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
         </dl>
       </div>
       <div className="portal-membership">
-        {isSubscriber(user) ? <span className="portal-badge">{m.membership.premium}</span> : null}
+        {isSubscriber(user) ? <span className="portal-badge">{t('portal.membership.premium')}</span> : null}
         {isMonthly(user) ? (
           <button type="button" className="portal-button portal-button-ghost" onClick={() => (manageOpen.value = true)}>
-            {m.membership.manage}
+            {t('portal.membership.manage')}
           </button>
         ) : null}
         {!isSubscriber(user) && available.has('SubscribePage') ? (
           <a className="portal-button" href={hrefFor('SubscribePage')}>
-            {m.membership.join}
+            {t('portal.membership.join')}
           </a>
         ) : null}
       </div>
       <div className="portal-balance">
         <div>
-          <span className="portal-label">{m.home.credits}</span>
-          <strong data-testid="credit-balance">{formatCredits(user.credit_balance)}</strong>
+          <span className="portal-label">{t('portal.home.credits')}</span>
+          <strong data-testid="credit-balance">{formatCredits(user.credit_balance, t)}</strong>
         </div>
         {available.has('TopUpPage') ? (
           <a className="portal-button" href={hrefFor('TopUpPage')}>
-            {m.home.topUp}
+            {t('portal.home.topUp')}
           </a>
         ) : null}
       </div>

@@ -6,9 +6,8 @@ import { useEffect, type ReactNode } from 'react';
 import { walletAvailable } from '../../shared/payments/applepay';
 import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
-import { messages } from '../messages';
+import '@messages/portal';
 
-const m = messages.premium;
 export const PHONE_REDIRECT_MS = 500;
 
 export function isPhone(userAgent: string): boolean {
@@ -32,7 +31,8 @@ function Tier({ id, title, price, items, featured, children }: { id: string; tit
 }
 
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
-  const { session, nav, clock, deviceWallet } = useDeps();
+  const { session, nav, clock, deviceWallet, i18n } = useDeps();
+  const { t } = i18n;
   useEffect(() => (isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined), [clock, nav]);
   const join = () => {
     // Go Premium: the next page is the subscribe page, through registration when signed out.
@@ -43,37 +43,37 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
   return (
     <div className="premium" data-variant={variant}>
       <section className="premium-hero">
-        <h1>{m.hero}</h1>
-        <p>{m.heroText}</p>
+        <h1>{t('portal.premium.hero')}</h1>
+        <p>{t('portal.premium.heroText')}</p>
         <div className="portal-actions portal-actions-center">
           <button type="button" className="portal-button" onClick={join}>
-            {m.goPremium}
+            {t('portal.premium.goPremium')}
           </button>
           <a className="portal-button portal-button-ghost" href={links.appDownload}>
-            {m.getApp}
+            {t('portal.premium.getApp')}
           </a>
         </div>
       </section>
       <section className="portal-card" aria-labelledby="perks-title">
-        <h2 id="perks-title">{m.perks}</h2>
+        <h2 id="perks-title">{t('portal.premium.perks')}</h2>
         <div className="premium-tiers">
-          <Tier id="free" title={m.free} price={m.freePrice} items={m.freeItems}>
+          <Tier id="free" title={t('portal.premium.free')} price={t('portal.premium.freePrice')} items={[t('portal.premium.freeAds'), t('portal.premium.freeShuffle'), t('portal.premium.freeStreaming')]}>
             <a className="portal-button portal-button-ghost" href={links.appDownload}>
-              {m.startFree}
+              {t('portal.premium.startFree')}
             </a>
           </Tier>
-          <Tier id="premium" featured title={m.premium} price={m.premiumPrice} items={m.premiumItems}>
+          <Tier id="premium" featured title={t('portal.premium.premium')} price={t('portal.premium.premiumPrice')} items={[t('portal.premium.noAds'), t('portal.premium.playAnything'), t('portal.premium.skip'), t('portal.premium.offline'), t('portal.premium.accompaniment'), t('portal.premium.support')]}>
             <button type="button" className="portal-button" onClick={join}>
-              {m.goPremium}
+              {t('portal.premium.goPremium')}
             </button>
           </Tier>
         </div>
         <p>
-          <a href={links.about}>{m.learnMore}</a>
+          <a href={links.about}>{t('portal.premium.learnMore')}</a>
         </p>
       </section>
       <section className="portal-card" aria-labelledby="partners-title">
-        <h2 id="partners-title">{m.partners}</h2>
+        <h2 id="partners-title">{t('portal.premium.partners')}</h2>
         <ul className="premium-partners" data-testid="payment-partners">
           {partners.map((p) => (
             <li key={p}>{p}</li>
@@ -81,9 +81,9 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
         </ul>
       </section>
       <section className="portal-card premium-download">
-        <h2>{m.downloadTitle}</h2>
+        <h2>{t('portal.premium.downloadTitle')}</h2>
         <a className="portal-button" href={links.appDownload}>
-          {m.download}
+          {t('portal.premium.download')}
         </a>
       </section>
     </div>

@@ -1,10 +1,12 @@
+import { useT } from '../../shared/ui/WidgetRoot';
+import '@messages/portal';
 /** The pages the app's webview watches after a card update (/update-payment-success and -failed). */
-import { messages } from '../messages';
 
 export function UpdatePaymentResult({ ok }: { ok: boolean }) {
+  const t = useT();
   return (
     <section className="portal-card" aria-live="polite" data-testid={ok ? 'update-payment-success' : 'update-payment-failed'}>
-      <p>{ok ? messages.updatePayment.success : messages.updatePayment.failed}</p>
+      <p>{ok ? t('portal.updatePayment.success') : t('portal.updatePayment.failed')}</p>
     </section>
   );
 }

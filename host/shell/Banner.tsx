@@ -1,42 +1,44 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { hrefFor, ROUTES, type RouteName } from '../../shared/routing/routes';
 import { Carousel } from '../../shared/ui/Carousel';
-import { useDeps } from '../../shared/ui/WidgetRoot';
+import { useDeps, useT } from '../../shared/ui/WidgetRoot';
 import { PRODUCT_NAME } from '../links';
-import { messages as m } from '../messages';
+import '@messages/portal';
 
 function MissionsSlide() {
+  const t = useT();
   return (
     <div className="portal-banner-slide">
-      <h2>{m.banners.missionsTitle}</h2>
-      <p>{m.banners.missionsText}</p>
+      <h2>{t('portal.banners.missionsTitle')}</h2>
+      <p>{t('portal.banners.missionsText')}</p>
     </div>
   );
 }
 
 /** The banner above a shell route, by route group. */
 export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
+  const t = useT();
   useSignals();
   const group = ROUTES[route].banner;
   const user = useDeps().session.user.value;
   if (group === 'credit') {
     return (
       <div className="portal-banner">
-        <h2>{m.banners.payAsYouGo}</h2>
+        <h2>{t('portal.banners.payAsYouGo')}</h2>
       </div>
     );
   }
   if (group === 'subscription') {
     return (
       <div className="portal-banner">
-        <h2>{m.banners.partnerWith(PRODUCT_NAME)}</h2>
+        <h2>{t('portal.banners.partnerWith', { product: PRODUCT_NAME })}</h2>
       </div>
     );
   }
   if (group === 'donation') {
     return (
       <div className="portal-banner">
-        <Carousel label={m.banners.slides} slideLabel={m.banners.slide} slides={[{ id: 'missions', content: <MissionsSlide /> }]} />
+        <Carousel label={t('portal.banners.slides')} slideLabel={(n, total) => t('portal.banners.slide', { n, total })} slides={[{ id: 'missions', content: <MissionsSlide /> }]} />
       </div>
     );
   }
@@ -49,10 +51,10 @@ export function Banner({ route, available }: { route: RouteName; available: Read
             id: 'partner',
             content: (
               <div className="portal-banner-slide">
-                <h2>{m.banners.partnerTitle}</h2>
-                <p>{m.banners.partnerText}</p>
+                <h2>{t('portal.banners.partnerTitle')}</h2>
+                <p>{t('portal.banners.partnerText')}</p>
                 <a className="portal-button" href={hrefFor('SubscribePage')}>
-                  {m.banners.join}
+                  {t('portal.banners.join')}
                 </a>
               </div>
             ),
@@ -63,7 +65,7 @@ export function Banner({ route, available }: { route: RouteName; available: Read
   ];
   return (
     <div className="portal-banner">
-      <Carousel label={m.banners.slides} slideLabel={m.banners.slide} slides={slides} />
+      <Carousel label={t('portal.banners.slides')} slideLabel={(n, total) => t('portal.banners.slide', { n, total })} slides={slides} />
     </div>
   );
 }

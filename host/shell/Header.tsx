@@ -2,14 +2,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { hrefFor } from '../../shared/routing/routes';
 import { Avatar } from '../../shared/ui/Avatar';
-import { useDeps } from '../../shared/ui/WidgetRoot';
+import { useDeps, useT } from '../../shared/ui/WidgetRoot';
 import { isMonthly } from '../../shared/session/membership';
 import { manageOpen } from './ManageMembership';
 import { links } from '../links';
-import { messages as m } from '../messages';
+import '@messages/portal';
 
 /** Header of the signed-in shell: the user dropdown (avatar, name, Logout). */
 export function Header() {
+  const t = useT();
   useSignals();
   const { session, account } = useDeps();
   const user = session.user.value;
@@ -37,8 +38,8 @@ export function Header() {
       <a className="portal-brand" href={hrefFor('HomePage')}>
         Sacred Music
       </a>
-      <nav aria-label={m.nav.label} className="portal-nav">
-        <a href={links.webPlayer}>{m.nav.webPlayer}</a>
+      <nav aria-label={t('portal.nav.label')} className="portal-nav">
+        <a href={links.webPlayer}>{t('portal.nav.webPlayer')}</a>
       </nav>
       {user ? (
         <div className="portal-user" ref={menuRef}>
@@ -47,9 +48,9 @@ export function Header() {
             <span>{user.name}</span>
           </button>
           {open ? (
-            <div className="portal-menu" role="menu" aria-label={m.user.menu}>
+            <div className="portal-menu" role="menu" aria-label={t('portal.user.menu')}>
               <a role="menuitem" href={hrefFor('HomePage')} onClick={() => setOpen(false)}>
-                {m.user.home}
+                {t('portal.user.home')}
               </a>
               {isMonthly(user) ? (
                 <button
@@ -60,14 +61,14 @@ export function Header() {
                     manageOpen.value = true;
                   }}
                 >
-                  {m.membership.manage}
+                  {t('portal.membership.manage')}
                 </button>
               ) : null}
               <a role="menuitem" href={hrefFor('ChangePasswordUser')} onClick={() => setOpen(false)}>
-                {m.user.changePassword}
+                {t('portal.user.changePassword')}
               </a>
               <button role="menuitem" type="button" onClick={() => void onLogout()}>
-                {m.user.logout}
+                {t('portal.user.logout')}
               </button>
             </div>
           ) : null}

@@ -1,19 +1,21 @@
+import { useT } from '../../shared/ui/WidgetRoot';
 import { useState } from 'react';
 import { hrefFor } from '../../shared/routing/routes';
 import { links } from '../links';
-import { messages as m } from '../messages';
+import '@messages/portal';
 
 /** Header for anonymous visitors, with a mobile menu. */
 export function LandingHeader() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const items = [
-    { href: links.about, label: m.nav.about },
-    { href: links.musicians, label: m.nav.musicians },
-    { href: hrefFor('MissionsPage'), label: m.nav.missions },
-    { href: links.webPlayer, label: m.nav.webPlayer },
-    { href: hrefFor('PremiumPage'), label: m.nav.premium },
-    { href: hrefFor('Registration'), label: m.nav.signUp },
-    { href: hrefFor('Signin'), label: m.nav.logIn },
+    { href: links.about, label: t('portal.nav.about') },
+    { href: links.musicians, label: t('portal.nav.musicians') },
+    { href: hrefFor('MissionsPage'), label: t('portal.nav.missions') },
+    { href: links.webPlayer, label: t('portal.nav.webPlayer') },
+    { href: hrefFor('PremiumPage'), label: t('portal.nav.premium') },
+    { href: hrefFor('Registration'), label: t('portal.nav.signUp') },
+    { href: hrefFor('Signin'), label: t('portal.nav.logIn') },
   ];
   return (
     <header className="portal-header">
@@ -21,9 +23,9 @@ export function LandingHeader() {
         Sacred Music
       </a>
       <button type="button" className="portal-menu-toggle" aria-expanded={open} aria-controls="landing-nav" onClick={() => setOpen((o) => !o)}>
-        {m.nav.menu}
+        {t('portal.nav.menu')}
       </button>
-      <nav id="landing-nav" aria-label={m.nav.label} className="portal-nav" data-open={open}>
+      <nav id="landing-nav" aria-label={t('portal.nav.label')} className="portal-nav" data-open={open}>
         {items.map((item) => (
           <a key={item.label} href={item.href} onClick={() => setOpen(false)}>
             {item.label}

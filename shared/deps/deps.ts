@@ -14,6 +14,7 @@ import { emit as dispatch, type SmEventMap } from '../events/events';
 import { hrefFor, parseHash, parseQuery, type Query, type RouteName } from '../routing/routes';
 import { connectionFor, type Connection } from '../session/connection';
 import type { Session } from '../session/session';
+import { createI18n, type I18n } from '../i18n/catalogue';
 
 export type AppLink = 'survey_done' | 'gopremium' | 'transaction_done';
 
@@ -67,6 +68,8 @@ export interface ModelDeps {
   readonly deviceWallet: () => WalletSessionClass | null;
   /** Mounts the payment provider's embedded checkout (its script loaded only now). */
   readonly embedCheckout: (options: EmbedOptions) => Promise<unknown>;
+  /** The language the element shows and its messages (models and views say the same). */
+  readonly i18n: I18n;
 }
 
 export interface EmbedOptions {
@@ -171,7 +174,7 @@ export const browserClock: Clock = {
 };
 
 /** The real dependencies of a model on this page, for an element (events come from it) with its settings. */
-export function browserDeps(settings: Settings, host: EventTarget | null): ModelDeps {
+export function browserDeps(settings: Settings, host: EventTarget | null, i18n: I18n = createI18n()): ModelDeps {
   const connection = connectionFor(settings.apiBase);
   return {
     api: connection.api,
@@ -183,5 +186,6 @@ export function browserDeps(settings: Settings, host: EventTarget | null): Model
     emit: (type, detail) => dispatch(host, type, detail),
     deviceWallet: browserWallet,
     embedCheckout: mountEmbeddedCheckout,
+    i18n,
   };
 }

@@ -10,6 +10,8 @@ import { createConnection } from '../session/connection';
 import { createSession } from '../session/session';
 import type { WalletSessionClass } from '../payments/applepay';
 import type { AppLink, Clock, KeyValueStore, ModelDeps } from './deps';
+import { signal } from '@preact/signals-core';
+import { createI18n, type Language } from '../i18n/catalogue';
 
 /** What the fake API host answers: a status and a JSON body. */
 export interface Answer {
@@ -118,7 +120,7 @@ export const PROFILE: UserProfile = {
  * Fake dependencies. `routes` maps 'METHOD /path' to an answer; a call nobody answers gets 404.
  * `signedIn` starts with a session (and that profile) in place.
  */
-export function fakeDeps(options: { routes?: Record<string, Handler>; signedIn?: boolean | UserProfile; query?: Query; fromApps?: boolean } = {}): FakeDeps {
+export function fakeDeps(options: { routes?: Record<string, Handler>; signedIn?: boolean | UserProfile; query?: Query; fromApps?: boolean; language?: Language } = {}): FakeDeps {
   const clock = fakeClock();
   const storage = memoryStore();
   const routes = new Map(Object.entries(options.routes ?? {}));
@@ -177,6 +179,7 @@ export function fakeDeps(options: { routes?: Record<string, Handler>; signedIn?:
     embedded: [],
     deviceWallet: () => wallet,
     embedCheckout: async (o) => void deps.embedded.push(o.clientSecret),
+    i18n: createI18n(signal(options.language ?? 'en')),
     setWallet(next) {
       wallet = next;
     },

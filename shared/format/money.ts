@@ -1,3 +1,6 @@
+import '@messages/format';
+import { english, type Translate } from '../i18n/catalogue';
+
 /**
  * Money and credits, converted only here:
  * 1 credit = 0.1 dollars; dollars x 10 = credits.
@@ -17,8 +20,8 @@ export function creditsToDollars(credits: number): number {
 }
 
 /** 'N Credits' with thousands separators. */
-export function formatCredits(credits: number): string {
-  return `${new Intl.NumberFormat('en-US').format(credits)} Credits`;
+export function formatCredits(credits: number, t: Translate = english): string {
+  return t('format.credits', { credits });
 }
 
 /**
@@ -77,9 +80,7 @@ export function precisionRule(currency: string): string {
 }
 
 /** The rule's message as a form shows it under an amount field, saying how to fix it. */
-export function precisionMessage(currency: string): string {
+export function precisionMessage(currency: string, t: Translate = english): string {
   const digits = currencyDecimals(currency);
-  return digits === 0
-    ? `Enter a whole amount: ${currency} has no cents.`
-    : `Enter the amount with at most ${digits} decimal${digits === 1 ? '' : 's'} (for example ${(12.5).toFixed(digits)}).`;
+  return digits === 0 ? t('format.wholeAmount', { currency }) : t('format.decimalAmount', { digits, example: (12.5).toFixed(digits) });
 }

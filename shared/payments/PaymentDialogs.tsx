@@ -3,10 +3,12 @@
  * Payment / Cancel Transaction, its confirm, 'Happy Sabbath!', a warning titled with an HTTP
  * status (or any title), an error, and the checkout exception.
  */
+import { useT } from '../ui/WidgetRoot';
 import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog, type ConfirmDialogProps } from '../ui/Dialog';
-import { paymentMessages as m } from './messages';
+import '@messages/payments';
+import type { Translate } from '../i18n/catalogue';
 
 export type PaymentDialog =
   | { readonly kind: 'unfinished' }
@@ -28,27 +30,28 @@ export interface PaymentDialogState {
 }
 
 /** Each dialog: its title, what it says and the answers it offers. */
-function describe(dialog: PaymentDialog, prompts: PaymentDialogState): ConfirmDialogProps {
+function describe(dialog: PaymentDialog, prompts: PaymentDialogState, t: Translate): ConfirmDialogProps {
   const close = () => prompts.closeDialog();
   switch (dialog.kind) {
     case 'unfinished':
       // Only its buttons answer it: Escape does not.
-      return { title: m.unfinishedTitle, tone: 'warning', text: m.unfinishedText, confirm: m.continuePayment, onConfirm: () => prompts.continuePayment(), cancel: m.cancelTransaction, onCancel: () => prompts.askCancel(), closable: false };
+      return { title: t('payments.unfinishedTitle'), tone: 'warning', text: t('payments.unfinishedText'), confirm: t('payments.continuePayment'), onConfirm: () => prompts.continuePayment(), cancel: t('payments.cancelTransaction'), onCancel: () => prompts.askCancel(), closable: false };
     case 'confirm-cancel':
-      return { title: m.cancelTransaction, tone: 'warning', text: m.confirmCancel, confirm: m.yesCancel, onConfirm: () => prompts.confirmCancel(), cancel: m.keep, onCancel: () => prompts.keep() };
+      return { title: t('payments.cancelTransaction'), tone: 'warning', text: t('payments.confirmCancel'), confirm: t('payments.yesCancel'), onConfirm: () => prompts.confirmCancel(), cancel: t('payments.keep'), onCancel: () => prompts.keep() };
     case 'sabbath':
-      return { title: m.sabbathTitle, text: dialog.message, confirm: m.backHome, onConfirm: close };
+      return { title: t('payments.sabbathTitle'), text: dialog.message, confirm: t('payments.backHome'), onConfirm: close };
     case 'status':
-      return { title: dialog.title, tone: 'warning', text: dialog.message, confirm: m.ok, onConfirm: close };
+      return { title: dialog.title, tone: 'warning', text: dialog.message, confirm: t('payments.ok'), onConfirm: close };
     case 'error':
-      return { title: m.errorTitle, tone: 'error', text: dialog.message, confirm: m.ok, onConfirm: close };
+      return { title: t('payments.errorTitle'), tone: 'error', text: dialog.message, confirm: t('payments.ok'), onConfirm: close };
     case 'checkout-error':
-      return { title: m.checkoutTitle, tone: 'error', text: m.checkoutError, confirm: m.ok, onConfirm: close };
+      return { title: t('payments.checkoutTitle'), tone: 'error', text: t('payments.checkoutError'), confirm: t('payments.ok'), onConfirm: close };
   }
 }
 
 export function PaymentDialogs({ prompts }: { prompts: PaymentDialogState }) {
   useSignals();
+  const t = useT();
   const dialog = prompts.dialog.value;
-  return dialog ? <ConfirmDialog {...describe(dialog, prompts)} /> : null;
+  return dialog ? <ConfirmDialog {...describe(dialog, prompts, t)} /> : null;
 }

@@ -4,6 +4,7 @@
  * Transaction), the confirmation while it runs or when it needs a retry, and the frame around
  * a payment (its notice, its dialogs, the 'please wait...' overlay).
  */
+import { useT } from '../ui/WidgetRoot';
 import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, RefObject } from 'react';
@@ -13,10 +14,10 @@ import { Notice, RetryNotice } from '../ui/Notice';
 import { Overlay } from '../ui/Overlay';
 import { choiceStyles } from '../ui/styles';
 import type { Checkout } from './engine';
-import { paymentMessages as m } from './messages';
 import type { MethodChoice } from './methods';
 import { PaymentDialogs, type PaymentDialogState } from './PaymentDialogs';
 import type { NoticeState } from './prompts';
+import '@messages/payments';
 
 /** Styles of these views, for the widgets that show them (with the base styles). */
 export const paymentStyles = /* css */ `${choiceStyles}
@@ -26,12 +27,13 @@ export const paymentStyles = /* css */ `${choiceStyles}
 
 /** A payment form's steps: its title, where the person is ('Step 1 of 2: …'), a failed load with its retry, then the step itself. */
 export function PaymentSteps(props: { title: string; step: string | number; progress: string; loadError: string | null; onRetry: () => void; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="sm-stack" data-step={props.step}>
       <h1>{props.title}</h1>
       <p className="sm-muted">{props.progress}</p>
       {props.loadError ? (
-        <RetryNotice retry={m.retry} onRetry={props.onRetry}>
+        <RetryNotice retry={t('payments.retry')} onRetry={props.onRetry}>
           {props.loadError}
         </RetryNotice>
       ) : null}
@@ -41,14 +43,15 @@ export function PaymentSteps(props: { title: string; step: string | number; prog
 }
 
 export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
+  const t = useT();
   useSignals();
   const methods = choice.methods.value;
   const error = choice.error.value;
-  if (methods === null) return choice.loading.value ? <p role="status">{m.wait}</p> : null;
+  if (methods === null) return choice.loading.value ? <p role="status">{t('payments.wait')}</p> : null;
   return (
     <>
       <Choices
-        legend={m.methods}
+        legend={t('payments.methods')}
         name="payment-method"
         options={methods.map((method) => ({ value: method.id, label: method.name }))}
         selected={choice.method.value}
@@ -65,21 +68,22 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
 
 /** The checkout page: on the way to the hosted checkout, or the embedded checkout's place. */
 export function CheckoutStep({ checkout, container }: { checkout: Checkout; container: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
   useSignals();
   const state = checkout.state.value;
   return (
     <div className="sm-stack">
-      <h1>{m.checkoutTitle}</h1>
+      <h1>{t('payments.checkoutTitle')}</h1>
       {state.kind === 'create-failed' ? (
-        <RetryNotice retry={m.retry} onRetry={() => void checkout.checkout(() => container.current)}>
+        <RetryNotice retry={t('payments.retry')} onRetry={() => void checkout.checkout(() => container.current)}>
           {state.error.message}
         </RetryNotice>
       ) : state.kind === 'embedded' ? null : (
-        <p role="status">{m.redirecting}</p>
+        <p role="status">{t('payments.redirecting')}</p>
       )}
       <div ref={container} className="sm-embedded" />
       <Button variant="secondary" onClick={() => checkout.askCancel()}>
-        {m.cancelTransaction}
+        {t('payments.cancelTransaction')}
       </Button>
     </div>
   );
@@ -87,19 +91,20 @@ export function CheckoutStep({ checkout, container }: { checkout: Checkout; cont
 
 /** A success page before its payment is confirmed: confirming, or the confirmation's failure with a retry. */
 export function Confirmation({ checkout, children }: { checkout: Checkout; children: ReactNode }) {
+  const t = useT();
   useSignals();
   const state = checkout.state.value;
   if (state.kind === 'confirmed') return <>{children}</>;
   if (state.kind === 'confirm-failed') {
     return (
       <div className="sm-stack">
-        <h1>{m.checkoutTitle}</h1>
+        <h1>{t('payments.checkoutTitle')}</h1>
         <Notice tone="error">{state.message}</Notice>
-        <Button onClick={() => void checkout.confirm()}>{m.retry}</Button>
+        <Button onClick={() => void checkout.confirm()}>{t('payments.retry')}</Button>
       </div>
     );
   }
-  return <p role="status">{m.confirming}</p>;
+  return <p role="status">{t('payments.confirming')}</p>;
 }
 
 /** What a payment page says around the payment: a checkout, or the change of amount. */

@@ -7,7 +7,9 @@
 import type { ApiClient } from '../api/client';
 import type { PaymentResult } from '../api/credits';
 import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
-import { paymentMessages as m } from './messages';
+import '@messages/payments';
+import { english, type Translate } from '../i18n/catalogue';
+
 
 /** The slice of Apple's ApplePaySession this module uses (so tests can fake it). */
 export interface WalletSession {
@@ -53,8 +55,8 @@ export interface WalletPurchase {
 export type WalletOutcome = { kind: 'paid'; result: PaymentResult } | { kind: 'canceled' } | { kind: 'failed'; message: string };
 
 /** Runs the wallet's sequence for a credit purchase. Must be called from a click. */
-export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass | null, purchase: WalletPurchase): Promise<WalletOutcome> {
-  if (!Session || !walletAvailable(Session)) return Promise.resolve({ kind: 'failed', message: m.walletUnavailable });
+export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass | null, purchase: WalletPurchase, t: Translate = english): Promise<WalletOutcome> {
+  if (!Session || !walletAvailable(Session)) return Promise.resolve({ kind: 'failed', message: t('payments.walletUnavailable') });
   const session = new Session(3, {
     countryCode: purchase.countryCode ?? 'US',
     currencyCode: purchase.currency,
@@ -82,7 +84,7 @@ export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass 
         }
         if (merchantSession === null || typeof merchantSession !== 'object') {
           session.abort();
-          finish({ kind: 'failed', message: result.ok ? m.walletInvalid : result.error.message });
+          finish({ kind: 'failed', message: result.ok ? t('payments.walletInvalid') : result.error.message });
           return;
         }
         session.completeMerchantValidation(merchantSession);
@@ -99,7 +101,7 @@ export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass 
         const ok = result.ok && result.data.result_code === 'Authorised';
         session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
         if (ok && result.ok) finish({ kind: 'paid', result: result.data });
-        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? m.failedFallback) : result.error.message });
+        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? t('payments.failedFallback')) : result.error.message });
       });
     };
     session.oncancel = () => finish({ kind: 'canceled' });

@@ -21,11 +21,11 @@ import type { ApiError } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
 import { payWithDeviceWallet } from './applepay';
 import type { CheckoutKind, KindContext } from './kinds/kind';
-import { paymentMessages as m } from './messages';
 import { CARD, DEVICE_WALLET } from './methods';
 import { createPaymentPrompts } from './prompts';
 import { createRecords, newIdempotencyKey, type Records } from './records';
 import { SUCCESS_REDIRECT_MS, outcomeOf } from './result';
+import '@messages/payments';
 
 /** Where a payment stands. */
 export type PaymentState<R = PaymentResult> =
@@ -81,6 +81,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   deps: ModelDeps,
   options: { onConfirmed?: (sessionId: string, result: R) => void } = {},
 ) {
+  const { t } = deps.i18n;
   const records = createRecords(deps.storage);
   const state = signal<PaymentState<R>>({ kind: 'idle' });
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
@@ -156,7 +157,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     state.value = { kind: 'authorising' };
-    const outcome = await payWithDeviceWallet(deps.api, deps.deviceWallet(), purchase);
+    const outcome = await payWithDeviceWallet(deps.api, deps.deviceWallet(), purchase, deps.i18n.t);
     if (outcome.kind === 'paid') await confirmed('', outcome.result as R);
     else if (outcome.kind === 'failed') state.value = { kind: 'create-failed', error: { status: 0, message: outcome.message, errorCode: null } };
     else state.value = { kind: 'idle' };
@@ -177,7 +178,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     state.value = { kind: 'confirming' };
-    const outcome = outcomeOf(await kind.confirm(kindContext(deps), sessionId, method));
+    const outcome = outcomeOf(await kind.confirm(kindContext(deps), sessionId, method), deps.i18n.t);
     if (outcome.kind === 'confirmed') await confirmed(sessionId, outcome.result as R);
     else if (outcome.kind === 'pending') {
       const query = kind.success(sessionId, method, record).query;
@@ -193,7 +194,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     const record = stored();
     if (record?.sessionId && query.canceled === record.sessionId) {
       records.clear(kind.record);
-      prompts.say({ tone: 'info', text: m.checkoutCanceled });
+      prompts.say({ tone: 'info', text: t('payments.checkoutCanceled') });
     } else prompts.warnUnfinished();
   }
 

@@ -5,7 +5,9 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import type { PaymentMethod } from '../api/credits';
-import { paymentMessages } from './messages';
+import '@messages/payments';
+import { english, type Translate } from '../i18n/catalogue';
+
 
 /** The two Philippine e-wallets, paid through the Philippine provider and polled while pending. */
 export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
@@ -26,10 +28,13 @@ export interface MethodChoiceOptions {
   readonly deviceWallet?: () => boolean;
   /** Narrows the list (a monthly membership pays by card only). */
   readonly allow?: (method: PaymentMethod) => boolean;
+  /** The messages of the element's language (English when left out). */
+  readonly t?: Translate;
 }
 
 /** The payment method chooser's state: the offered methods and the chosen one. */
 export function createMethodChoice(options: MethodChoiceOptions) {
+  const t = options.t ?? english;
   const loaded = signal<readonly PaymentMethod[] | null>(null);
   const chosen = signal<string | null>(null);
   const loading = signal(false);
@@ -47,7 +52,7 @@ export function createMethodChoice(options: MethodChoiceOptions) {
     loading,
     method,
     /** 'Please Select Payment Method' once paying was asked for without one. */
-    error: computed(() => (asked.value && !method.value ? paymentMessages.selectMethod : null)),
+    error: computed(() => (asked.value && !method.value ? t('payments.selectMethod') : null)),
     /** The method to pay with; without one, says so (error) and answers null. */
     required(): string | null {
       asked.value = true;

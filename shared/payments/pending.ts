@@ -28,7 +28,7 @@ export function createPendingPayment(deps: ModelDeps) {
     if (status.value.kind === 'checking') return 'again';
     status.value = { kind: 'checking' };
     const kind = CHECKOUT_KINDS[current.kind];
-    const outcome = kind.confirm ? outcomeOf(await kind.confirm(kindContext(deps), current.sessionId, current.method)) : ({ kind: 'confirmed' } as const);
+    const outcome = kind.confirm ? outcomeOf(await kind.confirm(kindContext(deps), current.sessionId, current.method), deps.i18n.t) : ({ kind: 'confirmed' } as const);
     if (outcome.kind === 'confirmed') {
       records.clear('payment-pending');
       void deps.account.refreshProfile();

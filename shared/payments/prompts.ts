@@ -8,10 +8,10 @@
 import { computed, signal } from '@preact/signals-core';
 import type { ApiError, ApiResult } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
-import { paymentMessages as m } from './messages';
 import type { PaymentDialog } from './PaymentDialogs';
 import { createRecords, type RecordName } from './records';
 import { CANCEL_REDIRECT_MS } from './result';
+import '@messages/payments';
 
 export interface NoticeState {
   readonly tone: 'info' | 'error' | 'success';
@@ -19,6 +19,7 @@ export interface NoticeState {
 }
 
 export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordName; resume: () => void }) {
+  const { t } = deps.i18n;
   const records = createRecords(deps.storage);
   const dialog = signal<PaymentDialog | null>(null);
   const notice = signal<NoticeState | null>(null);
@@ -63,7 +64,7 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
       records.clear(options.record);
       records.clear('payment-pending');
       dialog.value = null;
-      notice.value = { tone: 'info', text: m.canceledNotice };
+      notice.value = { tone: 'info', text: t('payments.canceledNotice') };
       deps.clock.after(CANCEL_REDIRECT_MS, () => deps.nav.go('HomePage'));
     },
     /** Leaves the cancel confirm without cancelling. */

@@ -4,7 +4,9 @@
  */
 import type { ApiResult } from '../api/errors';
 import type { PaymentResult } from '../api/credits';
-import { paymentMessages } from './messages';
+import '@messages/payments';
+import { english, type Translate } from '../i18n/catalogue';
+
 
 export type PaymentOutcome =
   | { readonly kind: 'confirmed'; readonly result: PaymentResult }
@@ -15,7 +17,7 @@ export type PaymentOutcome =
 
 
 /** Authorised -> confirmed; Pending or Received -> pending; Refused or anything else -> failed. */
-export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
+export function outcomeOf(result: ApiResult<PaymentResult>, t: Translate = english): PaymentOutcome {
   if (!result.ok) {
     const { status, message, errorCode } = result.error;
     // The Philippine provider has not confirmed yet: still waiting, not failed.
@@ -27,7 +29,7 @@ export function outcomeOf(result: ApiResult<PaymentResult>): PaymentOutcome {
   const { result_code: code, message } = result.data;
   if (code === 'Authorised') return { kind: 'confirmed', result: result.data };
   if (code === 'Pending' || code === 'Received') return { kind: 'pending', message: message ?? '' };
-  return { kind: 'failed', message: message || paymentMessages.failedFallback };
+  return { kind: 'failed', message: message || t('payments.failedFallback') };
 }
 
 /** E-wallet payments waiting for confirmation are checked every 5 s, 12 times at most. */

@@ -3,6 +3,8 @@
  * pause button, and does not move by itself when the person prefers reduced motion.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import '@messages/ui';
+import { useT } from './WidgetRoot';
 
 export const CAROUSEL_INTERVAL_MS = 4000;
 
@@ -19,7 +21,8 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, slideLabel, pauseLabel = 'Pause', playLabel = 'Play' }: CarouselProps) {
+export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, slideLabel, pauseLabel, playLabel }: CarouselProps) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
@@ -57,7 +60,7 @@ export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, sli
       {count > 1 ? (
         <div className="sm-carousel-controls">
           <button type="button" className="sm-carousel-pause" onClick={() => setPaused((p) => !p)}>
-            {paused ? playLabel : pauseLabel}
+            {paused ? (playLabel ?? t('ui.play')) : (pauseLabel ?? t('ui.pause'))}
           </button>
           {slides.map((slide, i) => (
             <button

@@ -1,4 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import '@messages/ui';
+import { useT } from './WidgetRoot';
 
 /** What the field's control (input or select) carries: its id, value and change, and the links to its error and hint. */
 interface ControlProps {
@@ -66,6 +68,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function TextField({ label, value, onValue, error, hint, prefix, revealable, type = 'text', ...rest }: TextFieldProps) {
+  const t = useT();
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable ? (revealed ? 'text' : 'password') : type;
   return (
@@ -83,10 +86,10 @@ export function TextField({ label, value, onValue, error, hint, prefix, revealab
               type="button"
               className="sm-toggle"
               aria-pressed={revealed}
-              aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+              aria-label={revealed ? t('ui.hidePassword', { label: label.toLowerCase() }) : t('ui.showPassword', { label: label.toLowerCase() })}
               onClick={() => setRevealed((r) => !r)}
             >
-              {revealed ? 'Hide' : 'Show'}
+              {revealed ? t('ui.hide') : t('ui.show')}
             </button>
           ) : null}
         </div>

@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
+import type { Translate } from '../i18n/catalogue';
 import { handToModel, replayCapture, takeCapture, type Capture, type Replay } from './capture';
 import { ReserveContext } from './reserve';
 import { baseStyles } from './styles';
@@ -24,6 +25,11 @@ export function useDeps(): ModelDeps {
   const deps = useContext(DepsContext);
   if (!deps) throw new Error('useDeps() is used outside a WidgetRoot or DepsProvider.');
   return deps;
+}
+
+/** The messages of the element's language (see shared/i18n/catalogue.ts). */
+export function useT(): Translate {
+  return useDeps().i18n.t;
 }
 
 /** The widget's model, created once with this element's dependencies, given what was captured. */

@@ -13,7 +13,7 @@ import { createConnection, type Connection } from '../../shared/session/connecti
 import { createSession } from '../../shared/session/session';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
 import { createLoginModel, MOBILE_REDIRECT_MS } from '../../widgets/login/login.model';
-import { createAppEntryModel, OTHER_ACCOUNT_MESSAGE } from '../../widgets/subscribe/app-entry.model';
+import { createAppEntryModel } from '../../widgets/subscribe/app-entry.model';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe("someone else's link in a browser where another account is signed in", 
     await settle();
     expect(victim.session.user.value?.email).toBe('partner@example.org');
     expect(deps.visits.at(-1)?.name).toBe('TransactionFailedPage');
-    expect(createRecords(deps.storage).read('payment-error')).toMatchObject({ message: OTHER_ACCOUNT_MESSAGE });
+    expect(createRecords(deps.storage).read('payment-error')).toMatchObject({ message: 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.' });
     expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org') AND kind = 'subscription'").pluck().get()).toBe(0);
   });
 });

@@ -10,12 +10,12 @@ import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { donationCheckout } from '../../shared/payments/kinds/donation';
-import { paymentMessages } from '../../shared/payments/messages';
 import { CARD } from '../../shared/payments/methods';
-import { messages } from './donate.messages';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
 import { readOnly } from '../../shared/model/read-only';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
+import '@messages/payments';
+import '@messages/donate';
 
 export type View = 'donate' | 'missions' | 'success';
 export type ListVariant = 'home' | 'all' | 'public';
@@ -23,6 +23,7 @@ export type ListVariant = 'home' | 'all' | 'public';
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
 export function createDonateModel(deps: ModelDeps) {
+  const { t } = deps.i18n;
   // A confirmed gift is announced with its amount.
   const payment = createCheckout(donationCheckout, deps, { onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }) });
   const busy = signal(false);
@@ -60,26 +61,26 @@ export function createDonateModel(deps: ModelDeps) {
     const result = await deps.api.call(signedIn.value ? api.donationPlan : api.donationPlanAnonymous, {});
     if (result.ok) {
       plan.value = result.data[0] ?? null;
-      if (!plan.value) loadError.value = paymentMessages.empty;
+      if (!plan.value) loadError.value = t('payments.empty');
     } else loadError.value = await payment.showListError(result.error, { statusDialog: true });
   }
 
   async function openForm(missionAttribute: string | undefined) {
     if (!signedIn.value && deps.nav.query().thanks) thanked.value = true;
     const fromAttribute = missionAttribute !== undefined ? parseMissionId(missionAttribute) : null;
-    if (missionAttribute !== undefined && fromAttribute === null) console.warn(messages.badMission(missionAttribute));
+    if (missionAttribute !== undefined && fromAttribute === null) console.warn(`[sm-donate] Ignoring mission="${missionAttribute}": give a mission id, such as mission="2".`);
     const id = fromAttribute ?? parseMissionId(deps.nav.query()._d);
     if (id === null) {
       // The Donations page without a mission goes home; a tag given a bad mission says so.
       if (missionAttribute === undefined) deps.nav.go('HomePage', undefined, { replace: true });
-      else loadError.value = messages.missionMissing;
+      else loadError.value = t('donate.missionMissing');
       return;
     }
     missionId.value = id;
     busy.value = true;
     await Promise.all([loadMissions(signedIn.value ? 'all' : 'public'), loadPlan()]);
     busy.value = false;
-    if (missions.value && !mission.value) loadError.value = messages.missionMissing;
+    if (missions.value && !mission.value) loadError.value = t('donate.missionMissing');
   }
 
   return {
@@ -123,7 +124,7 @@ export function createDonateModel(deps: ModelDeps) {
         return;
       }
       if (tooPrecise()) {
-        payment.show({ kind: 'error', message: precisionMessage(p.currency) });
+        payment.show({ kind: 'error', message: precisionMessage(p.currency, t) });
         return;
       }
       await payment.begin({
@@ -141,7 +142,7 @@ export function createDonateModel(deps: ModelDeps) {
         // A refused gift starts again with a new key; giving twice to a mission says so and goes home.
         payment.discard();
         const already = state.error.errorCode === 'already-donated';
-        payment.show({ kind: 'error', message: already ? messages.already : state.error.message, thenHome: already });
+        payment.show({ kind: 'error', message: already ? t('donate.already') : state.error.message, thenHome: already });
       }
     },
     /** Monthly gifts need an account: sign in (on the portal) and come back to this mission. */
@@ -166,7 +167,7 @@ export function createDonateModel(deps: ModelDeps) {
       const result = await deps.api.call(api.cancelDonation, { donation_id: m.id });
       if (result.ok) await loadMissions('all');
       busy.value = false;
-      payment.show(result.ok ? { kind: 'status', title: messages.cancelDonation, message: messages.canceled } : { kind: 'error', message: messages.somethingWrong });
+      payment.show(result.ok ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') } : { kind: 'error', message: t('donate.somethingWrong') });
     },
     /** After a gift: inside the app, back through its transaction_done deep link; else home. */
     finish() {

@@ -12,16 +12,16 @@ import { Carousel } from '../../shared/ui/Carousel';
 import { Choices } from '../../shared/ui/Choices';
 import { ConfirmDialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
-import { paymentMessages as pm } from '../../shared/payments/messages';
 import { Confirmation, PaymentFrame, paymentStyles } from '../../shared/payments/PaymentViews';
 import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './donate.messages';
+import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createDonateModel, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
+import '@messages/payments';
+import '@messages/donate';
 
 export interface DonateProps {
   view?: View;
@@ -37,16 +37,17 @@ export interface DonateProps {
 const usd = (n: number) => formatMoney(n, 'USD');
 
 function Banners({ mission }: { mission: Mission }) {
+  const t = useT();
   const title = mission.title ?? mission.organization;
   const images = mission.banner.filter((src) => /^(https?:|\/)/.test(src));
   if (images.length === 0) return null;
   return (
     <Carousel
-      label={m.slides(title)}
-      slideLabel={m.slide}
+      label={t('donate.slides', { title })}
+      slideLabel={(n, total) => t('donate.slide', { n, total })}
       slides={images.map((src, i) => ({
         id: src,
-        content: <img className="sm-banner" src={src} alt={m.banner(title, i + 1, images.length)} loading="lazy" width={640} height={320} />,
+        content: <img className="sm-banner" src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} loading="lazy" width={640} height={320} />,
       }))}
     />
   );
@@ -63,6 +64,7 @@ function Description({ text }: { text: string }) {
 }
 
 function MissionCard({ mission, model, variant }: { mission: Mission; model: DonateModel; variant: ListVariant }) {
+  const t = useT();
   const title = mission.title ?? mission.organization;
   const [first] = paragraphs(mission.description);
   return (
@@ -71,29 +73,30 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
       <h3 id={`mission-${mission.id}`}>{title}</h3>
       <p className="sm-muted">{mission.organization}</p>
       {variant !== 'home' && first ? <p>{first}</p> : null}
-      <p className="sm-raised">{m.raised(usd(mission.total_donation))}</p>
-      <Button onClick={() => model.openMission(mission.id)} aria-label={`${m.donate}: ${title}`}>
-        {m.donate}
+      <p className="sm-raised">{t('donate.raised', { amount: usd(mission.total_donation) })}</p>
+      <Button onClick={() => model.openMission(mission.id)} aria-label={`${t('donate.donate')}: ${title}`}>
+        {t('donate.donate')}
       </Button>
     </article>
   );
 }
 
 function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
+  const t = useT();
   useSignals();
   const missions = model.missions.value;
   return (
     <section className="sm-stack" aria-labelledby="missions-title">
-      <h2 id="missions-title">{variant === 'public' ? m.explore : m.missionsTitle}</h2>
+      <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {missions === null && !model.loadError.value ? <p role="status">{pm.wait}</p> : null}
-      {missions && missions.length === 0 ? <p>{m.noMissions}</p> : null}
+      {missions === null && !model.loadError.value ? <p role="status">{t('payments.wait')}</p> : null}
+      {missions && missions.length === 0 ? <p>{t('donate.noMissions')}</p> : null}
       <div className="sm-missions">
         {missions?.map((mission) => (
           <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />
         ))}
       </div>
-      <p className="sm-muted">{m.taxNote}</p>
+      <p className="sm-muted">{t('donate.taxNote')}</p>
     </section>
   );
 }
@@ -113,20 +116,21 @@ function MissionSkeleton() {
 
 /** Amount, frequency and Donate Now: shown at once (they need no data), Donate Now waits for the mission. */
 function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null>; ready: boolean }) {
+  const t = useT();
   useSignals();
   return (
     <>
       <Slider
-        label={m.amountLabel}
+        label={t('donate.amountLabel')}
         min={SLIDER_MIN}
         max={SLIDER_MAX}
         step={SLIDER_STEP}
         value={model.slider.value}
         onValue={(n) => model.setSlider(n)}
-        valueText={(n) => m.amountValue(usd(model.custom.value === null ? n : model.amount.value))}
+        valueText={(n) => usd(model.custom.value === null ? n : model.amount.value)}
       />
       <TextField
-        label={m.custom}
+        label={t('donate.custom')}
         type="number"
         inputMode="decimal"
         min={1}
@@ -138,20 +142,20 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
         onBlur={() => model.commitCustom()}
       />
       <Choices
-        legend={m.frequency}
+        legend={t('donate.frequency')}
         name="frequency"
         className="sm-choices-row"
         options={[
-          { value: false, label: m.oneTime },
-          { value: true, label: m.monthly },
+          { value: false, label: t('donate.oneTime') },
+          { value: true, label: t('donate.monthly') },
         ]}
         selected={model.recurring.value}
         onChoose={(recurring) => model.setRecurring(recurring)}
       />
       <Button onClick={() => void model.donate(() => containerRef.current)} disabled={!ready || model.busy.value}>
-        {m.donateNow} · {usd(model.amount.value)}
+        {t('donate.donateNow')} · {usd(model.amount.value)}
       </Button>
-      <p className="sm-needs-script">{m.needsScript}</p>
+      <p className="sm-needs-script">{t('donate.needsScript')}</p>
       <div ref={containerRef} className="sm-embedded" />
     </>
   );
@@ -159,11 +163,12 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
 
 /** A mission's banner, title, organisation, description and total; before it arrives, their places held. */
 function MissionHeader({ mission }: { mission: Mission | null }) {
+  const t = useT();
   if (!mission) {
     return (
       <div className="sm-stack">
         <p role="status" className="sm-visually-hidden">
-          {pm.wait}
+          {t('payments.wait')}
         </p>
         <MissionSkeleton />
       </div>
@@ -177,21 +182,22 @@ function MissionHeader({ mission }: { mission: Mission | null }) {
       <p className="sm-muted">{mission.organization}</p>
       <Description text={mission.description} />
       <p className="sm-raised" data-testid="mission-total">
-        {m.raised(usd(mission.total_donation))}
+        {t('donate.raised', { amount: usd(mission.total_donation) })}
       </p>
     </div>
   );
 }
 
 function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
+  const t = useT();
   useSignals();
   const mission = model.mission.value;
   if (model.thanked.value) {
     return (
       <div className="sm-stack sm-center">
-        <h1>{m.successTitle}</h1>
-        <p>{m.successAnonymous}</p>
-        <p className="sm-muted">{m.taxNote}</p>
+        <h1>{t('donate.successTitle')}</h1>
+        <p>{t('donate.successAnonymous')}</p>
+        <p className="sm-muted">{t('donate.taxNote')}</p>
       </div>
     );
   }
@@ -204,44 +210,46 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {mission?.subscribed ? (
         <>
-          <Notice tone="info">{m.nextDonation(formatDate(mission.metadata?.next_donation_period ?? null))}</Notice>
+          <Notice tone="info">{t('donate.nextDonation', { date: formatDate(mission.metadata?.next_donation_period ?? null) })}</Notice>
           <Button variant="secondary" onClick={() => model.askCancelGift()}>
-            {m.cancelDonation}
+            {t('donate.cancelDonation')}
           </Button>
         </>
       ) : model.plan.value || !model.loadError.value ? (
         <GiftControls key="gift" model={model} containerRef={containerRef} ready={!!mission && !!model.plan.value} />
       ) : null}
-      <p className="sm-muted">{m.taxNote}</p>
+      <p className="sm-muted">{t('donate.taxNote')}</p>
     </div>
   );
 }
 
 function SuccessView({ model }: { model: DonateModel }) {
+  const t = useT();
   useSignals();
   const state = model.payment.state.value;
   const thanks = (text: string) => (
     <div className="sm-stack sm-center">
-      <h1>{m.successTitle}</h1>
+      <h1>{t('donate.successTitle')}</h1>
       <p data-testid="donation-result">{text}</p>
-      <p className="sm-muted">{m.taxNote}</p>
-      {model.signedIn.value ? <Button onClick={() => model.finish()}>{m.continue}</Button> : null}
+      <p className="sm-muted">{t('donate.taxNote')}</p>
+      {model.signedIn.value ? <Button onClick={() => model.finish()}>{t('donate.continue')}</Button> : null}
     </div>
   );
-  if (model.thanked.value) return thanks(m.successAnonymous);
-  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(m.successText(formatMoney(state.result.amount, state.result.currency), state.result.organization)) : null}</Confirmation>;
+  if (model.thanked.value) return thanks(t('donate.successAnonymous'));
+  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(t('donate.successText', { amount: formatMoney(state.result.amount, state.result.currency), organization: state.result.organization })) : null}</Confirmation>;
 }
 
 /** The form's own dialogs: cancelling a monthly gift, and signing in to give monthly. */
 function Dialogs({ model }: { model: DonateModel }) {
+  const t = useT();
   useSignals();
   const dialog = model.dialog.value;
   const close = () => model.closeDialog();
   if (dialog?.kind === 'confirm-cancel-gift') {
-    return <ConfirmDialog title={m.cancelDonation} tone="warning" text={m.confirmCancel} confirm={m.yes} onConfirm={() => void model.confirmCancelGift()} cancel={m.no} onCancel={close} />;
+    return <ConfirmDialog title={t('donate.cancelDonation')} tone="warning" text={t('donate.confirmCancel')} confirm={t('donate.yes')} onConfirm={() => void model.confirmCancelGift()} cancel={t('donate.no')} onCancel={close} />;
   }
   if (dialog?.kind === 'sign-in') {
-    return <ConfirmDialog title={m.signInMonthly} text={m.signInMonthlyText} confirm={m.signInMonthly} onConfirm={() => model.signInForMonthly()} cancel={pm.ok} onCancel={close} />;
+    return <ConfirmDialog title={t('donate.signInMonthly')} text={t('donate.signInMonthlyText')} confirm={t('donate.signInMonthly')} onConfirm={() => model.signInForMonthly()} cancel={t('payments.ok')} onCancel={close} />;
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { fail, fakeDeps, ok, settle, type Handler, type SeenRequest } from '../../shared/deps/testing';
 import { createHistoryModel, pageCount, songFileName, tabOf, type SaveFile } from './history.model';
+import { createI18n } from '../../shared/i18n/catalogue';
 
 const credit = (i: number) => ({
   trx_ref: `cs_${i}`,
@@ -142,7 +143,7 @@ describe('history model', () => {
       }) as typeof fetch,
     });
     const saved: Array<{ name: string; type: string; size: number }> = [];
-    const model = createHistoryModel({ api }, (file, name) => void saved.push({ name, type: file.type, size: file.size }));
+    const model = createHistoryModel({ api, i18n: createI18n() }, (file, name) => void saved.push({ name, type: file.type, size: file.size }));
     const done = model.downloadSong(12, 'Cantor Choir', 'Psalm 91');
     await settle();
     expect(model.downloading.value).toBe('12');

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../shared/api/client';
 import type { Contract } from '../../shared/api/contract';
 import { TABLE_PAGE_SIZE, contentPurchases, donationHistory, transactionHistory } from '../../shared/api/history';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { messages } from './history.messages';
+import '@messages/history';
 
 export type Tab = 'credit' | 'content' | 'donations';
 export const TABS: readonly Tab[] = ['credit', 'content', 'donations'];
@@ -79,7 +79,8 @@ export type PagedList<Row> = ReturnType<typeof pagedList<Row>>;
 
 type Download = { kind: 'idle' } | { kind: 'busy'; song: string } | { kind: 'failed'; message: string };
 
-export function createHistoryModel({ api }: Pick<ModelDeps, 'api'>, save: SaveFile) {
+export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'>, save: SaveFile) {
+  const { t } = i18n;
   const tab = signal<Tab>('credit');
   const lists = {
     credit: pagedList(api, transactionHistory),
@@ -108,7 +109,7 @@ export function createHistoryModel({ api }: Pick<ModelDeps, 'api'>, save: SaveFi
       download.value = { kind: 'busy', song };
       const result = await api.download(`/webclient/account/download/${encodeURIComponent(song)}`, /^audio\/(mpeg|mp3)/i);
       if (!result.ok) {
-        download.value = { kind: 'failed', message: `${messages.downloadFailed} ${result.error.message}` };
+        download.value = { kind: 'failed', message: `${t('history.downloadFailed')} ${result.error.message}` };
         return;
       }
       download.value = { kind: 'idle' };

@@ -8,10 +8,11 @@ import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './history.messages';
+import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
+import '@messages/history';
+import type { Translate } from '../../shared/i18n/catalogue';
 
 export interface HistoryProps {
   /** The tab shown first: credit (default), content or donations. */
@@ -22,18 +23,19 @@ export interface HistoryProps {
 }
 
 function Pager({ page, total, goTo }: { page: number; total: number; goTo: (page: number) => void }) {
+  const t = useT();
   const pages = pageCount(total);
   if (pages <= 1) return null;
   return (
-    <nav className="sm-pager" aria-label={m.pagination}>
+    <nav className="sm-pager" aria-label={t('history.pagination')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-        {m.previous}
+        {t('history.previous')}
       </Button>
       <span aria-live="polite" data-testid="page-label">
-        {m.page(page, pages)}
+        {t('history.page', { n: page, total: pages })}
       </span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-        {m.next}
+        {t('history.next')}
       </Button>
     </nav>
   );
@@ -73,25 +75,26 @@ function Table<Row>({ columns, rows, rowKey }: { columns: readonly Column<Row>[]
   );
 }
 
-const creditColumns: readonly Column<CreditRow>[] = [
-  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
-  { heading: m.columns.credits, cell: (row) => formatCredits(row.amount_credit) },
-  { heading: m.columns.amount, cell: (row) => formatMoney(row.final_amount, row.final_currency) },
-  { heading: m.columns.channel, cell: (row) => row.purchase_channel },
-  { heading: m.columns.code, cell: (row) => row.redemption_code ?? m.forYou },
-  { heading: m.columns.reference, cell: (row) => row.trx_ref, className: 'sm-ref' },
+const creditColumns = (t: Translate): readonly Column<CreditRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
+  { heading: t('history.columns.credits'), cell: (row) => formatCredits(row.amount_credit, t) },
+  { heading: t('history.columns.amount'), cell: (row) => formatMoney(row.final_amount, row.final_currency) },
+  { heading: t('history.columns.channel'), cell: (row) => row.purchase_channel },
+  { heading: t('history.columns.code'), cell: (row) => row.redemption_code ?? t('history.forYou') },
+  { heading: t('history.columns.reference'), cell: (row) => row.trx_ref, className: 'sm-ref' },
 ];
 
-const donationColumns: readonly Column<DonationRow>[] = [
-  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
-  { heading: m.columns.organization, cell: (row) => row.donation[0]?.organization ?? '—' },
-  { heading: m.columns.given, cell: (row) => formatMoney(row.final_price, row.final_currency) },
-  { heading: m.columns.fees, cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency) },
-  { heading: m.columns.net, cell: (row) => formatMoney(row.net_revenue, row.final_currency) },
+const donationColumns = (t: Translate): readonly Column<DonationRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
+  { heading: t('history.columns.organization'), cell: (row) => row.donation[0]?.organization ?? '—' },
+  { heading: t('history.columns.given'), cell: (row) => formatMoney(row.final_price, row.final_currency) },
+  { heading: t('history.columns.fees'), cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency) },
+  { heading: t('history.columns.net'), cell: (row) => formatMoney(row.net_revenue, row.final_currency) },
 ];
 
 /** A purchased song or album's songs, each with its download button. */
 function Songs({ row, model }: { row: ContentRow; model: HistoryModel }) {
+  const t = useT();
   useSignals();
   const busy = model.downloading.value;
   return (
@@ -101,11 +104,11 @@ function Songs({ row, model }: { row: ContentRow; model: HistoryModel }) {
           <span>{song.title}</span>
           <Button
             variant="link"
-            aria-label={m.downloadSong(song.title)}
+            aria-label={t('history.downloadSong', { title: song.title })}
             disabled={busy === String(song.id)}
             onClick={() => void model.downloadSong(song.id, row.artist_name, song.title)}
           >
-            {busy === String(song.id) ? m.downloading : m.download}
+            {busy === String(song.id) ? t('history.downloading') : t('history.download')}
           </Button>
         </li>
       ))}
@@ -113,38 +116,39 @@ function Songs({ row, model }: { row: ContentRow; model: HistoryModel }) {
   );
 }
 
-const contentColumns = (model: HistoryModel): readonly Column<ContentRow>[] => [
-  { heading: m.columns.date, cell: (row) => formatTableDate(row.created_at) },
+const contentColumns = (model: HistoryModel, t: Translate): readonly Column<ContentRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
   {
-    heading: m.columns.item,
+    heading: t('history.columns.item'),
     cell: (row) => (
       <>
         <strong>{row.product_name}</strong>
         <br />
-        <span className="sm-muted">{row.type === 2 ? m.album : m.song}</span>
+        <span className="sm-muted">{row.type === 2 ? t('history.album') : t('history.song')}</span>
       </>
     ),
   },
-  { heading: m.columns.artist, cell: (row) => row.artist_name },
-  { heading: m.columns.songs, cell: (row) => <Songs row={row} model={model} /> },
+  { heading: t('history.columns.artist'), cell: (row) => row.artist_name },
+  { heading: t('history.columns.songs'), cell: (row) => <Songs row={row} model={model} /> },
 ];
 
 /** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
 function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab: Tab; columns: readonly Column<Row>[]; rowKey: (row: Row, index: number) => string }) {
+  const t = useT();
   useSignals();
   const state = list.state.value;
-  if (state.kind === 'loading') return <p role="status">{m.loading}</p>;
+  if (state.kind === 'loading') return <p role="status">{t('history.loading')}</p>;
   if (state.kind === 'failed') {
     return (
-      <RetryNotice retry={m.retry} onRetry={() => list.retry()}>
-        {m.failed} {state.message}
+      <RetryNotice retry={t('history.retry')} onRetry={() => list.retry()}>
+        {t('history.failed')} {state.message}
       </RetryNotice>
     );
   }
-  if (state.rows.length === 0) return <p data-testid="history-empty">{m.empty[tab]}</p>;
+  if (state.rows.length === 0) return <p data-testid="history-empty">{t(`history.empty.${tab}`)}</p>;
   return (
     <>
-      <div className="sm-table-wrap" tabIndex={0} role="region" aria-label={m.tabs[tab]}>
+      <div className="sm-table-wrap" tabIndex={0} role="region" aria-label={t(`history.tabs.${tab}`)}>
         <Table columns={columns} rows={state.rows} rowKey={rowKey} />
       </div>
       <Pager page={state.page} total={state.total} goTo={(page) => list.goTo(page)} />
@@ -153,10 +157,11 @@ function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab:
 }
 
 function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
+  const t = useT();
   const { lists } = model;
-  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns} rowKey={(row) => row.trx_ref} />;
-  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model)} rowKey={(row) => String(row.uid)} />;
-  return <Panel list={lists.donations} tab={tab} columns={donationColumns} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
+  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns(t)} rowKey={(row) => row.trx_ref} />;
+  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model, t)} rowKey={(row) => String(row.uid)} />;
+  return <Panel list={lists.donations} tab={tab} columns={donationColumns(t)} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
 }
 
 /** Saves a downloaded file the way a browser does: a link to the file's blob address, clicked. */
@@ -173,6 +178,7 @@ function saveFile(file: Blob, name: string) {
 }
 
 function HistoryWidget({ tab }: { tab: Tab }) {
+  const t = useT();
   useSignals();
   const model = useModel((deps) => createHistoryModel(deps, saveFile));
   const id = useId();
@@ -192,25 +198,25 @@ function HistoryWidget({ tab }: { tab: Tab }) {
   };
   return (
     <section className="sm-card" part="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{m.title}</h2>
-      <div role="tablist" aria-label={m.title} className="sm-tabs" part="tabs">
-        {TABS.map((t, index) => (
+      <h2 id={`${id}-title`}>{t('history.title')}</h2>
+      <div role="tablist" aria-label={t('history.title')} className="sm-tabs" part="tabs">
+        {TABS.map((tab, index) => (
           <button
-            key={t}
+            key={tab}
             ref={(el) => {
-              refs.current[t] = el;
+              refs.current[tab] = el;
             }}
             type="button"
             role="tab"
-            id={`${id}-tab-${t}`}
+            id={`${id}-tab-${tab}`}
             aria-controls={`${id}-panel`}
-            aria-selected={selected === t}
-            tabIndex={selected === t ? 0 : -1}
+            aria-selected={selected === tab}
+            tabIndex={selected === tab ? 0 : -1}
             className="sm-tab"
-            onClick={() => model.show(t)}
+            onClick={() => model.show(tab)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {m.tabs[t]}
+            {t(`history.tabs.${tab}`)}
           </button>
         ))}
       </div>

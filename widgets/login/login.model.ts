@@ -21,7 +21,6 @@ import type { ModelDeps } from '../../shared/deps/deps';
 import type { AppSignIn } from '../../shared/session/connection';
 import { routeForType, type Query, type RouteName } from '../../shared/routing/routes';
 import { parseReturnPath } from '../../shared/routing/targets';
-import { messages } from './login.messages';
 import {
   emptyRegisterForm,
   parseResetToken,
@@ -35,6 +34,7 @@ import {
   type RegisterForm,
 } from './login.validation';
 import { readOnly } from '../../shared/model/read-only';
+import '@messages/login';
 
 export const VIEWS = [
   'login',
@@ -104,14 +104,15 @@ function appTarget(type: string): { name: RouteName; query?: Query } {
   return { name: routeForType(type) };
 }
 
-export type LoginDeps = Pick<ModelDeps, 'api' | 'session' | 'account' | 'nav' | 'storage' | 'clock' | 'emit'> & {
+export type LoginDeps = Pick<ModelDeps, 'api' | 'session' | 'account' | 'nav' | 'storage' | 'clock' | 'emit' | 'i18n'> & {
   /** Sign-in with Google, Facebook or Apple. */
   readonly social: SocialSignIn;
   /** Asks the element to show another view (it sets its `view` attribute, which calls start). */
   readonly showView: (view: View) => void;
 };
 
-export function createLoginModel({ api, session, account, nav, storage, clock, emit, social: providers, showView }: LoginDeps) {
+export function createLoginModel({ api, session, account, nav, storage, clock, emit, social: providers, showView, i18n }: LoginDeps) {
+  const { t } = i18n;
   const view = signal<View | null>(null);
   const busy = signal(false);
   const dialog = signal<DialogState | null>(null);
@@ -123,7 +124,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
   const loginTouched = signal(false);
   /** The server's refusal of the last attempt, and the email it was for. */
   const loginFailure = signal<{ message: string; email: string } | null>(null);
-  const loginErrors = computed(() => (loginTouched.value ? validateLogin(loginForm.value) : {}));
+  const loginErrors = computed(() => (loginTouched.value ? validateLogin(loginForm.value, t) : {}));
 
   // Sign Up
   const register = signal<RegisterState>({ step: 'choice' });
@@ -236,7 +237,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     if (!result.ok) {
       busy.value = false;
       const { status, message } = result.error;
-      notice.value = { tone: 'error', text: status === 0 ? message : `${messages.login.mobileFailed} ${message}` };
+      notice.value = { tone: 'error', text: status === 0 ? message : `${t('login.login.mobileFailed')} ${message}` };
       return;
     }
     if (result.data.kind === 'confirm') {
@@ -253,7 +254,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     countriesError.value = null;
     const result = await api.call(auth.countries, {});
     if (result.ok) countries.value = result.data;
-    else countriesError.value = `${messages.register.countriesFailed} ${result.error.message}`;
+    else countriesError.value = `${t('login.register.countriesFailed')} ${result.error.message}`;
   }
 
   async function checkVerification() {
@@ -310,8 +311,8 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     const result = await api.call(auth.resendActivation, { email });
     busy.value = false;
     dialog.value = result.ok
-      ? { title: messages.dialogs.resendSent, text: result.message, tone: 'success' }
-      : { title: messages.dialogs.error, text: messages.dialogs.somethingWrong, tone: 'error' };
+      ? { title: t('login.dialogs.resendSent'), text: result.message, tone: 'success' }
+      : { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
   }
 
   /** What a view does on arrival. */
@@ -331,7 +332,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       void signInFromApp(appToken, query.type);
       return;
     }
-    if (session.lastSignOut.value === 'expired') notice.value = { tone: 'info', text: messages.login.expired };
+    if (session.lastSignOut.value === 'expired') notice.value = { tone: 'info', text: t('login.login.expired') };
     if (next === 'login' && session.isSignedIn.value) {
       goAfterSignIn(query);
       return;
@@ -357,21 +358,21 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     registeredEmail: computed(() => (register.value.step === 'registered' ? register.value.email : null)),
     /** Errors of the fields touched so far (all of them once Sign Up was pressed). */
     registerErrors: computed(() => {
-      const all = validateRegister(registerForm.value, { social: !!social.value });
+      const all = validateRegister(registerForm.value, { social: !!social.value }, t);
       const shown: FieldErrors<RegisterField> = {};
       for (const field of registerTouched.value) if (all[field]) shown[field] = all[field];
       return shown;
     }),
     dialCode: computed(() => countries.value?.find((c) => c.code === registerForm.value.country)?.phone_code ?? ''),
-    emailError: computed(() => (emailTouched.value ? (validateEmail(emailForm.value) ?? null) : null)),
+    emailError: computed(() => (emailTouched.value ? (validateEmail(emailForm.value, t) ?? null) : null)),
     passwordErrors: computed(() => {
       if (!passwordTouched.value) return {};
       const { password, confirm } = passwordForm.value;
-      return view.value === 'change-password-user' ? validateChangePassword(password, confirm) : validateNewPassword(password, confirm);
+      return view.value === 'change-password-user' ? validateChangePassword(password, confirm, t) : validateNewPassword(password, confirm, t);
     }),
     /** The current password is asked for too (the sign-in behind this session is not recent). */
     ...readOnly({ needsCurrentPassword: needsCurrent, currentPassword }),
-    currentPasswordError: computed(() => (needsCurrent.value && passwordTouched.value && !currentPassword.value ? messages.changeUser.currentRequired : null)),
+    currentPasswordError: computed(() => (needsCurrent.value && passwordTouched.value && !currentPassword.value ? t('login.changeUser.currentRequired') : null)),
     /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
     appSwitch: computed<AppSwitchState | null>(() => (appSwitch.value ? { email: appSwitch.value.email, current: appSwitch.value.current } : null)),
     /** The emailed reset link's email and token; null when the link is not valid. */
@@ -410,17 +411,17 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       providers.prepare();
     },
     chooseProvider(provider: Provider) {
-      const name = messages.social.names[provider];
+      const name = t(`login.social.names.${provider}`);
       notice.value = null;
       if (session.fromApps.value) {
         // Providers block their popups inside app webviews: the app signs the person in instead.
         emit('sm-app-signin', { provider });
-        notice.value = { tone: 'info', text: messages.social.inApp(name) };
+        notice.value = { tone: 'info', text: t('login.social.inApp', { provider: name }) };
         return;
       }
       const mode = providers.mode();
       if (mode === 'off') {
-        notice.value = { tone: 'info', text: messages.social.notYet(name) };
+        notice.value = { tone: 'info', text: t('login.social.notYet', { provider: name }) };
         return;
       }
       if (mode === 'emulator') {
@@ -430,7 +431,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       void providers.signInWithPopup(provider).then(afterSocial, (error: unknown) => {
         const code = (error as { code?: string } | null)?.code ?? '';
         if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return;
-        notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? messages.social.popupBlocked : messages.social.failed(name) };
+        notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? t('login.social.popupBlocked') : t('login.social.failed', { provider: name }) };
       });
     },
     /** The emulator's identity step: sign in to Firebase with a test account's fake credential. */
@@ -445,7 +446,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       } catch (error) {
         busy.value = false;
         console.error('[sm-login] Social sign-in failed', error);
-        notice.value = { tone: 'error', text: messages.social.failed(messages.social.names[provider]) };
+        notice.value = { tone: 'error', text: t('login.social.failed', { provider: t(`login.social.names.${provider}`) }) };
         return;
       }
       busy.value = false;
@@ -457,7 +458,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
     async submitLogin() {
       if (busy.value) return;
       loginTouched.value = true;
-      if (Object.keys(validateLogin(loginForm.value)).length > 0) return;
+      if (Object.keys(validateLogin(loginForm.value, t)).length > 0) return;
       busy.value = true;
       loginFailure.value = null;
       const email = loginForm.value.email.trim();
@@ -517,7 +518,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       });
       if (!result.ok) {
         busy.value = false;
-        dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
+        dialog.value = { title: t('login.dialogs.error'), text: result.error.message, tone: 'error' };
         return;
       }
       // A social registration answers with a session: the person is signed in at once.
@@ -525,7 +526,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
         const profile = await account.completeSignIn(result.data);
         busy.value = false;
         if (!profile.ok) {
-          dialog.value = { title: messages.dialogs.error, text: profile.error.message, tone: 'error' };
+          dialog.value = { title: t('login.dialogs.error'), text: profile.error.message, tone: 'error' };
           return;
         }
         emit('sm-registered', { email });
@@ -552,9 +553,9 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
       busy.value = true;
       const result = await api.call(auth.forgotPassword, { email: emailForm.value.trim() });
       busy.value = false;
-      if (result.ok) dialog.value = { title: messages.dialogs.emailSent, text: result.message, tone: 'success', thenLogin: true };
-      else if (result.error.status === 0) dialog.value = { title: messages.dialogs.error, text: messages.dialogs.somethingWrong, tone: 'error' };
-      else dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
+      if (result.ok) dialog.value = { title: t('login.dialogs.emailSent'), text: result.message, tone: 'success', thenLogin: true };
+      else if (result.error.status === 0) dialog.value = { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
+      else dialog.value = { title: t('login.dialogs.error'), text: result.error.message, tone: 'error' };
     },
     async submitSendVerification() {
       if (busy.value) return;
@@ -602,7 +603,7 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
         passwordDone.value = true;
         notice.value = { tone: 'success', text: result.message };
       } else {
-        dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
+        dialog.value = { title: t('login.dialogs.error'), text: result.error.message, tone: 'error' };
       }
     },
     async submitChangePassword() {
@@ -620,14 +621,14 @@ export function createLoginModel({ api, session, account, nav, storage, clock, e
         needsCurrent.value = false;
         currentPassword.value = '';
         notice.value = null;
-        dialog.value = { title: messages.dialogs.updateTitle, text: messages.dialogs.updateText, tone: 'success' };
+        dialog.value = { title: t('login.dialogs.updateTitle'), text: t('login.dialogs.updateText'), tone: 'success' };
       } else if (result.error.errorCode === auth.CURRENT_PASSWORD_NEEDED) {
         // The sign-in is not recent: one more field in the same form, with why.
         needsCurrent.value = true;
         passwordTouched.value = false;
-        notice.value = { tone: 'info', text: messages.changeUser.currentNeeded };
+        notice.value = { tone: 'info', text: t('login.changeUser.currentNeeded') };
       } else {
-        dialog.value = { title: messages.dialogs.error, text: result.error.message, tone: 'error' };
+        dialog.value = { title: t('login.dialogs.error'), text: result.error.message, tone: 'error' };
       }
     },
   };

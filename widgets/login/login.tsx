@@ -11,11 +11,11 @@ import { SelectField, TextField } from '../../shared/ui/Field';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { PillTabs } from '../../shared/ui/PillTabs';
-import { WidgetRoot, hostOf, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './login.messages';
+import { WidgetRoot, hostOf, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createLoginModel, toView, type LoginModel, type View } from './login.model';
 import type { Gender, RegisterField } from './login.validation';
 import { loginStyles } from './login.styles';
+import '@messages/login';
 
 export interface LoginProps {
   /** Which screen to show: login (default), register, verify-email, forgot-password, change-password, change-password-user, send-verification, signup-success. */
@@ -48,13 +48,14 @@ function Form(props: { label: string; onSubmit: () => void; submit: string; busy
 }
 
 function DownloadLinks() {
+  const t = useT();
   return (
-    <nav className="sm-downloads" aria-label={m.download.title} part="downloads">
+    <nav className="sm-downloads" aria-label={t('login.download.title')} part="downloads">
       <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
-        {m.download.appStore}
+        {t('login.download.appStore')}
       </a>
       <a href={PLAY_STORE_URL} target="_blank" rel="noopener noreferrer">
-        {m.download.playStore}
+        {t('login.download.playStore')}
       </a>
     </nav>
   );
@@ -72,24 +73,26 @@ function Screen({ title, heading: Heading = 'h1', center, children }: { title: s
 
 /** After signing up: no email yet? Send it again; or go to log in. */
 function ResendOrLogin({ model, onResend }: { model: LoginModel; onResend: () => void }) {
+  const t = useT();
   return (
     <>
       <p>
-        {m.register.resendPrompt}{' '}
+        {t('login.register.resendPrompt')}{' '}
         <Button variant="link" onClick={onResend}>
-          {m.register.resend}
+          {t('login.register.resend')}
         </Button>
       </p>
-      <Button onClick={() => model.open('login')}>{m.register.goToLogin}</Button>
+      <Button onClick={() => model.open('login')}>{t('login.register.goToLogin')}</Button>
     </>
   );
 }
 
 function SocialButtons({ model, label }: { model: LoginModel; label: 'login' | 'register' }) {
+  const t = useT();
   const providers: { id: Provider; text: string }[] = [
-    { id: 'google', text: m.social.google },
-    { id: 'facebook', text: m.social.facebook },
-    { id: 'apple', text: m.social.apple },
+    { id: 'google', text: t('login.social.google') },
+    { id: 'facebook', text: t('login.social.facebook') },
+    { id: 'apple', text: t('login.social.apple') },
   ];
   return (
     <div className="sm-stack" part="providers" onPointerEnter={() => model.prepareSocial()} onFocus={() => model.prepareSocial()}>
@@ -98,12 +101,13 @@ function SocialButtons({ model, label }: { model: LoginModel; label: 'login' | '
           {p.text}
         </Button>
       ))}
-      <Button onClick={() => (label === 'login' ? model.chooseEmailLogin() : model.chooseEmailRegister())}>{m.social.email}</Button>
+      <Button onClick={() => (label === 'login' ? model.chooseEmailLogin() : model.chooseEmailRegister())}>{t('login.social.email')}</Button>
     </div>
   );
 }
 
 function LoginView({ model }: { model: LoginModel }) {
+  const t = useT();
   useSignals();
   const form = model.loginForm.value;
   const errors = model.loginErrors.value;
@@ -112,9 +116,9 @@ function LoginView({ model }: { model: LoginModel }) {
       <>
         <SocialButtons model={model} label="login" />
         <div className="sm-center sm-stack">
-          <p className="sm-muted">{m.login.noAccount}</p>
+          <p className="sm-muted">{t('login.login.noAccount')}</p>
           <Button variant="secondary" onClick={() => model.open('register')}>
-            {m.login.signUp}
+            {t('login.login.signUp')}
           </Button>
         </div>
         <DownloadLinks />
@@ -125,19 +129,19 @@ function LoginView({ model }: { model: LoginModel }) {
   const unverified = model.unverifiedEmail.value;
   return (
     <Form
-      label={m.login.title}
+      label={t('login.login.title')}
       onSubmit={() => void model.submitLogin()}
-      submit={m.login.submit}
+      submit={t('login.login.submit')}
       busy={model.busy.value}
       after={
         <a href={hrefFor('ForgotPassword')} onClick={(e) => (e.preventDefault(), model.open('forgot-password'))}>
-          {m.login.forgot}
+          {t('login.login.forgot')}
         </a>
       }
     >
-      <BackButton onClick={() => model.backToChoice()}>{m.login.back}</BackButton>
+      <BackButton onClick={() => model.backToChoice()}>{t('login.login.back')}</BackButton>
       <TextField
-        label={m.login.email}
+        label={t('login.login.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -147,7 +151,7 @@ function LoginView({ model }: { model: LoginModel }) {
         error={errors.email}
       />
       <TextField
-        label={m.login.password}
+        label={t('login.login.password')}
         name="password"
         autoComplete="current-password"
         required
@@ -158,9 +162,9 @@ function LoginView({ model }: { model: LoginModel }) {
       />
       {unverified ? (
         <div className="sm-row">
-          <span className="sm-muted">{m.login.unverified}</span>
+          <span className="sm-muted">{t('login.login.unverified')}</span>
           <Button variant="link" onClick={() => void model.resendVerification(unverified)}>
-            {m.login.resend}
+            {t('login.login.resend')}
           </Button>
         </div>
       ) : null}
@@ -169,12 +173,13 @@ function LoginView({ model }: { model: LoginModel }) {
 }
 
 function RegisterView({ model }: { model: LoginModel }) {
+  const t = useT();
   useSignals();
   const step = model.registerStep.value;
   if (step === 'choice') {
     return (
       <>
-        <p className="sm-center">{m.register.choose}</p>
+        <p className="sm-center">{t('login.register.choose')}</p>
         <SocialButtons model={model} label="register" />
         <DownloadLinks />
       </>
@@ -183,8 +188,8 @@ function RegisterView({ model }: { model: LoginModel }) {
   if (step === 'registered') {
     const email = model.registeredEmail.value ?? '';
     return (
-      <Screen title={m.register.thankYouTitle} heading="h2" center>
-        <p>{m.register.thankYouText}</p>
+      <Screen title={t('login.register.thankYouTitle')} heading="h2" center>
+        <p>{t('login.register.thankYouText')}</p>
         <ResendOrLogin model={model} onResend={() => void model.resendVerification(email)} />
       </Screen>
     );
@@ -200,41 +205,41 @@ function RegisterView({ model }: { model: LoginModel }) {
     name,
   });
   return (
-    <Form label={m.register.title} onSubmit={() => void model.submitRegister()} submit={m.register.submit} busy={model.busy.value}>
-      <BackButton onClick={() => model.backFromRegister()}>{m.register.back}</BackButton>
+    <Form label={t('login.register.title')} onSubmit={() => void model.submitRegister()} submit={t('login.register.submit')} busy={model.busy.value}>
+      <BackButton onClick={() => model.backFromRegister()}>{t('login.register.back')}</BackButton>
       <div className="sm-two">
-        <TextField label={m.register.firstName} autoComplete="given-name" required {...field('first_name')} />
-        <TextField label={m.register.lastName} autoComplete="family-name" required {...field('last_name')} />
+        <TextField label={t('login.register.firstName')} autoComplete="given-name" required {...field('first_name')} />
+        <TextField label={t('login.register.lastName')} autoComplete="family-name" required {...field('last_name')} />
       </div>
       {model.social.value ? (
-        <TextField label={m.register.email} type="email" readOnly aria-readonly="true" hint={m.social.lockedEmail} {...field('email')} />
+        <TextField label={t('login.register.email')} type="email" readOnly aria-readonly="true" hint={t('login.social.lockedEmail')} {...field('email')} />
       ) : (
-        <TextField label={m.register.email} type="email" autoComplete="email" required {...field('email')} />
+        <TextField label={t('login.register.email')} type="email" autoComplete="email" required {...field('email')} />
       )}
       {model.countriesError.value ? (
-        <RetryNotice retry={m.register.retry} onRetry={() => model.retryCountries()}>
+        <RetryNotice retry={t('login.register.retry')} onRetry={() => model.retryCountries()}>
           {model.countriesError.value}
         </RetryNotice>
       ) : null}
       <SelectField
-        label={m.register.country}
+        label={t('login.register.country')}
         required
-        placeholder={m.register.countryPlaceholder}
+        placeholder={t('login.register.countryPlaceholder')}
         options={(countries ?? []).map((c) => ({ value: c.code, label: c.name }))}
         {...field('country')}
       />
       {form.country ? (
-        <TextField label={m.register.phone} type="tel" inputMode="numeric" autoComplete="tel-national" prefix={model.dialCode.value} {...field('phone_number')} />
+        <TextField label={t('login.register.phone')} type="tel" inputMode="numeric" autoComplete="tel-national" prefix={model.dialCode.value} {...field('phone_number')} />
       ) : null}
       <SelectField
-        label={m.register.gender}
-        options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({ value: g, label: m.register.genders[g] }))}
+        label={t('login.register.gender')}
+        options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({ value: g, label: t(`login.register.genders.${g}`) }))}
         {...field('gender')}
       />
       {model.social.value ? null : (
         <>
-          <TextField label={m.register.password} autoComplete="new-password" required revealable {...field('password')} />
-          <TextField label={m.register.confirmPassword} autoComplete="new-password" required revealable {...field('confirm_password')} />
+          <TextField label={t('login.register.password')} autoComplete="new-password" required revealable {...field('password')} />
+          <TextField label={t('login.register.confirmPassword')} autoComplete="new-password" required revealable {...field('confirm_password')} />
         </>
       )}
     </Form>
@@ -242,59 +247,61 @@ function RegisterView({ model }: { model: LoginModel }) {
 }
 
 function VerifyView({ model }: { model: LoginModel }) {
+  const t = useT();
   useSignals();
   const state = model.verify.value;
   if (state.kind === 'verified') {
     return (
-      <Screen title={m.verify.verified} center>
-        <p>{m.verify.instruction}</p>
-        <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
+      <Screen title={t('login.verify.verified')} center>
+        <p>{t('login.verify.instruction')}</p>
+        <Button onClick={() => model.open('login')}>{t('login.verify.login')}</Button>
       </Screen>
     );
   }
   if (state.kind === 'failed') {
     return (
-      <Screen title={m.verify.title}>
+      <Screen title={t('login.verify.title')}>
         <Notice tone="error">
-          {m.verify.failed} {state.message}
+          {t('login.verify.failed')} {state.message}
         </Notice>
         <Button variant="secondary" onClick={() => model.open('send-verification')}>
-          {m.verify.requestNew}
+          {t('login.verify.requestNew')}
         </Button>
-        <Button onClick={() => model.open('login')}>{m.verify.login}</Button>
+        <Button onClick={() => model.open('login')}>{t('login.verify.login')}</Button>
       </Screen>
     );
   }
   return (
-    <Screen title={m.verify.title}>
-      <p role="status">{m.verify.checking}</p>
+    <Screen title={t('login.verify.title')}>
+      <p role="status">{t('login.verify.checking')}</p>
     </Screen>
   );
 }
 
 function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-password' | 'send-verification' }) {
+  const t = useT();
   useSignals();
-  const text = kind === 'forgot-password' ? m.forgot : m.sendVerification;
+  const text = kind === 'forgot-password' ? 'login.forgot' : 'login.sendVerification';
   const submit = kind === 'forgot-password' ? model.submitForgotPassword : model.submitSendVerification;
   return (
     <Form
-      label={text.title}
+      label={t(`${text}.title`)}
       onSubmit={() => void submit()}
-      submit={text.submit}
+      submit={t(`${text}.submit`)}
       busy={model.busy.value}
       after={
         <>
           <Button variant="link" onClick={() => model.open('login')}>
-            {text.back}
+            {t(`${text}.back`)}
           </Button>
           {kind === 'forgot-password' ? <DownloadLinks /> : null}
         </>
       }
     >
-      <h1>{text.title}</h1>
-      <p className="sm-muted">{text.intro}</p>
+      <h1>{t(`${text}.title`)}</h1>
+      <p className="sm-muted">{t(`${text}.intro`)}</p>
       <TextField
-        label={text.email}
+        label={t(`${text}.email`)}
         type="email"
         name="email"
         autoComplete="email"
@@ -309,6 +316,7 @@ function EmailOnlyView({ model, kind }: { model: LoginModel; kind: 'forgot-passw
 }
 
 function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-password' | 'change-password-user' }) {
+  const t = useT();
   useSignals();
   const errors = model.passwordErrors.value;
   const form = model.passwordForm.value;
@@ -316,18 +324,18 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
     const link = model.resetLink.value;
     if (link === null) {
       return (
-        <Screen title={m.reset.title}>
-          <Notice tone="error">{m.reset.invalidLink}</Notice>
-          <Button onClick={() => model.open('forgot-password')}>{m.reset.requestNew}</Button>
+        <Screen title={t('login.reset.title')}>
+          <Notice tone="error">{t('login.reset.invalidLink')}</Notice>
+          <Button onClick={() => model.open('forgot-password')}>{t('login.reset.requestNew')}</Button>
         </Screen>
       );
     }
     if (model.passwordDone.value) {
       return (
-        <Screen title={m.reset.title}>
+        <Screen title={t('login.reset.title')}>
           <Notice tone="success">{model.notice.value?.text}</Notice>
           <a href={hrefFor('Signin')} onClick={(e) => (e.preventDefault(), model.open('login'))}>
-            {m.reset.successLink}
+            {t('login.reset.successLink')}
           </a>
         </Screen>
       );
@@ -335,21 +343,21 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
   }
   if (kind === 'change-password-user' && !model.isSignedIn.value) {
     return (
-      <Screen title={m.changeUser.title}>
-        <Notice tone="info">{m.login.expired}</Notice>
-        <Button onClick={() => model.open('login')}>{m.login.submit}</Button>
+      <Screen title={t('login.changeUser.title')}>
+        <Notice tone="info">{t('login.login.expired')}</Notice>
+        <Button onClick={() => model.open('login')}>{t('login.login.submit')}</Button>
       </Screen>
     );
   }
-  const text = kind === 'change-password' ? m.reset : m.changeUser;
+  const text = kind === 'change-password' ? 'login.reset' : 'login.changeUser';
   const submit = kind === 'change-password' ? model.submitResetPassword : model.submitChangePassword;
   const field = (name: 'password' | 'confirm') => ({ name, value: form[name], onValue: (v: string) => model.setPasswordField(name, v), error: errors[name] });
   return (
-    <Form label={text.title} onSubmit={() => void submit()} submit={text.submit} busy={model.busy.value}>
-      <h1>{text.title}</h1>
+    <Form label={t(`${text}.title`)} onSubmit={() => void submit()} submit={t(`${text}.submit`)} busy={model.busy.value}>
+      <h1>{t(`${text}.title`)}</h1>
       {kind === 'change-password-user' && model.needsCurrentPassword.value ? (
         <TextField
-          label={m.changeUser.current}
+          label={t('login.changeUser.current')}
           name="current-password"
           autoComplete="current-password"
           required
@@ -359,37 +367,38 @@ function PasswordView({ model, kind }: { model: LoginModel; kind: 'change-passwo
           error={model.currentPasswordError.value}
         />
       ) : null}
-      <TextField label={text.password} autoComplete="new-password" required revealable {...field('password')} />
-      <TextField label={text.confirm} autoComplete="new-password" required revealable {...field('confirm')} />
+      <TextField label={t(`${text}.password`)} autoComplete="new-password" required revealable {...field('password')} />
+      <TextField label={t(`${text}.confirm`)} autoComplete="new-password" required revealable {...field('confirm')} />
     </Form>
   );
 }
 
 function TestAccountDialog({ model }: { model: LoginModel }) {
+  const t = useT();
   useSignals();
   const provider = model.testAccountFor.value;
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [verified, setVerified] = useState(true);
   if (!provider) return null;
-  const title = m.social.names[provider];
+  const title = t(`login.social.names.${provider}`);
   const ready = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && name.trim() !== '';
   return (
     <ConfirmDialog
-      title={m.social.testTitle(title)}
-      text={m.social.testText(title)}
-      confirm={m.social.testContinue}
+      title={t('login.social.testTitle', { provider: title })}
+      text={t('login.social.testText', { provider: title })}
+      confirm={t('login.social.testContinue')}
       confirmDisabled={!ready}
       onConfirm={() => void model.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })}
-      cancel={m.social.testCancel}
+      cancel={t('login.social.testCancel')}
       onCancel={() => model.cancelTestAccount()}
     >
       <div className="sm-stack">
-        <TextField label={m.social.testEmail} type="email" value={email} onValue={setEmail} autoComplete="off" />
-        <TextField label={m.social.testName} value={name} onValue={setName} autoComplete="off" />
+        <TextField label={t('login.social.testEmail')} type="email" value={email} onValue={setEmail} autoComplete="off" />
+        <TextField label={t('login.social.testName')} value={name} onValue={setName} autoComplete="off" />
         <label className="sm-row">
           <input type="checkbox" checked={verified} onChange={(event) => setVerified(event.currentTarget.checked)} />
-          <span>{m.social.testVerified}</span>
+          <span>{t('login.social.testVerified')}</span>
         </label>
       </div>
     </ConfirmDialog>
@@ -398,25 +407,27 @@ function TestAccountDialog({ model }: { model: LoginModel }) {
 
 /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
 function AppSwitchDialog({ model }: { model: LoginModel }) {
+  const t = useT();
   useSignals();
   const ask = model.appSwitch.value;
   if (!ask) return null;
   return (
     <ConfirmDialog
-      title={m.login.switchTitle(ask.email)}
-      text={m.login.switchText(ask.current, ask.email)}
-      confirm={m.login.switchContinue(ask.email)}
+      title={t('login.login.switchTitle', { email: ask.email })}
+      text={ask.current ? t('login.login.switchText', { current: ask.current, email: ask.email }) : t('login.login.switchTextSomeone', { email: ask.email })}
+      confirm={t('login.login.switchContinue', { email: ask.email })}
       onConfirm={() => void model.continueAsAppAccount()}
-      cancel={m.login.switchStay(ask.current)}
+      cancel={ask.current ? t('login.login.switchStay', { current: ask.current }) : t('login.login.switchStaySomeone')}
       onCancel={() => void model.stayAsCurrent()}
     />
   );
 }
 
 function SignupSuccessView({ model }: { model: LoginModel }) {
+  const t = useT();
   return (
-    <Screen title={m.signupSuccess.title} center>
-      <p>{m.signupSuccess.text}</p>
+    <Screen title={t('login.signupSuccess.title')} center>
+      <p>{t('login.signupSuccess.text')}</p>
       <ResendOrLogin model={model} onResend={() => model.open('send-verification')} />
       <DownloadLinks />
     </Screen>
@@ -424,21 +435,22 @@ function SignupSuccessView({ model }: { model: LoginModel }) {
 }
 
 function Body({ model, view }: { model: LoginModel; view: View }) {
+  const t = useT();
   switch (view) {
     case 'login':
     case 'register':
       return (
         <>
           <PillTabs
-            label={m.tabs.label}
+            label={t('login.tabs.label')}
             tabs={[
-              { id: 'register', label: m.tabs.signUp },
-              { id: 'login', label: m.tabs.logIn },
+              { id: 'register', label: t('login.tabs.signUp') },
+              { id: 'login', label: t('login.tabs.logIn') },
             ]}
             selected={view}
             onSelect={(id) => model.open(id)}
           />
-          <h1 className="sm-visually-hidden">{view === 'login' ? m.login.title : m.register.title}</h1>
+          <h1 className="sm-visually-hidden">{view === 'login' ? t('login.login.title') : t('login.register.title')}</h1>
           {view === 'login' ? <LoginView model={model} /> : <RegisterView model={model} />}
         </>
       );
@@ -456,6 +468,7 @@ function Body({ model, view }: { model: LoginModel; view: View }) {
 }
 
 function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLElement | null }) {
+  const t = useT();
   useSignals();
   // The element's view attribute owns the view: a move inside the widget sets it.
   const model = useModel((deps) => createLoginModel({ ...deps, social: pageSocialSignIn, showView: (next) => element?.setAttribute('view', next) }));
@@ -471,10 +484,10 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
     <div className="sm-card" part="card" data-view={view}>
       {notice && !(view === 'change-password' && model.passwordDone.value) ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       <Body model={model} view={view} />
-      {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={m.dialogs.ok} onConfirm={() => model.closeDialog()} /> : null}
+      {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={t('login.dialogs.ok')} onConfirm={() => model.closeDialog()} /> : null}
       <TestAccountDialog model={model} />
       <AppSwitchDialog model={model} />
-      {model.busy.value ? <Overlay label={m.wait} /> : null}
+      {model.busy.value ? <Overlay label={t('login.wait')} /> : null}
     </div>
   );
 }

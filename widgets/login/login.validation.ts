@@ -3,9 +3,9 @@
  * person sees under the field, worded exactly as the product words it.
  */
 import * as z from 'zod/mini';
-import { messages } from './login.messages';
+import '@messages/login';
+import { english, type MessageKey, type Translate } from '../../shared/i18n/catalogue';
 
-const v = messages.validation;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type Gender = 'None' | 'Male' | 'Female';
@@ -35,29 +35,30 @@ export const emptyRegisterForm: RegisterForm = {
   confirm_password: '',
 };
 
-const required = z.string().check(z.trim(), z.minLength(1, { error: v.required }), z.maxLength(100, { error: v.required }));
-const emailRule = z.string().check(z.trim(), z.maxLength(254, { error: v.email }), z.regex(EMAIL, { error: v.email }));
-const passwordRule = z.string().check(z.minLength(6, { error: v.password }), z.maxLength(200, { error: v.password }));
+const required = z.string().check(z.trim(), z.minLength(1, { error: 'login.validation.required' }), z.maxLength(100, { error: 'login.validation.required' }));
+const emailRule = z.string().check(z.trim(), z.maxLength(254, { error: 'login.validation.email' }), z.regex(EMAIL, { error: 'login.validation.email' }));
+const passwordRule = z.string().check(z.minLength(6, { error: 'login.validation.password' }), z.maxLength(200, { error: 'login.validation.password' }));
 
-function firstError(schema: z.ZodMiniType, value: unknown): string | undefined {
+function firstError(schema: z.ZodMiniType, value: unknown, t: Translate): string | undefined {
   const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const key = result.success ? undefined : result.error.issues[0]?.message;
+  return key ? t(key as MessageKey) : undefined;
 }
 
 /** Sign-up rules. Social sign-up hides the password fields, so they are not checked. */
-export function validateRegister(form: RegisterForm, options: { social?: boolean } = {}): FieldErrors<RegisterField> {
+export function validateRegister(form: RegisterForm, options: { social?: boolean } = {}, t: Translate = english): FieldErrors<RegisterField> {
   const errors: FieldErrors<RegisterField> = {};
   const set = (field: RegisterField, message: string | undefined) => {
     if (message) errors[field] = message;
   };
-  set('first_name', firstError(required, form.first_name));
-  set('last_name', firstError(required, form.last_name));
-  set('email', firstError(emailRule, form.email));
-  set('country', firstError(required, form.country));
-  if (form.country && form.phone_number !== '' && !/^\d{1,20}$/.test(form.phone_number)) set('phone_number', v.phone);
+  set('first_name', firstError(required, form.first_name, t));
+  set('last_name', firstError(required, form.last_name, t));
+  set('email', firstError(emailRule, form.email, t));
+  set('country', firstError(required, form.country, t));
+  if (form.country && form.phone_number !== '' && !/^\d{1,20}$/.test(form.phone_number)) set('phone_number', t('login.validation.phone'));
   if (!options.social) {
-    set('password', firstError(passwordRule, form.password));
-    if (!form.confirm_password || form.confirm_password !== form.password) set('confirm_password', v.confirm);
+    set('password', firstError(passwordRule, form.password, t));
+    if (!form.confirm_password || form.confirm_password !== form.password) set('confirm_password', t('login.validation.confirm'));
   }
   return errors;
 }
@@ -68,32 +69,32 @@ export interface LoginForm {
 }
 
 /** Login: email and password required. */
-export function validateLogin(form: LoginForm): FieldErrors<keyof LoginForm> {
+export function validateLogin(form: LoginForm, t: Translate = english): FieldErrors<keyof LoginForm> {
   const errors: FieldErrors<keyof LoginForm> = {};
-  if (!form.email.trim()) errors.email = v.required;
-  if (!form.password) errors.password = v.required;
+  if (!form.email.trim()) errors.email = t('login.validation.required');
+  if (!form.password) errors.password = t('login.validation.required');
   return errors;
 }
 
 /** Forgot password and resend: email required and valid. */
-export function validateEmail(email: string): string | undefined {
-  return firstError(emailRule, email);
+export function validateEmail(email: string, t: Translate = english): string | undefined {
+  return firstError(emailRule, email, t);
 }
 
 /** Set new password (from the emailed link). */
-export function validateNewPassword(password: string, confirm: string): FieldErrors<'password' | 'confirm'> {
+export function validateNewPassword(password: string, confirm: string, t: Translate = english): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
-  if (!password) errors.password = v.setPassword;
-  if (!confirm) errors.confirm = v.setConfirm;
-  else if (confirm !== password) errors.confirm = v.setConfirmMatch;
+  if (!password) errors.password = t('login.validation.setPassword');
+  if (!confirm) errors.confirm = t('login.validation.setConfirm');
+  else if (confirm !== password) errors.confirm = t('login.validation.setConfirmMatch');
   return errors;
 }
 
 /** Change password of a signed-in person. */
-export function validateChangePassword(password: string, confirm: string): FieldErrors<'password' | 'confirm'> {
+export function validateChangePassword(password: string, confirm: string, t: Translate = english): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
-  if (!password) errors.password = v.newPassword;
-  if (confirm !== password) errors.confirm = v.newConfirm;
+  if (!password) errors.password = t('login.validation.newPassword');
+  if (confirm !== password) errors.confirm = t('login.validation.newConfirm');
   return errors;
 }
 

@@ -3,9 +3,9 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId } from 'react';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './newsletter.messages';
+import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createNewsletterModel } from './newsletter.model';
+import '@messages/newsletter';
 
 export interface NewsletterProps {
   apiBase?: string;
@@ -25,6 +25,7 @@ const styles = /* css */ `
 `;
 
 function NewsletterWidget() {
+  const t = useT();
   useSignals();
   // Typed or pressed before the code arrived: the model takes it before React hydrates the form.
   const model = useModel(createNewsletterModel, { fields: { email: (m, v) => m.setEmail(v) }, actions: { subscribe: (m) => void m.submit() } });
@@ -42,11 +43,11 @@ function NewsletterWidget() {
           void model.submit();
         }}
       >
-        <h2 id={`${id}-title`}>{m.title}</h2>
-        <p className="sm-muted">{m.text}</p>
+        <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
+        <p className="sm-muted">{t('newsletter.text')}</p>
         <div className="sm-newsletter-row">
           <label htmlFor={`${id}-email`} className="sm-visually-hidden">
-            {m.label}
+            {t('newsletter.label')}
           </label>
           <input
             id={`${id}-email`}
@@ -54,22 +55,22 @@ function NewsletterWidget() {
             type="email"
             name="email"
             autoComplete="email"
-            placeholder={m.placeholder}
+            placeholder={t('newsletter.placeholder')}
             value={model.email.value}
             onChange={(event) => model.setEmail(event.currentTarget.value)}
             part="input"
           />
-          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} data-sm-busy={m.sending} data-sm-requires="email" part="button">
-            {model.sending.value ? m.sending : m.subscribe}
+          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} data-sm-busy={t('newsletter.sending')} data-sm-requires="email" part="button">
+            {model.sending.value ? t('newsletter.sending') : t('newsletter.subscribe')}
           </button>
         </div>
-        <p className="sm-needs-script">{m.needsScript}</p>
+        <p className="sm-needs-script">{t('newsletter.needsScript')}</p>
       </form>
       {toast ? (
         <div className="sm-toast" data-tone={toast.tone} role={toast.tone === 'error' ? 'alert' : 'status'} part="toast">
           <span>{toast.text}</span>
           <button type="button" onClick={() => model.dismiss()}>
-            {m.dismiss}
+            {t('newsletter.dismiss')}
           </button>
         </div>
       ) : null}

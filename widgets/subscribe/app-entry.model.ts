@@ -10,12 +10,12 @@ import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { cardUpdateCheckout } from '../../shared/payments/kinds/card-update';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
-import { paymentMessages } from '../../shared/payments/messages';
 import { CARD } from '../../shared/payments/methods';
 import { createRecords } from '../../shared/payments/records';
-import { messages } from './subscribe.messages';
 import { DEFAULT_INTERVAL, ONE_TIME_MONTHS } from './subscribe.pricing';
 import { membershipDraft, plansOf } from './subscribe.model';
+import '@messages/payments';
+import '@messages/subscribe';
 
 /** The query of /direct-subscribe, parsed once at the edge (a tampered one is refused). */
 export const DirectSubscribeQuery = z.object({
@@ -39,11 +39,11 @@ export type AppEntryView = 'update-payment' | 'direct-subscribe';
  * Shown when the app's link is for another account than the one signed in here. These entries pay straight away, so
  * they never switch accounts (nor ask, as <sm-login> does): the link's session is signed out at once.
  */
-export const OTHER_ACCOUNT_MESSAGE = 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.';
 export type AppEntryStatus = { kind: 'working'; text: string } | { kind: 'error'; text: string };
 
 export function createAppEntryModel(deps: ModelDeps) {
-  const status = signal<AppEntryStatus>({ kind: 'working', text: messages.app.updating });
+  const { t } = deps.i18n;
+  const status = signal<AppEntryStatus>({ kind: 'working', text: t('subscribe.app.updating') });
   let shown = false;
 
   /**
@@ -69,17 +69,17 @@ export function createAppEntryModel(deps: ModelDeps) {
   }
 
   async function directSubscribe() {
-    status.value = { kind: 'working', text: messages.app.subscribing };
+    status.value = { kind: 'working', text: t('subscribe.app.subscribing') };
     const hadToken = deps.nav.query()._t !== undefined;
     const choice = parseDirectSubscribe(deps.nav.query());
     if (!hadToken || !choice) {
       deps.nav.takeToken('_t');
-      status.value = { kind: 'error', text: messages.app.badQuery };
+      status.value = { kind: 'error', text: t('subscribe.app.badQuery') };
       return;
     }
     const signedIn = await signIn();
     if (signedIn !== 'ok') {
-      const message = signedIn === 'other-account' ? OTHER_ACCOUNT_MESSAGE : messages.app.badQuery;
+      const message = signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery');
       createRecords(deps.storage).write('payment-error', { message, at: deps.clock.now() });
       deps.nav.go('TransactionFailedPage', undefined, { replace: true });
       return;
@@ -87,7 +87,7 @@ export function createAppEntryModel(deps: ModelDeps) {
     const plans = await deps.api.call(api.subscriptionPlans, {});
     const plan = plans.ok ? (choice.recurring ? plansOf(plans.data).monthly : plansOf(plans.data).oneTime) : null;
     if (!plans.ok || !plan) {
-      status.value = { kind: 'error', text: plans.ok ? paymentMessages.empty : plans.error.message };
+      status.value = { kind: 'error', text: plans.ok ? t('payments.empty') : plans.error.message };
       return;
     }
     await createCheckout(subscriptionCheckout, deps).begin(membershipDraft(plan, { dollars: choice.price, method: choice.method, recurring: choice.recurring, months: choice.interval }));

@@ -6,17 +6,18 @@
 import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { paymentMessages } from '../../shared/payments/messages';
 import { createPaymentPrompts } from '../../shared/payments/prompts';
 import { createRecords } from '../../shared/payments/records';
-import { messages } from './subscribe.messages';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 import { readOnly } from '../../shared/model/read-only';
+import '@messages/payments';
+import '@messages/subscribe';
 
 export type ChangeView = 'change' | 'change-success';
 
 export function createChangeModel(deps: ModelDeps) {
+  const { t } = deps.i18n;
   const records = createRecords(deps.storage);
   const prompts = createPaymentPrompts(deps, { record: 'change-subscription', resume: () => deps.nav.go('ChangeSubscriptionSuccessPage') });
   const busy = signal(false);
@@ -58,7 +59,7 @@ export function createChangeModel(deps: ModelDeps) {
       return;
     }
     plan.value = plansOf(result.data).monthly;
-    if (!plan.value) loadError.value = paymentMessages.empty;
+    if (!plan.value) loadError.value = t('payments.empty');
   }
 
   /** The success page: a missing record goes home; else reload the profile, clear the record and show the date. */
@@ -104,7 +105,7 @@ export function createChangeModel(deps: ModelDeps) {
       const result = await deps.api.call(api.changeAmount, { currency: p.currency, amount });
       busy.value = false;
       if (!result.ok) {
-        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400) prompts.show({ kind: 'error', message: messages.change.somethingWrong });
+        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400) prompts.show({ kind: 'error', message: t('subscribe.change.somethingWrong') });
         else submitError.value = result.error.message;
         return;
       }

@@ -7,12 +7,13 @@ import { formatDate } from '../../shared/format/dates';
 import { PaymentFrame } from '../../shared/payments/PaymentViews';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { useDeps, useModel } from '../../shared/ui/WidgetRoot';
+import { useDeps, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createChangeModel, type ChangeView } from './change.model';
-import { messages as m } from './subscribe.messages';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
+import '@messages/subscribe';
 
 export default function ChangeFlow({ view }: { view: ChangeView }) {
+  const t = useT();
   useSignals();
   const model = useModel(createChangeModel);
   const { session } = useDeps();
@@ -26,21 +27,21 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">
-          <h1 className="sm-visually-hidden">{m.change.submit}</h1>
-          {current !== undefined ? <p className="sm-muted">{m.change.current(usd(current))}</p> : null}
-          <AmountPicker title={m.amount.monthly} bounds={bounds} plan={plan} value={model.price.value} onValue={(n) => model.setPrice(n)} perMonth />
+          <h1 className="sm-visually-hidden">{t('subscribe.change.submit')}</h1>
+          {current !== undefined ? <p className="sm-muted">{t('subscribe.change.current', { amount: usd(current) })}</p> : null}
+          <AmountPicker title={t('subscribe.amount.monthly')} bounds={bounds} plan={plan} value={model.price.value} onValue={(n) => model.setPrice(n)} perMonth />
           {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
           <Button onClick={() => void model.submit()} disabled={model.busy.value}>
-            {m.change.submit}
+            {t('subscribe.change.submit')}
           </Button>
           <FeeNotes />
         </div>
       ) : null}
       {view === 'change-success' && changed ? (
         <div className="sm-stack sm-center">
-          <h1>{m.change.successTitle}</h1>
-          <p data-testid="change-date">{m.change.successDate(formatDate(changed.date))}</p>
-          <Button onClick={() => model.finish()}>{m.continue}</Button>
+          <h1>{t('subscribe.change.successTitle')}</h1>
+          <p data-testid="change-date">{t('subscribe.change.successDate', { date: formatDate(changed.date) })}</p>
+          <Button onClick={() => model.finish()}>{t('subscribe.continue')}</Button>
         </div>
       ) : null}
     </PaymentFrame>

@@ -5,60 +5,61 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { formatDate } from '../../shared/format/dates';
 import { Button } from '../../shared/ui/Button';
 import { ConfirmDialog, Dialog } from '../../shared/ui/Dialog';
-import { paymentMessages as pm } from '../../shared/payments/messages';
-import { useModel } from '../../shared/ui/WidgetRoot';
+import { useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createManageModel } from './manage.model';
-import { messages as m } from './subscribe.messages';
 import { usd } from './subscribe.parts';
+import '@messages/payments';
+import '@messages/subscribe';
 
 export default function ManageDialog() {
+  const t = useT();
   useSignals();
   const model = useModel(createManageModel);
   const s = model.subscription.value;
   const stage = model.stage.value;
   if (stage === 'canceled') {
-    return <ConfirmDialog title={m.manage.canceledTitle} tone="success" text={m.manage.canceledText(formatDate(model.endDate.value))} confirm={pm.ok} onConfirm={model.close} />;
+    return <ConfirmDialog title={t('subscribe.manage.canceledTitle')} tone="success" text={t('subscribe.manage.canceledText', { date: formatDate(model.endDate.value) })} confirm={t('payments.ok')} onConfirm={model.close} />;
   }
-  if (stage === 'failed') return <ConfirmDialog title={m.change.errorTitle} tone="error" text={m.manage.failed} confirm={pm.ok} onConfirm={model.close} />;
+  if (stage === 'failed') return <ConfirmDialog title={t('subscribe.change.errorTitle')} tone="error" text={t('subscribe.manage.failed')} confirm={t('payments.ok')} onConfirm={model.close} />;
   if (stage === 'confirm-cancel') {
     return (
       <ConfirmDialog
-        title={m.manage.confirmTitle}
+        title={t('subscribe.manage.confirmTitle')}
         tone="warning"
-        text={m.manage.confirmText}
-        confirm={m.manage.confirm}
+        text={t('subscribe.manage.confirmText')}
+        confirm={t('subscribe.manage.confirm')}
         onConfirm={() => void model.confirmCancel()}
         confirmDisabled={model.busy.value}
-        cancel={m.manage.keep}
+        cancel={t('subscribe.manage.keep')}
         onCancel={() => model.keep()}
       />
     );
   }
-  if (!model.monthly.value || !s) return <ConfirmDialog title={m.manage.title} text={m.manage.notMonthly} confirm={m.manage.close} onConfirm={model.close} />;
+  if (!model.monthly.value || !s) return <ConfirmDialog title={t('subscribe.manage.title')} text={t('subscribe.manage.notMonthly')} confirm={t('subscribe.manage.close')} onConfirm={model.close} />;
   const pending = model.pending.value;
   return (
     <Dialog
-      title={m.manage.title}
+      title={t('subscribe.manage.title')}
       onClose={model.close}
       actions={
         <>
           <Button onClick={() => model.changeAmount()} disabled={pending}>
-            {m.manage.changeAmount}
+            {t('subscribe.manage.changeAmount')}
           </Button>
           <Button variant="secondary" onClick={() => model.askCancel()}>
-            {m.manage.cancel}
+            {t('subscribe.manage.cancel')}
           </Button>
           <Button variant="link" onClick={model.close}>
-            {m.manage.close}
+            {t('subscribe.manage.close')}
           </Button>
         </>
       }
     >
       <dl className="sm-manage">
-        <dt>{m.manage.amount}</dt>
-        <dd data-testid="manage-amount">{m.amount.perMonth(usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount))}</dd>
+        <dt>{t('subscribe.manage.amount')}</dt>
+        <dd data-testid="manage-amount">{t('subscribe.amount.perMonth', { amount: usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount) })}</dd>
       </dl>
-      <p data-testid="manage-date">{pending ? m.manage.newAmountOn(formatDate(s.schedule_start_date ?? s.end_date)) : m.manage.autoRenewal(formatDate(s.end_date))}</p>
+      <p data-testid="manage-date">{pending ? t('subscribe.manage.newAmountOn', { date: formatDate(s.schedule_start_date ?? s.end_date) }) : t('subscribe.manage.autoRenewal', { date: formatDate(s.end_date) })}</p>
     </Dialog>
   );
 }

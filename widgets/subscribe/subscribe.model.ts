@@ -9,13 +9,13 @@ import { planIdentifier, type Plan } from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
-import { paymentMessages } from '../../shared/payments/messages';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { isMonthly } from '../../shared/session/membership';
-import { messages } from './subscribe.messages';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
 import { readOnly } from '../../shared/model/read-only';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
+import '@messages/payments';
+import '@messages/subscribe';
 
 export type Step = 'select-duration' | 'select-amount' | 'select-payment';
 export type FlowView = 'subscribe' | 'checkout' | 'success';
@@ -48,6 +48,7 @@ export function membershipDraft(plan: Plan, choice: { dollars: number; method: s
 }
 
 export function createSubscribeModel(deps: ModelDeps) {
+  const { t } = deps.i18n;
   const payment = createCheckout(subscriptionCheckout, deps);
   const step = signal<Step>('select-duration');
   const plans = signal<readonly Plan[] | null>(null);
@@ -80,14 +81,15 @@ export function createSubscribeModel(deps: ModelDeps) {
     // More decimals than the currency has is refused, as the server refuses it (never rounded).
     const currency = plan.value?.currency ?? 'USD';
     const typed = Number(custom.value);
-    if (Number.isFinite(typed) && toMinorExact(typed, currency) === null) return precisionMessage(currency);
+    if (Number.isFinite(typed) && toMinorExact(typed, currency) === null) return precisionMessage(currency, t);
     const n = amount.value;
-    if (!recurring.value) return n < ONE_TIME_CUSTOM_MIN ? messages.amount.minimum100 : null;
+    if (!recurring.value) return n < ONE_TIME_CUSTOM_MIN ? t('subscribe.amount.minimum100') : null;
     const b = bounds.value;
-    return b && (n < b.min || n > b.max) ? messages.amount.between(b.min, b.max) : null;
+    return b && (n < b.min || n > b.max) ? t('subscribe.amount.between', { min: b.min, max: b.max }) : null;
   });
   const monthOptions = computed(() => monthsFor(country.value));
   const methods = createMethodChoice({
+    t,
     load: (into) => payment.loadList(() => deps.api.call(api.subscriptionPaymentMethods, {}), into, { statusDialog: true }),
     allow: (m) => !recurring.value || m.id === CARD,
   });
@@ -145,7 +147,7 @@ export function createSubscribeModel(deps: ModelDeps) {
     next() {
       formError.value = null;
       if (step.value === 'select-duration') {
-        if (!plan.value) formError.value = paymentMessages.empty;
+        if (!plan.value) formError.value = t('payments.empty');
         else step.value = 'select-amount';
       } else if (step.value === 'select-amount' && !customError.value && amount.value > 0) {
         step.value = 'select-payment';

@@ -1,20 +1,22 @@
 /**
  * Pieces shared by the subscription and change-amount views of <sm-subscribe>.
  */
+import { useT } from '../../shared/ui/WidgetRoot';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import { Slider } from '../../shared/ui/Slider';
-import { messages as m } from './subscribe.messages';
 import type { Plan } from '../../shared/api/subscription';
 import { infoMessage, tierOf, type SliderBounds } from './subscribe.pricing';
+import '@messages/subscribe';
 
 export const usd = (n: number) => formatMoney(n, 'USD');
 
 export function FeeNotes() {
+  const t = useT();
   return (
     <ul className="sm-notes">
-      <li>{m.amount.feesNote}</li>
-      <li>{m.amount.foreignFee}</li>
+      <li>{t('subscribe.amount.feesNote')}</li>
+      <li>{t('subscribe.amount.foreignFee')}</li>
     </ul>
   );
 }
@@ -29,31 +31,32 @@ export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, ch
   perMonth: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const { min, max, start: recommended } = bounds;
-  const readout = (n: number) => (perMonth ? m.amount.perMonth(usd(n)) : m.amount.total(usd(n)));
+  const readout = (n: number) => (perMonth ? t('subscribe.amount.perMonth', { amount: usd(n) }) : usd(n));
   const info = infoMessage(value, recommended);
   return (
     <div className="sm-stack" data-tier={tierOf(value, min, recommended)}>
-      <h2>{m.amount.heading}</h2>
-      <p className="sm-muted">{m.amount.limited}</p>
+      <h2>{t('subscribe.amount.heading')}</h2>
+      <p className="sm-muted">{t('subscribe.amount.limited')}</p>
       <h3>{title}</h3>
       <Slider
-        label={m.amount.sliderLabel}
+        label={t('subscribe.amount.sliderLabel')}
         min={min}
         max={max}
         value={value}
         onValue={onValue}
         valueText={readout}
         marks={[
-          { value: min, label: `${m.amount.lowest} ${usd(min)}` },
-          { value: recommended, label: `${m.amount.recommended} ${usd(recommended)}` },
-          { value: max, label: `${m.amount.maximum} ${usd(max)}` },
+          { value: min, label: `${t('subscribe.amount.lowest')} ${usd(min)}` },
+          { value: recommended, label: `${t('subscribe.amount.recommended')} ${usd(recommended)}` },
+          { value: max, label: `${t('subscribe.amount.maximum')} ${usd(max)}` },
         ]}
       />
-      {plan.user_currency !== plan.currency ? <p className="sm-muted">{m.amount.approx(formatMoney(value * plan.rate, plan.user_currency))}</p> : null}
+      {plan.user_currency !== plan.currency ? <p className="sm-muted">{t('subscribe.amount.approx', { amount: formatMoney(value * plan.rate, plan.user_currency) })}</p> : null}
       {info ? (
         <p className="sm-info" data-testid="tier-info">
-          {info}
+          {t(info)}
         </p>
       ) : null}
       {children}

@@ -47,19 +47,12 @@ export function tierOf(price: number, lowest: number, defaultPrice: number): Tie
   return 1;
 }
 
-export const INFO_MESSAGES = {
-  afford: 'If you can’t afford the suggested price. You can lower the number to pay what you can afford',
-  top1: "Thank you for being a cheerful giver. You're on the top 1% subscribers who input $20 or more.",
-  top05: "We are grateful for your generosity. You're on the top 0.5% subscribers who input $50 or more.",
-  awesome: "You're awesome! We thank you for your abundant support on the app & missions.",
-} as const;
-
 /** The info message under the slider; none between the default and 20. */
-export function infoMessage(price: number, defaultPrice: number): string | null {
-  if (price >= 100) return INFO_MESSAGES.awesome;
-  if (price >= 50) return INFO_MESSAGES.top05;
-  if (price >= 20) return INFO_MESSAGES.top1;
-  if (price <= defaultPrice) return INFO_MESSAGES.afford;
+export function infoMessage(price: number, defaultPrice: number): 'subscribe.info.awesome' | 'subscribe.info.top05' | 'subscribe.info.top1' | 'subscribe.info.afford' | null {
+  if (price >= 100) return 'subscribe.info.awesome';
+  if (price >= 50) return 'subscribe.info.top05';
+  if (price >= 20) return 'subscribe.info.top1';
+  if (price <= defaultPrice) return 'subscribe.info.afford';
   return null;
 }
 

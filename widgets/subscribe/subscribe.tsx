@@ -5,19 +5,19 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../shared/format/dates';
-import { paymentMessages as pm } from '../../shared/payments/messages';
 import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useDeps, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './subscribe.messages';
+import { WidgetRoot, useDeps, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createSubscribeModel, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
 import { ONE_TIME_CUSTOM_MIN } from './subscribe.pricing';
+import '@messages/payments';
+import '@messages/subscribe';
 
 // Rarely used views load on demand, so the subscription steps stay small.
 const ChangeFlow = lazy(() => import('./subscribe.change'));
@@ -44,36 +44,37 @@ function DurationLabel({ title, hint }: { title: string; hint: string }) {
 }
 
 function SubscribeSteps({ model }: { model: SubscribeModel }) {
+  const t = useT();
   useSignals();
   const step = model.step.value;
   const plan = model.plan.value;
   const bounds = model.bounds.value;
   const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
-  const title = step === 'select-duration' ? m.steps.duration : step === 'select-amount' ? m.steps.amount : m.steps.payment;
+  const title = step === 'select-duration' ? t('subscribe.steps.duration') : step === 'select-amount' ? t('subscribe.steps.amount') : t('subscribe.steps.payment');
   return (
-    <PaymentSteps title={m.title} step={step} progress={`${m.stepOf(index, 3)}: ${title}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('subscribe.title')} step={step} progress={`${t('subscribe.stepOf', { n: index, total: 3 })}: ${title}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step !== 'select-duration' ? (
-        <BackButton onClick={() => model.back()}>{m.back}</BackButton>
+        <BackButton onClick={() => model.back()}>{t('subscribe.back')}</BackButton>
       ) : null}
       {step === 'select-duration' ? (
         <>
-          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{pm.empty}</Notice> : null}
+          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{t('payments.empty')}</Notice> : null}
           <Choices
-            legend={m.duration.legend}
+            legend={t('subscribe.duration.legend')}
             name="duration"
             options={[
-              { value: true, label: <DurationLabel title={m.duration.monthly} hint={m.duration.monthlyHint} /> },
-              { value: false, label: <DurationLabel title={m.duration.oneTime} hint={m.duration.oneTimeHint} /> },
+              { value: true, label: <DurationLabel title={t('subscribe.duration.monthly')} hint={t('subscribe.duration.monthlyHint')} /> },
+              { value: false, label: <DurationLabel title={t('subscribe.duration.oneTime')} hint={t('subscribe.duration.oneTimeHint')} /> },
             ]}
             selected={model.recurring.value}
             onChoose={(recurring) => model.setRecurring(recurring)}
           />
           {!model.recurring.value ? (
             <Choices
-              legend={m.duration.months}
+              legend={t('subscribe.duration.months')}
               name="months"
               className="sm-months"
-              options={model.monthOptions.value.map((n) => ({ value: n, label: m.duration.month(n) }))}
+              options={model.monthOptions.value.map((n) => ({ value: n, label: t('subscribe.duration.month', { n }) }))}
               selected={model.months.value}
               onChoose={(n) => model.setMonths(n)}
             />
@@ -84,14 +85,14 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
             </p>
           ) : null}
           <Button onClick={() => model.next()} disabled={!plan}>
-            {m.next}
+            {t('subscribe.next')}
           </Button>
         </>
       ) : null}
       {step === 'select-amount' && plan && bounds ? (
         <>
           <AmountPicker
-            title={model.recurring.value ? m.amount.monthly : m.amount.oneTime(model.months.value)}
+            title={model.recurring.value ? t('subscribe.amount.monthly') : t('subscribe.amount.oneTime', { months: model.months.value })}
             bounds={bounds}
             plan={plan}
             value={model.custom.value === null ? model.price.value : model.amount.value}
@@ -100,12 +101,12 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
           >
             {model.custom.value === null ? (
               <Button variant="link" onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : ONE_TIME_CUSTOM_MIN))}>
-                {m.amount.customToggle}
+                {t('subscribe.amount.customToggle')}
               </Button>
             ) : (
               <>
                 <TextField
-                  label={m.amount.custom}
+                  label={t('subscribe.amount.custom')}
                   type="number"
                   inputMode="decimal"
                   min={model.recurring.value ? bounds.min : ONE_TIME_CUSTOM_MIN}
@@ -114,26 +115,26 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
                   error={model.customError.value}
                 />
                 <Button variant="link" onClick={() => model.setCustom(null)}>
-                  {m.amount.useSlider}
+                  {t('subscribe.amount.useSlider')}
                 </Button>
               </>
             )}
           </AmountPicker>
           <FeeNotes />
           <Button onClick={() => model.next()} disabled={model.customError.value !== null || model.amount.value <= 0}>
-            {m.next}
+            {t('subscribe.next')}
           </Button>
         </>
       ) : null}
       {step === 'select-payment' && plan ? (
         <>
           <p className="sm-summary">
-            {model.recurring.value ? m.payment.summaryMonthly(usd(model.amount.value)) : m.payment.summaryOneTime(model.months.value, usd(model.amount.value))}
+            {model.recurring.value ? t('subscribe.payment.summaryMonthly', { amount: usd(model.amount.value) }) : t('subscribe.payment.summaryOneTime', { months: model.months.value, amount: usd(model.amount.value) })}
           </p>
-          {model.recurring.value ? <p className="sm-muted">{m.payment.cardOnly}</p> : null}
+          {model.recurring.value ? <p className="sm-muted">{t('subscribe.payment.cardOnly')}</p> : null}
           <PaymentMethodChooser choice={model.methods} />
           <FeeNotes />
-          <Button onClick={() => model.pay()}>{m.pay}</Button>
+          <Button onClick={() => model.pay()}>{t('subscribe.pay')}</Button>
         </>
       ) : null}
     </PaymentSteps>
@@ -141,6 +142,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
 }
 
 function SubscribeFlow({ view }: { view: FlowView }) {
+  const t = useT();
   useSignals();
   const model = useModel(createSubscribeModel);
   const { session } = useDeps();
@@ -149,21 +151,21 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   const user = session.user.value;
   return (
     <PaymentFrame prompts={model.payment} view={view} busy={model.busy.value}>
-      {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{m.alreadyMonthly}</Notice> : null}
+      {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice> : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
       {view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : null}
       {view === 'success' ? (
         <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">
-            <h1>{m.successTitle}</h1>
+            <h1>{t('subscribe.successTitle')}</h1>
             <p data-testid="membership-summary">
               {user?.subscription
                 ? user.subscription.recurring === 1
-                  ? m.successMonthly(usd(user.subscription.current_amount), formatDate(user.subscription.end_date))
-                  : m.successOneTime(formatDate(user.subscription.end_date))
+                  ? t('subscribe.successMonthly', { amount: usd(user.subscription.current_amount), date: formatDate(user.subscription.end_date) })
+                  : t('subscribe.successOneTime', { date: formatDate(user.subscription.end_date) })
                 : null}
             </p>
-            <Button onClick={() => model.finish()}>{m.continue}</Button>
+            <Button onClick={() => model.finish()}>{t('subscribe.continue')}</Button>
           </div>
         </Confirmation>
       ) : null}
@@ -172,9 +174,10 @@ function SubscribeFlow({ view }: { view: FlowView }) {
 }
 
 function Body({ view }: { view: View }) {
+  const t = useT();
   if (view === 'subscribe' || view === 'checkout' || view === 'success') return <SubscribeFlow view={view} />;
   return (
-    <Suspense fallback={view === 'manage' ? null : <p role="status">{pm.wait}</p>}>
+    <Suspense fallback={view === 'manage' ? null : <p role="status">{t('payments.wait')}</p>}>
       {view === 'change' || view === 'change-success' ? <ChangeFlow view={view} /> : view === 'manage' ? <ManageDialog /> : <AppEntry view={view} />}
     </Suspense>
   );

@@ -6,10 +6,10 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './survey.messages';
+import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createSurveyModel, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
+import '@messages/survey';
 
 export interface SurveyProps {
   apiBase?: string;
@@ -18,6 +18,7 @@ export interface SurveyProps {
 }
 
 function Question({ model }: { model: SurveyModel }) {
+  const t = useT();
   useSignals();
   const id = useId();
   const q = model.question.value;
@@ -35,13 +36,13 @@ function Question({ model }: { model: SurveyModel }) {
       }}
     >
       <p className="sm-progress" data-testid="survey-progress">
-        {m.progress(model.index.value + 1, total)}
+        {t('survey.progress', { n: model.index.value + 1, total })}
       </p>
       <h1>{q.title}</h1>
       <fieldset className="sm-options" aria-describedby={`${id}-hint`}>
         <legend>{q.question}</legend>
         <p id={`${id}-hint`} className="sm-muted">
-          {m.hint}
+          {t('survey.hint')}
         </p>
         {q.option.map((option, index) => {
           const checked = chosen.includes(index);
@@ -55,25 +56,25 @@ function Question({ model }: { model: SurveyModel }) {
       </fieldset>
       {model.lastChosen.value ? (
         <div className="sm-field">
-          <label htmlFor={`${id}-text`}>{m.otherLabel}</label>
+          <label htmlFor={`${id}-text`}>{t('survey.otherLabel')}</label>
           <textarea
             id={`${id}-text`}
             className="sm-input"
-            placeholder={m.placeholder}
+            placeholder={t('survey.placeholder')}
             value={model.freeText.value}
             maxLength={MAX_TEXT}
             onChange={(event) => model.setFreeText(event.currentTarget.value)}
-            aria-label={`${m.otherLabel}: ${q.option[last]?.value ?? ''}`}
+            aria-label={`${t('survey.otherLabel')}: ${q.option[last]?.value ?? ''}`}
           />
         </div>
       ) : null}
       {model.submitError.value ? (
-        <RetryNotice retry={m.retry} onRetry={() => model.retrySubmit()}>
+        <RetryNotice retry={t('survey.retry')} onRetry={() => model.retrySubmit()}>
           {model.submitError.value}
         </RetryNotice>
       ) : null}
       <Button type="submit" disabled={!model.canNext.value}>
-        {model.loading.value ? m.sending : m.next}
+        {model.loading.value ? t('survey.sending') : t('survey.next')}
       </Button>
     </form>
   );
@@ -95,6 +96,7 @@ function LeaveLink({ model, children }: { model: SurveyModel; children: ReactNod
 }
 
 function SurveyWidget() {
+  const t = useT();
   useSignals();
   const model = useModel(createSurveyModel);
   useEffect(() => {
@@ -105,43 +107,43 @@ function SurveyWidget() {
   const loading = model.loading.value;
   return (
     <div className="sm-card" part="card">
-      <button type="button" className="sm-close" aria-label={m.close} onClick={() => model.leave()}>
+      <button type="button" className="sm-close" aria-label={t('survey.close')} onClick={() => model.leave()}>
         ×
       </button>
       {stage === 'done' ? (
         <div className="sm-stack sm-center">
-          <h1>{m.doneTitle}</h1>
-          <p>{m.doneText}</p>
-          <LeaveLink model={model}>{m.backHome}</LeaveLink>
+          <h1>{t('survey.doneTitle')}</h1>
+          <p>{t('survey.doneText')}</p>
+          <LeaveLink model={model}>{t('survey.backHome')}</LeaveLink>
         </div>
       ) : stage === 'already' ? (
         <div className="sm-stack sm-center">
-          <h1>{m.doneTitle}</h1>
-          <p>{m.alreadyDone}</p>
+          <h1>{t('survey.doneTitle')}</h1>
+          <p>{t('survey.alreadyDone')}</p>
           <Button variant="secondary" onClick={() => model.again()}>
-            {m.again}
+            {t('survey.again')}
           </Button>
-          <LeaveLink model={model}>{m.backHome}</LeaveLink>
+          <LeaveLink model={model}>{t('survey.backHome')}</LeaveLink>
         </div>
       ) : model.questions.value.length === 0 ? (
         loading ? (
-          <p role="status">{m.loading}</p>
+          <p role="status">{t('survey.loading')}</p>
         ) : (
           <div className="sm-stack">
             {loadError !== null ? (
-              <RetryNotice retry={m.retry} onRetry={() => model.retry()}>
+              <RetryNotice retry={t('survey.retry')} onRetry={() => model.retry()}>
                 {loadError}
               </RetryNotice>
             ) : (
-              <p>{m.empty}</p>
+              <p>{t('survey.empty')}</p>
             )}
-            <LeaveLink model={model}>{m.back}</LeaveLink>
+            <LeaveLink model={model}>{t('survey.back')}</LeaveLink>
           </div>
         )
       ) : (
         <Question model={model} />
       )}
-      {loading && model.questions.value.length > 0 ? <Overlay label={m.loading} /> : null}
+      {loading && model.questions.value.length > 0 ? <Overlay label={t('survey.loading')} /> : null}
     </div>
   );
 }

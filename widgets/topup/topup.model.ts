@@ -11,14 +11,15 @@ import { walletAvailable } from '../../shared/payments/applepay';
 import { createCheckout } from '../../shared/payments/engine';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
-import { messages } from './topup.messages';
 import { readOnly } from '../../shared/model/read-only';
+import '@messages/topup';
 
 export type View = 'topup' | 'checkout' | 'success';
 
 export type SuccessState = { kind: 'confirming' } | { kind: 'self'; balance: number } | { kind: 'other'; code: string };
 
 export function createTopupModel(deps: ModelDeps) {
+  const { t } = deps.i18n;
   const payment = createCheckout(creditCheckout, deps);
   const step = signal<1 | 2>(1);
   const options = signal<readonly CreditOption[] | null>(null);
@@ -27,6 +28,7 @@ export function createTopupModel(deps: ModelDeps) {
   const formError = signal<string | null>(null);
 
   const methods = createMethodChoice({
+    t,
     load: (into) => payment.loadList(() => deps.api.call(credits.creditPaymentMethods, {}), into, { statusDialog: false }),
     deviceWallet: () => walletAvailable(deps.deviceWallet()),
   });
@@ -72,7 +74,7 @@ export function createTopupModel(deps: ModelDeps) {
     },
     next() {
       if (!selectedOption.value) {
-        formError.value = messages.selectOption;
+        formError.value = t('topup.selectOption');
         return;
       }
       formError.value = null;

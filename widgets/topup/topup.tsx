@@ -4,15 +4,15 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { formatCredits, formatMoney } from '../../shared/format/money';
-import { paymentMessages as pm } from '../../shared/payments/messages';
 import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
-import { WidgetRoot, useModel } from '../../shared/ui/WidgetRoot';
-import { messages as m } from './topup.messages';
+import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createTopupModel, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
+import '@messages/payments';
+import '@messages/topup';
 
 export interface TopupProps {
   /** topup (default) | checkout | success */
@@ -23,23 +23,24 @@ export interface TopupProps {
 }
 
 function Options({ model }: { model: TopupModel }) {
+  const t = useT();
   useSignals();
   const options = model.options.value;
-  if (options === null) return model.loadError.value ? null : <p role="status">{pm.wait}</p>;
-  if (options.length === 0) return <Notice tone="info">{pm.empty}</Notice>;
+  if (options === null) return model.loadError.value ? null : <p role="status">{t('payments.wait')}</p>;
+  if (options.length === 0) return <Notice tone="info">{t('payments.empty')}</Notice>;
   return (
     <>
       <Choices
-        legend={m.options}
+        legend={t('topup.options')}
         name="credit-option"
         options={options.map((o) => ({
           value: o.identifier,
           label: (
             <>
-              <span className="sm-choice-title">{formatCredits(o.price_credit)}</span>
+              <span className="sm-choice-title">{formatCredits(o.price_credit, t)}</span>
               <span className="sm-choice-price">
                 {formatMoney(o.price_dollar, o.currency)}
-                {o.user_currency !== o.currency ? <span className="sm-muted"> ({m.approx(formatMoney(o.price_dollar * o.rate, o.user_currency))})</span> : null}
+                {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency) })})</span> : null}
               </span>
             </>
           ),
@@ -48,12 +49,12 @@ function Options({ model }: { model: TopupModel }) {
         onChoose={(id) => model.choose(id)}
       />
       <Choices
-        legend={m.forWhom}
+        legend={t('topup.forWhom')}
         name="purchasefor"
         className="sm-choices-row"
         options={[
-          { value: 1, label: m.self },
-          { value: 2, label: m.other },
+          { value: 1, label: t('topup.self') },
+          { value: 2, label: t('topup.other') },
         ]}
         selected={model.purchasefor.value}
         onChoose={(value) => model.setPurchaseFor(value)}
@@ -63,40 +64,43 @@ function Options({ model }: { model: TopupModel }) {
           {model.formError.value}
         </p>
       ) : null}
-      <Button onClick={() => model.next()}>{m.next}</Button>
+      <Button onClick={() => model.next()}>{t('topup.next')}</Button>
     </>
   );
 }
 
 function Methods({ model }: { model: TopupModel }) {
+  const t = useT();
   useSignals();
   const option = model.selectedOption.value;
   const charge = model.charge.value;
   return (
     <>
-      <BackButton onClick={() => model.back()}>{m.back}</BackButton>
+      <BackButton onClick={() => model.back()}>{t('topup.back')}</BackButton>
       {option && charge ? (
         <p className="sm-summary" data-testid="topup-summary">
-          {m.summary(formatCredits(option.price_credit), formatMoney(charge.amount, charge.currency))}
+          {t('topup.summary', { credits: formatCredits(option.price_credit, t), price: formatMoney(charge.amount, charge.currency) })}
         </p>
       ) : null}
       <PaymentMethodChooser choice={model.methods} />
-      <Button onClick={() => model.pay()}>{m.pay}</Button>
+      <Button onClick={() => model.pay()}>{t('topup.pay')}</Button>
     </>
   );
 }
 
 function Steps({ model }: { model: TopupModel }) {
+  const t = useT();
   useSignals();
   const step = model.step.value;
   return (
-    <PaymentSteps title={m.title} step={step} progress={`${m.stepOf(step, 2)}: ${step === 1 ? m.step1 : m.step2}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('topup.title')} step={step} progress={`${t('topup.stepOf', { n: step, total: 2 })}: ${step === 1 ? t('topup.step1') : t('topup.step2')}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
     </PaymentSteps>
   );
 }
 
 function CopyCode({ code }: { code: string }) {
+  const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -118,11 +122,11 @@ function CopyCode({ code }: { code: string }) {
       </code>
       <span className="sm-tooltip-anchor">
         <Button variant="secondary" onClick={() => void copy()}>
-          {m.copy}
+          {t('topup.copy')}
         </Button>
         {state !== 'idle' ? (
           <span className="sm-tooltip" role="status">
-            {state === 'copied' ? m.copied : m.copyFailed}
+            {state === 'copied' ? t('topup.copied') : t('topup.copyFailed')}
           </span>
         ) : null}
       </span>
@@ -131,6 +135,7 @@ function CopyCode({ code }: { code: string }) {
 }
 
 function Success({ model }: { model: TopupModel }) {
+  const t = useT();
   useSignals();
   const state = model.success.value;
   return (
@@ -138,19 +143,19 @@ function Success({ model }: { model: TopupModel }) {
       <div className="sm-stack sm-center">
         {state.kind === 'self' ? (
           <>
-            <h1>{m.successSelfTitle}</h1>
+            <h1>{t('topup.successSelfTitle')}</h1>
             <p>
-              {m.successSelfText} <strong data-testid="new-balance">{formatCredits(state.balance)}</strong>
+              {t('topup.successSelfText')} <strong data-testid="new-balance">{formatCredits(state.balance, t)}</strong>
             </p>
           </>
         ) : state.kind === 'other' ? (
           <>
-            <h1>{m.successOtherTitle}</h1>
-            <p>{m.successOtherText}</p>
+            <h1>{t('topup.successOtherTitle')}</h1>
+            <p>{t('topup.successOtherText')}</p>
             <CopyCode code={state.code} />
           </>
         ) : null}
-        <Button onClick={() => model.goHome()}>{pm.backHome}</Button>
+        <Button onClick={() => model.goHome()}>{t('payments.backHome')}</Button>
       </div>
     </Confirmation>
   );

@@ -1,0 +1,113 @@
+/**
+ * The messages every tag and the portal show, one catalogue per language (messages/<lang>.json,
+ * ICU MessageFormat). tools/messages.ts compiles them at build time into plain functions, split
+ * by area (the key's first part: `topup`, `payments`, ...): the English of an area is built into
+ * the code that imports `@messages/<area>`, every other language is a small file of its own,
+ * loaded only when a tag or the portal shows that language. No message parser reaches the browser.
+ *
+ * `translate(language, key, args)` is the one way to a text; models and views get it through their
+ * deps (`deps.i18n.t`), so both speak the element's language.
+ */
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import type englishCatalogue from './messages/en.json';
+
+/** Every message's name, from the English catalogue (which has them all). */
+export type MessageKey = keyof typeof englishCatalogue;
+export type MessageArgs = Readonly<Record<string, string | number | Date>>;
+export type Translate = (key: MessageKey, args?: MessageArgs) => string;
+/** A language's messages as tools/messages.ts compiles them: plain texts as strings, the others as functions. */
+export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
+type Loader = () => Promise<{ readonly default: CompiledMessages }>;
+
+/** The languages people can choose, in the order menus list them. */
+export const LANGUAGES = ['en', 'fil', 'zh-Hans', 'es'] as const;
+export type PublicLanguage = (typeof LANGUAGES)[number];
+/** The pseudo-locale (accented, longer, right-to-left), built only for development. */
+export const PSEUDO = 'en-XA';
+export type Language = PublicLanguage | typeof PSEUDO;
+
+const compiled = new Map<Language, CompiledMessages>();
+/** Each area's loaders of its other languages; an area is ready in a language once merged. */
+const areas: { loaders: Partial<Record<Language, Loader>>; ready: Set<Language> }[] = [];
+const loading = new Map<Language, Promise<void>>();
+const version = signal(0);
+
+function merge(language: Language, messages: CompiledMessages): void {
+  compiled.set(language, { ...compiled.get(language), ...messages });
+}
+
+/** Called by each compiled area module: its English, and how to load its other languages. */
+export function registerArea(englishMessages: CompiledMessages, loaders: Partial<Record<Language, Loader>>): void {
+  merge('en', englishMessages);
+  areas.push({ loaders, ready: new Set(['en']) });
+  version.value += 1;
+}
+
+/** A whole catalogue given at once (prerendering and tests in Node compile them synchronously). */
+export function registerLanguage(language: Language, messages: CompiledMessages): void {
+  merge(language, messages);
+  for (const area of areas) area.ready.add(language);
+  version.value += 1;
+}
+
+/** Whether every area loaded so far has its messages in this language. */
+export function isLoaded(language: Language): boolean {
+  return language === 'en' || (compiled.has(language) && areas.every((a) => a.ready.has(language) || !a.loaders[language]));
+}
+
+/** Loads a language's files for every area on the page (once; a failed file is tried again next time). */
+export function loadLanguage(language: Language): Promise<void> {
+  if (isLoaded(language)) return Promise.resolve();
+  const running = loading.get(language);
+  if (running) return running;
+  const done = Promise.all(
+    areas
+      .filter((a) => !a.ready.has(language) && a.loaders[language])
+      .map(async (area) => {
+        const module = await area.loaders[language]!();
+        merge(language, module.default);
+        area.ready.add(language);
+      }),
+  )
+    .then(() => {
+      if (!compiled.has(language)) compiled.set(language, {});
+    })
+    .catch(() => {
+      /* offline or a missing file: English stays */
+    })
+    .finally(() => {
+      loading.delete(language);
+      version.value += 1;
+    });
+  loading.set(language, done);
+  return done;
+}
+
+/** A message in a language (English where that language lacks it; the key itself where none has it). */
+export function translate(language: Language, key: MessageKey, args?: MessageArgs): string {
+  void version.value;
+  const message = compiled.get(language)?.[key] ?? compiled.get('en')?.[key];
+  return typeof message === 'function' ? message(args ?? {}) : (message ?? key);
+}
+
+/** What a model and its views are given: the language they show and its messages. */
+export interface I18n {
+  /** The language shown: the one wanted once its messages are here, English until then. */
+  readonly language: ReadonlySignal<Language>;
+  readonly t: Translate;
+}
+
+/** The messages of the language `wanted` names (its files are loaded when it changes). */
+export function createI18n(wanted: ReadonlySignal<Language> = signal('en')): I18n {
+  const language = computed(() => {
+    void version.value;
+    const lang = wanted.value;
+    if (isLoaded(lang)) return lang;
+    void loadLanguage(lang);
+    return 'en';
+  });
+  return { language, t: (key, args) => translate(language.value, key, args) };
+}
+
+/** English messages, for code that runs before or outside an element (and tests). */
+export const english: Translate = (key, args) => translate('en', key, args);

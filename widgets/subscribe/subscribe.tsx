@@ -52,7 +52,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
   const title = step === 'select-duration' ? t('subscribe.steps.duration') : step === 'select-amount' ? t('subscribe.steps.amount') : t('subscribe.steps.payment');
   return (
-    <PaymentSteps title={t('subscribe.title')} step={step} progress={`${t('subscribe.stepOf', { n: index, total: 3 })}: ${title}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('subscribe.title')} step={step} progress={t('subscribe.stepOf', { n: index, total: 3, title })} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step !== 'select-duration' ? (
         <BackButton onClick={() => model.back()}>{t('subscribe.back')}</BackButton>
       ) : null}

@@ -93,7 +93,7 @@ function Steps({ model }: { model: TopupModel }) {
   useSignals();
   const step = model.step.value;
   return (
-    <PaymentSteps title={t('topup.title')} step={step} progress={`${t('topup.stepOf', { n: step, total: 2 })}: ${step === 1 ? t('topup.step1') : t('topup.step2')}`} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('topup.title')} step={step} progress={t('topup.stepOf', { n: step, total: 2, title: step === 1 ? t('topup.step1') : t('topup.step2') })} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
     </PaymentSteps>
   );

@@ -133,5 +133,17 @@ describe('a connection per API host', () => {
       expect(again.ok && again.data.kind).toBe('signed-in');
       seven.session.clear();
     });
+
+    it("in the app's webview (the session came from the app's link) a link for another account replaces it at once", async () => {
+      host();
+      const eight = connectionFor('https://api.eight.example');
+      eight.session.signIn({ ...login, access_token: 'earlier-app-user' }, { fromApps: true });
+      eight.session.setUser(mine);
+      const result = await eight.signInWithAppToken('next-link');
+      expect(result.ok && result.data.kind).toBe('signed-in');
+      expect(eight.session.authorization()).toBe('Bearer from-app');
+      expect(eight.session.user.value?.email).toBe('app@example.org');
+      eight.session.clear();
+    });
   });
 });

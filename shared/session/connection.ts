@@ -103,7 +103,9 @@ export function createConnection(apiBase: string, session: Session, fetchFn?: ty
         session.setUser(profile.data);
         return profile.data;
       };
-      if (current && String(current.id) === String(profile.data.id)) {
+      // The app's own webview (the session came from an earlier link of the app) has nobody else signed in: the
+      // app's link replaces it, as the product says. Elsewhere a link for another account asks first.
+      if (session.fromApps.value || (current && String(current.id) === String(profile.data.id))) {
         return { ok: true, message: profile.message, data: { kind: 'signed-in', profile: replace() } };
       }
       return {

@@ -31,5 +31,6 @@ export const messages = {
   successText: (amount: string, organization: string) => `Your gift of ${amount} to ${organization} was received.`,
   successAnonymous: 'Your gift was received. Thank you for supporting the missions.',
   continue: 'Continue',
+  needsScript: 'Giving needs JavaScript, which is off or did not load on this page.',
   badMission: (value: string) => `[sm-donate] Ignoring mission="${value}": give a mission id, such as mission="2".`,
 } as const;

@@ -7,6 +7,12 @@ export const donateStyles = /* css */ `
 .sm-mission p { margin: 0; }
 .sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--sm-color-surface-alt); }
 .sm-raised { font-weight: 700; }
+/* The mission's places before it arrives: the banner at its 2:1 size and a line per text, as tall as the text they hold. */
+.sm-skeleton .sm-banner { border-radius: 8px; margin-bottom: 34px; }
+.sm-skeleton-line, .sm-skeleton-text { border-radius: 6px; background: var(--sm-color-surface-alt); height: 1.5em; }
+.sm-skeleton-title { height: 2.4em; width: 80%; }
+.sm-skeleton-short { width: 45%; }
+.sm-skeleton-text { height: 9em; }
 .sm-description p { margin: 0 0 8px; }
 .sm-carousel { position: relative; }
 .sm-carousel-controls { display: flex; gap: 8px; justify-content: center; align-items: center; margin-top: 6px; }

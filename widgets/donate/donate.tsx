@@ -98,6 +98,65 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
   );
 }
 
+/** The places of a mission's banner, title, organisation, description and total, held until the mission arrives. */
+function MissionSkeleton() {
+  return (
+    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton">
+      <div className="sm-banner" />
+      <div className="sm-skeleton-line sm-skeleton-title" />
+      <div className="sm-skeleton-line" />
+      <div className="sm-skeleton-text" />
+      <div className="sm-skeleton-line sm-skeleton-short" />
+    </div>
+  );
+}
+
+/** Amount, frequency and Donate Now: shown at once (they need no data), Donate Now waits for the mission. */
+function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null>; ready: boolean }) {
+  useSignals();
+  return (
+    <>
+      <Slider
+        label={m.amountLabel}
+        min={SLIDER_MIN}
+        max={SLIDER_MAX}
+        step={SLIDER_STEP}
+        value={model.slider.value}
+        onValue={(n) => model.setSlider(n)}
+        valueText={(n) => m.amountValue(usd(model.custom.value === null ? n : model.amount.value))}
+      />
+      <TextField
+        label={m.custom}
+        type="number"
+        inputMode="decimal"
+        min={1}
+        max={100}
+        step="0.01"
+        value={model.custom.value ?? ''}
+        placeholder={String(model.slider.value)}
+        onValue={(v) => model.setCustom(v === '' ? null : v)}
+        onBlur={() => model.commitCustom()}
+      />
+      <Choices
+        legend={m.frequency}
+        name="frequency"
+        className="sm-choices-row"
+        options={[
+          { value: false, label: m.oneTime },
+          { value: true, label: m.monthly },
+        ]}
+        selected={model.recurring.value}
+        onChoose={(recurring) => model.setRecurring(recurring)}
+      />
+      <Button onClick={() => void model.donate(() => containerRef.current)} disabled={!ready || model.busy.value}>
+        {m.donateNow} · {usd(model.amount.value)}
+      </Button>
+      <p className="sm-needs-script">{m.needsScript}</p>
+      <div ref={containerRef} className="sm-embedded" />
+    </>
+  );
+}
+
 function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
   useSignals();
   const mission = model.mission.value;
@@ -110,7 +169,20 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       </div>
     );
   }
-  if (!mission) return model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : <p role="status">{pm.wait}</p>;
+  if (!mission) {
+    if (model.loadError.value) return <Notice tone="error">{model.loadError.value}</Notice>;
+    // Before the mission arrives (and in the prerendered markup): its places held, the gift's controls ready.
+    return (
+      <div className="sm-stack" aria-busy="true">
+        <p role="status" className="sm-visually-hidden">
+          {pm.wait}
+        </p>
+        <MissionSkeleton />
+        <GiftControls model={model} containerRef={containerRef} ready={false} />
+        <p className="sm-muted">{m.taxNote}</p>
+      </div>
+    );
+  }
   const title = mission.title ?? mission.organization;
   const next = mission.metadata?.next_donation_period ?? null;
   return (
@@ -131,44 +203,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
           </Button>
         </>
       ) : model.plan.value ? (
-        <>
-          <Slider
-            label={m.amountLabel}
-            min={SLIDER_MIN}
-            max={SLIDER_MAX}
-            step={SLIDER_STEP}
-            value={model.slider.value}
-            onValue={(n) => model.setSlider(n)}
-            valueText={(n) => m.amountValue(usd(model.custom.value === null ? n : model.amount.value))}
-          />
-          <TextField
-            label={m.custom}
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={100}
-            step="0.01"
-            value={model.custom.value ?? ''}
-            placeholder={String(model.slider.value)}
-            onValue={(v) => model.setCustom(v === '' ? null : v)}
-            onBlur={() => model.commitCustom()}
-          />
-          <Choices
-            legend={m.frequency}
-            name="frequency"
-            className="sm-choices-row"
-            options={[
-              { value: false, label: m.oneTime },
-              { value: true, label: m.monthly },
-            ]}
-            selected={model.recurring.value}
-            onChoose={(recurring) => model.setRecurring(recurring)}
-          />
-          <Button onClick={() => void model.donate(() => containerRef.current)} disabled={model.busy.value}>
-            {m.donateNow} · {usd(model.amount.value)}
-          </Button>
-          <div ref={containerRef} className="sm-embedded" />
-        </>
+        <GiftControls model={model} containerRef={containerRef} ready />
       ) : null}
       <p className="sm-muted">{m.taxNote}</p>
     </div>

@@ -80,6 +80,8 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
   const own = Object.entries(spec.attributes).filter(([name]) => !shared.has(name));
   const enums = own.filter((entry): entry is [string, DocumentedAttribute & { type: 'enum' }] => entry[1].type === 'enum');
   const live = `<${tag}${exampleAttributes(spec)}></${tag}>`;
+  /** The live example's colour scheme, as the theming form starts. */
+  const theme = /\btheme="(light|dark)"/.exec(spec.example ?? '')?.[1] ?? '';
   const examples = enums.flatMap(([name, a]) =>
     Object.entries<Choice>(a.values)
       .filter(([value]) => value !== a.default)
@@ -172,9 +174,7 @@ ${parts.join('\n')}
 <p>Set them on the element. Changing one here restyles the live example above.</p>
 <form class="theming" data-theming>
 <fieldset><legend>Colour scheme</legend>
-<label><input type="radio" name="theme" value="" checked> follow the system</label>
-<label><input type="radio" name="theme" value="light"> light</label>
-<label><input type="radio" name="theme" value="dark"> dark</label>
+${[['', 'follow the system'], ['light', 'light'], ['dark', 'dark']].map(([value, label]) => `<label><input type="radio" name="theme" value="${value}"${value === theme ? ' checked' : ''}> ${label}</label>`).join('\n')}
 </fieldset>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="theming">
 <table>

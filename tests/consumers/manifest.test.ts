@@ -1,9 +1,10 @@
 /**
- * Semantic versioning of what embedders use: custom-elements.json compared with the manifest of
- * the last release (tests/consumers/released/<version>/custom-elements.json). Removing or renaming
- * a tag, an attribute, an allowed value, an event, a part, a custom property or a module fails
- * unless package.json's major version is above the release's. Additions are free. At a release,
- * copy custom-elements.json into released/<new version>/ (see CHANGELOG.md).
+ * Semantic versioning of what embedders use: custom-elements.json and package.json's entry points
+ * compared with those of the last release (tests/consumers/released/<version>/). Removing or
+ * renaming a tag, an attribute, an allowed value, an event, a part, a custom property or an entry
+ * point fails unless package.json's major version is above the release's. Additions are free. At
+ * a release, copy custom-elements.json and the entry points into released/<new version>/ (see
+ * CHANGELOG.md).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,7 +29,6 @@ interface Manifest {
 export function surface(manifest: Manifest): Set<string> {
   const out = new Set<string>();
   for (const module of manifest.modules) {
-    out.add(`module ${module.path}`);
     for (const d of module.declarations) {
       if (!d.tagName) continue;
       const tag = `<${d.tagName}>`;
@@ -62,7 +62,9 @@ const lastRelease = readdirSync(releasedDir).filter((v) => /^\d+\.\d+\.\d+$/.tes
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 const released = read(join(releasedDir, lastRelease, 'custom-elements.json'));
 const current = read(join(root, 'custom-elements.json'));
-const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; exports: Record<string, unknown> };
+const version = pkg.version;
+const releasedEntryPoints = JSON.parse(readFileSync(join(releasedDir, lastRelease, 'entry-points.json'), 'utf8')) as string[];
 
 describe(`custom-elements.json against release ${lastRelease}`, () => {
   it('package.json is at or after the last release', () => {
@@ -73,6 +75,12 @@ describe(`custom-elements.json against release ${lastRelease}`, () => {
     const gone = removed(released, current);
     if (major(version) > major(lastRelease)) return;
     expect(gone, `Removed since ${lastRelease} (a breaking change: bump package.json to ${major(lastRelease) + 1}.0.0 and say so in CHANGELOG.md):`).toEqual([]);
+  });
+
+  it('keeps every entry point of the release, unless the major version went up', () => {
+    const gone = releasedEntryPoints.filter((entry) => !(entry in pkg.exports));
+    if (major(version) > major(lastRelease)) return;
+    expect(gone, `Entry points removed since ${lastRelease} (a breaking change):`).toEqual([]);
   });
 
   it('would notice a renamed attribute, a removed allowed value, event, part or custom property', () => {

@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const sandbox = { group: ['**/sandbox/**'], message: 'The portal never imports the sandbox (the local API stand-in).' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.sandbox/**', 'test-results/**', '**/*.generated.d.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'tests/consumers/*/node_modules/**', 'tests/consumers/*/dist/**', '.sandbox/**', 'test-results/**', '**/*.generated.d.ts'] },
   ...tseslint.configs.recommended,
   {
     // React's hooks rules where React runs (the sandbox's use* functions are not hooks).

@@ -83,7 +83,7 @@ export default defineConfig(({ command }) => ({
         loader: resolve(root, 'widgets/loader.ts'),
         ...Object.fromEntries(Object.entries(widgetEntries).map(([tag, file]) => [tag, resolve(root, file)])),
       },
-      preserveEntrySignatures: 'exports-only',
+      preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: (chunk) => (chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
         chunkFileNames: 'assets/[name]-[hash].js',

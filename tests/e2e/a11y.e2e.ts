@@ -2,13 +2,10 @@
  * Accessibility as reliability: every route passes axe (no serious or critical violation, open
  * shadow roots included), and the main flows are completed with the keyboard alone.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { baseUrl, createVerifiedUser, focusedLabel, launch, newPage, signIn, tabTo, uniqueEmail } from './support';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Runs axe in the page (through the debugging protocol, so the page's CSP does not block it). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-}
 
 const PUBLIC_ROUTES = ['/login', '/register', '/forgot-password', '/send-verification', '/signup-success', '/change-password?t=bad', '/verify-email', '/donation-page', '/missions', '/premium', '/test-page', '/update-payment-success', '/update-payment-failed'];
 const SIGNED_IN_ROUTES = ['/home', '/change-password-user', '/top-up', '/subscription', '/donation-lists', '/donations?_d=2', '/survey', '/transaction-failed', '/transaction-success', '/change-subscription'];

@@ -1,0 +1,10 @@
+// Wrong: the handler written the React way (React 19 would listen for "SmNewsletterSubscribed",
+// which never fires), and a detail field the event does not carry.
+import 'sm-portal-widgets/sm-newsletter';
+
+export const page = (
+  <>
+    <sm-newsletter onSmNewsletterSubscribed={() => undefined} />
+    <sm-newsletter onsm-newsletter-subscribed={(event) => event.detail.amount} />
+  </>
+);

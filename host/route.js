@@ -1,14 +1,32 @@
 // Runs in <head> before the page is parsed (a plain script: the page's CSP allows only its own
-// files): names the route the address asks for, so the prerendered markup of that public route
-// shows at once (portal.css: html[data-route]) while the portal's script loads. A signed-in
-// visitor, or a route with no prerendered markup, sees the page as the script draws it.
+// files). Names the route the address asks for, so the prerendered markup of that public route
+// shows at once (html[data-route] in the page's style) while the portal's script loads; and, as
+// the parser adds them, takes out the other routes' prerendered blocks, so their tags never start
+// (module scripts run only after parsing, and these removals happen before that). A signed-in
+// visitor, an address with a query (the markup was rendered without one), or a route with no
+// prerendered markup sees the page as the script draws it.
 (function () {
-  var path = location.hash.replace(/^#/, '').split('?')[0] || '/login';
+  var hash = location.hash.replace(/^#/, '');
+  var path = hash.split('?')[0] || '/login';
   var signedIn = false;
   try {
     signedIn = /"accessToken"/.test(localStorage.getItem('sm.session.v1') || '');
   } catch {
     /* storage blocked: show the prerendered route */
   }
-  if (!signedIn) document.documentElement.setAttribute('data-route', path);
+  var keep = signedIn || hash.indexOf('?') >= 0 ? null : path;
+  if (keep) document.documentElement.setAttribute('data-route', keep);
+  var observer = new MutationObserver(function (records) {
+    for (var i = 0; i < records.length; i++) {
+      var added = records[i].addedNodes;
+      for (var j = 0; j < added.length; j++) {
+        var node = added[j];
+        if (node.nodeType === 1 && node.hasAttribute('data-route') && node.parentNode && node.parentNode.id === 'portal' && node.getAttribute('data-route') !== keep) node.remove();
+      }
+    }
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', function () {
+    observer.disconnect();
+  });
 })();

@@ -11,7 +11,8 @@
  * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
  *   forgot password, premium, missions, the donation page), each tag in them with its
  *   declarative shadow root; route.js (copied beside it) shows the one the address names
- *   before any module runs, and host/main.tsx hydrates it.
+ *   before any module runs, the loader keeps what the person does meanwhile, and host/main.tsx
+ *   hydrates it.
  *
  * The markup is rendered by the same components the page and the elements render
  * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.
@@ -69,7 +70,11 @@ async function prerenderPortal(): Promise<void> {
   ].join('');
   const page = readFileSync(file, 'utf8')
     .replace('<!--prerendered routes-->', blocks.join(''))
-    .replace('</head>', `<style>${style}</style></head>`);
+    .replace('</head>', `<style>${style}</style></head>`)
+    // The loader too, before the portal's own script (module scripts run in order): it is small and runs first, so a
+    // press or a keystroke on the prerendered route is kept and done once the route's code is there. Only to
+    // capture: the portal's script imports and defines the tags itself.
+    .replace('<script src="./route.js"></script>', '<script src="./route.js"></script><script type="module" src="./widgets/loader.js?capture"></script>');
   writeFileSync(file, page);
   copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }

@@ -142,12 +142,15 @@ function preconnect(base: string | null): void {
   }
 }
 
+/** loader.js?capture (the portal page, whose own script imports the tags): only keeps what the person does. */
+const captureOnly = new URL(here).searchParams.has('capture');
+
 async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
   preconnect(element.getAttribute('api-base'));
-  const want = () => load(tag);
+  const want = () => captureOnly || load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
   new IntersectionObserver((entries, observer) => {
     if (!entries.some((e) => e.isIntersecting)) return;

@@ -40,7 +40,10 @@ function merge(language: Language, messages: CompiledMessages): void {
 export function registerArea(englishMessages: CompiledMessages, loaders: Partial<Record<Language, Loader>>): void {
   merge('en', englishMessages);
   areas.push({ loaders, ready: new Set(['en']) });
-  version.value += 1;
+  // An area registers when the code that uses it is imported, before anything renders its texts: English needs no
+  // new render (one now would make React give up hydrating the prerendered markup of a tag already mounting). The
+  // other languages already shown on the page load this area's file too, and render again when it is here.
+  for (const language of compiled.keys()) if (language !== 'en') void loadLanguage(language);
 }
 
 /** A whole catalogue given at once (prerendering and tests in Node compile them synchronously). */

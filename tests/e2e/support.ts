@@ -46,6 +46,8 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
+    // Prerendered markup that React could not hydrate is drawn again: a flash and lost input, so a failure too.
+    if (message.type() === 'warning' && /did not match/.test(message.text())) errors.push(message.text());
   });
   return { context, page, errors };
 }

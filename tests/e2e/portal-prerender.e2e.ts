@@ -1,0 +1,53 @@
+/**
+ * The portal page paints its public route before any script, and hydrates it: the route the
+ * address names shows from the page's own markup, the other routes' tags never start, and a
+ * press made before the code arrived is done once it is there.
+ */
+import type { Browser, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, newPage } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the portal page before and after its script', () => {
+  it('shows /#/login from its markup, keeps it when the code arrives, and does the press made meanwhile', async () => {
+    const { page, context, errors } = await newPage(browser);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
+    const login = page.locator('sm-login');
+    const button = login.getByRole('button', { name: 'Continue with Email' });
+    await button.waitFor();
+    // Only the shown route's tags are in the page: one sign-in form, not the register and forgot-password ones too.
+    expect(await page.locator('sm-login').count()).toBe(1);
+    expect(await page.evaluate(() => !!customElements.get('sm-login'))).toBe(false);
+    const tab = await login.getByRole('tab').first().elementHandle();
+    await button.click();
+    release();
+    await login.getByLabel('Email', { exact: true }).waitFor();
+    // Hydrated, not drawn again: the tabs above the form are the nodes the page came with.
+    expect(await page.evaluate(() => !!customElements.get('sm-login'))).toBe(true);
+    expect(await tab!.evaluate((el) => el.isConnected)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${baseUrl()}/#${route}`);
+    await page.waitForFunction(() => [...document.querySelectorAll('sm-login, sm-donate, sm-newsletter')].every((el) => customElements.get(el.localName)));
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -31,7 +31,10 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-exter
  * The shared app core every widget needs once per page (the session store, the API client
  * with zod/mini, config, base styles): one file, fetched with the first widget's code.
  */
-const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/]i18n[\\/]catalogue\.ts$|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events)\.tsx?$/;
+const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/]i18n[\\/]catalogue\.ts$|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
+
+/** The form pieces the payment widgets and the sign-in share (shared/ui's dialogs and fields, shared/format). */
+const FORMS = /[\\/]shared[\\/](ui[\\/](Dialog|Overlay|Field|Notice|Slider|Button|Choices|Avatar)\.tsx|format[\\/]money\.ts)$/;
 
 /**
  * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
@@ -91,6 +94,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'runtime', test: RUNTIME, priority: 2 },
             { name: 'core', test: CORE, priority: 1 },
+            // The pieces several forms share (dialogs, fields, notices, the slider, money), as one file rather than many small ones.
+            { name: 'forms', test: FORMS, priority: 0, minShareCount: 2 },
           ],
         },
       },

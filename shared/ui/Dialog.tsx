@@ -19,7 +19,8 @@ export function Dialog({ title, children, actions, onClose, tone = 'info' }: Dia
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const previous = root?.activeElement as HTMLElement | null | undefined;
+    // What had the focus: inside this root, or (a dialog in an element the page just opened) the page's own button.
+    const previous = (root?.activeElement ?? document.activeElement) as HTMLElement | null | undefined;
     const first = ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea');
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();

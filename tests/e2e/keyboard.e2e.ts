@@ -169,9 +169,8 @@ describe('keyboard only, focus visible at every step', () => {
     await context.close();
   });
 
-  // Known not to conform (docs/accessibility.md): pressing Subscribe disables the focused button
-  // while sending, so the focus falls to the page. Remove .fails when it stays in the form.
-  it.fails('newsletter: after Subscribe is pressed the focus stays in the form', async () => {
+  // Subscribe is disabled while sending: the focus goes back to the email field, never to the page.
+  it('newsletter: after Subscribe is pressed the focus stays in the form', async () => {
     const { page, context } = await newPage(browser);
     await subscribeToNewsletter(page, new Keyboard(page));
     const after = await focused(page);
@@ -198,10 +197,8 @@ describe('keyboard only, focus visible at every step', () => {
     await context.close();
   });
 
-  // Known not to conform (docs/accessibility.md): the dialog lives in its own <sm-subscribe
-  // view="manage">, which remembers no focus from the portal's button; closing it leaves the focus
-  // on the page. Remove .fails when it returns to the button.
-  it.fails('Manage Membership: closing the dialog gives the focus back to the button that opened it', async () => {
+  // The dialog lives in its own <sm-subscribe view="manage">: it remembers the portal's button that opened it.
+  it('Manage Membership: closing the dialog gives the focus back to the button that opened it', async () => {
     const { page, context } = await newPage(browser);
     const keys = new Keyboard(page);
     await openManageMembership(page, keys);

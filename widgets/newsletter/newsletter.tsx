@@ -2,7 +2,7 @@
  * <sm-newsletter>'s view: the footer's newsletter form and its toast.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createNewsletterModel } from './newsletter.model';
 import '@messages/newsletter';
@@ -30,6 +30,7 @@ function NewsletterWidget() {
   // Typed or pressed before the code arrived: the model takes it before React hydrates the form.
   const model = useModel(createNewsletterModel, { fields: { email: (m, v) => m.setEmail(v) }, actions: { subscribe: (m) => void m.submit() } });
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
   const toast = model.toast.value;
   return (
     <div className="sm-card" part="card">
@@ -40,6 +41,9 @@ function NewsletterWidget() {
         aria-labelledby={`${id}-title`}
         onSubmit={(event) => {
           event.preventDefault();
+          // Subscribe is disabled while sending (and after, with the field cleared): the focus goes back to the field,
+          // never to the page.
+          if ((event.currentTarget.getRootNode() as ShadowRoot | Document).activeElement?.matches('button[type="submit"]')) field.current?.focus();
           void model.submit();
         }}
       >
@@ -50,6 +54,7 @@ function NewsletterWidget() {
             {t('newsletter.label')}
           </label>
           <input
+            ref={field}
             id={`${id}-email`}
             className="sm-input"
             type="email"

@@ -24,14 +24,15 @@ export const widgetEntries: Record<string, string> = Object.fromEntries(
 
 /**
  * The shared runtime chunk, loaded once per page however many tags it holds: React, r2wc and
- * signals, the guarded define and the tag table. The loader needs none of it.
+ * signals, the guarded define, the tag table and the message catalogue's store (the renderer
+ * loads a language before it draws). The loader needs none of it.
  */
-const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/](define|renderer|reserve)\.ts$|[\\/]widgets[\\/]tags\.ts$/;
+const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/](define|renderer|reserve)\.ts$|[\\/]shared[\\/]i18n[\\/](catalogue|languages)\.ts$|[\\/]widgets[\\/]tags\.ts$/;
 /**
  * The shared app core every widget needs once per page (the session store, the API client
  * with zod/mini, config, base styles): one file, fetched with the first widget's code.
  */
-const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/]i18n[\\/]catalogue\.ts$|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
+const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
 
 /** The form pieces the payment widgets and the sign-in share (shared/ui's dialogs and fields, shared/format). */
 const FORMS = /[\\/]shared[\\/](ui[\\/](Dialog|Overlay|Field|Notice|Slider|Button|Choices|Avatar)\.tsx|format[\\/]money\.ts)$/;

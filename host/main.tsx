@@ -1,9 +1,12 @@
 // First: drops the prerendered routes not shown, before any tag is defined.
 import { shownRoute as shown } from './routes-shown';
+// Second: the portal's language on <html lang>, which the tags read when they are defined.
+import { portalChoice } from './language';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_API_BASE } from '../shared/config/config';
 import { browserDeps } from '../shared/deps/deps';
+import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
 import { Portal } from './Portal';
 import './portal.css';
@@ -14,15 +17,23 @@ if (!container) throw new Error('The portal page needs an element with id="porta
 const app = (
   <StrictMode>
     {/* The portal page is the portal: its own API host, hash navigation. */}
-    <DepsProvider value={browserDeps({ apiBase: DEFAULT_API_BASE, portalUrl: '' }, document)}>
+    <DepsProvider value={browserDeps({ apiBase: DEFAULT_API_BASE, portalUrl: '' }, document, createI18n(portalChoice))}>
       <Portal />
     </DepsProvider>
   </StrictMode>
 );
 
-// The page carries the prerendered markup of its public routes; route.js named the one the
-// address asks for (shown already): it is hydrated.
-if (shown) {
+// The page carries the prerendered markup of its public routes (in English); route.js named the
+// one the address asks for (shown already): it is hydrated. In another language the portal is
+// drawn once that language's messages are here.
+if (portalChoice.peek() !== 'en') {
+  container.querySelector('.portal-boot')?.remove();
+  const root = shown ?? container;
+  void loadLanguage(portalChoice.peek()).then(() => {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  });
+} else if (shown) {
   container.querySelector('.portal-boot')?.remove();
   // The landing is the sign-in page: say so in the address before the portal reads it.
   if (!/^#\/./.test(location.hash)) history.replaceState(history.state, '', `#${shown.dataset.route}`);

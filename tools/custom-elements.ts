@@ -294,12 +294,18 @@ export function checkedInFiles(root: string, table: Table): [string, string][] {
   ];
 }
 
-/** What the browser gets of the table: each tag's ElementSpec (heights, how attributes are read), no documentation. */
+/**
+ * What the browser gets of the table: each tag's ElementSpec (heights, how attributes are read), no
+ * documentation. Of a language attribute's values only the default keeps its name (its warning says
+ * "Showing English").
+ */
 export function shippedTags(table: Table['tags']): Record<string, ElementSpec> {
+  const shipped = (read: AttributeSpec): AttributeSpec =>
+    read.type === 'language' ? { ...read, values: Object.fromEntries(Object.entries(read.values).map(([value, choice]) => [value, value === read.default ? choice : {}])) } : read;
   return Object.fromEntries(
     Object.entries(table).map(([tag, spec]) => [
       tag,
-      { height: spec.height, attributes: Object.fromEntries(Object.entries(spec.attributes).map(([name, { description: _, ...read }]) => [name, read])) },
+      { height: spec.height, attributes: Object.fromEntries(Object.entries(spec.attributes).map(([name, { description: _, ...read }]) => [name, shipped(read as AttributeSpec)])) },
     ]),
   );
 }

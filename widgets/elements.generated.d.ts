@@ -15,7 +15,7 @@ export interface SmSharedAttributes {
   'portal'?: string;
   /** Light or dark colours; left out, follows prefers-color-scheme. Another value warns in the console and does the same. */
   'theme'?: 'light' | 'dark';
-  /** en (also en-GB and the like): the only language so far. Another value warns in the console and shows English. */
+  /** The language the tag shows: en, fil, zh-Hans or es (regional and related tags too: en-GB, es-MX, zh-CN, zh-SG, tl). Left out, the page's nearest lang attribute around the tag (through shadow roots), else English. Another value warns in the console and shows English. */
   'language'?: string;
 }
 

@@ -97,8 +97,8 @@ describe('the tag table', () => {
 describe('the attributes every tag shares', () => {
   const check = (tag: string, name: keyof typeof sharedAttributes, value: string | null) => parseAttribute(tag, name, sharedAttributes[name], value).problem;
 
-  it('accepts light, dark, English and no value', () => {
-    for (const [name, value] of [['theme', 'light'], ['theme', 'dark'], ['theme', null], ['theme', ''], ['language', 'en'], ['language', 'EN-gb'], ['language', null], ['api-base', 'anything']] as const) {
+  it('accepts light, dark, our languages (by any of their names) and no value', () => {
+    for (const [name, value] of [['theme', 'light'], ['theme', 'dark'], ['theme', null], ['theme', ''], ['language', 'en'], ['language', 'EN-gb'], ['language', 'es-MX'], ['language', 'zh-CN'], ['language', 'tl'], ['language', 'en-XA'], ['language', null], ['api-base', 'anything']] as const) {
       expect(check('sm-x', name, value), `${name}=${String(value)}`).toBeNull();
     }
   });
@@ -107,7 +107,8 @@ describe('the attributes every tag shares', () => {
     expect(check('sm-donate', 'theme', 'Dark')).toBe(
       `[sm-donate] Unknown theme="Dark". Use theme="light" or theme="dark", or leave it out to follow the system's colour scheme (used meanwhile).`,
     );
-    expect(check('sm-survey', 'language', 'fr')).toBe('[sm-survey] language="fr" is not available: only "en" exists for now. Showing English.');
+    expect(check('sm-survey', 'language', 'fr')).toBe('[sm-survey] language="fr" is not available: only "en", "fil", "zh-Hans", "es" exist for now. Showing English.');
+    expect(check('sm-survey', 'language', 'zh-TW')).toMatch(/not available/);
     expect(check('sm-survey', 'language', 'eng')).toMatch(/not available/);
   });
 

@@ -29,6 +29,7 @@
  */
 import type { SmEventMap } from '../shared/events/events';
 import type { AttributeSpec, Choice, ElementSpec, PropsOf } from '../shared/ui/define';
+import type { PublicLanguage } from '../shared/i18n/languages';
 
 /** Where an event is dispatched and what its detail holds (its type: SmEventMap in shared/events/events.ts). */
 export interface EventSpec {
@@ -92,9 +93,10 @@ export const sharedAttributes = {
   language: {
     type: 'language',
     prop: false,
-    values: { en: { description: 'English' } },
+    values: { en: { description: 'English' }, fil: { description: 'Filipino' }, 'zh-Hans': { description: 'Simplified Chinese' }, es: { description: 'Spanish' } } satisfies Record<PublicLanguage, Choice>,
     default: 'en',
-    description: 'en (also en-GB and the like): the only language so far. Another value warns in the console and shows English.',
+    description:
+      "The language the tag shows: en, fil, zh-Hans or es (regional and related tags too: en-GB, es-MX, zh-CN, zh-SG, tl). Left out, the page's nearest lang attribute around the tag (through shadow roots), else English. Another value warns in the console and shows English.",
   },
 } as const satisfies Record<string, DocumentedAttribute>;
 

@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatTableDate } from './dates';
 
 describe('dates', () => {
-  it("formats dates as the product writes them", () => {
+  it('formats dates as the product writes them in English', () => {
     expect(formatDate('2025-03-14T10:00:00')).toBe('14 March 2025');
+    expect(formatDate('2025-03-04')).toBe('04 March 2025');
+    expect(formatDate(new Date(2026, 0, 1, 0, 0))).toBe('01 January 2026');
     expect(formatTableDate('2025-03-14T15:05:00')).toBe('14/03/2025 03:05 PM');
+    expect(formatTableDate('2025-03-14 00:30:00')).toBe('14/03/2025 12:30 AM');
+    expect(formatTableDate('2025-03-14 12:00')).toBe('14/03/2025 12:00 PM');
+  });
+  it('reads a date without a zone as local time, and one with a zone as that instant', () => {
+    expect(formatDate('2025-12-31')).toBe('31 December 2025');
+    const instant = '2025-06-01T12:00:00Z';
+    expect(formatTableDate(instant)).toBe(formatTableDate(new Date(Date.parse(instant))));
+  });
+  it('formats dates in the language shown', () => {
+    expect(formatDate('2025-03-14', 'es')).toBe('14 de marzo de 2025');
+    expect(formatDate('2025-03-14', 'zh-Hans')).toBe('2025年3月14日');
+    expect(formatDate('2025-03-14', 'fil')).toMatch(/Marso 14, 2025/);
+    expect(formatTableDate('2025-03-14T15:05:00', 'es')).toBe('14/3/25, 15:05');
   });
   it('shows a dash for missing or unreadable dates', () => {
     expect(formatDate(null)).toBe('—');
+    expect(formatDate(undefined, 'es')).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatDate('')).toBe('—');
   });

@@ -1,16 +1,56 @@
-/** Dates as the product writes them: 'DD MMMM YYYY' generally, 'DD/MM/YYYY hh:mm A' in tables. */
-import dayjs from 'dayjs';
+/**
+ * Dates in the language shown, through Intl (no date library reaches the browser). English keeps
+ * the product's own forms: '14 March 2025' generally, '14/03/2025 03:05 PM' in tables; other
+ * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and short date and time.
+ */
 
-export const DATE_FORMAT = 'DD MMMM YYYY';
-export const TABLE_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
+type DateInput = string | number | Date | null | undefined;
 
-/** Formats a server date; an unreadable one shows as an em dash rather than 'Invalid Date'. */
-export function formatDate(value: string | number | Date | null | undefined, format: string = DATE_FORMAT): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(format) : '—';
+/** A date and time without a zone ('2025-03-14', '2025-03-14 10:00:00', '2025-03-14T10:00'): read as local time. */
+const LOCAL = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
+
+/** A server date as a Date (local time where it names no zone, as the server means it). */
+function parse(value: string | number | Date): Date {
+  const local = typeof value === 'string' && !/z$/i.test(value) ? LOCAL.exec(value) : null;
+  if (!local) return new Date(value);
+  const [, year, month, day, hour, minute, second, fraction = '0'] = local.map((part) => part || undefined);
+  return new Date(Number(year), Number(month ?? 1) - 1, Number(day ?? 1), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), Number(fraction.slice(0, 3)));
 }
 
-export function formatTableDate(value: string | number | Date | null | undefined): string {
-  return formatDate(value, TABLE_DATE_FORMAT);
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}${JSON.stringify(options)}`;
+  let found = formats.get(key);
+  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(language, options)));
+  return found;
+}
+
+/** The parts of a date in English, two digits where a number has them. */
+function englishParts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  return Object.fromEntries(format('en-GB', options).formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/** Formats a server date; a missing or unreadable one shows as an em dash rather than 'Invalid Date'. */
+function formatWith(value: DateInput, write: (date: Date) => string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const date = parse(value);
+  return Number.isNaN(date.getTime()) ? '—' : write(date);
+}
+
+/** A date as sentences show it: '14 March 2025' in English. */
+export function formatDate(value: DateInput, language: string = 'en'): string {
+  return formatWith(value, (date) => {
+    if (language !== 'en') return format(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+    const p = englishParts(date, { day: '2-digit', month: 'long', year: 'numeric' });
+    return `${p.day} ${p.month} ${p.year}`;
+  });
+}
+
+/** A date and time as tables show them: '14/03/2025 03:05 PM' in English. */
+export function formatTableDate(value: DateInput, language: string = 'en'): string {
+  return formatWith(value, (date) => {
+    if (language !== 'en') return format(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+    const p = englishParts(date, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12' });
+    return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+  });
 }

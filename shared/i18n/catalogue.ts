@@ -19,12 +19,9 @@ export type Translate = (key: MessageKey, args?: MessageArgs) => string;
 export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
 type Loader = () => Promise<{ readonly default: CompiledMessages }>;
 
-/** The languages people can choose, in the order menus list them. */
-export const LANGUAGES = ['en', 'fil', 'zh-Hans', 'es'] as const;
-export type PublicLanguage = (typeof LANGUAGES)[number];
-/** The pseudo-locale (accented, longer, right-to-left), built only for development. */
-export const PSEUDO = 'en-XA';
-export type Language = PublicLanguage | typeof PSEUDO;
+import { elementLanguage, type Language } from './languages';
+
+export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languages';
 
 const compiled = new Map<Language, CompiledMessages>();
 /** Each area's loaders of its other languages; an area is ready in a language once merged. */
@@ -114,3 +111,28 @@ export function createI18n(wanted: ReadonlySignal<Language> = signal('en')): I18
 
 /** English messages, for code that runs before or outside an element (and tests). */
 export const english: Translate = (key, args) => translate('en', key, args);
+
+/** Counts changes of a `lang` on the page or of a tag's `language` attribute. */
+const pageChanges = signal(0);
+let watching = false;
+
+/** Says a `language` attribute changed (the element's attributeChangedCallback), so elements look again. */
+export function languageChanged(): void {
+  pageChanges.value += 1;
+}
+
+/**
+ * The language an element wants (shared/i18n/languages.ts elementLanguage), looked at again
+ * whenever a `lang` on the page or a tag's `language` attribute changes: the portal's language
+ * menu sets `<html lang>`, and every tag following it redraws in the new language.
+ */
+export function followElement(element: Element): ReadonlySignal<Language> {
+  if (!watching && typeof MutationObserver !== 'undefined') {
+    watching = true;
+    new MutationObserver(languageChanged).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+  }
+  return computed(() => {
+    void pageChanges.value;
+    return elementLanguage(element);
+  });
+}

@@ -6,10 +6,12 @@
  * Views get their model with `useModel(createXModel)`: created once per element with those
  * dependencies, and created anew if the element's settings change.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { signal } from '@preact/signals-core';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
-import type { Translate } from '../i18n/catalogue';
+import { createI18n, followElement, type I18n, type Language, type Translate } from '../i18n/catalogue';
+import { directionOf } from '../i18n/languages';
 import { handToModel, replayCapture, takeCapture, type Capture, type Replay } from './capture';
 import { ReserveContext } from './reserve';
 import { baseStyles } from './styles';
@@ -17,6 +19,12 @@ import { baseStyles } from './styles';
 const DepsContext = createContext<ModelDeps | null>(null);
 /** What the person did before the code arrived (fields, actions), until a model takes it. */
 const CaptureContext = createContext<Capture | null>(null);
+
+/**
+ * The language markup is rendered in where there is no element to ask (prerendering in Node:
+ * tools/prerender.tsx); in the browser each element follows its own attribute and page.
+ */
+export const LanguageContext = createContext<Language>('en');
 
 /** Gives descendants a model's dependencies (the portal page provides its own). */
 export const DepsProvider = DepsContext.Provider;
@@ -27,9 +35,20 @@ export function useDeps(): ModelDeps {
   return deps;
 }
 
-/** The messages of the element's language (see shared/i18n/catalogue.ts). */
+/** The language shown, redrawing the component when it changes. */
+function useLanguage(i18n: I18n): Language {
+  return useSyncExternalStore(
+    (changed) => i18n.language.subscribe(changed),
+    () => i18n.language.peek(),
+    () => i18n.language.peek(),
+  );
+}
+
+/** The messages of the element's language (see shared/i18n/catalogue.ts); the component redraws when the language changes. */
 export function useT(): Translate {
-  return useDeps().i18n.t;
+  const { i18n } = useDeps();
+  useLanguage(i18n);
+  return i18n.t;
 }
 
 /** The widget's model, created once with this element's dependencies, given what was captured. */
@@ -60,7 +79,11 @@ export interface WidgetRootProps {
 
 export function WidgetRoot({ container, apiBase, portal, styles = '', children }: WidgetRootProps) {
   const host = hostOf(container);
-  const deps = useMemo(() => browserDeps(settingsFrom({ apiBase, portal }), host), [apiBase, portal, host]);
+  const given = useContext(LanguageContext);
+  // The element's language follows its attribute and the page's lang; prerendered markup gets it from LanguageContext.
+  const [i18n] = useState(() => createI18n(host ? followElement(host) : signal(given)));
+  const deps = useMemo(() => browserDeps(settingsFrom({ apiBase, portal }), host, i18n), [apiBase, portal, host, i18n]);
+  const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));
   // What no model took by name is done again, now that React has hydrated the markup.
@@ -72,7 +95,9 @@ export function WidgetRoot({ container, apiBase, portal, styles = '', children }
     <DepsContext.Provider value={deps}>
       <CaptureContext.Provider value={capture}>
         <style>{reserve + baseStyles + styles}</style>
-        <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
+        <div className="sm-root" lang={language} dir={directionOf(language)}>
+          <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
+        </div>
       </CaptureContext.Provider>
     </DepsContext.Provider>
   );

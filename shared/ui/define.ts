@@ -18,6 +18,8 @@
  */
 import r2wc from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
+import { languageChanged } from '../i18n/catalogue';
+import { matchLanguage, PSEUDO } from '../i18n/languages';
 import { shadowRenderer } from './renderer';
 import { ReserveContext } from './reserve';
 
@@ -46,7 +48,11 @@ export interface EnumAttribute extends AttributeBase {
   /** For an attribute without a default: what the element does without it, e.g. "follow the system's colour scheme". */
   readonly whenUnset?: string;
 }
-/** A language tag whose first part is one of `values` ("en", "en-GB"); anything else warns and the default is shown. */
+/**
+ * A language tag naming one of `values` ("en", "en-GB", "es-MX", "zh-CN", "tl"; see
+ * shared/i18n/languages.ts), or the development pseudo-locale "en-XA"; anything else warns and
+ * the default is shown.
+ */
 export interface LanguageAttribute extends AttributeBase {
   readonly type: 'language';
   readonly values: Readonly<Record<string, Choice>>;
@@ -108,8 +114,8 @@ export function parseAttribute(tag: string, name: string, spec: AttributeSpec, r
   }
   if (spec.type === 'language') {
     const allowed = Object.keys(spec.values);
-    const lang = raw?.toLowerCase();
-    if (!lang || allowed.some((l) => lang === l || lang.startsWith(`${l}-`))) return { value: raw || spec.default, problem: null };
+    const language = matchLanguage(raw);
+    if (!raw || (language && (allowed.includes(language) || language === PSEUDO))) return { value: language ?? spec.default, problem: null };
     const shown = spec.values[spec.default]?.description ?? `"${spec.default}"`;
     return { value: spec.default, problem: `[${tag}] ${name}="${raw}" is not available: only ${quoted(allowed)} ${allowed.length === 1 ? 'exists' : 'exist'} for now. Showing ${shown}.` };
   }
@@ -192,6 +198,7 @@ export function defineWidget<E extends ElementSpec>(tag: `sm-${string}`, compone
       if (attribute && value !== old) {
         const { problem } = parseAttribute(tag, name, attribute, value);
         if (problem) console.warn(problem);
+        if (attribute.type === 'language') languageChanged();
       }
       if (attribute?.prop !== false) super.attributeChangedCallback(name, old, value);
     }

@@ -12,10 +12,17 @@
  * hydrating root that gets an update before it has hydrated gives up and renders afresh. So the
  * root starts once the element's attributes are all read (a microtask later), and an update
  * that changes nothing is dropped.
+ *
+ * The element shows its language (shared/i18n/languages.ts: its `language` attribute, else the
+ * page's nearest `lang`, else English) from its first render: that language's messages are
+ * loaded before the root starts, so markup prerendered in it hydrates as it is. Markup in another
+ * language (the top element's `lang` says which) is replaced rather than hydrated.
  */
 import type { R2WCRenderer } from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { isLoaded, loadLanguage } from '../i18n/catalogue';
+import { elementLanguage } from '../i18n/languages';
 
 type Props = Record<string, unknown>;
 
@@ -24,6 +31,7 @@ interface Mounted {
   props: Props;
   readonly shadow: ShadowRoot;
   readonly Component: ComponentType<Props>;
+  unmounted?: boolean;
 }
 
 const same = (a: Props, b: Props) => Object.keys({ ...a, ...b }).every((key) => Object.is(a[key], b[key]));
@@ -33,19 +41,24 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
     const existing = element.shadowRoot;
     // r2wc hands the same props object each time, changed in place: keep a copy to compare with.
     const mounted: Mounted = { root: null, props: { ...props }, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
-    queueMicrotask(() => {
+    const language = elementLanguage(element);
+    const start = () => {
+      if (mounted.unmounted) return;
       const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
-      if (existing && hasMarkup(existing)) {
+      if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
         mounted.root = hydrateRoot(mounted.shadow as unknown as Element, tree, {
-          // A mismatch (another release's markup, another language) is drawn afresh: say so for the embedder.
+          // A mismatch (another release's markup) is drawn afresh: say so for the embedder.
           onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
         });
       } else {
+        mounted.shadow.replaceChildren();
         mounted.root = createRoot(mounted.shadow);
         mounted.root.render(tree);
       }
-    });
+    };
+    if (isLoaded(language)) queueMicrotask(start);
+    else void loadLanguage(language).then(start);
     return mounted;
   },
   update(mounted, props) {
@@ -54,9 +67,15 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
     mounted.root?.render(createElement(mounted.Component, { ...props, container: mounted.shadow }));
   },
   unmount(mounted) {
+    mounted.unmounted = true;
     queueMicrotask(() => mounted.root?.unmount());
   },
 };
+
+/** The language prerendered markup is in: its top element's `lang` (markup without one is English). */
+function markupLanguage(shadow: ShadowRoot): string {
+  return shadow.querySelector('[lang]')?.getAttribute('lang') ?? 'en';
+}
 
 /** A shadow root holds prerendered markup (more than the reserved-height style). */
 function hasMarkup(shadow: ShadowRoot): boolean {

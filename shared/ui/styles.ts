@@ -36,6 +36,8 @@ export const baseStyles = /* css */ `
   font-size: 16px;
   line-height: 1.45;
 }
+/* The top element carries the element's lang and dir; it adds no box of its own. */
+.sm-root { display: contents; }
 @media (prefers-color-scheme: dark) {
   :host(:not([theme="light"])) { ${darkColors} }
 }

@@ -48,9 +48,10 @@ const GHOST_FORM = 81_000;
  * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
  * one is back under its budget and can go. The newsletter's hydrated first load is mostly the
  * shared runtime (about 74 KB gzip) and core (about 19 KB gzip, with the message catalogue's runtime and the
- * replay of what a person did before the script).
+ * replay of what a person did before the script, and choosing the language: the tag's attribute,
+ * the page's lang, the language's messages loaded before the first render; about 0.9 KB gzip).
  */
-const HELD: { newsletterHydratedGzip?: number } = { newsletterHydratedGzip: 99_800 };
+const HELD: { newsletterHydratedGzip?: number } = { newsletterHydratedGzip: 100_700 };
 
 let manifest: Manifest;
 let entries: EntrySizes[];

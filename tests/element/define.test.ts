@@ -76,7 +76,7 @@ describe('defineWidget', () => {
       const el = mount('<sm-probe-d theme="purple" language="fr"></sm-probe-d>');
       await waitFor(() => el.shadowRoot?.querySelector('[part~="card"]'));
       expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] Unknown theme="purple"\. Use theme="light" or theme="dark"/);
-      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] language="fr" is not available: only "en" exists/);
+      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] language="fr" is not available: only "en", "fil", "zh-Hans", "es" exist/);
       warnings.messages.length = 0;
       el.setAttribute('theme', 'dark');
       el.setAttribute('language', 'en-GB');

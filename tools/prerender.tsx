@@ -3,10 +3,12 @@
  * signed in sees it before any data arrives: a form as it is, and where a view needs data a
  * skeleton that holds its place. Run after `vite build`; writes into dist/:
  *
- * - dist/snippets/<tag>.html: the tag with its declarative shadow root inside, to paste where the
- *   tag goes (the browser attaches it while parsing the page, no script needed);
- * - dist/widgets/markup/<tag>.html: the shadow root's content alone, which the loader fetches and
- *   stamps into a tag that came without it.
+ * - dist/snippets/<tag>.html: the tag with its declarative shadow root inside, in English, to paste
+ *   where the tag goes (the browser attaches it while parsing the page, no script needed);
+ *   dist/snippets/<lang>/<tag>.html the same in each other language (the tag says language="<lang>");
+ * - dist/widgets/markup/<tag>.html (English) and <tag>.<lang>.html (each other language): the
+ *   shadow root's content alone, which the loader fetches, in the tag's language, and stamps into
+ *   a tag that came without it.
  *
  * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
  *   forgot password, premium, missions, the donation page), each tag in them with its
@@ -23,7 +25,8 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { browserDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
-import { DepsProvider } from '../shared/ui/WidgetRoot';
+import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
+import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { tags, type Tag } from '../widgets/tags';
 
@@ -32,13 +35,13 @@ const dist = join(import.meta.dirname, '..', 'dist');
 /** The public routes of the portal page whose markup the page carries. */
 export const PORTAL_ROUTES = ['/login', '/register', '/forgot-password', '/premium', '/missions', '/donation-page'] as const;
 
-/** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case). */
-export async function prerender(tag: Tag, attributes: Record<string, string> = {}): Promise<string> {
+/** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case), in a language. */
+export async function prerender(tag: Tag, attributes: Record<string, string> = {}, language: PublicLanguage = 'en'): Promise<string> {
   const name = tag.slice('sm-'.length);
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
   const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]));
-  return renderToString(createElement(Element, props));
+  return renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
 }
 
 /** Puts each sm-* tag's declarative shadow root into markup React rendered (it renders the tags empty). */
@@ -79,19 +82,24 @@ async function prerenderPortal(): Promise<void> {
   copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }
 
-/** The snippet an embedder pastes: the tag with its declarative shadow root. */
-export function snippet(tag: Tag, markup: string): string {
-  return `<${tag}><template shadowrootmode="open">${markup}</template></${tag}>\n`;
+/** The snippet an embedder pastes: the tag (naming its language, other than English) with its declarative shadow root. */
+export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en'): string {
+  return `<${tag}${language === 'en' ? '' : ` language="${language}"`}><template shadowrootmode="open">${markup}</template></${tag}>\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
-  for (const tag of Object.keys(tags) as Tag[]) {
-    const markup = await prerender(tag);
-    writeFileSync(join(dist, 'widgets', 'markup', `${tag}.html`), markup);
-    writeFileSync(join(dist, 'snippets', `${tag}.html`), snippet(tag, markup));
+  for (const language of LANGUAGES) {
+    const suffix = language === 'en' ? '' : `.${language}`;
+    const snippets = language === 'en' ? join(dist, 'snippets') : join(dist, 'snippets', language);
+    mkdirSync(snippets, { recursive: true });
+    for (const tag of Object.keys(tags) as Tag[]) {
+      const markup = await prerender(tag, {}, language);
+      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), markup);
+      writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
+    }
   }
   await prerenderPortal();
-  console.log(`Prerendered ${Object.keys(tags).length} tags into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
+  console.log(`Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
 }

@@ -6,8 +6,9 @@
  *   <sm-newsletter></sm-newsletter>        (or the tag's snippet, with its markup inside)
  *
  * For each sm-* element on the page (and each added later) it:
- * 1. stamps the tag's prerendered markup (markup/<tag>.html beside this file, fetched once per
- *    tag) into an element that came without it (a pasted snippet already has it);
+ * 1. stamps the tag's prerendered markup in its language (markup/<tag>.html beside this file in
+ *    English, markup/<tag>.<lang>.html in another; fetched once per tag and language) into an
+ *    element that came without it (a pasted snippet already has it);
  * 2. captures what the person does before the code arrives: the text typed into each field and
  *    the choices made, a form submitted or a button pressed (a button with `data-sm-action` shows its
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
@@ -55,11 +56,32 @@ function load(tag: string): void {
   });
 }
 
-function markupOf(tag: string): Promise<string> {
-  let html = markup.get(tag);
+/**
+ * The language a tag shows, as the element decides it (shared/i18n/languages.ts elementLanguage,
+ * repeated here in short because the loader imports nothing): its `language` attribute, else the
+ * nearest `lang` around it through shadow roots; '' for English or a language without markup.
+ */
+function languageOf(element: Element): string {
+  let name = element.getAttribute('language');
+  for (let node: Element | null = element; !name && node; ) {
+    const found: Element | null = node.closest('[lang]');
+    if (found) name = found.getAttribute('lang');
+    node = found ? null : ((node.getRootNode() as ShadowRoot).host ?? null);
+  }
+  const tag = (name ?? '').toLowerCase().replace(/_/g, '-');
+  const first = tag.split('-')[0];
+  if (first === 'tl' || first === 'fil') return 'fil';
+  if (first === 'es') return 'es';
+  if (first === 'zh' && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag)) return 'zh-Hans';
+  return '';
+}
+
+function markupOf(tag: string, language: string): Promise<string> {
+  const file = `markup/${tag}${language ? `.${language}` : ''}.html`;
+  let html = markup.get(file);
   if (!html) {
-    html = fetch(new URL(`markup/${tag}.html`, here)).then((r) => (r.ok ? r.text() : ''), () => '');
-    markup.set(tag, html);
+    html = fetch(new URL(file, here)).then((r) => (r.ok ? r.text() : ''), () => '');
+    markup.set(file, html);
   }
   return html;
 }
@@ -160,7 +182,7 @@ async function start(element: Element): Promise<void> {
   idle(want);
   let root = element.shadowRoot;
   if (!root && !customElements.get(tag)) {
-    const html = await markupOf(tag);
+    const html = await markupOf(tag, languageOf(element));
     if (!element.shadowRoot && !customElements.get(tag) && html) (root = element.attachShadow({ mode: 'open' })).innerHTML = html;
   }
   if (root && !customElements.get(tag)) capture(element, root);

@@ -4,7 +4,7 @@ import { formatDate } from '../../shared/format/dates';
 import { formatCredits } from '../../shared/format/money';
 import { hrefFor, type RouteName } from '../../shared/routing/routes';
 import { Avatar } from '../../shared/ui/Avatar';
-import { useDeps, useT } from '../../shared/ui/WidgetRoot';
+import { useDeps, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { isMonthly, isSubscriber, membershipDate } from '../../shared/session/membership';
 import { manageOpen } from '../shell/ManageMembership';
 import '@messages/portal';
@@ -12,6 +12,7 @@ import '@messages/portal';
 /** Home: the My Dashboard card (avatar, name, email, joined date, credit balance). */
 export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const { session, account } = useDeps();
   const user = session.user.value;
@@ -54,7 +55,7 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
               return (
                 <>
                   <dt>{t('portal.home.joined')}</dt>
-                  <dd>{formatDate(user.joined)}</dd>
+                  <dd>{formatDate(user.joined, language)}</dd>
                 </>
               );
             }
@@ -62,7 +63,7 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
             return (
               <>
                 <dt>{label}</dt>
-                <dd data-testid="membership-date">{formatDate(date.date)}</dd>
+                <dd data-testid="membership-date">{formatDate(date.date, language)}</dd>
               </>
             );
           })()}

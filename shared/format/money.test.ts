@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../i18n/languages';
 import { creditsToDollars, currencyDecimals, dollarsToCredits, formatCredits, formatMoney, toMinorUnits } from './money';
 
 describe('money and credits', () => {
@@ -27,3 +28,27 @@ describe('money and credits', () => {
     expect(formatMoney(5, 'NOT_A_CODE')).toBe('NOT_A_CODE 5');
   });
 });
+
+describe('money in the language shown', () => {
+  it('keeps English exactly as before', () => {
+    expect(formatMoney(1234.5, 'USD', 'en')).toBe('$1,234.50');
+    expect(formatMoney(2500, 'PHP', 'en')).toBe('₱2,500.00');
+  });
+
+  it("writes each language's own separators and places the symbol its way", () => {
+    expect(formatMoney(1234.5, 'USD', 'es')).toBe('1234,50\u00a0US$');
+    expect(formatMoney(12345.5, 'PHP', 'es')).toBe('12.345,50\u00a0PHP');
+    expect(formatMoney(1234.5, 'USD', 'zh-Hans')).toBe('US$1,234.50');
+    expect(formatMoney(1234.5, 'PHP', 'fil')).toBe('₱1,234.50');
+  });
+
+  it('gives every currency its own decimals in every language', () => {
+    const decimals = (text: string) => /[.,](\d+)\D*$/.exec(text)?.[1]?.length ?? 0;
+    for (const language of LANGUAGES) {
+      for (const [currency, digits] of [['USD', 2], ['PHP', 2], ['JPY', 0], ['KWD', 3]] as const) {
+        expect(decimals(formatMoney(1.5, currency, language)), `${currency} in ${language}`).toBe(digits === 0 ? 0 : digits);
+      }
+    }
+  });
+});
+

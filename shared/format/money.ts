@@ -25,14 +25,16 @@ export function formatCredits(credits: number, t: Translate = english): string {
 }
 
 /**
- * An amount in a currency, with the currency's own minor units and thousands separators
- * (Intl knows them: JPY 0 decimals, KWD 3). An unknown code falls back to the code and number.
+ * An amount in a currency, in the language shown, with the currency's own minor units and
+ * thousands separators (Intl knows them: JPY 0 decimals, KWD 3; English writes '$1,234.50'). An
+ * unknown code falls back to the code and number.
  */
-export function formatMoney(amount: number, currency: string = 'USD'): string {
+export function formatMoney(amount: number, currency: string = 'USD', language: string = 'en'): string {
+  const locale = language === 'en' ? 'en-US' : language;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
-    return `${currency} ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)}`;
+    return `${currency} ${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)}`;
   }
 }
 

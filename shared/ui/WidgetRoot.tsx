@@ -44,6 +44,11 @@ function useLanguage(i18n: I18n): Language {
   );
 }
 
+/** The language the element (or the portal) shows, for numbers, money and dates; the component redraws when it changes. */
+export function useShownLanguage(): Language {
+  return useLanguage(useDeps().i18n);
+}
+
 /** The messages of the element's language (see shared/i18n/catalogue.ts); the component redraws when the language changes. */
 export function useT(): Translate {
   const { i18n } = useDeps();

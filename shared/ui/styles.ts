@@ -68,12 +68,12 @@ a { color: var(--sm-color-primary); }
 .sm-input-group > :first-child { border-radius: 8px 0 0 8px; }
 .sm-input-group > :last-child { border-radius: 0 8px 8px 0; }
 .sm-input-group > :only-child { border-radius: 8px; }
-.sm-prefix { display: flex; align-items: center; padding: 0 10px; border: 1px solid var(--sm-color-border); border-right: none; background: var(--sm-color-surface-alt); }
-.sm-toggle { font: inherit; border: 1px solid var(--sm-color-border); border-left: none; background: var(--sm-color-surface-alt); color: var(--sm-color-text); padding: 0 12px; cursor: pointer; }
+.sm-prefix { display: flex; align-items: center; padding: 0 10px; border: 1px solid var(--sm-color-border); border-inline-end: none; background: var(--sm-color-surface-alt); }
+.sm-toggle { font: inherit; border: 1px solid var(--sm-color-border); border-inline-start: none; background: var(--sm-color-surface-alt); color: var(--sm-color-text); padding: 0 12px; cursor: pointer; }
 .sm-error { color: var(--sm-color-danger); font-size: 0.9rem; margin: 0; }
 .sm-notice { border-radius: 8px; padding: 12px; margin: 0 0 var(--sm-space); background: var(--sm-color-surface-alt); }
-.sm-notice[data-tone="error"] { border-left: 4px solid var(--sm-color-danger); }
-.sm-notice[data-tone="success"] { border-left: 4px solid var(--sm-color-success); }
+.sm-notice[data-tone="error"] { border-inline-start: 4px solid var(--sm-color-danger); }
+.sm-notice[data-tone="success"] { border-inline-start: 4px solid var(--sm-color-success); }
 .sm-tabs { display: flex; gap: 4px; padding: 4px; border-radius: 999px; background: var(--sm-color-surface-alt); margin-bottom: var(--sm-space); }
 .sm-tab { flex: 1; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--sm-color-text); }
 .sm-tab[aria-selected="true"] { background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); }

@@ -16,7 +16,7 @@ import { Confirmation, PaymentFrame, paymentStyles } from '../../shared/payments
 import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createDonateModel, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
@@ -34,7 +34,7 @@ export interface DonateProps {
   container?: ShadowRoot | HTMLElement;
 }
 
-const usd = (n: number) => formatMoney(n, 'USD');
+const usd = (n: number, language: string) => formatMoney(n, 'USD', language);
 
 function Banners({ mission }: { mission: Mission }) {
   const t = useT();
@@ -65,6 +65,7 @@ function Description({ text }: { text: string }) {
 
 function MissionCard({ mission, model, variant }: { mission: Mission; model: DonateModel; variant: ListVariant }) {
   const t = useT();
+  const language = useShownLanguage();
   const title = mission.title ?? mission.organization;
   const [first] = paragraphs(mission.description);
   return (
@@ -73,7 +74,7 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
       <h3 id={`mission-${mission.id}`}>{title}</h3>
       <p className="sm-muted">{mission.organization}</p>
       {variant !== 'home' && first ? <p>{first}</p> : null}
-      <p className="sm-raised">{t('donate.raised', { amount: usd(mission.total_donation) })}</p>
+      <p className="sm-raised">{t('donate.raised', { amount: usd(mission.total_donation, language) })}</p>
       <Button onClick={() => model.openMission(mission.id)} aria-label={`${t('donate.donate')}: ${title}`}>
         {t('donate.donate')}
       </Button>
@@ -117,6 +118,7 @@ function MissionSkeleton() {
 /** Amount, frequency and Donate Now: shown at once (they need no data), Donate Now waits for the mission. */
 function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null>; ready: boolean }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   return (
     <>
@@ -127,7 +129,7 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
         step={SLIDER_STEP}
         value={model.slider.value}
         onValue={(n) => model.setSlider(n)}
-        valueText={(n) => usd(model.custom.value === null ? n : model.amount.value)}
+        valueText={(n) => usd(model.custom.value === null ? n : model.amount.value, language)}
       />
       <TextField
         label={t('donate.custom')}
@@ -153,7 +155,7 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
         onChoose={(recurring) => model.setRecurring(recurring)}
       />
       <Button onClick={() => void model.donate(() => containerRef.current)} disabled={!ready || model.busy.value}>
-        {t('donate.donateNow')} · {usd(model.amount.value)}
+        {t('donate.donateNow')} · {usd(model.amount.value, language)}
       </Button>
       <p className="sm-needs-script">{t('donate.needsScript')}</p>
       <div ref={containerRef} className="sm-embedded" />
@@ -164,6 +166,7 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
 /** A mission's banner, title, organisation, description and total; before it arrives, their places held. */
 function MissionHeader({ mission }: { mission: Mission | null }) {
   const t = useT();
+  const language = useShownLanguage();
   if (!mission) {
     return (
       <div className="sm-stack">
@@ -182,7 +185,7 @@ function MissionHeader({ mission }: { mission: Mission | null }) {
       <p className="sm-muted">{mission.organization}</p>
       <Description text={mission.description} />
       <p className="sm-raised" data-testid="mission-total">
-        {t('donate.raised', { amount: usd(mission.total_donation) })}
+        {t('donate.raised', { amount: usd(mission.total_donation, language) })}
       </p>
     </div>
   );
@@ -190,6 +193,7 @@ function MissionHeader({ mission }: { mission: Mission | null }) {
 
 function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const mission = model.mission.value;
   if (model.thanked.value) {
@@ -210,7 +214,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {mission?.subscribed ? (
         <>
-          <Notice tone="info">{t('donate.nextDonation', { date: formatDate(mission.metadata?.next_donation_period ?? null) })}</Notice>
+          <Notice tone="info">{t('donate.nextDonation', { date: formatDate(mission.metadata?.next_donation_period ?? null, language) })}</Notice>
           <Button variant="secondary" onClick={() => model.askCancelGift()}>
             {t('donate.cancelDonation')}
           </Button>
@@ -225,6 +229,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
 
 function SuccessView({ model }: { model: DonateModel }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const state = model.payment.state.value;
   const thanks = (text: string) => (
@@ -236,7 +241,7 @@ function SuccessView({ model }: { model: DonateModel }) {
     </div>
   );
   if (model.thanked.value) return thanks(t('donate.successAnonymous'));
-  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(t('donate.successText', { amount: formatMoney(state.result.amount, state.result.currency), organization: state.result.organization })) : null}</Confirmation>;
+  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(t('donate.successText', { amount: formatMoney(state.result.amount, state.result.currency, language), organization: state.result.organization })) : null}</Confirmation>;
 }
 
 /** The form's own dialogs: cancelling a monthly gift, and signing in to give monthly. */

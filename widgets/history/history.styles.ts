@@ -3,7 +3,7 @@ export const historyStyles = /* css */ `
 .sm-card { max-width: 960px; }
 .sm-table-wrap { overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid var(--sm-color-surface-alt); vertical-align: top; }
+th, td { text-align: start; padding: 8px 10px; border-bottom: 1px solid var(--sm-color-surface-alt); vertical-align: top; }
 th { font-size: 0.85rem; color: var(--sm-color-muted); white-space: nowrap; }
 td { white-space: nowrap; }
 .sm-ref { font-family: ui-monospace, monospace; font-size: 0.8rem; }

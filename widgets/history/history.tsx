@@ -8,7 +8,7 @@ import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
-import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
 import '@messages/history';
@@ -75,21 +75,21 @@ function Table<Row>({ columns, rows, rowKey }: { columns: readonly Column<Row>[]
   );
 }
 
-const creditColumns = (t: Translate): readonly Column<CreditRow>[] => [
-  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
+const creditColumns = (t: Translate, language: string): readonly Column<CreditRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at, language) },
   { heading: t('history.columns.credits'), cell: (row) => formatCredits(row.amount_credit, t) },
-  { heading: t('history.columns.amount'), cell: (row) => formatMoney(row.final_amount, row.final_currency) },
+  { heading: t('history.columns.amount'), cell: (row) => formatMoney(row.final_amount, row.final_currency, language) },
   { heading: t('history.columns.channel'), cell: (row) => row.purchase_channel },
   { heading: t('history.columns.code'), cell: (row) => row.redemption_code ?? t('history.forYou') },
   { heading: t('history.columns.reference'), cell: (row) => row.trx_ref, className: 'sm-ref' },
 ];
 
-const donationColumns = (t: Translate): readonly Column<DonationRow>[] => [
-  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
+const donationColumns = (t: Translate, language: string): readonly Column<DonationRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at, language) },
   { heading: t('history.columns.organization'), cell: (row) => row.donation[0]?.organization ?? '—' },
-  { heading: t('history.columns.given'), cell: (row) => formatMoney(row.final_price, row.final_currency) },
-  { heading: t('history.columns.fees'), cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency) },
-  { heading: t('history.columns.net'), cell: (row) => formatMoney(row.net_revenue, row.final_currency) },
+  { heading: t('history.columns.given'), cell: (row) => formatMoney(row.final_price, row.final_currency, language) },
+  { heading: t('history.columns.fees'), cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency, language) },
+  { heading: t('history.columns.net'), cell: (row) => formatMoney(row.net_revenue, row.final_currency, language) },
 ];
 
 /** A purchased song or album's songs, each with its download button. */
@@ -116,8 +116,8 @@ function Songs({ row, model }: { row: ContentRow; model: HistoryModel }) {
   );
 }
 
-const contentColumns = (model: HistoryModel, t: Translate): readonly Column<ContentRow>[] => [
-  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at) },
+const contentColumns = (model: HistoryModel, t: Translate, language: string): readonly Column<ContentRow>[] => [
+  { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at, language) },
   {
     heading: t('history.columns.item'),
     cell: (row) => (
@@ -158,10 +158,11 @@ function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab:
 
 function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   const t = useT();
+  const language = useShownLanguage();
   const { lists } = model;
-  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns(t)} rowKey={(row) => row.trx_ref} />;
-  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model, t)} rowKey={(row) => String(row.uid)} />;
-  return <Panel list={lists.donations} tab={tab} columns={donationColumns(t)} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
+  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns(t, language)} rowKey={(row) => row.trx_ref} />;
+  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model, t, language)} rowKey={(row) => String(row.uid)} />;
+  return <Panel list={lists.donations} tab={tab} columns={donationColumns(t, language)} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
 }
 
 /** Saves a downloaded file the way a browser does: a link to the file's blob address, clicked. */

@@ -7,13 +7,14 @@ import { formatDate } from '../../shared/format/dates';
 import { PaymentFrame } from '../../shared/payments/PaymentViews';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { useDeps, useModel, useT } from '../../shared/ui/WidgetRoot';
+import { useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createChangeModel, type ChangeView } from './change.model';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
 import '@messages/subscribe';
 
 export default function ChangeFlow({ view }: { view: ChangeView }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const model = useModel(createChangeModel);
   const { session } = useDeps();
@@ -28,7 +29,7 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">
           <h1 className="sm-visually-hidden">{t('subscribe.change.submit')}</h1>
-          {current !== undefined ? <p className="sm-muted">{t('subscribe.change.current', { amount: usd(current) })}</p> : null}
+          {current !== undefined ? <p className="sm-muted">{t('subscribe.change.current', { amount: usd(current, language) })}</p> : null}
           <AmountPicker title={t('subscribe.amount.monthly')} bounds={bounds} plan={plan} value={model.price.value} onValue={(n) => model.setPrice(n)} perMonth />
           {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
           <Button onClick={() => void model.submit()} disabled={model.busy.value}>
@@ -40,7 +41,7 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
       {view === 'change-success' && changed ? (
         <div className="sm-stack sm-center">
           <h1>{t('subscribe.change.successTitle')}</h1>
-          <p data-testid="change-date">{t('subscribe.change.successDate', { date: formatDate(changed.date) })}</p>
+          <p data-testid="change-date">{t('subscribe.change.successDate', { date: formatDate(changed.date, language) })}</p>
           <Button onClick={() => model.finish()}>{t('subscribe.continue')}</Button>
         </div>
       ) : null}

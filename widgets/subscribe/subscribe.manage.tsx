@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { formatDate } from '../../shared/format/dates';
 import { Button } from '../../shared/ui/Button';
 import { ConfirmDialog, Dialog } from '../../shared/ui/Dialog';
-import { useModel, useT } from '../../shared/ui/WidgetRoot';
+import { useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createManageModel } from './manage.model';
 import { usd } from './subscribe.parts';
 import '@messages/payments';
@@ -13,12 +13,13 @@ import '@messages/subscribe';
 
 export default function ManageDialog() {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const model = useModel(createManageModel);
   const s = model.subscription.value;
   const stage = model.stage.value;
   if (stage === 'canceled') {
-    return <ConfirmDialog title={t('subscribe.manage.canceledTitle')} tone="success" text={t('subscribe.manage.canceledText', { date: formatDate(model.endDate.value) })} confirm={t('payments.ok')} onConfirm={model.close} />;
+    return <ConfirmDialog title={t('subscribe.manage.canceledTitle')} tone="success" text={t('subscribe.manage.canceledText', { date: formatDate(model.endDate.value, language) })} confirm={t('payments.ok')} onConfirm={model.close} />;
   }
   if (stage === 'failed') return <ConfirmDialog title={t('subscribe.change.errorTitle')} tone="error" text={t('subscribe.manage.failed')} confirm={t('payments.ok')} onConfirm={model.close} />;
   if (stage === 'confirm-cancel') {
@@ -57,9 +58,9 @@ export default function ManageDialog() {
     >
       <dl className="sm-manage">
         <dt>{t('subscribe.manage.amount')}</dt>
-        <dd data-testid="manage-amount">{t('subscribe.amount.perMonth', { amount: usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount) })}</dd>
+        <dd data-testid="manage-amount">{t('subscribe.amount.perMonth', { amount: usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount, language) })}</dd>
       </dl>
-      <p data-testid="manage-date">{pending ? t('subscribe.manage.newAmountOn', { date: formatDate(s.schedule_start_date ?? s.end_date) }) : t('subscribe.manage.autoRenewal', { date: formatDate(s.end_date) })}</p>
+      <p data-testid="manage-date">{pending ? t('subscribe.manage.newAmountOn', { date: formatDate(s.schedule_start_date ?? s.end_date, language) }) : t('subscribe.manage.autoRenewal', { date: formatDate(s.end_date, language) })}</p>
     </Dialog>
   );
 }

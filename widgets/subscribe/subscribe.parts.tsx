@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the subscription and change-amount views of <sm-subscribe>.
  */
-import { useT } from '../../shared/ui/WidgetRoot';
+import { useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import { Slider } from '../../shared/ui/Slider';
@@ -9,7 +9,7 @@ import type { Plan } from '../../shared/api/subscription';
 import { infoMessage, tierOf, type SliderBounds } from './subscribe.pricing';
 import '@messages/subscribe';
 
-export const usd = (n: number) => formatMoney(n, 'USD');
+export const usd = (n: number, language: string) => formatMoney(n, 'USD', language);
 
 export function FeeNotes() {
   const t = useT();
@@ -32,8 +32,9 @@ export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, ch
   children?: ReactNode;
 }) {
   const t = useT();
+  const language = useShownLanguage();
   const { min, max, start: recommended } = bounds;
-  const readout = (n: number) => (perMonth ? t('subscribe.amount.perMonth', { amount: usd(n) }) : usd(n));
+  const readout = (n: number) => (perMonth ? t('subscribe.amount.perMonth', { amount: usd(n, language) }) : usd(n, language));
   const info = infoMessage(value, recommended);
   return (
     <div className="sm-stack" data-tier={tierOf(value, min, recommended)}>
@@ -48,12 +49,12 @@ export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, ch
         onValue={onValue}
         valueText={readout}
         marks={[
-          { value: min, label: `${t('subscribe.amount.lowest')} ${usd(min)}` },
-          { value: recommended, label: `${t('subscribe.amount.recommended')} ${usd(recommended)}` },
-          { value: max, label: `${t('subscribe.amount.maximum')} ${usd(max)}` },
+          { value: min, label: `${t('subscribe.amount.lowest')} ${usd(min, language)}` },
+          { value: recommended, label: `${t('subscribe.amount.recommended')} ${usd(recommended, language)}` },
+          { value: max, label: `${t('subscribe.amount.maximum')} ${usd(max, language)}` },
         ]}
       />
-      {plan.user_currency !== plan.currency ? <p className="sm-muted">{t('subscribe.amount.approx', { amount: formatMoney(value * plan.rate, plan.user_currency) })}</p> : null}
+      {plan.user_currency !== plan.currency ? <p className="sm-muted">{t('subscribe.amount.approx', { amount: formatMoney(value * plan.rate, plan.user_currency, language) })}</p> : null}
       {info ? (
         <p className="sm-info" data-testid="tier-info">
           {t(info)}

@@ -4,7 +4,7 @@ import { paymentStyles } from '../../shared/payments/PaymentViews';
 export const subscribeStyles = /* css */ `${paymentStyles}
 .sm-months { grid-template-columns: repeat(3, 1fr); }
 .sm-info { background: var(--sm-color-surface-alt); border-radius: 8px; padding: 10px 12px; }
-.sm-notes { margin: 0; padding-left: 20px; color: var(--sm-color-muted); font-size: 0.9rem; }
+.sm-notes { margin: 0; padding-inline-start: 20px; color: var(--sm-color-muted); font-size: 0.9rem; }
 .sm-manage { display: flex; justify-content: space-between; margin: 0 0 8px; font-size: 1.1rem; }
 .sm-manage dd { margin: 0; font-weight: 700; }
 `;

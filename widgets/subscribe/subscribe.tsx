@@ -11,7 +11,7 @@ import { Choices } from '../../shared/ui/Choices';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { sliderStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useDeps, useModel, useT } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createSubscribeModel, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
@@ -45,6 +45,7 @@ function DurationLabel({ title, hint }: { title: string; hint: string }) {
 
 function SubscribeSteps({ model }: { model: SubscribeModel }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const step = model.step.value;
   const plan = model.plan.value;
@@ -129,7 +130,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
       {step === 'select-payment' && plan ? (
         <>
           <p className="sm-summary">
-            {model.recurring.value ? t('subscribe.payment.summaryMonthly', { amount: usd(model.amount.value) }) : t('subscribe.payment.summaryOneTime', { months: model.months.value, amount: usd(model.amount.value) })}
+            {model.recurring.value ? t('subscribe.payment.summaryMonthly', { amount: usd(model.amount.value, language) }) : t('subscribe.payment.summaryOneTime', { months: model.months.value, amount: usd(model.amount.value, language) })}
           </p>
           {model.recurring.value ? <p className="sm-muted">{t('subscribe.payment.cardOnly')}</p> : null}
           <PaymentMethodChooser choice={model.methods} />
@@ -143,6 +144,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
 
 function SubscribeFlow({ view }: { view: FlowView }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const model = useModel(createSubscribeModel);
   const { session } = useDeps();
@@ -161,8 +163,8 @@ function SubscribeFlow({ view }: { view: FlowView }) {
             <p data-testid="membership-summary">
               {user?.subscription
                 ? user.subscription.recurring === 1
-                  ? t('subscribe.successMonthly', { amount: usd(user.subscription.current_amount), date: formatDate(user.subscription.end_date) })
-                  : t('subscribe.successOneTime', { date: formatDate(user.subscription.end_date) })
+                  ? t('subscribe.successMonthly', { amount: usd(user.subscription.current_amount, language), date: formatDate(user.subscription.end_date, language) })
+                  : t('subscribe.successOneTime', { date: formatDate(user.subscription.end_date, language) })
                 : null}
             </p>
             <Button onClick={() => model.finish()}>{t('subscribe.continue')}</Button>

@@ -1,7 +1,7 @@
 /** Styles of <sm-survey> beyond the shared base. */
 export const surveyStyles = /* css */ `
 .sm-card { position: relative; }
-.sm-close { position: absolute; top: 8px; right: 8px; width: 44px; height: 44px; border: none; background: none; font-size: 1.8rem; line-height: 1; cursor: pointer; color: var(--sm-color-text); border-radius: 50%; }
+.sm-close { position: absolute; top: 8px; inset-inline-end: 8px; width: 44px; height: 44px; border: none; background: none; font-size: 1.8rem; line-height: 1; cursor: pointer; color: var(--sm-color-text); border-radius: 50%; }
 .sm-close:focus-visible { outline: 3px solid var(--sm-color-primary); }
 .sm-progress { font-weight: 700; color: var(--sm-color-primary); margin: 0; }
 .sm-options { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }

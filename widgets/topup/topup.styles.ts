@@ -3,7 +3,7 @@ import { paymentStyles } from '../../shared/payments/PaymentViews';
 /** Styles of <sm-topup> beyond the shared base and the payment views'. */
 export const topupStyles = /* css */ `${paymentStyles}
 .sm-choice-title { font-weight: 700; flex: 1; }
-.sm-choice-price { text-align: right; }
+.sm-choice-price { text-align: end; }
 .sm-code-row { display: flex; gap: 8px; align-items: center; justify-content: center; flex-wrap: wrap; }
 .sm-code { font-size: 1.25rem; letter-spacing: 0.08em; padding: 8px 12px; border-radius: 8px; background: var(--sm-color-surface-alt); user-select: all; }
 .sm-tooltip-anchor { position: relative; display: inline-block; }

@@ -8,7 +8,7 @@ import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, Payment
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
-import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createTopupModel, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
 import '@messages/payments';
@@ -24,6 +24,7 @@ export interface TopupProps {
 
 function Options({ model }: { model: TopupModel }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const options = model.options.value;
   if (options === null) return model.loadError.value ? null : <p role="status">{t('payments.wait')}</p>;
@@ -39,8 +40,8 @@ function Options({ model }: { model: TopupModel }) {
             <>
               <span className="sm-choice-title">{formatCredits(o.price_credit, t)}</span>
               <span className="sm-choice-price">
-                {formatMoney(o.price_dollar, o.currency)}
-                {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency) })})</span> : null}
+                {formatMoney(o.price_dollar, o.currency, language)}
+                {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency, language) })})</span> : null}
               </span>
             </>
           ),
@@ -71,6 +72,7 @@ function Options({ model }: { model: TopupModel }) {
 
 function Methods({ model }: { model: TopupModel }) {
   const t = useT();
+  const language = useShownLanguage();
   useSignals();
   const option = model.selectedOption.value;
   const charge = model.charge.value;
@@ -79,7 +81,7 @@ function Methods({ model }: { model: TopupModel }) {
       <BackButton onClick={() => model.back()}>{t('topup.back')}</BackButton>
       {option && charge ? (
         <p className="sm-summary" data-testid="topup-summary">
-          {t('topup.summary', { credits: formatCredits(option.price_credit, t), price: formatMoney(charge.amount, charge.currency) })}
+          {t('topup.summary', { credits: formatCredits(option.price_credit, t), price: formatMoney(charge.amount, charge.currency, language) })}
         </p>
       ) : null}
       <PaymentMethodChooser choice={model.methods} />

@@ -114,7 +114,7 @@ export function Portal({ initialHash }: { initialHash?: string } = {}) {
     return (
       <>
         <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
-          Skip to content
+          {t('portal.skipLink')}
         </a>
         <Header />
         <Banner route={decision.name} available={AVAILABLE} />

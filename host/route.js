@@ -14,7 +14,27 @@
   } catch {
     /* storage blocked: show the prerendered route */
   }
-  var keep = signedIn || hash.indexOf('?') >= 0 ? null : path;
+  // The markup is English: a portal that will show another language (the menu's choice, else the browser's first
+  // language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.
+  var english = true;
+  try {
+    var chosen = localStorage.getItem('sm.portal.language');
+    if (chosen === 'en' || chosen === 'fil' || chosen === 'zh-Hans' || chosen === 'es') english = chosen === 'en';
+    else {
+      var wanted = navigator.languages || [navigator.language || ''];
+      for (var k = 0; k < wanted.length; k++) {
+        var tag = String(wanted[k]).toLowerCase().replace(/_/g, '-');
+        if (/^en(-|$)/.test(tag)) break;
+        if (/^(fil|tl|es)(-|$)/.test(tag) || (/^zh(-|$)/.test(tag) && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag))) {
+          english = false;
+          break;
+        }
+      }
+    }
+  } catch {
+    /* storage blocked: the browser's languages alone decide, as above */
+  }
+  var keep = signedIn || !english || hash.indexOf('?') >= 0 ? null : path;
   if (keep) document.documentElement.setAttribute('data-route', keep);
   var observer = new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {

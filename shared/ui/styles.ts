@@ -74,8 +74,8 @@ a { color: var(--sm-color-primary); }
 .sm-notice { border-radius: 8px; padding: 12px; margin: 0 0 var(--sm-space); background: var(--sm-color-surface-alt); }
 .sm-notice[data-tone="error"] { border-inline-start: 4px solid var(--sm-color-danger); }
 .sm-notice[data-tone="success"] { border-inline-start: 4px solid var(--sm-color-success); }
-.sm-tabs { display: flex; gap: 4px; padding: 4px; border-radius: 999px; background: var(--sm-color-surface-alt); margin-bottom: var(--sm-space); }
-.sm-tab { flex: 1; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--sm-color-text); }
+.sm-tabs { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px; border-radius: 24px; background: var(--sm-color-surface-alt); margin-bottom: var(--sm-space); }
+.sm-tab { flex: 1 1 auto; min-width: 0; overflow-wrap: break-word; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--sm-color-text); }
 .sm-tab[aria-selected="true"] { background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); }
 .sm-overlay { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); color: #fff; z-index: 9999; font-size: 1.1rem; }
 .sm-dialog-backdrop { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); z-index: 9998; padding: var(--sm-space); }
@@ -102,8 +102,8 @@ export const sliderStyles = /* css */ `
 export const choiceStyles = /* css */ `
 .sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
 .sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
-.sm-choices-row { grid-template-columns: 1fr 1fr; }
-.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choices-row { grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr)); }
+.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: break-word; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
 .sm-choice[data-checked="true"] { border-color: var(--sm-color-primary); background: var(--sm-color-surface-alt); }
 .sm-choice input { width: 20px; height: 20px; accent-color: var(--sm-color-primary); flex: none; }
 .sm-choice:focus-within { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }

@@ -31,8 +31,8 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A fresh phone-sized context whose page reports errors to the test. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+export async function newPage(browser: Browser, options: { locale?: string; width?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 390, height: 844 }, ...(options.locale ? { locale: options.locale } : {}) });
   // Each step fails on its own well inside the test's time, so a slow step names itself.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();

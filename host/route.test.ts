@@ -1,0 +1,49 @@
+/**
+ * host/route.js (a plain script in the page's head) shows the prerendered English route only when
+ * the portal will be English: it must agree with host/language.ts, which the portal's script uses.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { portalLanguage } from './language';
+
+const script = readFileSync(join(import.meta.dirname, 'route.js'), 'utf8');
+
+/** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
+function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; signedIn?: boolean }): string | null {
+  let route: string | null = null;
+  const store: Record<string, string> = {};
+  if (options.stored != null) store['sm.portal.language'] = options.stored;
+  if (options.signedIn) store['sm.session.v1'] = '{"accessToken":"x"}';
+  runInNewContext(script, {
+    location: { hash: options.hash ?? '#/login' },
+    localStorage: { getItem: (key: string) => store[key] ?? null },
+    navigator: { languages: options.languages },
+    document: {
+      documentElement: { setAttribute: (_: string, value: string) => (route = value) },
+      addEventListener: () => {},
+    },
+    MutationObserver: class {
+      observe() {}
+      disconnect() {}
+    },
+  });
+  return route;
+}
+
+describe('route.js', () => {
+  const browsers = [['en-US'], ['en-GB', 'es'], ['es-MX'], ['fil-PH'], ['tl'], ['zh-CN'], ['zh-TW'], ['zh-Hant-HK', 'en'], ['de-DE'], ['de-DE', 'es'], ['pt-BR', 'zh-SG'], []];
+  const choices = [null, 'en', 'es', 'fil', 'zh-Hans', 'klingon'];
+
+  it.each(browsers.flatMap((languages) => choices.map((stored) => ({ languages, stored }))))('agrees with the portal: browser $languages, menu $stored', ({ languages, stored }) => {
+    const english = portalLanguage(stored, languages) === 'en';
+    expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
+  });
+
+  it('keeps no markup for a signed-in visitor or an address with a query', () => {
+    expect(shownRoute({ languages: ['en'], signedIn: true })).toBe(null);
+    expect(shownRoute({ languages: ['en'], hash: '#/donation-page?_d=3' })).toBe(null);
+    expect(shownRoute({ languages: ['en'], hash: '' })).toBe('/login');
+  });
+});

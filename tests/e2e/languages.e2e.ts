@@ -1,0 +1,161 @@
+/**
+ * The portal and its tags in each language (English, Filipino, Simplified Chinese, Spanish), chosen
+ * from the browser's languages as a first visit does: the main flows (newsletter, sign in, top up,
+ * donate) in that language with axe finding nothing serious, and every page laid out from 320 px
+ * wide with no clipped button. With SCREENSHOTS=1 the pages are kept in docs/languages/<lang>/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../shared/i18n/messages/en.json';
+import es from '../../shared/i18n/messages/es.json';
+import fil from '../../shared/i18n/messages/fil.json';
+import zhHans from '../../shared/i18n/messages/zh-Hans.json';
+import { axeViolations } from './axe';
+import { baseUrl, createVerifiedUser, launch, newPage, uniqueEmail } from './support';
+
+type Key = keyof typeof en;
+const CATALOGUES: Record<string, Record<Key, string>> = { en, fil, 'zh-Hans': zhHans, es };
+/** Each language, as the browser names it on a first visit. */
+const LOCALES = [
+  { lang: 'en', locale: 'en-US' },
+  { lang: 'fil', locale: 'fil-PH' },
+  { lang: 'zh-Hans', locale: 'zh-CN' },
+  { lang: 'es', locale: 'es-MX' },
+] as const;
+
+/** A message as a pattern: its placeholders match anything (plurals and numbers included). */
+function message(lang: string, key: Key): RegExp {
+  const text = CATALOGUES[lang]![key];
+  const escaped = text.replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, '\u0000').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\u0000/g, '.+?');
+  return new RegExp(`^\\s*${escaped}\\s*$`);
+}
+
+/** A button whose name starts with a message ('Donate Now · $10.00'). */
+function startOf(lang: string, key: Key): RegExp {
+  return new RegExp(`^${CATALOGUES[lang]![key].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function noSeriousAxe(page: Page, where: string): Promise<void> {
+  const found = await axeViolations(page);
+  expect(found.join('\n'), where).toBe('');
+}
+
+/** Buttons, tabs and links whose text does not fit (clipped), in the page and every shadow root. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll<HTMLElement>('button, a, [role="tab"], label, h1, h2')) {
+        // Visible text that does not fit (the visually hidden labels, 1 px wide on purpose, are not clipped text).
+        if (el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1) found.push(`${el.localName}: ${el.textContent?.trim().slice(0, 40)}`);
+      }
+      for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
+    };
+    visit(document);
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push(`page: ${document.documentElement.scrollWidth}px wide`);
+    return found;
+  });
+}
+
+describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
+  it('a first visit chooses the language from the browser; newsletter, sign in, top up and donate work in it, clean under axe', async () => {
+    const person = await createVerifiedUser({ first: 'Lang' });
+    const { page, context, errors } = await newPage(browser, { locale });
+    // Banners that change by themselves would be checked mid-fade: the person here prefers no motion.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${baseUrl()}/#/login`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+
+    // The newsletter in the footer.
+    const newsletter = page.locator('sm-newsletter');
+    await newsletter.getByRole('textbox', { name: message(lang, 'newsletter.label') }).fill(uniqueEmail('lang'));
+    await newsletter.getByRole('button', { name: message(lang, 'newsletter.subscribe') }).click();
+    await newsletter.getByRole('status').waitFor();
+    await noSeriousAxe(page, 'login page');
+
+    // Sign in.
+    const login = page.locator('sm-login');
+    await login.getByRole('button', { name: message(lang, 'login.social.email') }).click();
+    await login.getByRole('textbox', { name: message(lang, 'login.login.email') }).fill(person.email);
+    await login.getByLabel(message(lang, 'login.login.password')).first().fill(person.password);
+    await login.getByRole('button', { name: message(lang, 'login.login.submit') }).click();
+    await page.waitForURL(/#\/home$/);
+    await noSeriousAxe(page, 'dashboard');
+
+    // Top up 50 credits by card at the sandbox's checkout (its own page stays English).
+    await page.goto(`${baseUrl()}/#/top-up`);
+    const topup = page.locator('sm-topup');
+    await topup.getByRole('radio').first().check();
+    await topup.getByRole('button', { name: message(lang, 'topup.next') }).click();
+    await topup.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await noSeriousAxe(page, 'top up');
+    await topup.getByRole('button', { name: message(lang, 'topup.pay') }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(/#\/success\?type=self/);
+    await page.getByRole('heading', { name: message(lang, 'topup.successSelfTitle') }).waitFor();
+    await noSeriousAxe(page, 'top up success');
+
+    // Give once to the app's mission.
+    await page.goto(`${baseUrl()}/#/donations?_d=2`);
+    const donate = page.locator('sm-donate');
+    await donate.getByRole('button', { name: startOf(lang, 'donate.donateNow') }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: message(lang, 'donate.successTitle') }).waitFor();
+    await noSeriousAxe(page, 'donation success');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('every page holds from 320 px wide: no clipped button, no sideways scrolling', async () => {
+    const { page, context, errors } = await newPage(browser, { locale, width: 320 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const shots = process.env.SCREENSHOTS ? join(import.meta.dirname, '..', '..', 'docs', 'languages', lang) : null;
+    if (shots) mkdirSync(shots, { recursive: true });
+    const look = async (name: string, ready: Locator) => {
+      await ready.waitFor();
+      await page.waitForTimeout(300);
+      expect(await clipped(page), `${lang} ${name}`).toEqual([]);
+      if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    };
+    await page.goto(`${baseUrl()}/#/login`);
+    await look('login-and-newsletter', page.locator('sm-login').getByRole('button', { name: message(lang, 'login.social.email') }));
+    await page.goto(`${baseUrl()}/#/register`);
+    await look('register', page.locator('sm-login').getByRole('button', { name: message(lang, 'login.social.email') }));
+    await page.goto(`${baseUrl()}/#/donation-page`);
+    await look('donate', page.locator('sm-donate').first().getByRole('heading', { level: 1 }));
+    await page.goto(`${baseUrl()}/#/missions`);
+    await look('missions', page.locator('sm-donate').getByTestId('mission-card').first());
+    const person = await createVerifiedUser({ first: 'Wide' });
+    await page.goto(`${baseUrl()}/#/login`);
+    const login = page.locator('sm-login');
+    await login.getByRole('button', { name: message(lang, 'login.social.email') }).click();
+    await login.getByRole('textbox', { name: message(lang, 'login.login.email') }).fill(person.email);
+    await login.getByLabel(message(lang, 'login.login.password')).first().fill(person.password);
+    await login.getByRole('button', { name: message(lang, 'login.login.submit') }).click();
+    await page.waitForURL(/#\/home$/);
+    await page.goto(`${baseUrl()}/#/top-up`);
+    await look('topup', page.locator('sm-topup').getByRole('radio').first());
+    await page.goto(`${baseUrl()}/#/subscription`);
+    await look('subscribe', page.locator('sm-subscribe').getByRole('radio').first());
+    await page.goto(`${baseUrl()}/#/history`);
+    await look('history', page.locator('sm-history').getByRole('tab').first());
+    await page.goto(`${baseUrl()}/#/survey`);
+    await look('survey', page.locator('sm-survey').getByRole('checkbox').first());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

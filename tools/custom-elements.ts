@@ -65,7 +65,8 @@ function eventsOf(table: Table, tag: string) {
 /** Every --sm-* custom property of the base styles' first :host block, with its (light) default. */
 export function themeDefaults(stylesSource: string): Map<string, string> {
   const host = /:host\s*\{([^}]*)\}/.exec(stylesSource);
-  return new Map([...(host?.[1] ?? '').matchAll(/(--sm-[a-z0-9-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  // Each is read into an --_sm-* property with its default as the fallback: --_sm-radius: var(--sm-radius, 10px);
+  return new Map([...(host?.[1] ?? '').matchAll(/--_sm-[a-z0-9-]+\s*:\s*var\((--sm-[a-z0-9-]+),\s*([^;]+)\);/g)].map((m) => [m[1]!, m[2]!.trim()]));
 }
 
 /** The custom-elements.json manifest (schema 2.1.0): one module per built tag file, plus the loader. */

@@ -171,7 +171,7 @@ ${parts.join('\n')}
 
 <section aria-labelledby="theming">
 <h2 id="theming">Theming: custom properties</h2>
-<p>Set them on the element. Changing one here restyles the live example above.</p>
+<p>Set them on the element or on any ancestor (a whole page at once); the element's own win. Changing one here restyles the live example above.</p>
 <form class="theming" data-theming>
 <fieldset><legend>Colour scheme</legend>
 ${[['', 'follow the system'], ['light', 'light'], ['dark', 'dark']].map(([value, label]) => `<label><input type="radio" name="theme" value="${value}"${value === theme ? ' checked' : ''}> ${label}</label>`).join('\n')}

@@ -1,38 +1,40 @@
 /** The dark theme's colours: when the page prefers dark (unless theme="light"), or with theme="dark". */
 const darkColors = /* css */ `
-  --sm-color-primary: #c9a0e3;
-  --sm-color-primary-contrast: #1b1320;
-  --sm-color-text: #f1ecf4;
-  --sm-color-muted: #c2b9c9;
-  --sm-color-surface: #1b1820;
-  --sm-color-surface-alt: #2a2530;
-  --sm-color-border: #8d8396;
-  --sm-color-danger: #ffb4ab;
-  --sm-color-success: #8fd7a5;
+  --_sm-color-primary: var(--sm-color-primary, #c9a0e3);
+  --_sm-color-primary-contrast: var(--sm-color-primary-contrast, #1b1320);
+  --_sm-color-text: var(--sm-color-text, #f1ecf4);
+  --_sm-color-muted: var(--sm-color-muted, #c2b9c9);
+  --_sm-color-surface: var(--sm-color-surface, #1b1820);
+  --_sm-color-surface-alt: var(--sm-color-surface-alt, #2a2530);
+  --_sm-color-border: var(--sm-color-border, #8d8396);
+  --_sm-color-danger: var(--sm-color-danger, #ffb4ab);
+  --_sm-color-success: var(--sm-color-success, #8fd7a5);
 `;
 
 /**
  * Base styles every widget puts in its shadow root. Themable through --sm-* custom
- * properties set on the element or any ancestor; light and dark follow prefers-color-scheme
- * unless the element carries theme="light" or theme="dark".
+ * properties set on the element or any ancestor: the shadow root reads them into its own --_sm-*
+ * properties, with the default as fallback (declaring --sm-* here would hide an ancestor's value).
+ * Light and dark follow prefers-color-scheme unless the element carries theme="light" or
+ * theme="dark"; a page's own --sm-* colour applies to both.
  */
 export const baseStyles = /* css */ `
 :host {
-  --sm-color-primary: #7a3e9d;
-  --sm-color-primary-contrast: #ffffff;
-  --sm-color-text: #1f1a24;
-  --sm-color-muted: #5d5566;
-  --sm-color-surface: #ffffff;
-  --sm-color-surface-alt: #f5f1f8;
-  --sm-color-border: #8c8494;
-  --sm-color-danger: #b3261e;
-  --sm-color-success: #1e6b3a;
-  --sm-font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  --sm-radius: 10px;
-  --sm-space: 16px;
+  --_sm-color-primary: var(--sm-color-primary, #7a3e9d);
+  --_sm-color-primary-contrast: var(--sm-color-primary-contrast, #ffffff);
+  --_sm-color-text: var(--sm-color-text, #1f1a24);
+  --_sm-color-muted: var(--sm-color-muted, #5d5566);
+  --_sm-color-surface: var(--sm-color-surface, #ffffff);
+  --_sm-color-surface-alt: var(--sm-color-surface-alt, #f5f1f8);
+  --_sm-color-border: var(--sm-color-border, #8c8494);
+  --_sm-color-danger: var(--sm-color-danger, #b3261e);
+  --_sm-color-success: var(--sm-color-success, #1e6b3a);
+  --_sm-font-family: var(--sm-font-family, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  --_sm-radius: var(--sm-radius, 10px);
+  --_sm-space: var(--sm-space, 16px);
   display: block;
-  color: var(--sm-color-text);
-  font-family: var(--sm-font-family);
+  color: var(--_sm-color-text);
+  font-family: var(--_sm-font-family);
   font-size: 16px;
   line-height: 1.45;
 }
@@ -44,47 +46,47 @@ export const baseStyles = /* css */ `
 :host([theme="dark"]) { ${darkColors} }
 :host([hidden]) { display: none; }
 *, *::before, *::after { box-sizing: border-box; }
-.sm-card { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 440px; margin: 0 auto; }
-h1, h2, h3 { margin: 0 0 var(--sm-space); line-height: 1.2; }
+.sm-card { background: var(--_sm-color-surface); color: var(--_sm-color-text); border-radius: var(--_sm-radius); padding: calc(var(--_sm-space) * 1.5); max-width: 440px; margin: 0 auto; }
+h1, h2, h3 { margin: 0 0 var(--_sm-space); line-height: 1.2; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.25rem; }
-p { margin: 0 0 var(--sm-space); }
-.sm-stack { display: flex; flex-direction: column; gap: calc(var(--sm-space) * 0.75); }
-.sm-row { display: flex; gap: calc(var(--sm-space) * 0.5); align-items: center; flex-wrap: wrap; }
-.sm-muted { color: var(--sm-color-muted); }
+p { margin: 0 0 var(--_sm-space); }
+.sm-stack { display: flex; flex-direction: column; gap: calc(var(--_sm-space) * 0.75); }
+.sm-row { display: flex; gap: calc(var(--_sm-space) * 0.5); align-items: center; flex-wrap: wrap; }
+.sm-muted { color: var(--_sm-color-muted); }
 .sm-center { text-align: center; }
-.sm-button { font: inherit; font-weight: 600; min-height: 44px; padding: 10px 18px; border-radius: 999px; cursor: pointer; border: 2px solid var(--sm-color-primary); background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); width: 100%; }
-.sm-button[data-variant="secondary"] { background: transparent; color: var(--sm-color-primary); }
-.sm-button[data-variant="link"] { background: none; border: none; color: var(--sm-color-primary); text-decoration: underline; width: auto; min-height: 0; padding: 4px; font-weight: 500; }
+.sm-button { font: inherit; font-weight: 600; min-height: 44px; padding: 10px 18px; border-radius: 999px; cursor: pointer; border: 2px solid var(--_sm-color-primary); background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); width: 100%; }
+.sm-button[data-variant="secondary"] { background: transparent; color: var(--_sm-color-primary); }
+.sm-button[data-variant="link"] { background: none; border: none; color: var(--_sm-color-primary); text-decoration: underline; width: auto; min-height: 0; padding: 4px; font-weight: 500; }
 .sm-button:disabled { opacity: 0.55; cursor: not-allowed; }
-.sm-button:focus-visible, .sm-input:focus-visible, a:focus-visible, .sm-tab:focus-visible { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
-a { color: var(--sm-color-primary); }
+.sm-button:focus-visible, .sm-input:focus-visible, a:focus-visible, .sm-tab:focus-visible { outline: 3px solid var(--_sm-color-primary); outline-offset: 2px; }
+a { color: var(--_sm-color-primary); }
 .sm-back { align-self: flex-start; }
 .sm-field { display: flex; flex-direction: column; gap: 4px; }
 .sm-field label { font-weight: 600; font-size: 0.9rem; }
-.sm-input { font: inherit; min-height: 44px; padding: 8px 12px; border: 1px solid var(--sm-color-border); border-radius: 8px; background: var(--sm-color-surface); color: var(--sm-color-text); width: 100%; }
-.sm-input[aria-invalid="true"] { border-color: var(--sm-color-danger); }
+.sm-input { font: inherit; min-height: 44px; padding: 8px 12px; border: 1px solid var(--_sm-color-border); border-radius: 8px; background: var(--_sm-color-surface); color: var(--_sm-color-text); width: 100%; }
+.sm-input[aria-invalid="true"] { border-color: var(--_sm-color-danger); }
 .sm-input-group { display: flex; align-items: stretch; gap: 0; }
 .sm-input-group .sm-input { border-radius: 0; }
 .sm-input-group > :first-child { border-radius: 8px 0 0 8px; }
 .sm-input-group > :last-child { border-radius: 0 8px 8px 0; }
 .sm-input-group > :only-child { border-radius: 8px; }
-.sm-prefix { display: flex; align-items: center; padding: 0 10px; border: 1px solid var(--sm-color-border); border-inline-end: none; background: var(--sm-color-surface-alt); }
-.sm-toggle { font: inherit; border: 1px solid var(--sm-color-border); border-inline-start: none; background: var(--sm-color-surface-alt); color: var(--sm-color-text); padding: 0 12px; cursor: pointer; }
-.sm-error { color: var(--sm-color-danger); font-size: 0.9rem; margin: 0; }
-.sm-notice { border-radius: 8px; padding: 12px; margin: 0 0 var(--sm-space); background: var(--sm-color-surface-alt); }
-.sm-notice[data-tone="error"] { border-inline-start: 4px solid var(--sm-color-danger); }
-.sm-notice[data-tone="success"] { border-inline-start: 4px solid var(--sm-color-success); }
-.sm-tabs { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px; border-radius: 24px; background: var(--sm-color-surface-alt); margin-bottom: var(--sm-space); }
-.sm-tab { flex: 1 1 auto; min-width: 0; overflow-wrap: break-word; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--sm-color-text); }
-.sm-tab[aria-selected="true"] { background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); }
+.sm-prefix { display: flex; align-items: center; padding: 0 10px; border: 1px solid var(--_sm-color-border); border-inline-end: none; background: var(--_sm-color-surface-alt); }
+.sm-toggle { font: inherit; border: 1px solid var(--_sm-color-border); border-inline-start: none; background: var(--_sm-color-surface-alt); color: var(--_sm-color-text); padding: 0 12px; cursor: pointer; }
+.sm-error { color: var(--_sm-color-danger); font-size: 0.9rem; margin: 0; }
+.sm-notice { border-radius: 8px; padding: 12px; margin: 0 0 var(--_sm-space); background: var(--_sm-color-surface-alt); }
+.sm-notice[data-tone="error"] { border-inline-start: 4px solid var(--_sm-color-danger); }
+.sm-notice[data-tone="success"] { border-inline-start: 4px solid var(--_sm-color-success); }
+.sm-tabs { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px; border-radius: 24px; background: var(--_sm-color-surface-alt); margin-bottom: var(--_sm-space); }
+.sm-tab { flex: 1 1 auto; min-width: 0; overflow-wrap: break-word; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--_sm-color-text); }
+.sm-tab[aria-selected="true"] { background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); }
 .sm-overlay { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); color: #fff; z-index: 9999; font-size: 1.1rem; }
-.sm-dialog-backdrop { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); z-index: 9998; padding: var(--sm-space); }
-.sm-dialog { background: var(--sm-color-surface); color: var(--sm-color-text); border-radius: var(--sm-radius); padding: calc(var(--sm-space) * 1.5); max-width: 400px; width: 100%; }
-.sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--sm-color-primary); color: var(--sm-color-primary-contrast); font-weight: 700; flex: none; }
+.sm-dialog-backdrop { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); z-index: 9998; padding: var(--_sm-space); }
+.sm-dialog { background: var(--_sm-color-surface); color: var(--_sm-color-text); border-radius: var(--_sm-radius); padding: calc(var(--_sm-space) * 1.5); max-width: 400px; width: 100%; }
+.sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); font-weight: 700; flex: none; }
 .sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 /* A prerendered form says so when its script is off or did not load (4 s without the element's code). */
 .sm-needs-script { display: none; }
-:host(:not(:defined)) .sm-needs-script { display: block; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--sm-color-muted); }
+:host(:not(:defined)) .sm-needs-script { display: block; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--_sm-color-muted); }
 @keyframes sm-reveal { to { visibility: visible; } }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
 `;
@@ -93,9 +95,9 @@ a { color: var(--sm-color-primary); }
 export const sliderStyles = /* css */ `
 .sm-slider { display: flex; flex-direction: column; gap: 8px; }
 .sm-slider-value { font-size: 1.75rem; font-weight: 800; text-align: center; }
-.sm-slider input[type="range"] { width: 100%; accent-color: var(--sm-color-primary); min-height: 32px; }
+.sm-slider input[type="range"] { width: 100%; accent-color: var(--_sm-color-primary); min-height: 32px; }
 .sm-slider-marks { display: flex; justify-content: space-between; gap: 8px; }
-.sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
+.sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--_sm-color-border); color: var(--_sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
 `;
 
 /** Styles of the radio cards (shared/ui/Choices.tsx), for widgets that use them. */
@@ -103,8 +105,8 @@ export const choiceStyles = /* css */ `
 .sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
 .sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
 .sm-choices-row { grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr)); }
-.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: break-word; border: 2px solid var(--sm-color-border); border-radius: var(--sm-radius); cursor: pointer; min-height: 48px; }
-.sm-choice[data-checked="true"] { border-color: var(--sm-color-primary); background: var(--sm-color-surface-alt); }
-.sm-choice input { width: 20px; height: 20px; accent-color: var(--sm-color-primary); flex: none; }
-.sm-choice:focus-within { outline: 3px solid var(--sm-color-primary); outline-offset: 2px; }
+.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: break-word; border: 2px solid var(--_sm-color-border); border-radius: var(--_sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choice[data-checked="true"] { border-color: var(--_sm-color-primary); background: var(--_sm-color-surface-alt); }
+.sm-choice input { width: 20px; height: 20px; accent-color: var(--_sm-color-primary); flex: none; }
+.sm-choice:focus-within { outline: 3px solid var(--_sm-color-primary); outline-offset: 2px; }
 `;

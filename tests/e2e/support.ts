@@ -43,7 +43,7 @@ export async function newPage(browser: Browser, options: { locale?: string; widt
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('pageerror', (error) => errors.push(String(error.stack ?? error)));
   page.on('console', (message) => {
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
     // Prerendered markup that React could not hydrate is drawn again: a flash and lost input, so a failure too.

@@ -2,23 +2,23 @@
 export const donateStyles = /* css */ `
 .sm-card { max-width: 720px; }
 .sm-missions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
-.sm-mission { border: 1px solid var(--sm-color-border); border-radius: var(--sm-radius); padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+.sm-mission { border: 1px solid var(--_sm-color-border); border-radius: var(--_sm-radius); padding: 12px; display: flex; flex-direction: column; gap: 8px; }
 .sm-mission h3 { margin: 0; font-size: 1.1rem; }
 .sm-mission p { margin: 0; }
-.sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--sm-color-surface-alt); }
+.sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--_sm-color-surface-alt); }
 .sm-raised { font-weight: 700; }
 /* The mission's places before it arrives: the banner at its 2:1 size and a line per text, as tall as the text they hold. */
 .sm-skeleton .sm-banner { border-radius: 8px; margin-bottom: 34px; }
-.sm-skeleton-line, .sm-skeleton-text { border-radius: 6px; background: var(--sm-color-surface-alt); height: 1.5em; }
+.sm-skeleton-line, .sm-skeleton-text { border-radius: 6px; background: var(--_sm-color-surface-alt); height: 1.5em; }
 .sm-skeleton-title { height: 2.4em; width: 80%; }
 .sm-skeleton-short { width: 45%; }
 .sm-skeleton-text { height: 9em; }
 .sm-description p { margin: 0 0 8px; }
 .sm-carousel { position: relative; }
 .sm-carousel-controls { display: flex; gap: 8px; justify-content: center; align-items: center; margin-top: 6px; }
-.sm-carousel-pause { font: inherit; font-size: 0.8rem; background: none; border: 1px solid var(--sm-color-border); color: var(--sm-color-text); border-radius: 999px; padding: 2px 10px; cursor: pointer; min-height: 28px; }
-.sm-dot { width: 24px; height: 24px; border-radius: 50%; border: 2px solid var(--sm-color-primary); background: transparent; cursor: pointer; padding: 0; }
-.sm-dot[aria-current="true"] { background: var(--sm-color-primary); }
+.sm-carousel-pause { font: inherit; font-size: 0.8rem; background: none; border: 1px solid var(--_sm-color-border); color: var(--_sm-color-text); border-radius: 999px; padding: 2px 10px; cursor: pointer; min-height: 28px; }
+.sm-dot { width: 24px; height: 24px; border-radius: 50%; border: 2px solid var(--_sm-color-primary); background: transparent; cursor: pointer; padding: 0; }
+.sm-dot[aria-current="true"] { background: var(--_sm-color-primary); }
 .sm-slide[data-active="true"] { animation: sm-fade 0.6s ease-in; }
 @keyframes sm-fade { from { opacity: 0; } to { opacity: 1; } }
 `;

@@ -3,8 +3,8 @@ export const historyStyles = /* css */ `
 .sm-card { max-width: 960px; }
 .sm-table-wrap { overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
-th, td { text-align: start; padding: 8px 10px; border-bottom: 1px solid var(--sm-color-surface-alt); vertical-align: top; }
-th { font-size: 0.85rem; color: var(--sm-color-muted); white-space: nowrap; }
+th, td { text-align: start; padding: 8px 10px; border-bottom: 1px solid var(--_sm-color-surface-alt); vertical-align: top; }
+th { font-size: 0.85rem; color: var(--_sm-color-muted); white-space: nowrap; }
 td { white-space: nowrap; }
 .sm-ref { font-family: ui-monospace, monospace; font-size: 0.8rem; }
 .sm-songs { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }

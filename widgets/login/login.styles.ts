@@ -2,5 +2,5 @@
 export const loginStyles = /* css */ `
 .sm-two { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 @media (max-width: 420px) { .sm-two { grid-template-columns: 1fr; } }
-.sm-downloads { display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: var(--sm-space); font-size: 0.9rem; }
+.sm-downloads { display: flex; gap: 12px; justify-content: center; flex-wrap: wrap; margin-top: var(--_sm-space); font-size: 0.9rem; }
 `;

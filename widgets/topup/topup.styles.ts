@@ -5,8 +5,8 @@ export const topupStyles = /* css */ `${paymentStyles}
 .sm-choice-title { font-weight: 700; flex: 1; }
 .sm-choice-price { text-align: end; }
 .sm-code-row { display: flex; gap: 8px; align-items: center; justify-content: center; flex-wrap: wrap; }
-.sm-code { font-size: 1.25rem; letter-spacing: 0.08em; padding: 8px 12px; border-radius: 8px; background: var(--sm-color-surface-alt); user-select: all; }
+.sm-code { font-size: 1.25rem; letter-spacing: 0.08em; padding: 8px 12px; border-radius: 8px; background: var(--_sm-color-surface-alt); user-select: all; }
 .sm-tooltip-anchor { position: relative; display: inline-block; }
 .sm-tooltip-anchor .sm-button { width: auto; }
-.sm-tooltip { position: absolute; bottom: calc(100% + 6px); left: 50%; transform: translateX(-50%); background: var(--sm-color-text); color: var(--sm-color-surface); padding: 4px 8px; border-radius: 6px; font-size: 0.85rem; white-space: nowrap; z-index: 10000; }
+.sm-tooltip { position: absolute; bottom: calc(100% + 6px); left: 50%; transform: translateX(-50%); background: var(--_sm-color-text); color: var(--_sm-color-surface); padding: 4px 8px; border-radius: 6px; font-size: 0.85rem; white-space: nowrap; z-index: 10000; }
 `;

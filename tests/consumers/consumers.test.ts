@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { LANGUAGES } from '../../shared/i18n/languages';
 import { tags } from '../../widgets/tags';
 import { launch } from '../e2e/support';
 
@@ -91,6 +92,8 @@ describe('the tarball', () => {
     const expected = [
       ...[...needed].map((f) => `dist/${f}`),
       ...Object.keys(tags).flatMap((tag) => [`dist/snippets/${tag}.html`, `dist/widgets/markup/${tag}.html`]),
+      // The markup and snippets of the other languages.
+      ...LANGUAGES.filter((l) => l !== 'en').flatMap((lang) => Object.keys(tags).flatMap((tag) => [`dist/snippets/${lang}/${tag}.html`, `dist/widgets/markup/${tag}.${lang}.html`])),
       'dist/widgets/sm-widgets.d.ts',
       'dist/custom-elements.json',
       'package.json',

@@ -3,8 +3,11 @@
  * packed, checked by publint and attw, installed into tests/consumers/react-app and html-page.
  */
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from '../../tools/messages';
 
 export default defineConfig({
+  // The sandbox the consumers talk to runs in this process: its shared code imports the compiled messages.
+  plugins: [messagesPlugin()],
   test: {
     root: import.meta.dirname + '/../..',
     include: ['tests/consumers/**/*.test.ts'],

@@ -37,7 +37,7 @@ export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, sli
   return (
     <section
       className="sm-carousel"
-      aria-roledescription="carousel"
+      aria-roledescription={t('ui.carousel')}
       aria-label={label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -49,7 +49,7 @@ export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, sli
           key={slide.id}
           className="sm-slide"
           role="group"
-          aria-roledescription="slide"
+          aria-roledescription={t('ui.slide')}
           aria-label={slideLabel(i + 1, count)}
           hidden={i !== current}
           data-active={i === current}

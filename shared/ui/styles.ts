@@ -95,8 +95,8 @@ a { color: var(--_sm-color-primary); }
 export const sliderStyles = /* css */ `
 .sm-slider { display: flex; flex-direction: column; gap: 8px; }
 .sm-slider-value { font-size: 1.75rem; font-weight: 800; text-align: center; }
-.sm-slider input[type="range"] { width: 100%; accent-color: var(--_sm-color-primary); min-height: 32px; }
-.sm-slider-marks { display: flex; justify-content: space-between; gap: 8px; }
+.sm-slider input[type="range"] { width: 100%; margin-inline: 0; accent-color: var(--_sm-color-primary); min-height: 32px; }
+.sm-slider-marks { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 8px; }
 .sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--_sm-color-border); color: var(--_sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
 `;
 

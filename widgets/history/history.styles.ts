@@ -9,6 +9,6 @@ td { white-space: nowrap; }
 .sm-ref { font-family: ui-monospace, monospace; font-size: 0.8rem; }
 .sm-songs { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
 .sm-songs li { display: flex; gap: 8px; align-items: center; justify-content: space-between; }
-.sm-pager { display: flex; justify-content: space-between; align-items: center; gap: 12px; margin-top: 12px; }
+.sm-pager { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 8px 12px; margin-top: 12px; }
 .sm-pager .sm-button { width: auto; }
 `;

@@ -96,7 +96,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     mkdirSync(snippets, { recursive: true });
     for (const tag of Object.keys(tags) as Tag[]) {
       const markup = await prerender(tag, {}, language);
-      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), markup);
+      // The loader stamps it only into a tag showing this view (its first; a tag given another view draws itself).
+      const view = (tags[tag].attributes as { view?: { default?: string } }).view?.default;
+      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), `${view ? `<!--view:${view}-->` : ''}${markup}`);
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }

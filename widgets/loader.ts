@@ -183,7 +183,10 @@ async function start(element: Element): Promise<void> {
   let root = element.shadowRoot;
   if (!root && !customElements.get(tag)) {
     const html = await markupOf(tag, languageOf(element));
-    if (!element.shadowRoot && !customElements.get(tag) && html) (root = element.attachShadow({ mode: 'open' })).innerHTML = html;
+    // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its code.
+    const view = /^<!--view:([\w-]+)-->/.exec(html)?.[1];
+    const wanted = element.getAttribute('view');
+    if (!element.shadowRoot && !customElements.get(tag) && html && (!wanted || !view || wanted === view)) (root = element.attachShadow({ mode: 'open' })).innerHTML = html.replace(/^<!--view:[\w-]+-->/, '');
   }
   if (root && !customElements.get(tag)) capture(element, root);
 }

@@ -21,7 +21,8 @@ export function Dialog({ title, children, actions, onClose, tone = 'info' }: Dia
     const root = ref.current?.getRootNode() as Document | ShadowRoot | undefined;
     // What had the focus: inside this root, or (a dialog in an element the page just opened) the page's own button.
     const previous = (root?.activeElement ?? document.activeElement) as HTMLElement | null | undefined;
-    const first = ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea');
+    // The first control that can take the focus (a disabled one cannot: a pending membership disables its buttons), else the dialog itself.
+    const first = ref.current?.querySelector<HTMLElement>('button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled)');
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();
   }, []);

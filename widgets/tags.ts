@@ -238,7 +238,7 @@ export const tags = {
       view: {
         type: 'enum',
         default: 'donate',
-        values: { donate: none, missions: { height: 320 }, success: { height: 320 } },
+        values: { donate: none, missions: { height: 900 }, success: { height: 320 } },
         description: 'The screen shown.',
       },
       mission: {

@@ -164,6 +164,12 @@ function preconnect(base: string | null): void {
   }
 }
 
+/** Whether an element is laid out within the viewport now (an empty one still waiting for its markup too; a hidden one not). */
+function inView(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return element.getClientRects().length > 0 && box.bottom >= 0 && box.right >= 0 && box.top <= innerHeight && box.left <= innerWidth;
+}
+
 /** loader.js?capture (the portal page, whose own script imports the tags): only keeps what the person does. */
 const captureOnly = new URL(here).searchParams.has('capture');
 
@@ -174,6 +180,8 @@ async function start(element: Element): Promise<void> {
   preconnect(element.getAttribute('api-base'));
   const want = () => captureOnly || load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
+  // In view already: fetched at once (an observer would say so only after the first frames are drawn).
+  if (inView(element)) want();
   new IntersectionObserver((entries, observer) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();

@@ -92,7 +92,15 @@ const TAGS: TagCase[] = [
     done: { selector: 'input[name="months"]' },
     act: { press: 'label:nth-of-type(2) > input[name="duration"]', describe: 'taps One-time; done when the choice of months shows' },
   },
-  { tag: 'sm-history', what: 'another tab (a button)', signedIn: true, control: '[role="tab"][aria-selected="false"]', kind: 'button' },
+  {
+    tag: 'sm-history',
+    what: 'another tab (a button)',
+    signedIn: true,
+    control: '[role="tab"][aria-selected="false"]',
+    kind: 'button',
+    done: { selector: '[role="tab"]:nth-child(2)[aria-selected="true"]' },
+    act: { describe: 'taps the Content Purchase tab; done when that tab is the one selected' },
+  },
   { tag: 'sm-survey', what: 'the first answer, once the questions have arrived', signedIn: true, control: '.sm-option input', kind: 'field' },
 ];
 

@@ -9,8 +9,8 @@
  * - usable: it shows, is enabled, and takes what the person does: a field takes typing (or a
  *   tap) as soon as it shows and is not read-only (whether what is typed then reaches the model
  *   is what the bench's action runs check); a button takes a click once React handles it
- *   (hydrated) or the loader captures it for the model (it is in an element with
- *   data-sm-action);
+ *   (hydrated) or the loader captures it (the loader keeps a capture for the tag: it records a
+ *   press of any of its buttons, and the element presses it again once hydrated);
  * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
  *   than the one that showed first (the markup was drawn again instead of hydrated);
  * - done: what the person's action leads to shows (config.done).
@@ -36,7 +36,7 @@
     return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
   };
   const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
-  const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && !!node.closest('[data-sm-action]');
+  const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && node.getRootNode() === scope();
   const takes = (node) => !node.disabled && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node));
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */

@@ -49,4 +49,12 @@
   document.addEventListener('DOMContentLoaded', function () {
     observer.disconnect();
   });
+  // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
+  // first frame, so they do not hold back its paint, and all at once rather than as the script finds them.
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      var links = document.getElementById('sm-modulepreload');
+      if (links) document.head.append(links.content.cloneNode(true));
+    });
+  });
 })();

@@ -28,6 +28,7 @@ function shownRoute(options: { hash?: string; stored?: string | null; languages:
       observe() {}
       disconnect() {}
     },
+    requestAnimationFrame: () => 0,
   });
   return route;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '../../tools/messages';
+import type { Translate } from '../i18n/catalogue';
 import { LANGUAGES } from '../i18n/languages';
 import { creditsToDollars, currencyDecimals, dollarsToCredits, formatCredits, formatMoney, toMinorUnits } from './money';
 
@@ -15,6 +17,15 @@ describe('money and credits', () => {
   it('labels credits with thousands separators', () => {
     expect(formatCredits(100)).toBe('100 Credits');
     expect(formatCredits(12000)).toBe('12,000 Credits');
+    expect(formatCredits(1)).toBe('1 Credits'); // the product's label, whatever the number
+  });
+
+  it('says credits in Spanish with the right plural and separators', () => {
+    const spanish = compileCatalogue('es');
+    const t: Translate = (key, args) => spanish[key]!(args);
+    expect(formatCredits(1, t)).toBe('1 crédito');
+    expect(formatCredits(100, t)).toBe('100 créditos');
+    expect(formatCredits(12000, t)).toBe('12.000 créditos');
   });
 
   it('formats money with each currency minor units and separators', () => {

@@ -5,8 +5,9 @@
  * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
  *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
- * - dist/assets/messages/<build id>/<lang>/<area>.js: the messages of each language other than
- *   English, loaded only when shown (tools/messages.ts)
+ * - dist/assets/messages-<lang>-<hash>.js and messages-<lang>-<area>-<hash>.js: each language
+ *   other than English, its index and its messages per area, loaded only when shown
+ *   (tools/messages.ts)
  * All entries share one React runtime chunk and one core chunk (session store, API client), so
  * several widgets on a page load React once and share one session. tests/bench/budgets.test.ts
  * checks the sizes from dist/.
@@ -14,7 +15,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { customElementsPlugin } from './tools/custom-elements';
-import { messagesPlugin } from './tools/messages';
+import { messagesChunkName, messagesPlugin } from './tools/messages';
 import { tags } from './widgets/tags';
 
 const root = import.meta.dirname;
@@ -96,7 +97,8 @@ export default defineConfig(({ command }) => ({
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: (chunk) => (chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js.
+        chunkFileNames: (chunk) => `assets/${messagesChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
         codeSplitting: {
           groups: [
             { name: 'runtime', test: RUNTIME, priority: 2 },

@@ -4,28 +4,22 @@
  *
  * As a Vite plugin (the build, vitest and the element tests' dev server), `import '@messages/<area>'`
  * becomes a small module that registers the English messages of that area (the keys starting with
- * `<area>.`), compiled into plain functions. Every other language of an area is a file of its own
- * at a predictable path, `<folder>/<lang>/<area>.js`, which shared/i18n/catalogue.ts imports when
- * that language is shown: English code names none of them.
- * - A build writes them into dist/assets/messages/<build id>/, bundled apart from the rest
- *   (they import nothing outside that folder), where the build id is a hash of their contents:
- *   the folder changes whenever one of them does, so each file may be cached for good.
- * - The dev server and vitest answer `/@sm-messages/<lang>/<area>.js` with the compiled module.
- *   With `pseudo: true` (development only) the pseudo-locale en-XA is one of them, made from
- *   English: accented, about 40% longer, shown right-to-left, so any text that escaped the
- *   catalogue stands out.
+ * `<area>.`), compiled into plain functions. Every other language of an area is a chunk of its own,
+ * reached through that language's index (see messagesPlugin below) and fetched only when that
+ * language is shown. With `pseudo: true` (development only) the pseudo-locale en-XA is one of them,
+ * made from English: accented, about 40% longer, shown right-to-left, so any text that escaped the
+ * catalogue stands out.
  *
  * In Node without Vite (tools/prerender.tsx under tsx), `@messages/*` resolves through tsconfig's
  * paths to tools/messages-node.ts, which compiles every catalogue synchronously with the same
  * functions below.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import { parse, type Token } from '@messageformat/parser';
-import { rolldown } from 'rolldown';
+import * as cardinals from '@messageformat/runtime/lib/cardinals';
 import type { Plugin } from 'vite';
 
 export const MESSAGES_DIR = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
@@ -67,7 +61,22 @@ export function compileArea(language: string, area: string): string {
   const plain = messages.filter(([, message]) => isPlain(message)).map(([key, message]) => `${JSON.stringify(key)}: ${JSON.stringify(plainText(message))}`);
   const compiled = compileModule(new MessageFormat(localeOf(language)), Object.fromEntries(messages.filter(([, message]) => !isPlain(message))));
   if (!compiled.includes('export default {')) throw new Error(`Unexpected compiled module for ${language}/${area}`);
-  return compiled.replace('export default {', `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`);
+  return inlinePluralRule(compiled).replace('export default {', `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`);
+}
+
+const PLURAL_RULE_IMPORT = /^import \{ (\w+) \} from "@messageformat\/runtime\/lib\/cardinals";$/m;
+
+/**
+ * Writes the language's plural rule (a few lines of its own) into a compiled module instead of
+ * importing it: the module of rules would be shared by every language's files, so English readers
+ * would load the other languages' rules with it.
+ */
+function inlinePluralRule(compiled: string): string {
+  return compiled.replace(PLURAL_RULE_IMPORT, (_, name: string) => {
+    const rule = (cardinals as unknown as Record<string, unknown>)[name];
+    if (typeof rule !== 'function') throw new Error(`No plural rule named ${name}`);
+    return `const ${name} = ${String(rule)};`;
+  });
 }
 
 /** A whole catalogue compiled into functions at run time (Node only: prerendering, tests). */
@@ -119,80 +128,52 @@ export function argumentsOf(message: string): string[] {
 
 const AREA = '\0@messages/';
 const COMPILED = '@messages-compiled/';
-/** Where the dev server and vitest answer with a language's file of an area. */
-const DEV_FOLDER = '/@sm-messages';
-const DEV_FILE = /\/@sm-messages\/([\w-]+)\/(\w+)\.js$/;
-/** The text in shared/i18n/catalogue.ts that the plugin replaces with the folder and languages of the files. */
-const FILES_PLACEHOLDER = "{ folder: '__SM_MESSAGES__', languages: [] }";
+const INDEX = '@messages-index/';
+/** The module in shared/i18n whose content this plugin writes: each other language's index. */
+const LANGUAGE_FILES = join(import.meta.dirname, '..', 'shared', 'i18n', 'language-files.ts');
 
 /** The areas of the catalogues (from English, which has every key). */
 export const catalogueAreas = (): string[] => [...new Set(Object.keys(readCatalogue('en')).map(areaOf))].sort();
 
 /**
- * The files of `languages` for every area, bundled apart, minified: `<lang>/<area>.js` and the
- * message runtime's few helpers (plurals, numbers) they share, keyed by path inside their folder.
+ * The name of a build's chunk that holds another language's index (`messages-es`) or one area's
+ * messages in it (`messages-es-survey`), from the chunk's first module; undefined for any other.
  */
-export async function bundleLanguages(languages: readonly string[]): Promise<Map<string, string>> {
-  const input = Object.fromEntries(languages.flatMap((l) => catalogueAreas().map((a) => [`${l}/${a}`, `\0${COMPILED}${l}/${a}`])));
-  const bundle = await rolldown({
-    input,
-    cwd: join(import.meta.dirname, '..'),
-    plugins: [
-      {
-        name: 'sm-compiled-messages',
-        resolveId: (id) => (id.startsWith(`\0${COMPILED}`) ? id : null),
-        load(id) {
-          if (!id.startsWith(`\0${COMPILED}`)) return null;
-          const [language, area] = id.slice(1 + COMPILED.length).split('/') as [string, string];
-          return compileArea(language, area);
-        },
-      },
-    ],
-  });
-  try {
-    const { output } = await bundle.generate({ format: 'es', minify: true, entryFileNames: '[name].js', chunkFileNames: 'helpers-[hash].js' });
-    return new Map(output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : String(file.source)]));
-  } finally {
-    await bundle.close();
-  }
+export function messagesChunkName(moduleId: string | null | undefined): string | undefined {
+  if (moduleId?.startsWith(`\0${INDEX}`)) return `messages-${moduleId.slice(1 + INDEX.length)}`;
+  if (moduleId?.startsWith(`\0${COMPILED}`)) return `messages-${moduleId.slice(1 + COMPILED.length).replace('/', '-')}`;
+  return undefined;
 }
 
-/** The Vite plugin: `@messages/<area>` modules with their English, and the other languages' files. */
+/**
+ * The Vite plugin. `@messages/<area>` registers the English of that area, inline in the code that
+ * imports it. Every other language has an index, `@messages-index/<lang>`, its own small chunk,
+ * whose default export maps each area to `() => import('@messages-compiled/<lang>/<area>')`, one
+ * chunk per language and area; shared/i18n/language-files.ts, written here, maps each language to
+ * `() => import('@messages-index/<lang>')`. So English code holds one import per language and
+ * names no area's file, while every file stays reachable through literal imports: a bundler that
+ * takes the package in (an app built with Vite) emits them all.
+ */
 export function messagesPlugin(options: { pseudo?: boolean } = {}): Plugin {
-  const languages = () => [...catalogueLanguages(), ...(options.pseudo ? [PSEUDO] : [])];
-  let building = false;
-  /** A build's files of the other languages, and the folder they go to (beside the shared runtime chunk). */
-  let built: { folder: string; files: Map<string, string> } | undefined;
+  const others = () => [...catalogueLanguages(), ...(options.pseudo ? [PSEUDO] : [])].filter((l) => l !== 'en');
+  const watch = (context: { addWatchFile(file: string): void }) => {
+    for (const language of catalogueLanguages()) context.addWatchFile(join(MESSAGES_DIR, `${language}.json`));
+  };
   return {
     name: 'sm-messages',
     enforce: 'pre',
-    configResolved(config) {
-      building = config.command === 'build';
-    },
-    async buildStart() {
-      if (!building) return;
-      const files = await bundleLanguages(languages().filter((l) => l !== 'en'));
-      const hash = createHash('sha256');
-      for (const [name, code] of [...files].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${name}\0${code}\0`);
-      built = { folder: `messages/${hash.digest('hex').slice(0, 10)}`, files };
-    },
     resolveId(id) {
-      if (id.startsWith('@messages/')) return `\0${id}`;
-      if (id.startsWith(COMPILED)) return `\0${id}`;
-      const file = building ? null : DEV_FILE.exec(id);
-      if (file) return `\0${COMPILED}${file[1]}/${file[2]}`;
+      if (id.startsWith('@messages/') || id.startsWith(COMPILED) || id.startsWith(INDEX)) return `\0${id}`;
       return null;
     },
-    transform(code, id) {
-      if (id.split('?')[0] !== CATALOGUE) return null;
-      if (!code.includes(FILES_PLACEHOLDER)) throw new Error(`shared/i18n/catalogue.ts has no ${FILES_PLACEHOLDER} to fill in.`);
-      const folder = built ? `./${built.folder}` : DEV_FOLDER;
-      const files = { folder, languages: languages().filter((l) => l !== 'en') };
-      return { code: code.replace(FILES_PLACEHOLDER, JSON.stringify(files)), map: null };
-    },
     load(id) {
+      if (id.split('?')[0] === LANGUAGE_FILES) {
+        watch(this);
+        const imports = others().map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${INDEX}${l}`)})`);
+        return `export default { ${imports.join(', ')} };`;
+      }
       if (!id.startsWith('\0')) return null;
-      for (const language of catalogueLanguages()) this.addWatchFile(join(MESSAGES_DIR, `${language}.json`));
+      watch(this);
       if (id.startsWith(AREA)) {
         const area = id.slice(AREA.length);
         return [
@@ -201,20 +182,16 @@ export function messagesPlugin(options: { pseudo?: boolean } = {}): Plugin {
           `registerArea(${JSON.stringify(area)}, en);`,
         ].join('\n');
       }
+      if (id.startsWith(`\0${INDEX}`)) {
+        const language = id.slice(1 + INDEX.length);
+        const imports = catalogueAreas().map((a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${COMPILED}${language}/${a}`)})`);
+        return `export default { ${imports.join(', ')} };`;
+      }
       if (id.startsWith(`\0${COMPILED}`)) {
         const [language, area] = id.slice(1 + COMPILED.length).split('/') as [string, string];
         return compileArea(language, area);
       }
       return null;
-    },
-    generateBundle(_options, bundle) {
-      if (!built) return;
-      // The folder is named relative to the chunk holding the catalogue: it must sit in assets/ beside it.
-      const holder = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.includes(CATALOGUE));
-      if (!holder || !holder.fileName.startsWith('assets/') || holder.fileName.slice('assets/'.length).includes('/')) {
-        throw new Error(`shared/i18n/catalogue.ts must be built into a chunk directly in assets/, not ${holder?.fileName ?? 'nowhere'}.`);
-      }
-      for (const [name, source] of built.files) this.emitFile({ type: 'asset', fileName: `assets/${built.folder}/${name}`, source });
     },
   };
 }

@@ -2,9 +2,10 @@
  * The messages every tag and the portal show, one catalogue per language (messages/<lang>.json,
  * ICU MessageFormat). tools/messages.ts compiles them at build time into plain functions, split
  * by area (the key's first part: `topup`, `payments`, ...): the English of an area is built into
- * the code that imports `@messages/<area>`, every other language is a small file of its own at
- * `<folder>/<lang>/<area>.js`, loaded only when a tag or the portal shows that language. No message
- * parser reaches the browser, and English code names no other language's file.
+ * the code that imports `@messages/<area>`, every other language is a small file of its own per
+ * area, loaded only when a tag or the portal shows that language, through that language's index
+ * (language-files.ts). No message parser reaches the browser, and English code names no area's
+ * file in another language.
  *
  * `translate(language, key, args)` is the one way to a text; models and views get it through their
  * deps (`deps.i18n.t`), so both speak the element's language.
@@ -19,17 +20,10 @@ export type Translate = (key: MessageKey, args?: MessageArgs) => string;
 /** A language's messages as tools/messages.ts compiles them: plain texts as strings, the others as functions. */
 export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
 
+import languageFiles from './language-files';
 import { elementLanguage, type Language } from './languages';
 
 export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languages';
-
-/**
- * The other languages' files: their folder, relative to this module, and the languages that have
- * them. tools/messages.ts writes both in (a build: its own folder beside this chunk; the dev server
- * and vitest: a path they answer, with the pseudo-locale too). Without it (Node, which registers
- * whole catalogues) there are none.
- */
-const FILES: { readonly folder: string; readonly languages: readonly string[] } = { folder: '__SM_MESSAGES__', languages: [] };
 
 const compiled = new Map<Language, CompiledMessages>();
 /** The areas whose code is on the page, each with the languages it has its messages in. */
@@ -60,23 +54,26 @@ export function registerLanguage(language: Language, messages: CompiledMessages)
 
 /** Whether every area loaded so far has its messages in this language (a language without files never will). */
 export function isLoaded(language: Language): boolean {
-  return language === 'en' || (compiled.has(language) && (!FILES.languages.includes(language) || [...areas.values()].every((ready) => ready.has(language))));
+  return language === 'en' || (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
 }
 
-/** Loads a language's files for every area on the page (once; a failed file is tried again next time). */
+/** Loads a language's index, then its file of every area on the page not loaded yet (once; a failed file is tried again next time). */
 export function loadLanguage(language: Language): Promise<void> {
   if (isLoaded(language)) return Promise.resolve();
   const running = loading.get(language);
   if (running) return running;
-  const wanted = FILES.languages.includes(language) ? [...areas].filter(([, ready]) => !ready.has(language)) : [];
-  const done = Promise.all(
-    wanted.map(async ([area, ready]) => {
-      const file = new URL(`${FILES.folder}/${language}/${area}.js`, import.meta.url).href;
-      const module = (await import(/* @vite-ignore */ file)) as { readonly default: CompiledMessages };
-      merge(language, module.default);
-      ready.add(language);
-    }),
-  )
+  const index = languageFiles[language];
+  const wanted = [...areas].filter(([, ready]) => !ready.has(language));
+  const done = (index && wanted.length ? index() : Promise.resolve(undefined))
+    .then((files) =>
+      Promise.all(
+        wanted.map(async ([area, ready]) => {
+          const file = files?.default[area];
+          if (file) merge(language, (await file()).default);
+          ready.add(language);
+        }),
+      ),
+    )
     .then(() => {
       if (!compiled.has(language)) compiled.set(language, {});
     })

@@ -1,7 +1,7 @@
 /**
  * Another language's messages come from its own file, loaded when that language is wanted: here
- * through the same plugin as the dev server (tools/messages.ts), so the path English code builds
- * for a language and an area is one the plugin answers.
+ * through the same plugin as the build and the dev server (tools/messages.ts), so the language's
+ * index and its area's file are the modules the plugin writes.
  */
 import { describe, expect, it } from 'vitest';
 import '@messages/survey';

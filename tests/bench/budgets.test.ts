@@ -13,14 +13,14 @@
  * - each tag's own code (its code minus those shared chunks; dynamic imports such as the social
  *   sign-in chunk excluded) at most 15 KiB;
  * - each tag's English first load until hydrated at most 1 KiB larger than before the message
- *   catalogues (english-baseline.json); the other languages are files of their own, one per
- *   language and area in dist/assets/messages/<build id>/, small, importing nothing outside that
- *   folder, and no first load names them;
+ *   catalogues (english-baseline.json); the other languages are files of their own, each
+ *   language an index and one small file per area, none of them in a first load, and no first
+ *   load names an area's file (only the three indexes);
  * - Firebase and Stripe.js never in a first load (file names and marker strings).
  * Timings are never checked here: `npm run bench` prints them.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueAreas, catalogueLanguages } from '../../tools/messages';
 import { ENGLISH_GROWTH, englishGrowth, readEnglishBaseline } from './english';
@@ -172,24 +172,25 @@ describe('size budgets', () => {
     expect(growth, `${what}, held at +${held} B until it is within +${ENGLISH_GROWTH} B`).toBeLessThanOrEqual(held);
   });
 
-  it('each other language is a small file per area, importing nothing outside its folder, and no first load names one', () => {
-    const folders = readdirSync(join(dist, 'assets/messages'));
-    expect(folders, 'one build id in dist/assets/messages').toHaveLength(1);
-    const folder = `assets/messages/${folders[0]}`;
-    const files = catalogueLanguages()
-      .filter((l) => l !== 'en')
-      .flatMap((l) => catalogueAreas().map((a) => `${l}/${a}.js`));
-    const firstLoads = [...new Set([...loaderFiles(manifest), ...tagGraphs(manifest).flatMap((g) => g.files), ...firstLoadFiles(manifest, 'index.html')])];
-    const firstLoadText = firstLoads.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
-    for (const file of files) {
-      const path = join(dist, folder, file);
-      expect(existsSync(path), file).toBe(true);
-      expect(sizeOfFiles(dist, [`${folder}/${file}`]).brotli, file).toBeLessThanOrEqual(LANGUAGE_FILE);
-      for (const [, specifier] of readFileSync(path, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+)["'`]/g)) {
-        const target = posix.join(dirname(file), specifier!);
-        expect(target.startsWith('..') || !existsSync(join(dist, folder, target)), `${file} imports ${specifier}`).toBe(false);
+  it("each other language is an index and a small file per area, loaded on demand; no first load holds or names an area's file", () => {
+    const { runtime, core } = sharedFiles(manifest);
+    const firstLoads = new Set([...loaderFiles(manifest), ...tagGraphs(manifest).flatMap((g) => g.files), ...firstLoadFiles(manifest, 'index.html')]);
+    const firstLoadText = [...firstLoads].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    for (const language of catalogueLanguages().filter((l) => l !== 'en')) {
+      const indexKey = `../@messages-index/${language}`;
+      const index = manifest[indexKey];
+      expect(index?.isDynamicEntry, `${language}: its index is loaded on demand`).toBe(true);
+      expect(firstLoads.has(index!.file), `${index!.file} in a first load`).toBe(false);
+      for (const area of catalogueAreas()) {
+        const key = `../@messages-compiled/${language}/${area}`;
+        const chunk = manifest[key];
+        expect(index!.dynamicImports, `${language} index imports ${area}`).toContain(key);
+        expect(chunk?.isDynamicEntry, key).toBe(true);
+        expect(sizeOfFiles(dist, [chunk!.file]).brotli, chunk!.file).toBeLessThanOrEqual(LANGUAGE_FILE);
+        // It needs nothing but what every first load has (the message runtime's helpers in core).
+        for (const i of chunk!.imports ?? []) expect([runtime, core], `${chunk!.file} imports ${i}`).toContain(manifest[i]!.file);
+        expect(firstLoadText.includes(basename(chunk!.file)), `a first load names ${chunk!.file}`).toBe(false);
       }
-      expect(firstLoadText.includes(file), `a first load names ${file}`).toBe(false);
     }
   });
 });

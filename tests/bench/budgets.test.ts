@@ -66,7 +66,7 @@ const GHOST_FORM = 81_000;
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
   newsletterHydratedGzip: 100_700,
-  englishGrowth: { 'sm-login': 1672, 'sm-newsletter': 1392, 'sm-survey': 1459, 'sm-topup': 1742 },
+  englishGrowth: { 'sm-login': 1650, 'sm-newsletter': 1345, 'sm-survey': 1372, 'sm-topup': 1666 },
 };
 
 let manifest: Manifest;

@@ -5,6 +5,9 @@
  * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
  *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
+ * - dist/assets/messages-<lang>-<hash>.js and messages-<lang>-<area>-<hash>.js: each language
+ *   other than English, its index and its messages per area, loaded only when shown
+ *   (tools/messages.ts)
  * All entries share one React runtime chunk and one core chunk (session store, API client), so
  * several widgets on a page load React once and share one session. tests/bench/budgets.test.ts
  * checks the sizes from dist/.
@@ -12,7 +15,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { customElementsPlugin } from './tools/custom-elements';
-import { messagesPlugin } from './tools/messages';
+import { messagesChunkName, messagesPlugin } from './tools/messages';
 import { tags } from './widgets/tags';
 
 const root = import.meta.dirname;
@@ -34,8 +37,12 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-exter
  */
 const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
 
-/** The form pieces the payment widgets and the sign-in share (shared/ui's dialogs and fields, shared/format). */
-const FORMS = /[\\/]shared[\\/](ui[\\/](Dialog|Overlay|Field|Notice|Slider|Button|Choices|Avatar)\.tsx|format[\\/]money\.ts)$/;
+/**
+ * The controls nearly every tag shows (notices, buttons, the loading overlay), as one file. The
+ * other shared pieces (dialog, fields, slider, money) each stay a file of their own, shared only
+ * by the tags that use them, so a tag loads close to what it uses.
+ */
+const CONTROLS = /[\\/]shared[\\/]ui[\\/](Overlay|Notice|Button)\.tsx$/;
 
 /**
  * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
@@ -90,13 +97,13 @@ export default defineConfig(({ command }) => ({
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: (chunk) => (chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js.
+        chunkFileNames: (chunk) => `assets/${messagesChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
         codeSplitting: {
           groups: [
             { name: 'runtime', test: RUNTIME, priority: 2 },
             { name: 'core', test: CORE, priority: 1 },
-            // The pieces several forms share (dialogs, fields, notices, the slider, money), as one file rather than many small ones.
-            { name: 'forms', test: FORMS, priority: 0, minShareCount: 2 },
+            { name: 'controls', test: CONTROLS, priority: 0, minShareCount: 2 },
           ],
         },
       },

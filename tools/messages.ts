@@ -4,10 +4,11 @@
  *
  * As a Vite plugin (the build, vitest and the element tests' dev server), `import '@messages/<area>'`
  * becomes a small module that registers the English messages of that area (the keys starting with
- * `<area>.`), compiled into plain functions, and a dynamic import per other language: each is its
- * own chunk, fetched only when that language is shown. With `pseudo: true` (development only) the
- * pseudo-locale en-XA is one of them, made from English: accented, about 40% longer, shown
- * right-to-left, so any text that escaped the catalogue stands out.
+ * `<area>.`), compiled into plain functions. Every other language of an area is a chunk of its own,
+ * reached through that language's index (see messagesPlugin below) and fetched only when that
+ * language is shown. With `pseudo: true` (development only) the pseudo-locale en-XA is one of them,
+ * made from English: accented, about 40% longer, shown right-to-left, so any text that escaped the
+ * catalogue stands out.
  *
  * In Node without Vite (tools/prerender.tsx under tsx), `@messages/*` resolves through tsconfig's
  * paths to tools/messages-node.ts, which compiles every catalogue synchronously with the same
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
 import { parse, type Token } from '@messageformat/parser';
+import * as cardinals from '@messageformat/runtime/lib/cardinals';
 import type { Plugin } from 'vite';
 
 export const MESSAGES_DIR = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
@@ -59,7 +61,22 @@ export function compileArea(language: string, area: string): string {
   const plain = messages.filter(([, message]) => isPlain(message)).map(([key, message]) => `${JSON.stringify(key)}: ${JSON.stringify(plainText(message))}`);
   const compiled = compileModule(new MessageFormat(localeOf(language)), Object.fromEntries(messages.filter(([, message]) => !isPlain(message))));
   if (!compiled.includes('export default {')) throw new Error(`Unexpected compiled module for ${language}/${area}`);
-  return compiled.replace('export default {', `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`);
+  return inlinePluralRule(compiled).replace('export default {', `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`);
+}
+
+const PLURAL_RULE_IMPORT = /^import \{ (\w+) \} from "@messageformat\/runtime\/lib\/cardinals";$/m;
+
+/**
+ * Writes the language's plural rule (a few lines of its own) into a compiled module instead of
+ * importing it: the module of rules would be shared by every language's files, so English readers
+ * would load the other languages' rules with it.
+ */
+function inlinePluralRule(compiled: string): string {
+  return compiled.replace(PLURAL_RULE_IMPORT, (_, name: string) => {
+    const rule = (cardinals as unknown as Record<string, unknown>)[name];
+    if (typeof rule !== 'function') throw new Error(`No plural rule named ${name}`);
+    return `const ${name} = ${String(rule)};`;
+  });
 }
 
 /** A whole catalogue compiled into functions at run time (Node only: prerendering, tests). */
@@ -111,31 +128,64 @@ export function argumentsOf(message: string): string[] {
 
 const AREA = '\0@messages/';
 const COMPILED = '@messages-compiled/';
+const INDEX = '@messages-index/';
+/** The module in shared/i18n whose content this plugin writes: each other language's index. */
+const LANGUAGE_FILES = join(import.meta.dirname, '..', 'shared', 'i18n', 'language-files.ts');
 
-/** The Vite plugin: `@messages/<area>` modules, English inline, other languages as chunks. */
+/** The areas of the catalogues (from English, which has every key). */
+export const catalogueAreas = (): string[] => [...new Set(Object.keys(readCatalogue('en')).map(areaOf))].sort();
+
+/**
+ * The name of a build's chunk that holds another language's index (`messages-es`) or one area's
+ * messages in it (`messages-es-survey`), from the chunk's first module; undefined for any other.
+ */
+export function messagesChunkName(moduleId: string | null | undefined): string | undefined {
+  if (moduleId?.startsWith(`\0${INDEX}`)) return `messages-${moduleId.slice(1 + INDEX.length)}`;
+  if (moduleId?.startsWith(`\0${COMPILED}`)) return `messages-${moduleId.slice(1 + COMPILED.length).replace('/', '-')}`;
+  return undefined;
+}
+
+/**
+ * The Vite plugin. `@messages/<area>` registers the English of that area, inline in the code that
+ * imports it. Every other language has an index, `@messages-index/<lang>`, its own small chunk,
+ * whose default export maps each area to `() => import('@messages-compiled/<lang>/<area>')`, one
+ * chunk per language and area; shared/i18n/language-files.ts, written here, maps each language to
+ * `() => import('@messages-index/<lang>')`. So English code holds one import per language and
+ * names no area's file, while every file stays reachable through literal imports: a bundler that
+ * takes the package in (an app built with Vite) emits them all.
+ */
 export function messagesPlugin(options: { pseudo?: boolean } = {}): Plugin {
-  const languages = () => [...catalogueLanguages(), ...(options.pseudo ? [PSEUDO] : [])];
+  const others = () => [...catalogueLanguages(), ...(options.pseudo ? [PSEUDO] : [])].filter((l) => l !== 'en');
+  const watch = (context: { addWatchFile(file: string): void }) => {
+    for (const language of catalogueLanguages()) context.addWatchFile(join(MESSAGES_DIR, `${language}.json`));
+  };
   return {
     name: 'sm-messages',
     enforce: 'pre',
     resolveId(id) {
-      if (id.startsWith('@messages/')) return `\0${id}`;
-      if (id.startsWith(COMPILED)) return `\0${id}`;
+      if (id.startsWith('@messages/') || id.startsWith(COMPILED) || id.startsWith(INDEX)) return `\0${id}`;
       return null;
     },
     load(id) {
+      if (id.split('?')[0] === LANGUAGE_FILES) {
+        watch(this);
+        const imports = others().map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${INDEX}${l}`)})`);
+        return `export default { ${imports.join(', ')} };`;
+      }
       if (!id.startsWith('\0')) return null;
-      for (const language of catalogueLanguages()) this.addWatchFile(join(MESSAGES_DIR, `${language}.json`));
+      watch(this);
       if (id.startsWith(AREA)) {
         const area = id.slice(AREA.length);
-        const loaders = languages()
-          .filter((l) => l !== 'en')
-          .map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${COMPILED}${l}/${area}`)})`);
         return [
           `import { registerArea } from ${JSON.stringify(CATALOGUE)};`,
           `import en from ${JSON.stringify(`${COMPILED}en/${area}`)};`,
-          `registerArea(en, { ${loaders.join(', ')} });`,
+          `registerArea(${JSON.stringify(area)}, en);`,
         ].join('\n');
+      }
+      if (id.startsWith(`\0${INDEX}`)) {
+        const language = id.slice(1 + INDEX.length);
+        const imports = catalogueAreas().map((a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${COMPILED}${language}/${a}`)})`);
+        return `export default { ${imports.join(', ')} };`;
       }
       if (id.startsWith(`\0${COMPILED}`)) {
         const [language, area] = id.slice(1 + COMPILED.length).split('/') as [string, string];

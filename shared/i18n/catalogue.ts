@@ -2,8 +2,10 @@
  * The messages every tag and the portal show, one catalogue per language (messages/<lang>.json,
  * ICU MessageFormat). tools/messages.ts compiles them at build time into plain functions, split
  * by area (the key's first part: `topup`, `payments`, ...): the English of an area is built into
- * the code that imports `@messages/<area>`, every other language is a small file of its own,
- * loaded only when a tag or the portal shows that language. No message parser reaches the browser.
+ * the code that imports `@messages/<area>`, every other language is a small file of its own per
+ * area, loaded only when a tag or the portal shows that language, through that language's index
+ * (language-files.ts). No message parser reaches the browser, and English code names no area's
+ * file in another language.
  *
  * `translate(language, key, args)` is the one way to a text; models and views get it through their
  * deps (`deps.i18n.t`), so both speak the element's language.
@@ -17,15 +19,15 @@ export type MessageArgs = Readonly<Record<string, string | number | Date>>;
 export type Translate = (key: MessageKey, args?: MessageArgs) => string;
 /** A language's messages as tools/messages.ts compiles them: plain texts as strings, the others as functions. */
 export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
-type Loader = () => Promise<{ readonly default: CompiledMessages }>;
 
+import languageFiles from './language-files';
 import { elementLanguage, type Language } from './languages';
 
 export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languages';
 
 const compiled = new Map<Language, CompiledMessages>();
-/** Each area's loaders of its other languages; an area is ready in a language once merged. */
-const areas: { loaders: Partial<Record<Language, Loader>>; ready: Set<Language> }[] = [];
+/** The areas whose code is on the page, each with the languages it has its messages in. */
+const areas = new Map<string, Set<Language>>();
 const loading = new Map<Language, Promise<void>>();
 const version = signal(0);
 
@@ -33,10 +35,10 @@ function merge(language: Language, messages: CompiledMessages): void {
   compiled.set(language, { ...compiled.get(language), ...messages });
 }
 
-/** Called by each compiled area module: its English, and how to load its other languages. */
-export function registerArea(englishMessages: CompiledMessages, loaders: Partial<Record<Language, Loader>>): void {
+/** Called by each compiled area module with its name and its English. */
+export function registerArea(area: string, englishMessages: CompiledMessages): void {
   merge('en', englishMessages);
-  areas.push({ loaders, ready: new Set(['en']) });
+  areas.set(area, new Set(['en']));
   // An area registers when the code that uses it is imported, before anything renders its texts: English needs no
   // new render (one now would make React give up hydrating the prerendered markup of a tag already mounting). The
   // other languages already shown on the page load this area's file too, and render again when it is here.
@@ -46,29 +48,32 @@ export function registerArea(englishMessages: CompiledMessages, loaders: Partial
 /** A whole catalogue given at once (prerendering and tests in Node compile them synchronously). */
 export function registerLanguage(language: Language, messages: CompiledMessages): void {
   merge(language, messages);
-  for (const area of areas) area.ready.add(language);
+  for (const ready of areas.values()) ready.add(language);
   version.value += 1;
 }
 
-/** Whether every area loaded so far has its messages in this language. */
+/** Whether every area loaded so far has its messages in this language (a language without files never will). */
 export function isLoaded(language: Language): boolean {
-  return language === 'en' || (compiled.has(language) && areas.every((a) => a.ready.has(language) || !a.loaders[language]));
+  return language === 'en' || (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
 }
 
-/** Loads a language's files for every area on the page (once; a failed file is tried again next time). */
+/** Loads a language's index, then its file of every area on the page not loaded yet (once; a failed file is tried again next time). */
 export function loadLanguage(language: Language): Promise<void> {
   if (isLoaded(language)) return Promise.resolve();
   const running = loading.get(language);
   if (running) return running;
-  const done = Promise.all(
-    areas
-      .filter((a) => !a.ready.has(language) && a.loaders[language])
-      .map(async (area) => {
-        const module = await area.loaders[language]!();
-        merge(language, module.default);
-        area.ready.add(language);
-      }),
-  )
+  const index = languageFiles[language];
+  const wanted = [...areas].filter(([, ready]) => !ready.has(language));
+  const done = (index && wanted.length ? index() : Promise.resolve(undefined))
+    .then((files) =>
+      Promise.all(
+        wanted.map(async ([area, ready]) => {
+          const file = files?.default[area];
+          if (file) merge(language, (await file()).default);
+          ready.add(language);
+        }),
+      ),
+    )
     .then(() => {
       if (!compiled.has(language)) compiled.set(language, {});
     })

@@ -27,6 +27,7 @@ import { CONDITIONS, KEY_DELAY_MS, launchChromium, measureAct, measureLoad, type
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import { benchPages, type BenchPage } from './pages';
 import { freePort, startCdn, startSandbox } from './serve';
+import { printEnglish } from './english';
 import { LOADER_FILE, measureEntries, readManifest, sharedFiles, sizeOfFiles, type EntrySizes, type Size } from './sizes';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -284,6 +285,7 @@ const started = Date.now();
 const took = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
 const entries = measureEntries(dist);
 printSizes(entries);
+printEnglish(entries);
 
 const dir = mkdtempSync(join(tmpdir(), 'sm-bench-'));
 const cdnPort = await freePort();

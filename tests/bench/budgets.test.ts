@@ -11,13 +11,19 @@
  *   API client, zod/mini) in every tag's code, so a page loads them once however many tags it
  *   holds;
  * - each tag's own code (its code minus those shared chunks; dynamic imports such as the social
- *   sign-in chunk excluded) at most 16 KiB (15 until the amount precision rule and the current-password step of the hardening issue);
+ *   sign-in chunk excluded) at most 15 KiB;
+ * - each tag's English first load until hydrated at most 1 KiB larger than before the message
+ *   catalogues (english-baseline.json); the other languages are files of their own, each
+ *   language an index and one small file per area, none of them in a first load, and no first
+ *   load names an area's file (only the three indexes);
  * - Firebase and Stripe.js never in a first load (file names and marker strings).
  * Timings are never checked here: `npm run bench` prints them.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogueAreas, catalogueLanguages } from '../../tools/messages';
+import { ENGLISH_GROWTH, englishGrowth, readEnglishBaseline } from './english';
 import {
   FORBIDDEN_IN_FIRST_LOAD,
   LIBRARY_MARKERS,
@@ -38,7 +44,9 @@ import {
 const dist = resolve(import.meta.dirname, '../../dist');
 const KiB = 1024;
 const TAGS = ['sm-donate', 'sm-history', 'sm-login', 'sm-newsletter', 'sm-subscribe', 'sm-survey', 'sm-topup'];
-const OWN_CODE = 16 * KiB;
+const OWN_CODE = 15 * KiB;
+/** The most one language's file of one area may weigh (brotli). */
+const LANGUAGE_FILE = 4 * KiB;
 const MARKUP = 3 * KiB;
 const LOADER = 2 * KiB;
 const NEWSLETTER_USABLE = 6 * KiB;
@@ -46,12 +54,20 @@ const NEWSLETTER_USABLE = 6 * KiB;
 const GHOST_FORM = 81_000;
 /**
  * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
- * one is back under its budget and can go. The newsletter's hydrated first load is mostly the
- * shared runtime (about 74 KB gzip) and core (about 19 KB gzip, with the message catalogue's runtime and the
- * replay of what a person did before the script, and choosing the language: the tag's attribute,
- * the page's lang, the language's messages loaded before the first render; about 0.9 KB gzip).
+ * one is back under its budget and can go.
+ * - The newsletter's hydrated first load is mostly the shared runtime (about 74 KB gzip) and core
+ *   (about 19 KB gzip, with the message catalogue's runtime and the replay of what a person did
+ *   before the script, and choosing the language: the tag's attribute, the page's lang, the
+ *   language's messages loaded before the first render; about 0.9 KB gzip).
+ * - English first loads grown by more than 1 KiB: every tag pays about 1.2 KiB in the shared files
+ *   (choosing the language and the catalogue's store in the runtime chunk, the English of the
+ *   payments area and the message runtime in core, the per-language markup in the loader and the
+ *   markup files); tags whose own code shrank since (donate, subscribe, history) absorb it.
  */
-const HELD: { newsletterHydratedGzip?: number } = { newsletterHydratedGzip: 100_700 };
+const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
+  newsletterHydratedGzip: 100_700,
+  englishGrowth: { 'sm-login': 1650, 'sm-newsletter': 1345, 'sm-survey': 1372, 'sm-topup': 1666 },
+};
 
 let manifest: Manifest;
 let entries: EntrySizes[];
@@ -121,7 +137,7 @@ describe('size budgets', () => {
     }
   });
 
-  it.each(TAGS)('%s: its own code is at most 16 KiB brotli (dynamic imports excluded)', (tag) => {
+  it.each(TAGS)('%s: its own code is at most 15 KiB brotli (dynamic imports excluded)', (tag) => {
     const graph = tagGraphs(manifest).find((g) => g.tag === tag)!;
     expect(entry(tag).own.brotli, `${tag} own code ${graph.own.join(', ')}`).toBeLessThanOrEqual(OWN_CODE);
   });
@@ -139,6 +155,41 @@ describe('size budgets', () => {
           expect(rule.file.test(file), `${name}: ${file} looks like ${rule.what}`).toBe(false);
           for (const marker of rule.text) expect(text.includes(marker), `${name}: ${file} contains ${rule.what} (${marker})`).toBe(false);
         }
+      }
+    }
+  });
+
+  it.each(TAGS)('%s: its English first load grew by at most 1 KiB brotli since before the catalogues', (tag) => {
+    const baseline = readEnglishBaseline();
+    const { before, after, growth } = englishGrowth([entry(tag)], baseline)[0]!;
+    const what = `${tag}: ${before} B at ${baseline.commit.slice(0, 7)}, ${after} B now (loader, markup and code, brotli)`;
+    const held = HELD.englishGrowth?.[tag];
+    if (held === undefined) {
+      expect(growth, what).toBeLessThanOrEqual(ENGLISH_GROWTH);
+      return;
+    }
+    if (growth <= ENGLISH_GROWTH) throw new Error(`${what}: grew by ${growth} B, within ${ENGLISH_GROWTH} B now: remove it from HELD.englishGrowth.`);
+    expect(growth, `${what}, held at +${held} B until it is within +${ENGLISH_GROWTH} B`).toBeLessThanOrEqual(held);
+  });
+
+  it("each other language is an index and a small file per area, loaded on demand; no first load holds or names an area's file", () => {
+    const { runtime, core } = sharedFiles(manifest);
+    const firstLoads = new Set([...loaderFiles(manifest), ...tagGraphs(manifest).flatMap((g) => g.files), ...firstLoadFiles(manifest, 'index.html')]);
+    const firstLoadText = [...firstLoads].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
+    for (const language of catalogueLanguages().filter((l) => l !== 'en')) {
+      const indexKey = `../@messages-index/${language}`;
+      const index = manifest[indexKey];
+      expect(index?.isDynamicEntry, `${language}: its index is loaded on demand`).toBe(true);
+      expect(firstLoads.has(index!.file), `${index!.file} in a first load`).toBe(false);
+      for (const area of catalogueAreas()) {
+        const key = `../@messages-compiled/${language}/${area}`;
+        const chunk = manifest[key];
+        expect(index!.dynamicImports, `${language} index imports ${area}`).toContain(key);
+        expect(chunk?.isDynamicEntry, key).toBe(true);
+        expect(sizeOfFiles(dist, [chunk!.file]).brotli, chunk!.file).toBeLessThanOrEqual(LANGUAGE_FILE);
+        // It needs nothing but what every first load has (the message runtime's helpers in core).
+        for (const i of chunk!.imports ?? []) expect([runtime, core], `${chunk!.file} imports ${i}`).toContain(manifest[i]!.file);
+        expect(firstLoadText.includes(basename(chunk!.file)), `a first load names ${chunk!.file}`).toBe(false);
       }
     }
   });

@@ -10,7 +10,8 @@
  * Each consumer's own folder gets only the tarball (npm install --no-save): the package bundles
  * its code and has no dependencies, and react, react-dom, vite and typescript resolve from the
  * project's node_modules above. Both are then served on one origin, and in Chromium each shows
- * <sm-newsletter> and subscribes an address against a sandbox on another origin.
+ * <sm-newsletter>, in Spanish when the page turns Spanish, and subscribes an address against a
+ * sandbox on another origin.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
 import { LANGUAGES } from '../../shared/i18n/languages';
+import { readCatalogue } from '../../tools/messages';
 import { tags } from '../../widgets/tags';
 import { launch } from '../e2e/support';
 
@@ -102,7 +104,9 @@ describe('the tarball', () => {
     ].sort();
     expect(files).toEqual(expected);
     for (const tag of Object.keys(tags)) expect(files).toContain(`dist/widgets/${tag}.js`);
-    expect(files.filter((f) => /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f))).toEqual([]);
+    // The other languages' messages of every area ship (each language's index names them all),
+    // the portal's own texts among them; nothing else of the portal does.
+    expect(files.filter((f) => !f.startsWith('dist/assets/messages-') && /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f))).toEqual([]);
   });
 
   it('has an export for the loader and for each tag, each with its types', () => {
@@ -158,6 +162,9 @@ describe('the React 19 + TypeScript app', () => {
     // The widget's code came in from the package (its Subscribe button's text is in it).
     const code = readdirSync(join(app, 'dist/assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(app, 'dist/assets', f), 'utf8')).join('\n');
     expect(code).toContain('sm-newsletter');
+    // Vite followed the package's imports of the other languages and emitted them with the app:
+    // the newsletter's button in each of them is in the app's chunks.
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) expect(code, language).toContain(readCatalogue(language)['newsletter.subscribe']);
   }, 120_000);
 });
 
@@ -216,6 +223,10 @@ describe('in Chromium', () => {
       tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       await tab.goto(`${origin}${path}?api=${encodeURIComponent(sandbox.url)}`);
       const newsletter = tab.locator('sm-newsletter');
+      // The page turns Spanish and back: the tag follows it with the messages that shipped with it.
+      await tab.evaluate(() => document.documentElement.setAttribute('lang', 'es'));
+      await newsletter.getByRole('button', { name: readCatalogue('es')['newsletter.subscribe'] }).waitFor();
+      await tab.evaluate(() => document.documentElement.setAttribute('lang', 'en'));
       const email = `${name.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '')}@example.org`;
       await newsletter.getByRole('textbox', { name: 'Email' }).fill(email);
       await newsletter.getByRole('button', { name: 'Subscribe' }).click();

@@ -15,7 +15,7 @@
  *    disabled while that field is empty; the element hands all of it to its model when its
  *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
  * 3. imports the tag's files (see FILES) when the person reaches for the
- *    tag (focus, pointer, keyboard), when it comes into view, or when the page is idle,
+ *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle,
  *    whichever is first. That module defines the tag, and React hydrates the markup.
  *
  * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick.

@@ -59,14 +59,14 @@ const GHOST_FORM = 81_000;
  *   (about 19 KB gzip, with the message catalogue's runtime and the replay of what a person did
  *   before the script, and choosing the language: the tag's attribute, the page's lang, the
  *   language's messages loaded before the first render; about 0.9 KB gzip).
- * - English first loads grown by more than 1 KiB: every tag pays about 1.2 KiB in the shared files
+ * - English first loads grown by more than 1 KiB: every tag pays about 1.3 KiB in the shared files
  *   (choosing the language and the catalogue's store in the runtime chunk, the English of the
  *   payments area and the message runtime in core, the per-language markup in the loader and the
  *   markup files); tags whose own code shrank since (donate, subscribe, history) absorb it.
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 100_700,
-  englishGrowth: { 'sm-login': 1650, 'sm-newsletter': 1345, 'sm-survey': 1372, 'sm-topup': 1666 },
+  newsletterHydratedGzip: 100_729,
+  englishGrowth: { 'sm-login': 1734, 'sm-newsletter': 1405, 'sm-survey': 1456, 'sm-topup': 1762 },
 };
 
 let manifest: Manifest;

@@ -11,9 +11,8 @@
  * r2wc asks to mount on the first attribute it reads and to update on each following one; a
  * hydrating root that gets an update before it has hydrated gives up and renders afresh. So the
  * root starts once the element's attributes are all read, and an update that changes nothing is
- * dropped. It starts in a task of its own (not in the one that ran the widget's modules), and
- * hydrates as a transition, in slices: a phone's main thread is never held long while the
- * markup already shows.
+ * dropped. It starts in a task of its own, not in the one that ran the widget's modules, so
+ * a phone's main thread is held in two shorter stretches rather than one long one.
  *
  * The element shows its language (shared/i18n/languages.ts: its `language` attribute, else the
  * page's nearest `lang`, else English) from its first render: that language's messages are
@@ -21,7 +20,7 @@
  * language (the top element's `lang` says which) is replaced rather than hydrated.
  */
 import type { R2WCRenderer } from '@r2wc/core';
-import { createElement, startTransition, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
@@ -49,13 +48,11 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
-        // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer the person in
-        // between (the markup already shows and takes typing, and the loader keeps what is pressed meanwhile).
-        startTransition(() => {
-          mounted.root = hydrateRoot(mounted.shadow as unknown as Element, tree, {
-            // A mismatch (another release's markup) is drawn afresh: say so for the embedder.
-            onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
-          });
+        // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
+        // what it captured but React does not handle a press yet (a tap was lost in the bench).
+        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, tree, {
+          // A mismatch (another release's markup) is drawn afresh: say so for the embedder.
+          onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
         });
       } else {
         mounted.shadow.replaceChildren();

@@ -66,7 +66,7 @@ const GHOST_FORM = 81_000;
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
   newsletterHydratedGzip: 100_729,
-  englishGrowth: { 'sm-login': 1734, 'sm-newsletter': 1405, 'sm-survey': 1456, 'sm-topup': 1762 },
+  englishGrowth: { 'sm-login': 1734, 'sm-newsletter': 1414, 'sm-survey': 1456, 'sm-topup': 1762 },
 };
 
 let manifest: Manifest;

@@ -126,11 +126,7 @@ describe('keyboard only, focus visible at every step', () => {
     // Continue Payment goes back to the checkout, where the card is typed and paid.
     await keys.tabTo(/^Continue Payment$/, 6);
     await keys.press('Enter');
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await keys.tabTo(/^Card number$/);
-    await keys.type('4242424242424242');
-    await keys.tabTo(/^Pay$/);
-    await keys.press('Enter');
+    await payAtCheckout(page, keys);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(keys.unseen).toEqual([]);
     await context.close();
@@ -149,11 +145,7 @@ describe('keyboard only, focus visible at every step', () => {
     await keys.press('ArrowLeft');
     await keys.tabTo(/^Donate Now/);
     await keys.press('Enter');
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await keys.tabTo(/^Card number$/);
-    await keys.type('4242424242424242');
-    await keys.tabTo(/^Pay$/);
-    await keys.press('Enter');
+    await payAtCheckout(page, keys);
     await page.locator('sm-donate').getByRole('heading').first().waitFor();
     await expect.poll(() => page.url()).toMatch(/#\/(donation-success|transaction-success|donations)/);
     expect(keys.unseen).toEqual([]);
@@ -251,6 +243,15 @@ async function signInQuickly(page: Page, keys: Keyboard, email: string, password
 }
 
 /** The top-up's two steps with the keyboard, up to the hosted checkout. */
+/** At the sandbox's hosted checkout: types the test card and presses Pay, by keyboard. */
+async function payAtCheckout(page: Page, keys: Keyboard): Promise<void> {
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await keys.tabTo(/^Card number$/);
+  await keys.type('4242424242424242');
+  await keys.tabTo(/^Pay$/);
+  await keys.press('Enter');
+}
+
 async function startTopUp(page: Page, keys: Keyboard): Promise<void> {
   await page.goto(`${baseUrl()}/#/top-up`);
   await page.getByRole('radio', { name: /^50 Credits/ }).waitFor();

@@ -84,12 +84,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await noSeriousAxe(page, 'login page');
 
     // Sign in.
-    const login = page.locator('sm-login');
-    await login.getByRole('button', { name: message(lang, 'login.social.email') }).click();
-    await login.getByRole('textbox', { name: message(lang, 'login.login.email') }).fill(person.email);
-    await login.getByLabel(message(lang, 'login.login.password')).first().fill(person.password);
-    await login.getByRole('button', { name: message(lang, 'login.login.submit') }).click();
-    await page.waitForURL(/#\/home$/);
+    await signInWithEmail(page, lang, person);
     await noSeriousAxe(page, 'dashboard');
 
     // Top up 50 credits by card at the sandbox's checkout (its own page stays English).
@@ -141,12 +136,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await look('missions', page.locator('sm-donate').getByTestId('mission-card').first());
     const person = await createVerifiedUser({ first: 'Wide' });
     await page.goto(`${baseUrl()}/#/login`);
-    const login = page.locator('sm-login');
-    await login.getByRole('button', { name: message(lang, 'login.social.email') }).click();
-    await login.getByRole('textbox', { name: message(lang, 'login.login.email') }).fill(person.email);
-    await login.getByLabel(message(lang, 'login.login.password')).first().fill(person.password);
-    await login.getByRole('button', { name: message(lang, 'login.login.submit') }).click();
-    await page.waitForURL(/#\/home$/);
+    await signInWithEmail(page, lang, person);
     await page.goto(`${baseUrl()}/#/top-up`);
     await look('topup', page.locator('sm-topup').getByRole('radio').first());
     await page.goto(`${baseUrl()}/#/subscription`);
@@ -159,3 +149,13 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await context.close();
   });
 });
+
+/** Signs in by email on the login page shown, with the texts of the page's language; ends on the dashboard. */
+async function signInWithEmail(page: Page, lang: string, person: { email: string; password: string }): Promise<void> {
+  const login = page.locator('sm-login');
+  await login.getByRole('button', { name: message(lang, 'login.social.email') }).click();
+  await login.getByRole('textbox', { name: message(lang, 'login.login.email') }).fill(person.email);
+  await login.getByLabel(message(lang, 'login.login.password')).first().fill(person.password);
+  await login.getByRole('button', { name: message(lang, 'login.login.submit') }).click();
+  await page.waitForURL(/#\/home$/);
+}

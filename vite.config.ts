@@ -72,10 +72,34 @@ function tagFiles(): Plugin {
   };
 }
 
+/**
+ * Two pieces of code that do nothing for these widgets, left out of the runtime chunk:
+ * - Vite wraps every dynamic import() in a preload helper that adds `<link rel=modulepreload>`
+ *   for the imported chunk's dependencies. modulePreload is off (the loader preloads a tag's
+ *   files itself), so each call gets an empty list, yet the helper (about 0.5 KiB brotli) still
+ *   ships (vitejs/vite#13952, #18551). Its module here only imports.
+ * - @preact/signals-react imports `use-sync-external-store/shim`, React 17's stand-in for a hook
+ *   React 19 has; in a browser the shim hands back React's own. Here it is React's own at once.
+ */
+function leanerRuntime(): Plugin {
+  const preloadHelper = '\0vite/preload-helper.js';
+  const syncShim = '\0sm-use-sync-external-store';
+  return {
+    name: 'sm-leaner-runtime',
+    enforce: 'pre',
+    resolveId: (id) => (/^use-sync-external-store\/shim(\/index\.js)?$/.test(id) ? syncShim : undefined),
+    load(id) {
+      if (id === preloadHelper) return 'export const __vitePreload = (load) => load();';
+      if (id === syncShim) return "export { useSyncExternalStore } from 'react';";
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: resolve(root, 'host'),
   // custom-elements.json and sm-widgets.d.ts, from the JSDoc headers of widgets/*/*.element.ts.
-  plugins: [messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
+  plugins: [leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
   base: './',
   publicDir: false,
   envDir: root,

@@ -297,12 +297,18 @@ export function checkedInFiles(root: string, table: Table): [string, string][] {
 
 /**
  * What the browser gets of the table: each tag's ElementSpec (heights, how attributes are read), no
- * documentation. Of a language attribute's values only the default keeps its name (its warning says
- * "Showing English").
+ * documentation. Of the values' descriptions only a language attribute's default keeps its name
+ * (its warning says "Showing English").
  */
 export function shippedTags(table: Table['tags']): Record<string, ElementSpec> {
-  const shipped = (read: AttributeSpec): AttributeSpec =>
-    read.type === 'language' ? { ...read, values: Object.fromEntries(Object.entries(read.values).map(([value, choice]) => [value, value === read.default ? choice : {}])) } : read;
+  const shipped = (read: AttributeSpec): AttributeSpec => {
+    if (!('values' in read)) return read;
+    const values = Object.entries(read.values).map(([value, { description, ...choice }]): [string, Choice] => [
+      value,
+      read.type === 'language' && value === read.default ? { description, ...choice } : choice,
+    ]);
+    return { ...read, values: Object.fromEntries(values) };
+  };
   return Object.fromEntries(
     Object.entries(table).map(([tag, spec]) => [
       tag,

@@ -7,7 +7,7 @@
  * `browserDeps` builds the real ones for an element (or for the portal page itself).
  */
 import type { ApiClient } from '../api/client';
-import { browserWallet, type WalletSessionClass } from '../payments/applepay';
+import type { WalletSessionClass } from '../payments/applepay';
 import { mountEmbeddedCheckout } from '../payments/stripe';
 import { APP_SCHEME, type Settings } from '../config/config';
 import { emit as dispatch, type SmEventMap } from '../events/events';
@@ -163,6 +163,15 @@ function browserStorage(): KeyValueStore {
       }
     },
   };
+}
+
+/**
+ * The browser's ApplePaySession, where there is one (paying with it is shared/payments/applepay.ts,
+ * loaded only by the tags that take payments).
+ */
+export function browserWallet(): WalletSessionClass | null {
+  const candidate = (globalThis as { ApplePaySession?: WalletSessionClass }).ApplePaySession;
+  return typeof candidate === 'function' ? candidate : null;
 }
 
 export const browserClock: Clock = {

@@ -28,12 +28,6 @@ export interface WalletSessionClass {
   readonly STATUS_FAILURE: number;
 }
 
-/** The browser's ApplePaySession, where there is one. */
-export function browserWallet(): WalletSessionClass | null {
-  const candidate = (globalThis as { ApplePaySession?: WalletSessionClass }).ApplePaySession;
-  return typeof candidate === 'function' ? candidate : null;
-}
-
 /** True only where the browser offers Apple Pay; nothing of it shows elsewhere. */
 export function walletAvailable(Session: WalletSessionClass | null): boolean {
   try {

@@ -55,18 +55,13 @@ const GHOST_FORM = 81_000;
 /**
  * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
  * one is back under its budget and can go.
- * - The newsletter's hydrated first load is mostly the shared runtime (about 74 KB gzip) and core
- *   (about 19 KB gzip, with the message catalogue's runtime and the replay of what a person did
- *   before the script, and choosing the language: the tag's attribute, the page's lang, the
- *   language's messages loaded before the first render; about 0.9 KB gzip).
- * - English first loads grown by more than 1 KiB: every tag pays about 1.3 KiB in the shared files
- *   (choosing the language and the catalogue's store in the runtime chunk, the English of the
- *   payments area and the message runtime in core, the per-language markup in the loader and the
- *   markup files); tags whose own code shrank since (donate, subscribe, history) absorb it.
+ * - The newsletter's hydrated first load is mostly the shared runtime (React, react-dom, r2wc and
+ *   signals: about 73 KB gzip) and core (about 18 KB gzip: the session store, the API client
+ *   with zod, the catalogue's message runtime and the replay of what a person did before the
+ *   script). React alone is most of Ghost's 81 KB.
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 100_729,
-  englishGrowth: { 'sm-login': 1734, 'sm-newsletter': 1414, 'sm-survey': 1456, 'sm-topup': 1762 },
+  newsletterHydratedGzip: 98_400,
 };
 
 let manifest: Manifest;

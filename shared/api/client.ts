@@ -5,6 +5,7 @@
  * non-2xx, malformed body) into a typed ApiError: it never throws.
  */
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import type { Contract } from './contract';
 import { CLIENT_MESSAGES, type ApiError, type ApiResult, type ErrorCode } from './errors';
 
@@ -33,11 +34,11 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-const ErrorBody = z.object({
+const ErrorBody = lazy(() => z.object({
   status: z.optional(z.number()),
   message: z.optional(z.string()),
   errorCode: z.optional(z.nullable(z.string())),
-});
+}));
 
 export interface CallOptions {
   /** Overrides the bearer token (the mobile app's one-time token). */

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ErrorCode } from './errors';
+import { lazy } from './lazy';
 
 export interface Contract<Req, Res> {
   readonly method: 'GET' | 'POST';
@@ -35,9 +36,9 @@ export interface ContractOptions<Req> {
 }
 
 /** An empty request. */
-export const NoBody = z.object({});
+export const NoBody = lazy(() => z.object({}));
 /** Any answer whose data is not read. */
-export const Ignored = z.unknown();
+export const Ignored = lazy(() => z.unknown());
 
 function define<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>(
   method: 'GET' | 'POST',

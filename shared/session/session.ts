@@ -10,6 +10,7 @@
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import * as z from 'zod/mini';
+import { lazy } from '../api/lazy';
 import { UserProfile, type LoginResponse } from '../api/schemas';
 import { parseTarget, type Target } from '../routing/targets';
 
@@ -38,7 +39,7 @@ interface State {
 
 const EMPTY: State = { auth: null, user: null, fromApps: false, nextPage: null };
 
-const StoredRecord = z.object({
+const StoredRecord = lazy(() => z.object({
   v: z.literal(1),
   auth: z.nullable(
     z.object({
@@ -50,7 +51,7 @@ const StoredRecord = z.object({
   user: z.nullable(UserProfile),
   fromApps: z.boolean(),
   nextPage: z.unknown(),
-});
+}));
 
 /** Parses a stored record; anything malformed yields the empty state. */
 export function parseStored(text: string | null, now: number = Date.now()): State {

@@ -61,7 +61,7 @@ const GHOST_FORM = 81_000;
  *   script). React alone is most of Ghost's 81 KB.
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 98_400,
+  newsletterHydratedGzip: 98_450,
 };
 
 let manifest: Manifest;

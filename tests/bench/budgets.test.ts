@@ -33,6 +33,7 @@ import {
   markupFile,
   measureEntries,
   readManifest,
+  BUDGETS,
   sharedFiles,
   sizeOfFiles,
   snippetFile,
@@ -44,14 +45,9 @@ import {
 const dist = resolve(import.meta.dirname, '../../dist');
 const KiB = 1024;
 const TAGS = ['sm-donate', 'sm-history', 'sm-login', 'sm-newsletter', 'sm-subscribe', 'sm-survey', 'sm-topup'];
-const OWN_CODE = 15 * KiB;
+const { loader: LOADER, markup: MARKUP, ownCode: OWN_CODE, newsletterUsable: NEWSLETTER_USABLE, ghostFormGzip: GHOST_FORM } = BUDGETS;
 /** The most one language's file of one area may weigh (brotli). */
 const LANGUAGE_FILE = 4 * KiB;
-const MARKUP = 3 * KiB;
-const LOADER = 2 * KiB;
-const NEWSLETTER_USABLE = 6 * KiB;
-/** Ghost's embeddable signup form, gzip: what the newsletter's whole first load must stay below. */
-const GHOST_FORM = 81_000;
 /**
  * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
  * one is back under its budget and can go.

@@ -23,7 +23,6 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
   const records = createRecords(deps.storage);
   const dialog = signal<PaymentDialog | null>(null);
   const notice = signal<NoticeState | null>(null);
-  const listLoading = signal(false);
   const listError = signal<string | null>(null);
   let warned = false;
 
@@ -83,16 +82,12 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
       notice.value = next;
     },
     showListError,
-    /** A list the page is loading (its options, plans, methods). */
-    listLoading: computed(() => listLoading.value),
     /** Why the page's list did not load, shown in place with a retry. */
     listError: computed(() => listError.value),
     /** Loads one of the page's lists; a failure shows as showListError says. */
     async loadList<T>(call: () => Promise<ApiResult<T>>, into: (data: T) => void, opts: { statusDialog: boolean }): Promise<void> {
       listError.value = null;
-      listLoading.value = true;
       const result = await call();
-      listLoading.value = false;
       if (result.ok) into(result.data);
       else listError.value = await showListError(result.error, opts);
     },

@@ -77,9 +77,8 @@ export function createDonateModel(deps: ModelDeps) {
       return;
     }
     missionId.value = id;
-    busy.value = true;
+    // Not `busy`: the form stays usable while the mission and the plan load (what needs them waits for them).
     await Promise.all([loadMissions(signedIn.value ? 'all' : 'public'), loadPlan()]);
-    busy.value = false;
     if (missions.value && !mission.value) loadError.value = t('donate.missionMissing');
   }
 

@@ -106,7 +106,8 @@ export function createSubscribeModel(deps: ModelDeps) {
     payment,
     ...readOnly({ step, plans, recurring, months, custom, formError }),
     loadError: payment.listError,
-    busy: computed(() => payment.listLoading.value || payment.busy.value),
+    /** A payment under way covers the card; a list loading does not (its place says so, and what needs it waits). */
+    busy: payment.busy,
     plan,
     monthOptions,
     bounds,

@@ -48,7 +48,8 @@ export function createTopupModel(deps: ModelDeps) {
     selectedOption,
     methods,
     charge,
-    busy: computed(() => payment.listLoading.value || payment.busy.value),
+    /** A payment under way covers the card; a list loading does not (its place says so, and what needs it waits). */
+    busy: payment.busy,
     /** A confirmed top-up: the new balance, or the gift's redemption code. */
     success: computed<SuccessState>(() => {
       const state = payment.state.value;

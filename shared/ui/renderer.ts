@@ -20,7 +20,7 @@
  * language (the top element's `lang` says which) is replaced rather than hydrated.
  */
 import type { R2WCRenderer } from '@r2wc/core';
-import { createElement, type ComponentType } from 'react';
+import { createElement, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
@@ -48,9 +48,10 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
+        const release = holdContinuousEvents(mounted.shadow);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
-        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, tree, {
+        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree }), {
           // A mismatch (another release's markup) is drawn afresh: say so for the embedder.
           onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
         });
@@ -74,6 +75,29 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
     queueMicrotask(() => mounted.root?.unmount());
   },
 };
+
+/**
+ * Hover and focus events on markup React has not hydrated yet are kept from React until it has.
+ * React queues them to replay after hydrating, by the event's target; but an event from inside a
+ * shadow root has no target any more once it has been dispatched, and the replay throws ("Cannot
+ * read properties of null (reading 'dispatchEvent')"). Presses and typing are not continuous
+ * events: React hydrates at once for them, and the loader's capture keeps those before that.
+ */
+const CONTINUOUS = ['focusin', 'focusout', 'dragenter', 'dragleave', 'mouseover', 'mouseout', 'pointerover', 'pointerout', 'gotpointercapture', 'lostpointercapture'];
+
+function holdContinuousEvents(shadow: ShadowRoot): () => void {
+  const hold = (event: Event) => event.stopImmediatePropagation();
+  for (const type of CONTINUOUS) shadow.addEventListener(type, hold, true);
+  return () => {
+    for (const type of CONTINUOUS) shadow.removeEventListener(type, hold, true);
+  };
+}
+
+/** Calls `release` once React has hydrated the markup (its layout effects run in the same commit). */
+function Hydrated({ release, children }: { release: () => void; children: ReactNode }) {
+  useLayoutEffect(release, [release]);
+  return children;
+}
 
 /** The language prerendered markup is in: its top element's `lang` (markup without one is English). */
 function markupLanguage(shadow: ShadowRoot): string {

@@ -182,7 +182,7 @@ function printPages(summaries: Summary[], form: Summary): void {
       kib(s.bytes),
     ]),
   );
-  console.log('\nshows: its first field (or main button) is laid out; usable: it shows and is enabled, and for a button a click is handled by React or captured by the loader (and pressed again once hydrated);');
+  console.log('\nshows: its first field (or main button) is laid out; usable: it shows, is enabled and not covered (a tap on it reaches it), and for a button a click is handled by React or captured by the loader (and pressed again once hydrated);');
   console.log('hydrated: React handles it; markup: the node that showed first is the one React hydrated (kept) or was drawn again; TBT: long tasks over 50 ms from');
   console.log('navigation until the page is quiet (no request for 0.5 s, at least 1 s after hydration); CLS: largest window of layout shifts in that time; KiB: transferred, compressed, with headers.');
   console.log('The control watched on each page:');

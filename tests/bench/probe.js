@@ -6,7 +6,8 @@
  * Each animation frame it looks at the page's control (in the tag's shadow root, or in the
  * document for the plain form) and records, in milliseconds since navigation:
  * - shows: the control is laid out and not hidden;
- * - usable: it shows, is enabled, and takes what the person does: a field takes typing (or a
+ * - usable: it shows, is enabled, nothing covers it (a tap on its centre reaches it, not an overlay),
+ *   and it takes what the person does: a field takes typing (or a
  *   tap) as soon as it shows and is not read-only (whether what is typed then reaches the model
  *   is what the bench's action runs check); a button takes a click once React handles it
  *   (hydrated) or the loader captures it (the loader keeps a capture for the tag: it records a
@@ -37,7 +38,13 @@
   };
   const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
   const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && node.getRootNode() === scope();
-  const takes = (node) => !node.disabled && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node));
+  /** Something else (a loading overlay) is where a tap on the control's centre would land. */
+  const covered = (node) => {
+    const box = node.getBoundingClientRect();
+    const hit = scope()?.elementFromPoint?.(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && hit !== node && !node.contains(hit) && hit.control !== node && !hit.contains(node);
+  };
+  const takes = (node) => !node.disabled && !covered(node) && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node));
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
   state.centre = (selector) => {

@@ -3,7 +3,7 @@
  * app's gopremium deep link after 500 ms.
  */
 import { useEffect, type ReactNode } from 'react';
-import { walletAvailable } from '../../shared/payments/applepay';
+import { walletAvailable } from '../../shared/deps/deps';
 import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
 import '@messages/portal';

@@ -174,6 +174,15 @@ export function browserWallet(): WalletSessionClass | null {
   return typeof candidate === 'function' ? candidate : null;
 }
 
+/** True only where the browser offers Apple Pay; nothing of it shows elsewhere. */
+export function walletAvailable(Session: WalletSessionClass | null): boolean {
+  try {
+    return Session?.canMakePayments() === true;
+  } catch {
+    return false;
+  }
+}
+
 export const browserClock: Clock = {
   now: () => Date.now(),
   after(ms, fn) {

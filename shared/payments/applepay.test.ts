@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import { browserWallet } from '../deps/deps';
-import { payWithDeviceWallet as pay, walletAvailable, type WalletPurchase, type WalletSession } from './applepay';
+import { browserWallet, walletAvailable } from '../deps/deps';
+import { payWithDeviceWallet as pay, type WalletPurchase, type WalletSession } from './applepay';
 
 const api = createApiClient({ base: '', authorization: () => 'Bearer t', onUnauthorized: () => {} });
 const payWithDeviceWallet = (purchase: WalletPurchase) => pay(api, browserWallet(), purchase);

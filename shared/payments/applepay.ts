@@ -5,6 +5,7 @@
  * authorises -> onpaymentauthorized (the API host charges the token) -> completePayment.
  */
 import type { ApiClient } from '../api/client';
+import { walletAvailable } from '../deps/deps';
 import type { PaymentResult } from '../api/credits';
 import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
 import '@messages/payments';
@@ -26,15 +27,6 @@ export interface WalletSessionClass {
   canMakePayments(): boolean;
   readonly STATUS_SUCCESS: number;
   readonly STATUS_FAILURE: number;
-}
-
-/** True only where the browser offers Apple Pay; nothing of it shows elsewhere. */
-export function walletAvailable(Session: WalletSessionClass | null): boolean {
-  try {
-    return Session?.canMakePayments() === true;
-  } catch {
-    return false;
-  }
 }
 
 export interface WalletPurchase {

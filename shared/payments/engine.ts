@@ -18,8 +18,7 @@ import { computed, signal } from '@preact/signals-core';
 import type { PaymentResult } from '../api/credits';
 import * as credits from '../api/credits';
 import type { ApiError } from '../api/errors';
-import type { ModelDeps } from '../deps/deps';
-import { payWithDeviceWallet } from './applepay';
+import { walletAvailable, type ModelDeps } from '../deps/deps';
 import type { CheckoutKind, KindContext } from './kinds/kind';
 import { CARD, DEVICE_WALLET } from './methods';
 import { createPaymentPrompts } from './prompts';
@@ -86,6 +85,11 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   const state = signal<PaymentState<R>>({ kind: 'idle' });
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
   let container: () => HTMLElement | null = () => null;
+  // Paying with the device wallet is fetched only where the browser has one, as the checkout starts, so that a tap on
+  // Pay finds it here: Safari begins a wallet session only within the tap.
+  let wallet: typeof import('./applepay') | null = null;
+  const walletCode = () => import('./applepay').then((code) => (wallet = code));
+  if (walletAvailable(deps.deviceWallet())) void walletCode().catch(() => undefined);
 
   let shownPage: string | null = null;
   const stored = () => records.read(kind.record) as Stored<D> | null;
@@ -157,7 +161,16 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     state.value = { kind: 'authorising' };
-    const outcome = await payWithDeviceWallet(deps.api, deps.deviceWallet(), purchase, deps.i18n.t);
+    let pay = wallet?.payWithDeviceWallet;
+    if (!pay) {
+      try {
+        pay = (await walletCode()).payWithDeviceWallet;
+      } catch {
+        state.value = { kind: 'create-failed', error: { status: 0, message: t('payments.walletUnavailable'), errorCode: null } };
+        return;
+      }
+    }
+    const outcome = await pay(deps.api, deps.deviceWallet(), purchase, deps.i18n.t);
     if (outcome.kind === 'paid') await confirmed('', outcome.result as R);
     else if (outcome.kind === 'failed') state.value = { kind: 'create-failed', error: { status: 0, message: outcome.message, errorCode: null } };
     else state.value = { kind: 'idle' };

@@ -83,7 +83,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
  * read properties of null (reading 'dispatchEvent')"). Presses and typing are not continuous
  * events: React hydrates at once for them, and the loader's capture keeps those before that.
  */
-const CONTINUOUS = ['focusin', 'focusout', 'dragenter', 'dragleave', 'mouseover', 'mouseout', 'pointerover', 'pointerout', 'gotpointercapture', 'lostpointercapture'];
+const CONTINUOUS = 'focusin focusout dragenter dragleave mouseover mouseout pointerover pointerout gotpointercapture lostpointercapture'.split(' ');
 
 function holdContinuousEvents(shadow: ShadowRoot): () => void {
   const hold = (event: Event) => event.stopImmediatePropagation();

@@ -57,7 +57,7 @@ const LANGUAGE_FILE = 4 * KiB;
  *   script). React alone is most of Ghost's 81 KB.
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 98_450,
+  newsletterHydratedGzip: 98_650,
 };
 
 let manifest: Manifest;

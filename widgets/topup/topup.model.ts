@@ -7,7 +7,7 @@ import { computed, signal } from '@preact/signals-core';
 import * as credits from '../../shared/api/credits';
 import type { CreditOption } from '../../shared/api/credits';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { walletAvailable } from '../../shared/payments/applepay';
+import { walletAvailable } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';

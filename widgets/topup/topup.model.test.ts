@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import type { WalletSessionClass } from '../../shared/payments/applepay';
 import { createRecords } from '../../shared/payments/records';
@@ -141,9 +141,12 @@ describe('top-up: the device wallet', () => {
     expect(model.methods.methods.value?.map((m) => m.id)).toEqual(['credit_card', 'gcash', 'apple_pay']);
     model.chooseMethod('apple_pay');
     model.pay();
-    await new Promise((r) => setTimeout(r, 20));
-    await deps.clock.advance(500);
-    expect(model.success.value).toEqual({ kind: 'self', balance: 320 });
+    // Paying with the wallet is code of its own, imported now (the wallet came after the checkout started), then the
+    // wallet's own steps run: wait for the payment to be confirmed.
+    await vi.waitFor(async () => {
+      await deps.clock.advance(500);
+      expect(model.success.value).toEqual({ kind: 'self', balance: 320 });
+    });
     expect(createRecords(deps.storage).read('credit')).toBeNull();
   });
 });

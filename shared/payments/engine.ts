@@ -85,11 +85,13 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   const state = signal<PaymentState<R>>({ kind: 'idle' });
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
   let container: () => HTMLElement | null = () => null;
-  // Paying with the device wallet is fetched only where the browser has one, as the checkout starts, so that a tap on
-  // Pay finds it here: Safari begins a wallet session only within the tap.
+  /** The device wallet is offered for kinds that take it, where the browser has one. */
+  const walletOffered = () => !!kind.wallet && walletAvailable(deps.deviceWallet());
+  // Paying with it is fetched only where it is offered, as the checkout starts, so that a tap on Pay finds it here:
+  // Safari begins a wallet session only within the tap.
   let wallet: typeof import('./applepay') | null = null;
   const walletCode = () => import('./applepay').then((code) => (wallet = code));
-  if (walletAvailable(deps.deviceWallet())) void walletCode().catch(() => undefined);
+  if (walletOffered()) void walletCode().catch(() => undefined);
 
   let shownPage: string | null = null;
   const stored = () => records.read(kind.record) as Stored<D> | null;
@@ -213,6 +215,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
 
   return {
     ...prompts,
+    walletOffered,
     state: computed(() => state.value),
     /** A step is under way: buttons wait. */
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),

@@ -7,7 +7,6 @@ import { computed, signal } from '@preact/signals-core';
 import * as credits from '../../shared/api/credits';
 import type { CreditOption } from '../../shared/api/credits';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { walletAvailable } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
@@ -30,7 +29,7 @@ export function createTopupModel(deps: ModelDeps) {
   const methods = createMethodChoice({
     t,
     load: (into) => payment.loadList(() => deps.api.call(credits.creditPaymentMethods, {}), into, { statusDialog: false }),
-    deviceWallet: () => walletAvailable(deps.deviceWallet()),
+    deviceWallet: payment.walletOffered,
   });
   const selectedOption = computed(() => options.value?.find((o) => o.identifier === selected.value) ?? null);
   /** What the chosen option costs with the chosen method (PHP for e-wallets). */

@@ -141,6 +141,8 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await look('topup', page.locator('sm-topup').getByRole('radio').first());
     await page.goto(`${baseUrl()}/#/subscription`);
     await look('subscribe', page.locator('sm-subscribe').getByRole('radio').first());
+    await page.locator('sm-subscribe').getByRole('radio').nth(1).check();
+    await look('subscribe-months', page.locator('sm-subscribe').locator('input[name="months"]').first());
     await page.goto(`${baseUrl()}/#/history`);
     await look('history', page.locator('sm-history').getByRole('tab').first());
     await page.goto(`${baseUrl()}/#/survey`);

@@ -2,7 +2,7 @@
  * The portal page: the route table, the guard and the shell, composing the sm-* elements.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import '../widgets/login/login.element';
 import '../widgets/topup/topup.element';
 import '../widgets/subscribe/subscribe.element';
@@ -16,7 +16,6 @@ import { Overlay } from '../shared/ui/Overlay';
 import { useDeps, useT } from '../shared/ui/WidgetRoot';
 import { decide } from './guard';
 import { HomePage } from './pages/HomePage';
-import { ResultPendingPage, TransactionFailedPage, TransactionSuccessPage } from './pages/PaymentPages';
 import { PremiumPage } from './pages/PremiumPage';
 import { UpdatePaymentResult } from './pages/UpdatePaymentPages';
 import { ManageMembership } from './shell/ManageMembership';
@@ -26,6 +25,28 @@ import { Header } from './shell/Header';
 import { LandingHeader } from './shell/LandingHeader';
 import { useLocation } from './useLocation';
 import '@messages/portal';
+
+/**
+ * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
+ * only when one shows, never with a public route; the portal's wait overlay shows meanwhile.
+ */
+const paymentPages = () => import('./pages/PaymentPages');
+const ResultPendingPage = lazy(() => paymentPages().then((m) => ({ default: m.ResultPendingPage })));
+const TransactionFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.TransactionFailedPage })));
+const TransactionSuccessPage = lazy(() => paymentPages().then((m) => ({ default: m.TransactionSuccessPage })));
+
+/**
+ * A page whose code loads when it shows. Its boundary wraps only that page: around prerendered
+ * markup, a boundary not yet hydrated would hold back a press replayed inside a tag.
+ */
+function Later({ page: Page }: { page: ComponentType }) {
+  const t = useT();
+  return (
+    <Suspense fallback={<Overlay label={t('portal.wait')} />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** What each route shows. Routes not listed here are not built yet and go home. */
 const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>; query: Query }) => ReactNode>> = {
@@ -56,9 +77,9 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   ),
   SurveyPage: () => <sm-survey />,
   MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
-  ResultPendingPage: () => <ResultPendingPage />,
-  TransactionFailedPage: () => <TransactionFailedPage />,
-  TransactionSuccessPage: () => <TransactionSuccessPage />,
+  ResultPendingPage: () => <Later page={ResultPendingPage} />,
+  TransactionFailedPage: () => <Later page={TransactionFailedPage} />,
+  TransactionSuccessPage: () => <Later page={TransactionSuccessPage} />,
   Signin: () => <sm-login view="login" />,
   Registration: () => <sm-login view="register" />,
   VerifyEmail: () => <sm-login view="verify-email" />,

@@ -128,14 +128,15 @@ export default defineConfig(({ command }) => ({
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: (chunk) => (chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
-        // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js.
-        chunkFileNames: (chunk) => `assets/${messagesChunkName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
+        // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js; a chunk of the portal
+        // page's own (a page it loads later): assets/portal-<name>-<hash>.js, which the package leaves out.
+        chunkFileNames: (chunk) => `assets/${messagesChunkName(chunk.facadeModuleId) ?? (/[\\/]host[\\/]/.test(chunk.facadeModuleId ?? '') ? 'portal-[name]' : '[name]')}-[hash].js`,
         codeSplitting: {
           groups: [
             // A group takes the modules it names and what they import that no group before it took.
-            { name: 'runtime', test: RUNTIME, priority: 4 },
-            { name: 'core', test: CORE, priority: 3 },
-            { name: 'controls', test: CONTROLS, priority: 2, minShareCount: 2 },
+            { name: 'runtime', test: RUNTIME, priority: 3 },
+            { name: 'core', test: CORE, priority: 2 },
+            { name: 'controls', test: CONTROLS, priority: 1, minShareCount: 2 },
             { name: 'payments', test: PAYMENTS, priority: 0, minShareCount: 2 },
           ],
         },

@@ -30,10 +30,10 @@ import '@messages/portal';
  * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
  * only when one shows, never with a public route; the portal's wait overlay shows meanwhile.
  */
-const paymentPages = () => import('./pages/PaymentPages');
-const ResultPendingPage = lazy(() => paymentPages().then((m) => ({ default: m.ResultPendingPage })));
-const TransactionFailedPage = lazy(() => paymentPages().then((m) => ({ default: m.TransactionFailedPage })));
-const TransactionSuccessPage = lazy(() => paymentPages().then((m) => ({ default: m.TransactionSuccessPage })));
+const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => lazy(() => import('./pages/PaymentPages').then((m) => ({ default: m[name] })));
+const ResultPendingPage = paymentPage('ResultPendingPage');
+const TransactionFailedPage = paymentPage('TransactionFailedPage');
+const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
 
 /**
  * A page whose code loads when it shows. Its boundary wraps only that page: around prerendered

@@ -60,8 +60,9 @@ export function isLoaded(language: Language): boolean {
 /** Loads a language's index, then its file of every area on the page not loaded yet (once; a failed file is tried again next time). */
 export function loadLanguage(language: Language): Promise<void> {
   if (isLoaded(language)) return Promise.resolve();
+  // An area registered while a load runs (a widget's code that arrived meanwhile) is loaded after it.
   const running = loading.get(language);
-  if (running) return running;
+  if (running) return running.then(() => loadLanguage(language));
   const index = languageFiles[language];
   const wanted = [...areas].filter(([, ready]) => !ready.has(language));
   const done = (index && wanted.length ? index() : Promise.resolve(undefined))

@@ -52,14 +52,26 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
         mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree }), {
-          // A mismatch (another release's markup) is drawn afresh: say so for the embedder.
-          onRecoverableError: (error) => console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error),
+          // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
+          // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
+          onRecoverableError: (error) => {
+            console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error);
+            if (redrawn) return;
+            redrawn = true;
+            setTimeout(() => {
+              if (mounted.unmounted) return;
+              mounted.root?.unmount();
+              fresh();
+            });
+          },
         });
-      } else {
-        mounted.shadow.replaceChildren();
-        mounted.root = createRoot(mounted.shadow);
-        mounted.root.render(tree);
-      }
+      } else fresh();
+    };
+    let redrawn = false;
+    const fresh = () => {
+      mounted.shadow.replaceChildren();
+      mounted.root = createRoot(mounted.shadow);
+      mounted.root.render(createElement(Component, { ...mounted.props, container: mounted.shadow }));
     };
     if (isLoaded(language)) setTimeout(start);
     else void loadLanguage(language).then(start);

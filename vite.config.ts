@@ -67,8 +67,19 @@ function tagFiles(): Plugin {
         seen.add(file);
         return [file, ...(byFile.get(file)?.imports ?? []).flatMap((f) => closure(f, seen))];
       };
+      // Written short: the entry is widgets/<tag>.js, and the rest are chunks in assets/ named without the folder and '.js'.
+      const short = (file: string) => {
+        const name = /^assets\/([\w.-]+)\.js$/.exec(file)?.[1];
+        if (!name) throw new Error(`A tag imports ${file}, outside assets/: the loader cannot name it.`);
+        return name;
+      };
       const files = Object.fromEntries(
-        chunks.filter((c) => c.isEntry && c.name.startsWith('sm-')).map((c) => [c.name, closure(c.fileName).map((f) => (f.startsWith('widgets/') ? `./${f.slice(8)}` : `../${f}`))]),
+        chunks
+          .filter((c) => c.isEntry && c.name.startsWith('sm-'))
+          .map((c) => {
+            if (c.fileName !== `widgets/${c.name}.js`) throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
+            return [c.name, closure(c.fileName).slice(1).map(short)];
+          }),
       );
       const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
       const placeholder = /(["'`])__SM_TAG_FILES__\1/;

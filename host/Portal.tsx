@@ -3,13 +3,6 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
-import '../widgets/login/login.element';
-import '../widgets/topup/topup.element';
-import '../widgets/subscribe/subscribe.element';
-import '../widgets/donate/donate.element';
-import '../widgets/history/history.element';
-import '../widgets/survey/survey.element';
-import '../widgets/newsletter/newsletter.element';
 import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { Overlay } from '../shared/ui/Overlay';

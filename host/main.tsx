@@ -11,6 +11,9 @@ import { DepsProvider } from '../shared/ui/WidgetRoot';
 import { Portal } from './Portal';
 import './portal.css';
 
+// The tags are defined by the loader, as on any page (the built page loads it before this script; tools/prerender.tsx).
+if (import.meta.env.DEV) void import('../widgets/loader');
+
 const container = document.getElementById('portal');
 if (!container) throw new Error('The portal page needs an element with id="portal".');
 

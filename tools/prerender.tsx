@@ -75,9 +75,9 @@ async function prerenderPortal(): Promise<void> {
     .replace('<!--prerendered routes-->', blocks.join(''))
     .replace('</head>', `<style>${style}</style></head>`)
     // The loader too, before the portal's own script (module scripts run in order): it is small and runs first, so a
-    // press or a keystroke on the prerendered route is kept and done once the route's code is there. Only to
-    // capture: the portal's script imports and defines the tags itself.
-    .replace('<script src="./route.js"></script>', '<script src="./route.js"></script><script type="module" src="./widgets/loader.js?capture"></script>');
+    // press or a keystroke on the prerendered route is kept and done once the route's code is there. It defines the
+    // tags as on any page: each route fetches only its own tags' code, when it shows them.
+    .replace('<script src="./route.js"></script>', '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>');
   writeFileSync(file, page);
   copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }

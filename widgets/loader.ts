@@ -14,22 +14,26 @@
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
  *    disabled while that field is empty; the element hands all of it to its model when its
  *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
- * 3. imports the tag's files (see FILES) when the person reaches for the
+ * 3. asks for the public data its first view names (`data-sm-early`), so it comes while the code
+ *    does (shared/api/early.ts);
+ * 4. imports the tag's files (see FILES) when the person reaches for the
  *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle,
  *    whichever is first. That module defines the tag, and React hydrates the markup.
  *
  * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick.
  */
 import type { Capture } from '../shared/ui/capture';
+import type { Early } from '../shared/api/early';
 
 /** The page's store of captures (shared/ui/capture.ts reads it; the key is written out here so the loader imports nothing). */
 const captures = (): WeakMap<Element, Capture> => ((globalThis as Record<symbol, WeakMap<Element, Capture>>)[Symbol.for('sm.capture')] ??= new WeakMap());
 
 const here = import.meta.url;
 /**
- * Each tag's files, filled in by the build (vite.config.ts tagFiles): its entry (sm-<name>.js)
- * first, then every file it imports, so all of them are fetched at once instead of one after
- * another. In development the tag's source module is imported instead.
+ * The files each tag's entry (<tag>.js beside this file) imports, filled in by the build
+ * (vite.config.ts tagFiles) as their names in ../assets/ without '.js', so all of them are
+ * fetched at once instead of one after another. In development the tag's source module is
+ * imported instead.
  */
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
@@ -41,11 +45,9 @@ const imported = new Set<string>();
 const idle = (fn: () => void) => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
 
 function importTag(tag: string): Promise<unknown> {
-  const name = tag.slice(3);
-  if (import.meta.env.DEV) return sources[`./${name}/${name}.element.ts`]!();
-  const [entry, ...rest] = FILES[tag]!.map((file) => new URL(file, here).href);
-  for (const href of rest) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-  return import(/* @vite-ignore */ entry!);
+  if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
+  for (const file of FILES[tag]!) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href }));
+  return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
 }
 
 function load(tag: string): void {
@@ -164,21 +166,39 @@ function preconnect(base: string | null): void {
   }
 }
 
+/**
+ * The public GETs a prerendered first view names (`data-sm-early`), asked for now so the data comes while the code does;
+ * the API client takes them (shared/api/early.ts, whose store's key is written out here).
+ */
+function askEarly(element: Element, root: ShadowRoot): void {
+  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
+  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
+  const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
+  for (const path of root.querySelector<HTMLElement>('[data-sm-early]')?.dataset.smEarly?.split(' ') ?? []) {
+    try {
+      const url = new URL(base + path, location.href).href;
+      // A public GET as the client makes it (credentials left out); a failure is the client's to report, when it asks again.
+      const early = (store[url] ??= { answer: fetch(url, { credentials: 'omit' }), uses: 0, at: Date.now() });
+      early.uses++;
+      early.answer.catch(() => {});
+    } catch {
+      /* a bad api-base: the tag says so when its code arrives */
+    }
+  }
+}
+
 /** Whether an element is laid out within the viewport now (an empty one still waiting for its markup too; a hidden one not). */
 function inView(element: Element): boolean {
   const box = element.getBoundingClientRect();
   return element.getClientRects().length > 0 && box.bottom >= 0 && box.right >= 0 && box.top <= innerHeight && box.left <= innerWidth;
 }
 
-/** loader.js?capture (the portal page, whose own script imports the tags): only keeps what the person does. */
-const captureOnly = new URL(here).searchParams.has('capture');
-
 async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
   preconnect(element.getAttribute('api-base'));
-  const want = () => captureOnly || load(tag);
+  const want = () => load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
   // In view already: fetched at once (an observer would say so only after the first frames are drawn).
   if (inView(element)) want();
@@ -196,7 +216,10 @@ async function start(element: Element): Promise<void> {
     const wanted = element.getAttribute('view');
     if (!element.shadowRoot && !customElements.get(tag) && html && (!wanted || !view || wanted === view)) (root = element.attachShadow({ mode: 'open' })).innerHTML = html.replace(/^<!--view:[\w-]+-->/, '');
   }
-  if (root && !customElements.get(tag)) capture(element, root);
+  if (root && !customElements.get(tag)) {
+    capture(element, root);
+    askEarly(element, root);
+  }
 }
 
 function scan(root: ParentNode): void {

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
+import { takeEarly } from './early';
 import type { Contract } from './contract';
 import { CLIENT_MESSAGES, type ApiError, type ApiResult, type ErrorCode } from './errors';
 
@@ -47,6 +48,14 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Sent as Idempotency-Key so a retried create does not create twice. */
   readonly idempotencyKey?: string;
+}
+
+/** `answer`, or a rejection when `signal` aborts first (a call's timeout holds for an early answer too). */
+function within<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    answer.then(resolve, reject);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
 }
 
 function failure(status: number, message: string, errorCode: string | null): { ok: false; error: ApiError } {
@@ -106,9 +115,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timeout = setTimeout(() => controller.abort('timeout'), callOptions.timeoutMs ?? 20_000);
     callOptions.signal?.addEventListener('abort', () => controller.abort(callOptions.signal?.reason), { once: true });
 
+    const ask = () => fetchFn(url, { method: c.method, headers, body, signal: controller.signal, credentials: 'omit' });
+    // A public GET the loader asked for before this code arrived (early.ts) is taken, not asked again; if it failed, it is.
+    const early = c.method === 'GET' && !auth && !callOptions.signal ? takeEarly(url) : null;
     let response: Response;
     try {
-      response = await fetchFn(url, { method: c.method, headers, body, signal: controller.signal, credentials: 'omit' });
+      response = await (early ? within(early, controller.signal).catch(() => ask()) : ask());
     } catch {
       clearTimeout(timeout);
       const timedOut = controller.signal.reason === 'timeout';

@@ -42,6 +42,32 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
+  it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
+    const { page, context, errors } = await newPage(browser);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+      await gate;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/webclient/donation/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/#/donation-page`, { waitUntil: 'commit' });
+    // No code has arrived, yet the data the page's first view waits for is on its way.
+    await expect.poll(() => [...asked].sort(), { timeout: 10_000 }).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
+    expect(await page.evaluate(() => !!customElements.get('sm-donate'))).toBe(false);
+    release();
+    // The gift form and the missions list both fill from those two answers.
+    await page.locator('sm-donate').first().getByRole('button', { name: /Donate Now/ }).and(page.locator(':enabled')).waitFor();
+    await page.locator('sm-donate').nth(1).getByRole('button', { name: 'Donate' }).first().waitFor();
+    await page.waitForTimeout(300);
+    expect([...asked].sort()).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/#${route}`);

@@ -22,6 +22,13 @@ export type ListVariant = 'home' | 'all' | 'public';
 /** The dialogs of the donation form itself (the payment's own come from the engine). */
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
+/**
+ * The public calls a view's first load makes for a visitor who is not signed in. Its markup names them
+ * (`data-sm-early`), so that, prerendered, the loader asks for them while this code is on its way (shared/api/early.ts).
+ */
+export const publicFirstCalls = (view: 'donate' | 'missions'): string =>
+  (view === 'donate' ? [api.ongoingProject, api.donationPlanAnonymous] : [api.ongoingProject]).map((c) => c.path as string).join(' ');
+
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   // A confirmed gift is announced with its amount.

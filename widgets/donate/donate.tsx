@@ -17,7 +17,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createDonateModel, type DonateModel, type ListVariant, type View } from './donate.model';
+import { createDonateModel, publicFirstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
 import '@messages/payments';
@@ -91,7 +91,11 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
     <section className="sm-stack" aria-labelledby="missions-title">
       <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {missions === null && !model.loadError.value ? <p role="status">{t('payments.wait')}</p> : null}
+      {missions === null && !model.loadError.value ? (
+        <p role="status" data-sm-early={publicFirstCalls('missions')}>
+          {t('payments.wait')}
+        </p>
+      ) : null}
       {missions && missions.length === 0 ? <p>{t('donate.noMissions')}</p> : null}
       <div className="sm-missions">
         {missions?.map((mission) => (
@@ -106,7 +110,7 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
 /** The places of a mission's banner, title, organisation, description and total, held until the mission arrives. */
 function MissionSkeleton() {
   return (
-    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton">
+    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={publicFirstCalls('donate')}>
       <div className="sm-banner" />
       <div className="sm-skeleton-line sm-skeleton-title" />
       <div className="sm-skeleton-line" />

@@ -3,7 +3,7 @@
  * address names shows from the page's own markup, the other routes' tags never start, and a
  * press made before the code arrived is done once it is there.
  */
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, newPage } from './support';
 
@@ -15,15 +15,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Holds back every chunk of code until the returned function is called: the page as it is before its code arrives. */
+async function holdCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the portal page before and after its script', () => {
   it('shows /#/login from its markup, keeps it when the code arrives, and does the press made meanwhile', async () => {
     const { page, context, errors } = await newPage(browser);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdCode(page);
     await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
     const login = page.locator('sm-login');
     const button = login.getByRole('button', { name: 'Continue with Email' });
@@ -44,12 +50,7 @@ describe('the portal page before and after its script', () => {
 
   it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
     const { page, context, errors } = await newPage(browser);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdCode(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/webclient/donation/')) asked.push(new URL(request.url()).pathname);

@@ -175,15 +175,10 @@ function askEarly(element: Element, root: ShadowRoot): void {
   const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
   const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
   for (const path of root.querySelector<HTMLElement>('[data-sm-early]')?.dataset.smEarly?.split(' ') ?? []) {
-    try {
-      const url = new URL(base + path, location.href).href;
-      // A public GET as the client makes it (credentials left out); a failure is the client's to report, when it asks again.
-      const early = (store[url] ??= { answer: fetch(url, { credentials: 'omit' }), uses: 0, at: Date.now() });
-      early.uses++;
-      early.answer.catch(() => {});
-    } catch {
-      /* a bad api-base: the tag says so when its code arrives */
-    }
+    // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
+    const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit' }), uses: 0, at: Date.now() });
+    early.uses++;
+    early.answer.catch(() => {});
   }
 }
 

@@ -117,10 +117,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const ask = () => fetchFn(url, { method: c.method, headers, body, signal: controller.signal, credentials: 'omit' });
     // A public GET the loader asked for before this code arrived (early.ts) is taken, not asked again; if it failed, it is.
-    const early = c.method === 'GET' && !auth && !callOptions.signal ? takeEarly(url) : null;
+    const early = c.method === 'GET' && !auth ? takeEarly(url) : null;
     let response: Response;
     try {
-      response = await (early ? within(early, controller.signal).catch(() => ask()) : ask());
+      response = await (early ? within(early, controller.signal).catch(ask) : ask());
     } catch {
       clearTimeout(timeout);
       const timedOut = controller.signal.reason === 'timeout';

@@ -8,9 +8,9 @@ import { CLIENT_MESSAGES } from './errors';
 const mission = { id: 2, organization: 'Harvest of Praise', banner: [], description: 'Lessons.', total_donation: 10, subscribed: false };
 const body = () => JSON.stringify({ message: '', data: [mission] });
 const store = () => ((globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] ??= {});
-/** What the loader does for a tag whose markup names `path` (widgets/loader.ts askEarly). */
+/** What the loader does for a tag whose markup names `path`, on the page's own API host (widgets/loader.ts askEarly). */
 function askedEarly(path: string, answer: Promise<Response>, uses = 1, at = Date.now()) {
-  store()[new URL(path, location.href).href] = { answer, uses, at };
+  store()[path] = { answer, uses, at };
 }
 const client = () => createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
 

@@ -18,19 +18,12 @@ export const EARLY_KEY = Symbol.for('sm.early');
 /** Older than this, an early answer is left: the data may have changed since. */
 export const FRESH_MS = 30_000;
 
-/** The early answer for `url` (a copy, so every tag that named it can read it), or null when there is none. */
+/** The early answer for `url` (the address as the client writes it: a copy, so every tag that named it can read it), or null. */
 export function takeEarly(url: string): Promise<Response> | null {
   const store = (globalThis as Record<symbol, Record<string, Early> | undefined>)[EARLY_KEY];
-  if (!store) return null;
-  let key: string;
-  try {
-    key = new URL(url, globalThis.location?.href).href;
-  } catch {
-    return null;
-  }
-  const early = store[key];
+  const early = store?.[url];
   if (!early) return null;
-  const fresh = Date.now() - early.at <= FRESH_MS;
-  if (--early.uses <= 0 || !fresh) delete store[key];
-  return fresh ? early.answer.then((response) => response.clone()) : null;
+  const stale = Date.now() - early.at > FRESH_MS;
+  if (--early.uses < 1 || stale) delete store[url];
+  return stale ? null : early.answer.then((response) => response.clone());
 }

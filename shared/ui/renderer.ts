@@ -45,30 +45,26 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
     const language = elementLanguage(element);
     const start = () => {
       if (mounted.unmounted) return;
-      const tree = createElement(Component, { ...mounted.props, container: mounted.shadow });
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
         const release = holdContinuousEvents(mounted.shadow);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
-        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree }), {
+        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: createElement(Component, { ...mounted.props, container: mounted.shadow }) }), {
           // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
           // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
           onRecoverableError: (error) => {
+            // Taken off the page while hydrating (a route left at once) is no mismatch.
+            if (mounted.unmounted) return;
             console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error);
-            if (redrawn) return;
-            redrawn = true;
-            setTimeout(() => {
-              if (mounted.unmounted) return;
-              mounted.root?.unmount();
-              fresh();
-            });
+            setTimeout(draw);
           },
         });
-      } else fresh();
+      } else draw();
     };
-    let redrawn = false;
-    const fresh = () => {
+    const draw = () => {
+      if (mounted.unmounted) return;
+      mounted.root?.unmount();
       mounted.shadow.replaceChildren();
       mounted.root = createRoot(mounted.shadow);
       mounted.root.render(createElement(Component, { ...mounted.props, container: mounted.shadow }));

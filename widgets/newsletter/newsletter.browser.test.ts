@@ -46,4 +46,29 @@ describe('<sm-newsletter>', () => {
     const toast = await waitFor(() => el.shadowRoot!.querySelector('[role="alert"]'));
     expect(toast.textContent).to.contain('email: must be a valid email');
   });
+
+  it('draws itself afresh, once, over prerendered markup that does not match (another release)', async () => {
+    const warn = console.warn;
+    const warned: string[] = [];
+    console.warn = (message: unknown) => warned.push(String(message));
+    const wrapper = document.createElement('div');
+    wrapper.setHTMLUnsafe(
+      '<sm-newsletter><template shadowrootmode="open"><div class="sm-root" lang="en" dir="ltr"><div class="sm-card"><form><h2>An older heading</h2><button type="submit">Join</button></form></div></div></template></sm-newsletter>',
+    );
+    const el = wrapper.firstElementChild as HTMLElement;
+    try {
+      expect(text(el)).to.contain('An older heading');
+      document.body.append(el);
+      await waitFor(() => text(el).includes('Join our newsletter'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The new drawing only: React leaves a shadow root's old markup in place when it draws again.
+      expect(text(el)).not.to.contain('An older heading');
+      expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(1);
+      expect(el.shadowRoot!.querySelectorAll('button[type="submit"]')).to.have.length(1);
+      expect(warned.some((m) => m.includes('did not match this version'))).to.equal(true);
+    } finally {
+      console.warn = warn;
+      el.remove();
+    }
+  });
 });

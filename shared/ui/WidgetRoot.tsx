@@ -91,10 +91,14 @@ export function WidgetRoot({ container, apiBase, portal, styles = '', children }
   const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));
-  // What no model took by name is done again, now that React has hydrated the markup.
+  // What no model took by name is done again, now that React has hydrated the markup: in a task of its own, not in
+  // this effect. A press sent from inside React's commit is held back, never to arrive, by any other React root around
+  // the element that has not hydrated yet (the portal page's): React cannot hydrate that root there and then.
   useEffect(() => {
     const root = host?.shadowRoot;
-    if (root && capture) replayCapture(root, capture);
+    if (!root || !capture) return;
+    const replay = setTimeout(() => replayCapture(root, capture));
+    return () => clearTimeout(replay);
   }, [capture, host]);
   return (
     <DepsContext.Provider value={deps}>

@@ -54,12 +54,13 @@ const LANGUAGE_FILE = 4 * KiB;
  * - The newsletter's hydrated first load is mostly the shared runtime (React, react-dom, r2wc and
  *   signals: about 73 KB gzip) and core (about 18 KB gzip: the session store, the API client
  *   with zod, the catalogue's message runtime and the replay of what a person did before the
- *   script). React alone is most of Ghost's 81 KB. It was held at 98,650 B; it rose by about 80 B
+ *   script). React alone is most of Ghost's 81 KB. It was held at 98,650 B; it rose by about 90 B
  *   (2026-11-24) with the renderer drawing mismatched markup afresh instead of beside the new,
- *   the client taking the answers the loader asked for early, and the loader asking for them.
+ *   the replay of a press in a task of its own (so another React root cannot swallow it), the
+ *   client taking the answers the loader asked for early, and the loader asking for them.
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 98_740,
+  newsletterHydratedGzip: 98_750,
 };
 
 let manifest: Manifest;

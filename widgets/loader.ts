@@ -8,7 +8,8 @@
  * For each sm-* element on the page (and each added later) it:
  * 1. stamps the tag's prerendered markup in its language (markup/<tag>.html beside this file in
  *    English, markup/<tag>.<lang>.html in another; fetched once per tag and language) into an
- *    element that came without it (a pasted snippet already has it);
+ *    element that came without it (a pasted snippet already has it), unless someone is signed in:
+ *    the markup is an anonymous visitor's first view;
  * 2. captures what the person does before the code arrives: the text typed into each field and
  *    the choices made, a form submitted or a button pressed (a button with `data-sm-action` shows its
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
@@ -54,7 +55,7 @@ function load(tag: string): void {
   if (imported.has(tag)) return;
   imported.add(tag);
   importTag(tag).catch((error: unknown) => {
-    console.error(`[${tag}] Could not load this widget's code (${String(error)}). Check that the page can reach the widgets' host, then reload.`);
+    console.error(`[${tag}] Could not load its code (${String(error)}): check that the page reaches the widgets' host.`);
   });
 }
 
@@ -152,18 +153,9 @@ function capture(element: Element, root: ShadowRoot): void {
   follow(root, record);
 }
 
-/** The API host's connection is opened early for a tag that will call it on another origin. */
-const preconnected = new Set<string>();
+/** The API host's connection is opened early for a tag that names one (a bad address is ignored by the browser). */
 function preconnect(base: string | null): void {
-  try {
-    const origin = new URL(base!, location.href).origin;
-    if (base && origin !== location.origin && !preconnected.has(origin)) {
-      preconnected.add(origin);
-      document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: origin, crossOrigin: 'anonymous' }));
-    }
-  } catch {
-    /* no or bad api-base: the tag says so when its code arrives */
-  }
+  if (base) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: base, crossOrigin: 'anonymous' }));
 }
 
 /**
@@ -179,6 +171,15 @@ function askEarly(element: Element, root: ShadowRoot): void {
     const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit' }), uses: 0, at: Date.now() });
     early.uses++;
     early.answer.catch(() => {});
+  }
+}
+
+/** Someone is signed in on this page (the session as shared/session/session.ts keeps it, read as host/route.js reads it). */
+function signedIn(): boolean {
+  try {
+    return /"accessToken"/.test(localStorage.getItem('sm.session.v1') ?? '');
+  } catch {
+    return false; // storage blocked: no session can be kept either
   }
 }
 
@@ -204,7 +205,8 @@ async function start(element: Element): Promise<void> {
   }).observe(element);
   idle(want);
   let root = element.shadowRoot;
-  if (!root && !customElements.get(tag)) {
+  // The markup is an anonymous visitor's first view: a signed-in person's tag is drawn by its code instead.
+  if (!root && !customElements.get(tag) && !signedIn()) {
     const html = await markupOf(tag, languageOf(element));
     // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its code.
     const view = /^<!--view:([\w-]+)-->/.exec(html)?.[1];

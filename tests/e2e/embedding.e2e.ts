@@ -73,6 +73,10 @@ describe('embedding with the loader', () => {
     expect(await page.evaluate(() => !!customElements.get('sm-newsletter'))).toBe(false);
     await input.fill('reader@example.org');
     expect(await page.locator('sm-newsletter').getByRole('button', { name: 'Subscribe' }).isEnabled()).toBe(true);
+    // Meanwhile the API host's connection is opened, and the donate form's public data is on its way.
+    const api = new URL(baseUrl()).origin;
+    expect(await page.$$eval('link[rel="preconnect"]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).origin))).toContain(api);
+    await expect.poll(() => urls.filter((u) => u.startsWith(`${api}/webclient/donation/`)).map((u) => new URL(u).pathname).sort()).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
     code.release();
     await page.waitForFunction(() => !!customElements.get('sm-donate') && !!customElements.get('sm-newsletter'));
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();

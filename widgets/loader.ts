@@ -215,7 +215,8 @@ async function start(element: Element): Promise<void> {
   }
   if (root && !customElements.get(tag)) {
     capture(element, root);
-    askEarly(element, root);
+    // A signed-in person's calls carry their token: the public answers would go unused.
+    if (!signedIn()) askEarly(element, root);
   }
 }
 

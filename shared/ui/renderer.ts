@@ -43,6 +43,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
     // r2wc hands the same props object each time, changed in place: keep a copy to compare with.
     const mounted: Mounted = { root: null, props: { ...props }, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
     const language = elementLanguage(element);
+    const tree = () => createElement(Component, { ...mounted.props, container: mounted.shadow });
     const start = () => {
       if (mounted.unmounted) return;
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
@@ -50,7 +51,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
         const release = holdContinuousEvents(mounted.shadow);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
-        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: createElement(Component, { ...mounted.props, container: mounted.shadow }) }), {
+        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree() }), {
           // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
           // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
           onRecoverableError: (error) => {
@@ -67,7 +68,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       mounted.root?.unmount();
       mounted.shadow.replaceChildren();
       mounted.root = createRoot(mounted.shadow);
-      mounted.root.render(createElement(Component, { ...mounted.props, container: mounted.shadow }));
+      mounted.root.render(tree());
     };
     if (isLoaded(language)) setTimeout(start);
     else void loadLanguage(language).then(start);

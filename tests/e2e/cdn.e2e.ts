@@ -110,7 +110,10 @@ describe('the portal page', () => {
     }
     await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
     const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname.slice(1)));
-    // Every chunk of the portal's script has its link (the loader adds more, for the route's tags).
+    // The page's own links name exactly the chunks of its script, and all of them are in the head (the loader adds
+    // more there, for the route's tags).
+    const listed = await page.$eval('#sm-modulepreload', (t) => [...(t as HTMLTemplateElement).content.querySelectorAll('link')].map((l) => new URL(l.getAttribute('href')!, location.href).pathname.slice(1)));
+    expect(listed.sort()).toEqual(chunks);
     expect(preloaded).toEqual(expect.arrayContaining(chunks));
 
     // Each file the build compressed came in brotli (Chromium asks for it from localhost, a secure origin).

@@ -18,8 +18,8 @@
  * 3. asks for the public data its first view names (`data-sm-early`), so it comes while the code
  *    does (shared/api/early.ts);
  * 4. imports the tag's files (see FILES) when the person reaches for the
- *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle,
- *    whichever is first. That module defines the tag, and React hydrates the markup.
+ *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle
+ *    (loaded, with the tags already asked for arrived), whichever is first. That module defines the tag, and React hydrates the markup.
  *
  * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick.
  */
@@ -42,8 +42,13 @@ const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path
 const markup = new Map<string, Promise<string>>();
 const started = new WeakSet<Element>();
 const imported = new Set<string>();
-/** When the page is idle (or after 1.5 s where the browser cannot say). */
-const idle = (fn: () => void) => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
+/**
+ * The page's load and the imports under way (a tag in view, one reached for): a tag fetched
+ * because the page is idle waits for them, so it never takes bandwidth from one being shown.
+ */
+let busy: Promise<unknown> = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done, { once: true })));
+/** When the page is idle after that (or 1.5 s later where the browser cannot say). */
+const idle = (fn: () => void) => void busy.then(() => busy).then(() => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500)));
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
@@ -54,9 +59,12 @@ function importTag(tag: string): Promise<unknown> {
 function load(tag: string): void {
   if (imported.has(tag)) return;
   imported.add(tag);
-  importTag(tag).catch((error: unknown) => {
-    console.error(`[${tag}] Could not load its code (${String(error)}): check that the page reaches the widgets' host.`);
-  });
+  busy = Promise.all([
+    busy,
+    importTag(tag).catch((error: unknown) => {
+      console.error(`[${tag}] Could not load its code (${String(error)}): check that the page reaches the widgets' host.`);
+    }),
+  ]);
 }
 
 /**

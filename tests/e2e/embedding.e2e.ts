@@ -93,6 +93,27 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it('a tag out of view waits for the page to load and for the code of the tag in view before it fetches its own', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    const donate = await hold(page, /\/widgets\/sm-donate\.js$/);
+    // Snippets pasted: each tag's markup is there from the start, so the loader sees where each one is.
+    await page.goto(pageUrl('blog-snippet.html'), { waitUntil: 'load' });
+    // On a phone the newsletter is below the donation form, out of view.
+    expect(await page.locator('sm-newsletter').evaluate((el) => el.getBoundingClientRect().top > innerHeight)).toBe(true);
+    await expect.poll(() => donate.requested()).toBe(true);
+    // The page is idle while the donation form's code is on its way: the newsletter's code still waits, leaving the link to it.
+    await page.waitForTimeout(1500);
+    expect(urls.some((u) => /\/widgets\/sm-newsletter\.js$/.test(u))).toBe(false);
+    donate.release();
+    await page.waitForFunction(() => !!customElements.get('sm-donate'));
+    // Then, the page idle, the newsletter's code comes without the person scrolling to it.
+    await page.waitForFunction(() => !!customElements.get('sm-newsletter'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('snippet pasted: typing and Subscribe before the code arrives are kept, and the server thanks the person', async () => {
     const { page, context, errors } = await newPage(browser);
     await watchLayoutShifts(page);

@@ -43,8 +43,9 @@ const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]s
  */
 const CONTROLS = /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog)|format[\\/]money)\.tsx?$|^\0@messages\/ui$/;
 /**
- * What the views of gifts and payments over time share (dates, the amount slider and the history
- * call: donate, history, subscribe and the portal use most of it), as one file.
+ * What the views of gifts and payments over time share (dates, the amount slider, the history
+ * call and what a membership means: donate, history, subscribe and the portal use most of it),
+ * as one file.
  *
  * Each group is a file fewer to fetch: on a phone over HTTP/1.1 every file costs a round trip
  * once the browser's six connections are busy, more than a few hundred bytes cost. A tag that
@@ -53,7 +54,7 @@ const CONTROLS = /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog)|format[
  * more than its budget allows (the field, the carousel, the donation and credit kinds) stay
  * files of their own.
  */
-const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history)\.tsx?$/;
+const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history|session[\\/]membership)\.tsx?$/;
 
 /**
  * The payment engine and its views, which top-up, subscribe and donate all load whole: one file

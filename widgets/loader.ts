@@ -42,13 +42,12 @@ const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path
 const markup = new Map<string, Promise<string>>();
 const started = new WeakSet<Element>();
 const imported = new Set<string>();
-/**
- * The page's load and the imports under way (a tag in view, one reached for): a tag fetched
- * because the page is idle waits for them, so it never takes bandwidth from one being shown.
- */
-let busy: Promise<unknown> = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done, { once: true })));
-/** When the page is idle after that (or 1.5 s later where the browser cannot say). */
-const idle = (fn: () => void) => void busy.then(() => busy).then(() => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500)));
+/** The page's load event. */
+const loaded = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done, { once: true })));
+/** The imports under way (a tag in view, one reached for): a tag fetched because the page is idle waits for them, so it never takes bandwidth from one being shown. */
+let busy: Promise<unknown> = Promise.resolve();
+/** When the page has loaded, the imports under way then have arrived, and the page is idle (or 1.5 s later where the browser cannot say). */
+const idle = (fn: () => void) => void loaded.then(() => busy).then(() => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500)));
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();

@@ -33,6 +33,14 @@ describe('<sm-newsletter>', () => {
     await waitFor(() => button.textContent === 'Sending...' && button.disabled);
     release();
     await waitFor(() => text(el).includes('Thank you for subscribing to our newsletter!'));
+    // The message sits centred at the foot of the window and uses the room it has: it wraps only in a toast as wide as it may be
+    // (480 px, or the window less 16 px each side). It used to be squeezed into half the window.
+    const toast = el.shadowRoot!.querySelector<HTMLElement>('[part~="toast"]')!;
+    const box = toast.getBoundingClientRect();
+    expect(Math.abs(box.left - (innerWidth - box.right))).to.be.lessThan(2);
+    const message = document.createRange();
+    message.selectNodeContents(toast.querySelector('span')!);
+    if (message.getClientRects().length > 1) expect(box.width).to.be.closeTo(Math.min(480, innerWidth - 32), 1);
     expect((await subscribed).detail).to.deep.equal({ email: 'reader@example.org' });
     await waitFor(() => !text(el).includes('Thank you for subscribing'), 4000);
   });

@@ -19,7 +19,7 @@ const styles = /* css */ `
 .sm-newsletter-row { display: flex; gap: 8px; flex-wrap: wrap; }
 .sm-newsletter-row .sm-input { flex: 1 1 200px; }
 .sm-newsletter-row .sm-button { width: auto; flex: 0 0 auto; }
-.sm-toast { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); max-width: min(480px, calc(100vw - 32px)); padding: 12px 16px; border-radius: 10px; background: var(--_sm-color-text); color: var(--_sm-color-surface); z-index: 10000; display: flex; gap: 12px; align-items: center; box-shadow: 0 8px 24px rgb(0 0 0 / 0.25); }
+.sm-toast { position: fixed; inset-inline: 16px; bottom: 24px; margin-inline: auto; width: fit-content; max-width: 480px; padding: 12px 16px; border-radius: 10px; background: var(--_sm-color-text); color: var(--_sm-color-surface); z-index: 10000; display: flex; gap: 12px; align-items: center; box-shadow: 0 8px 24px rgb(0 0 0 / 0.25); }
 .sm-toast[data-tone="error"] { background: var(--_sm-color-danger); color: #fff; }
 .sm-toast button { font: inherit; background: none; border: 1px solid currentColor; color: inherit; border-radius: 999px; padding: 2px 10px; cursor: pointer; }
 `;

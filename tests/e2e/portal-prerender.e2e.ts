@@ -69,6 +69,33 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
+  it.each([
+    { route: '/missions', width: 390, held: '[data-testid="mission-skeleton"]', filled: '[data-testid="mission-card"]' },
+    { route: '/missions', width: 760, held: '[data-testid="mission-skeleton"]', filled: '[data-testid="mission-card"]' },
+    { route: '/donation-page', width: 390, held: '[data-testid="mission-skeleton"], [part~="slider"], .sm-choices', filled: 'div.sm-stack:has(> section.sm-carousel), [part~="slider"], .sm-choices' },
+  ])('fills $route ($width px wide) into the places its markup held: nothing moves when the missions arrive', async ({ route, width, held, filled }) => {
+    const { page, context, errors } = await newPage(browser, { width });
+    const release = await holdCode(page);
+    await page.goto(`${baseUrl()}/#${route}`, { waitUntil: 'commit' });
+    const donate = page.locator('sm-donate').first();
+    await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
+    // Where each place is on the page, and how big: the skeleton cards, or the mission's header and the form below it.
+    const boxes = (selector: string) => donate.locator(selector).evaluateAll((nodes) => nodes.map((n) => { const b = n.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.left), Math.round(b.width), Math.round(b.height)]; }));
+    const before = await boxes(held);
+    await page.evaluate(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__shifts.push((e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift' });
+    });
+    release();
+    await donate.locator('[data-testid="mission-card"], [data-testid="mission-total"]').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await boxes(filled)).toEqual(before);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/#${route}`);

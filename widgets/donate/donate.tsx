@@ -72,9 +72,11 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
   return (
     <article className="sm-mission" aria-labelledby={`mission-${mission.id}`} data-testid="mission-card">
       <Banners mission={mission} />
-      <h3 id={`mission-${mission.id}`}>{title}</h3>
+      <h3 id={`mission-${mission.id}`} className="sm-title">
+        {title}
+      </h3>
       <p className="sm-muted">{mission.organization}</p>
-      {variant !== 'home' && first ? <p>{first}</p> : null}
+      {variant !== 'home' ? <p className="sm-blurb">{first}</p> : null}
       <p className="sm-raised">{t('donate.raised', { amount: usd(mission.total_donation, language) })}</p>
       <Button onClick={() => model.openMission(mission.id)} aria-label={`${t('donate.donate')}: ${title}`}>
         {t('donate.donate')}
@@ -92,30 +94,48 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
       <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {missions === null && !model.loadError.value ? (
-        <p role="status" data-sm-early={publicFirstCalls('missions')}>
+        <p role="status" className="sm-visually-hidden" data-sm-early={publicFirstCalls('missions')}>
           {t('payments.wait')}
         </p>
       ) : null}
       {missions && missions.length === 0 ? <p>{t('donate.noMissions')}</p> : null}
       <div className="sm-missions">
-        {missions?.map((mission) => (
-          <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />
-        ))}
+        {missions === null && !model.loadError.value
+          ? [0, 1, 2].map((n) => <MissionCardSkeleton key={n} variant={variant} />)
+          : missions?.map((mission) => <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />)}
       </div>
       <p className="sm-muted">{t('donate.taxNote')}</p>
     </section>
   );
 }
 
-/** The places of a mission's banner, title, organisation, description and total, held until the mission arrives. */
+/**
+ * Skeletons hold the places of what a mission fills in, with the same elements and classes as the filled view (a title
+ * two lines high, a card's text four), so nothing moves when it arrives. A mission's banner is a carousel of two or more
+ * pictures, with its controls below.
+ */
+function MissionCardSkeleton({ variant }: { variant: ListVariant }) {
+  return (
+    <div className="sm-mission sm-skeleton" aria-hidden="true" data-testid="mission-skeleton">
+      <div className="sm-banner" />
+      <h3 className="sm-title sm-skeleton-line" />
+      <p className="sm-muted sm-skeleton-line" />
+      {variant !== 'home' ? <p className="sm-blurb sm-skeleton-line" /> : null}
+      <p className="sm-raised sm-skeleton-line sm-skeleton-short" />
+      {/* A line of text in it, as a button has. */}
+      <span className="sm-button sm-skeleton-line">{'\u00a0'}</span>
+    </div>
+  );
+}
+
+/** The places of a mission's banner, title, organisation and total, held until the mission arrives. */
 function MissionSkeleton() {
   return (
     <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={publicFirstCalls('donate')}>
       <div className="sm-banner" />
-      <div className="sm-skeleton-line sm-skeleton-title" />
-      <div className="sm-skeleton-line" />
-      <div className="sm-skeleton-text" />
-      <div className="sm-skeleton-line sm-skeleton-short" />
+      <h1 className="sm-title sm-skeleton-line" />
+      <p className="sm-muted sm-skeleton-line" />
+      <p className="sm-raised sm-skeleton-line sm-skeleton-short" />
     </div>
   );
 }
@@ -168,7 +188,7 @@ function GiftControls({ model, containerRef, ready }: { model: DonateModel; cont
   );
 }
 
-/** A mission's banner, title, organisation, description and total; before it arrives, their places held. */
+/** A mission's banner, title, organisation and total; before it arrives, their places held. */
 function MissionHeader({ mission }: { mission: Mission | null }) {
   const t = useT();
   const language = useShownLanguage();
@@ -186,9 +206,8 @@ function MissionHeader({ mission }: { mission: Mission | null }) {
   return (
     <div className="sm-stack">
       <Banners mission={mission} />
-      <h1>{title}</h1>
+      <h1 className="sm-title">{title}</h1>
       <p className="sm-muted">{mission.organization}</p>
-      <Description text={mission.description} />
       <p className="sm-raised" data-testid="mission-total">
         {t('donate.raised', { amount: usd(mission.total_donation, language) })}
       </p>
@@ -227,6 +246,8 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       ) : model.plan.value || !model.loadError.value ? (
         <GiftControls key="gift" model={model} containerRef={containerRef} ready={!!mission && !!model.plan.value} />
       ) : null}
+      {/* The description comes after the form: however long it is, the form above it stays where it showed. */}
+      {mission ? <Description text={mission.description} /> : <div className="sm-skeleton-line sm-skeleton-text" aria-hidden="true" />}
       <p className="sm-muted">{t('donate.taxNote')}</p>
     </div>
   );

@@ -201,10 +201,15 @@ async function start(element: Element): Promise<void> {
   started.add(element);
   const tag = element.localName;
   preconnect(element.getAttribute('api-base'));
+  // The markup is an anonymous visitor's first view: a signed-in person's tag is drawn by its code instead.
+  const stamp = !element.shadowRoot && !customElements.get(tag) && !signedIn();
+  // Asked for before any code: it is what makes the tag usable, so it never waits behind the code for a connection.
+  const html = stamp ? markupOf(tag, languageOf(element)) : null;
   const want = () => load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
-  // In view already: fetched at once (an observer would say so only after the first frames are drawn).
-  if (inView(element)) want();
+  // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
+  // found with this one has asked for its markup.
+  if (inView(element)) queueMicrotask(want);
   new IntersectionObserver((entries, observer) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();
@@ -212,13 +217,12 @@ async function start(element: Element): Promise<void> {
   }).observe(element);
   idle(want);
   let root = element.shadowRoot;
-  // The markup is an anonymous visitor's first view: a signed-in person's tag is drawn by its code instead.
-  if (!root && !customElements.get(tag) && !signedIn()) {
-    const html = await markupOf(tag, languageOf(element));
+  if (html) {
+    const text = await html;
     // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its code.
-    const view = /^<!--view:([\w-]+)-->/.exec(html)?.[1];
+    const view = /^<!--view:([\w-]+)-->/.exec(text)?.[1];
     const wanted = element.getAttribute('view');
-    if (!element.shadowRoot && !customElements.get(tag) && html && (!wanted || !view || wanted === view)) (root = element.attachShadow({ mode: 'open' })).innerHTML = html.replace(/^<!--view:[\w-]+-->/, '');
+    if (!element.shadowRoot && !customElements.get(tag) && text && (!wanted || !view || wanted === view)) (root = element.attachShadow({ mode: 'open' })).innerHTML = text.replace(/^<!--view:[\w-]+-->/, '');
   }
   if (root && !customElements.get(tag)) {
     capture(element, root);

@@ -93,6 +93,21 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it('script tag alone: every tag on the page asks for its markup before any code is asked for', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(new URL(request.url()).pathname));
+    await page.goto(pageUrl('blog-loader.html'));
+    await page.waitForFunction(() => !!customElements.get('sm-donate') && !!customElements.get('sm-newsletter'));
+    // The markup makes a tag usable; over HTTP/1.1 a request asked for after nine files of code waits for a connection.
+    const markup = urls.filter((u) => u.includes('/widgets/markup/'));
+    const code = urls.findIndex((u) => /\/(assets|widgets)\/(?!loader)[^/]+\.js$/.test(u));
+    expect(markup.map((u) => u.split('/').pop()).sort()).toEqual(['sm-donate.html', 'sm-newsletter.html']);
+    expect(Math.max(...markup.map((u) => urls.indexOf(u))), urls.join('\n')).toBeLessThan(code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a tag out of view waits for the page to load and for the code of the tag in view before it fetches its own', async () => {
     const { page, context, errors } = await newPage(browser);
     const urls: string[] = [];

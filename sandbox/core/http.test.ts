@@ -109,6 +109,12 @@ describe('headers', () => {
     }
   });
 
+  it("names its pages' icon, so a browser does not ask for /favicon.ico and log a 404", async () => {
+    const res = await sb.get('/sandbox/mail');
+    expect(res.text).toContain('<link rel="icon" href="data:,">');
+    expect(CSP).toContain("img-src 'self' data:");
+  });
+
   it('allows CORS only for configured origins', async () => {
     const allowed = await sb.call('GET', '/api/country', { headers: { Origin: 'http://blog.test' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://blog.test');

@@ -235,6 +235,15 @@ function printLighthouse(results: Map<string, LighthouseRun[]>, origin: string):
       return [route, m((r) => r.score).toFixed(2), ms(m((r) => r.lcp)), ms(m((r) => r.fcp)), ms(m((r) => r.tbt)), m((r) => r.cls).toFixed(3)];
     }),
   );
+  // What to make faster: the element each route's largest paint was (the one most runs found), and where its time went.
+  console.log('\nThe largest paint (the element most runs found; its phases, medians in ms):');
+  for (const [url, runs] of results) {
+    const counts = new Map<string, number>();
+    for (const r of runs) counts.set(r.lcpElement, (counts.get(r.lcpElement) ?? 0) + 1);
+    const element = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none reported';
+    const phases = Object.keys(runs[0]?.lcpPhases ?? {}).map((phase) => `${phase} ${Math.round(median(runs.map((r) => r.lcpPhases[phase] ?? NaN)))}`);
+    console.log(`  ${url.slice(origin.length)}: ${element}${phases.length ? `; ${phases.join(', ')}` : ''}`);
+  }
   console.log(`\nLighthouse's benchmark index of this machine during the runs (a typical desktop scores 1000 or more): ${Math.round(median([...results.values()].flat().map((r) => r.benchmarkIndex)))}.`);
   const warnings = new Set([...results.values()].flat().flatMap((r) => r.warnings));
   for (const warning of warnings) console.log(`  Lighthouse: ${warning}`);

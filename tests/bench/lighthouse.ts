@@ -18,6 +18,24 @@ export interface LighthouseRun {
   benchmarkIndex: number;
   /** Anything Lighthouse warned about (e.g. the page redirected). */
   warnings: string[];
+  /** What the largest paint was (the element's selector and its text or alt), and its phases in ms (TTFB, load delay, load time, render delay). */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
+}
+
+interface LcpDetails {
+  items?: { items?: { node?: { selector?: string; nodeLabel?: string }; phase?: string; timing?: number }[] }[];
+}
+
+/** The largest paint's element and phases, from Lighthouse's 'largest-contentful-paint-element' audit. */
+function largestPaint(details: LcpDetails | undefined): { element: string; phases: Record<string, number> } {
+  const rows = (details?.items ?? []).flatMap((table) => table.items ?? []);
+  const node = rows.find((row) => row.node)?.node;
+  const label = (node?.nodeLabel ?? '').slice(0, 40);
+  return {
+    element: node ? `${node.selector?.split(' > ').slice(-2).join(' > ') ?? '?'}${label ? ` ("${label}")` : ''}` : 'none reported',
+    phases: Object.fromEntries(rows.filter((row) => row.phase).map((row) => [row.phase!, Math.round(row.timing ?? NaN)])),
+  };
 }
 
 /** One Lighthouse run per URL per round, `rounds` times. */
@@ -33,6 +51,7 @@ export async function runLighthouse(urls: readonly string[], rounds: number): Pr
         if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
         const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const lcp = largestPaint(lhr.audits['largest-contentful-paint-element']?.details as LcpDetails | undefined);
         results.get(url)!.push({
           score: lhr.categories.performance?.score ?? NaN,
           lcp: value('largest-contentful-paint'),
@@ -41,6 +60,8 @@ export async function runLighthouse(urls: readonly string[], rounds: number): Pr
           cls: value('cumulative-layout-shift'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
           warnings: lhr.runWarnings.map(String),
+          lcpElement: lcp.element,
+          lcpPhases: lcp.phases,
         });
       }
     }

@@ -5,6 +5,8 @@
  * code of the tags on the page, keeps their space while it loads, survives a second copy, warns
  * about bad attributes and themes light and dark.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, blogUrl, createVerifiedUser, launch, newPage } from './support';
@@ -104,6 +106,23 @@ describe('embedding with the loader', () => {
     const code = urls.findIndex((u) => /\/(assets|widgets)\/(?!loader)[^/]+\.js$/.test(u));
     expect(markup.map((u) => u.split('/').pop()).sort()).toEqual(['sm-donate.html', 'sm-newsletter.html']);
     expect(Math.max(...markup.map((u) => urls.indexOf(u))), urls.join('\n')).toBeLessThan(code);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a snippet centred in a flex column keeps its content\'s width: nothing in a card is squeezed out of it', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 1024 });
+    for (const tag of ['sm-login', 'sm-topup', 'sm-subscribe', 'sm-donate', 'sm-history', 'sm-survey', 'sm-newsletter']) {
+      const snippet = readFileSync(join(import.meta.dirname, '../../dist/snippets', `${tag}.html`), 'utf8');
+      await page.setContent(`<div style="display:flex;flex-direction:column;align-items:center">${snippet}</div>`);
+      // A card whose width does not come from its content (CSS containment, a container query's container) is squeezed to its padding.
+      const [width, needed] = await page.evaluate((t) => {
+        const card = document.querySelector(t)!.shadowRoot!.querySelector('.sm-card')!;
+        return [card.clientWidth, card.scrollWidth];
+      }, tag);
+      expect(width, tag).toBeGreaterThan(100);
+      expect(needed, tag).toBeLessThanOrEqual(width);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,14 @@
-/** Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts), the slider and the payment views. */
+/**
+ * Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts), the slider and the payment views.
+ *
+ * What a mission fills in holds its place before it arrives (donate.tsx MissionSkeleton, MissionCardSkeleton): the
+ * placeholders are the same elements as the filled view, each as tall as what it holds (`.sm-skeleton-line`, at least a
+ * line high; `:where()` adds no weight, so a title's or a button's own height wins). A mission's title holds two lines,
+ * three on the mission's page on a phone, and a title that needs fewer sits at the bottom of its place; a card's text
+ * holds four lines, cut short there (the mission's page has it all); on the mission's page the description comes after
+ * the form. The phone rule is a viewport query, not a container one: a container's width cannot come from its content,
+ * so a page that centres the tag in a flex column would squeeze it to its padding (tests/e2e/embedding.e2e.ts).
+ */
 export const donateStyles = /* css */ `
 .sm-card { max-width: 720px; }
 .sm-missions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
@@ -7,26 +17,18 @@ export const donateStyles = /* css */ `
 .sm-mission p { margin: 0; }
 .sm-banner { width: 100%; height: auto; aspect-ratio: 2 / 1; object-fit: cover; border-radius: 8px; display: block; background: var(--_sm-color-surface-alt); }
 .sm-raised { font-weight: 700; }
-/*
- * A mission's title holds two lines, three on the mission's page where the form is narrow (a phone); a title that needs
- * fewer sits at the bottom of its place. A card's text holds four lines (cut short there: the mission's page has it all).
- */
-.sm-card { container-type: inline-size; }
 .sm-title { min-height: 2lh; }
 h1.sm-title { display: flex; flex-direction: column; justify-content: flex-end; }
-@container (max-width: 360px) { h1.sm-title { min-height: 3lh; } }
+@media (max-width: 440px) { h1.sm-title { min-height: 3lh; } }
 .sm-mission .sm-title, .sm-blurb { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
 .sm-mission .sm-title { -webkit-line-clamp: 2; line-clamp: 2; height: 2lh; }
 .sm-blurb { -webkit-line-clamp: 4; line-clamp: 4; height: 4lh; }
-/* The places of what a mission fills in (donate.tsx MissionSkeleton): the same elements, each as tall as what it holds. */
 .sm-skeleton .sm-banner { border-radius: 8px; margin-bottom: 34px; }
 .sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
-/* At least a line high; the element's own height where it has one (a title, a button): :where() adds no weight. */
 :where(.sm-skeleton-line) { min-height: 1lh; }
 .sm-skeleton .sm-title { width: 80%; }
 .sm-skeleton-short { width: 45%; }
 .sm-skeleton-text { height: 9em; }
-/* The mission's story, below the form (donate.tsx DonateForm). */
 .sm-description { border-top: 1px solid var(--_sm-color-border); padding-top: 12px; }
 .sm-description p { margin: 0 0 8px; }
 .sm-carousel { position: relative; }

@@ -97,6 +97,33 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
+  it.each([1, 0])('a mission whose banner has %i picture(s) fills its page without moving the form', async (pictures) => {
+    const created = await fetch(`${baseUrl()}/sandbox/missions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ organization: 'Test Ministry', title: `A mission with ${pictures} picture(s)`, description: 'Its story.', banners: pictures }),
+    });
+    const { data } = (await created.json()) as { data: { id: number } };
+    const { page, context, errors } = await newPage(browser);
+    // The page is drawn by its script (the address has a query); the mission is held back, so its placeholder shows.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(/\/webclient\/donation\/ongoing-project/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
+    const donate = page.locator('sm-donate').first();
+    await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
+    const top = () => donate.locator('[part~="slider"]').evaluate((n) => Math.round(n.getBoundingClientRect().top));
+    const before = await top();
+    release();
+    await donate.getByRole('heading', { level: 1, name: `A mission with ${pictures} picture(s)` }).waitFor();
+    expect(await top()).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/#${route}`);

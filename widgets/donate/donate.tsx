@@ -40,7 +40,14 @@ function Banners({ mission }: { mission: Mission }) {
   const t = useT();
   const title = mission.title ?? mission.organization;
   const images = mission.banner.filter((src) => /^(https?:|\/)/.test(src));
-  if (images.length === 0) return null;
+  // No picture: its place stays, plain, as the placeholder held it (and as the other cards have it).
+  if (images.length === 0) {
+    return (
+      <div className="sm-carousel" aria-hidden="true">
+        <div className="sm-banner" />
+      </div>
+    );
+  }
   return (
     <Carousel
       label={t('donate.slides', { title })}

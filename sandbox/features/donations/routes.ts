@@ -33,6 +33,8 @@ const NewMissionBody = z.object({
   organization: z.string().trim().min(1).max(200),
   title: z.string().trim().min(1).max(200),
   description: z.string().max(10_000).refine((d) => d.trim().length > 0, { error: 'is required' }),
+  /** How many pictures its banner has (default 2). */
+  banners: z.number().int().min(0).max(MAX_BANNERS).optional(),
 });
 
 // ---- missions and the plan ----
@@ -103,8 +105,8 @@ async function cancel(ctx: RequestContext) {
 
 /** Creates an active mission (tests use it for missions whose text holds markup). The text is stored as given. */
 async function newMission(ctx: RequestContext) {
-  const body = await ctx.body(NewMissionBody);
-  return ok('Mission created.', { id: createMission(ctx.app.db, body, ctx.app.now()) });
+  const { banners, ...mission } = await ctx.body(NewMissionBody);
+  return ok('Mission created.', { id: createMission(ctx.app.db, mission, ctx.app.now(), 0, banners) });
 }
 
 /** GET /sandbox/banners/{mission}-{n}.svg: a gradient with the mission's title, drawn on request. */

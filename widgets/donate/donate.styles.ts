@@ -6,9 +6,9 @@
  * line high; `:where()` adds no weight, so a title's or a button's own height wins). A mission's title holds two lines,
  * three on the mission's page on a phone, and a title that needs fewer sits at the bottom of its place; a card's text
  * holds four lines, cut short there (the mission's page has it all); on the mission's page the description comes after
- * the form. A banner of one picture keeps the place of the controls that a carousel of more has below it. The phone rule
- * is a viewport query, not a container one: a container's width cannot come from its content, so a page that centres
- * the tag in a flex column would squeeze it to its padding (tests/e2e/embedding.e2e.ts).
+ * the form. A banner without a carousel's controls (one picture, none, or its placeholder) keeps their room below it.
+ * The phone rule is a viewport query, not a container one: a container's width cannot come from its content, so a page
+ * that centres the tag in a flex column would squeeze it to its padding (tests/e2e/embedding.e2e.ts).
  */
 export const donateStyles = /* css */ `
 .sm-card { max-width: 720px; }
@@ -24,7 +24,6 @@ h1.sm-title { display: flex; flex-direction: column; justify-content: flex-end; 
 .sm-mission .sm-title, .sm-blurb { display: -webkit-box; -webkit-box-orient: vertical; overflow: hidden; }
 .sm-mission .sm-title { -webkit-line-clamp: 2; line-clamp: 2; height: 2lh; }
 .sm-blurb { -webkit-line-clamp: 4; line-clamp: 4; height: 4lh; }
-.sm-skeleton .sm-banner { border-radius: 8px; margin-bottom: 34px; }
 .sm-carousel:not(:has(> .sm-carousel-controls)) { padding-bottom: 34px; }
 .sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
 :where(.sm-skeleton-line) { min-height: 1lh; }

@@ -36,18 +36,24 @@ export interface DonateProps {
 
 const usd = (n: number, language: string) => formatMoney(n, 'USD', language);
 
+/**
+ * A banner's place without a picture (before the mission arrives, or a mission without pictures): the picture's 2:1 box
+ * and, below it, the room a carousel's controls take (donate.styles.ts).
+ */
+function BannerPlace() {
+  return (
+    <div className="sm-carousel" aria-hidden="true">
+      <div className="sm-banner" />
+    </div>
+  );
+}
+
 function Banners({ mission }: { mission: Mission }) {
   const t = useT();
   const title = mission.title ?? mission.organization;
   const images = mission.banner.filter((src) => /^(https?:|\/)/.test(src));
   // No picture: its place stays, plain, as the placeholder held it (and as the other cards have it).
-  if (images.length === 0) {
-    return (
-      <div className="sm-carousel" aria-hidden="true">
-        <div className="sm-banner" />
-      </div>
-    );
-  }
+  if (images.length === 0) return <BannerPlace />;
   return (
     <Carousel
       label={t('donate.slides', { title })}
@@ -96,18 +102,19 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
   const t = useT();
   useSignals();
   const missions = model.missions.value;
+  const waiting = missions === null && !model.loadError.value;
   return (
     <section className="sm-stack" aria-labelledby="missions-title">
       <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {missions === null && !model.loadError.value ? (
+      {waiting ? (
         <p role="status" className="sm-visually-hidden" data-sm-early={publicFirstCalls('missions')}>
           {t('payments.wait')}
         </p>
       ) : null}
       {missions && missions.length === 0 ? <p>{t('donate.noMissions')}</p> : null}
       <div className="sm-missions">
-        {missions === null && !model.loadError.value
+        {waiting
           ? [0, 1, 2].map((n) => <MissionCardSkeleton key={n} variant={variant} />)
           : missions?.map((mission) => <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />)}
       </div>
@@ -118,13 +125,12 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
 
 /**
  * Skeletons hold the places of what a mission fills in, with the same elements and classes as the filled view (a title
- * two lines high, a card's text four), so nothing moves when it arrives. A mission's banner is a carousel of two or more
- * pictures, with its controls below.
+ * two lines high, a card's text four), so nothing moves when it arrives.
  */
 function MissionCardSkeleton({ variant }: { variant: ListVariant }) {
   return (
     <div className="sm-mission sm-skeleton" aria-hidden="true" data-testid="mission-skeleton">
-      <div className="sm-banner" />
+      <BannerPlace />
       <h3 className="sm-title sm-skeleton-line" />
       <p className="sm-muted sm-skeleton-line" />
       {variant !== 'home' ? <p className="sm-blurb sm-skeleton-line" /> : null}
@@ -139,7 +145,7 @@ function MissionCardSkeleton({ variant }: { variant: ListVariant }) {
 function MissionSkeleton() {
   return (
     <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={publicFirstCalls('donate')}>
-      <div className="sm-banner" />
+      <BannerPlace />
       <h1 className="sm-title sm-skeleton-line" />
       <p className="sm-muted sm-skeleton-line" />
       <p className="sm-raised sm-skeleton-line sm-skeleton-short" />

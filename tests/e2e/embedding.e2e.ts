@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, blogUrl, createVerifiedUser, launch, newPage } from './support';
+import { baseUrl, blogUrl, createVerifiedUser, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
 
 /** The session record the widgets keep in the page's local storage (shared/session/session.ts). */
 const SESSION_KEY = 'sm.session.v1';
@@ -34,33 +34,9 @@ function widgetCode(urls: string[]): string[] {
   return [...new Set(names)].sort();
 }
 
-/** Holds requests matching a pattern until released (to look at the page while a widget's code or data is on its way). */
-async function hold(page: Page, pattern: string | RegExp): Promise<{ release: () => void; requested: () => boolean }> {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  let seen = false;
-  await page.route(pattern, async (route: Route) => {
-    seen = true;
-    await gate;
-    await route.continue();
-  });
-  return { release, requested: () => seen };
-}
 
 const hasCard = (page: Page, tag: string) => page.evaluate((t) => !!document.querySelector(t)?.shadowRoot?.querySelector('[part~="card"]'), tag);
 
-/** Collects layout shifts from the start of the page (PerformanceObserver, buffered). */
-async function watchLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: { start: number; value: number }[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) w.__shifts.push({ start: entry.startTime, value: entry.value, by: entry.sources?.map((s) => (s.node as Element)?.localName ?? s.node?.nodeName).join() } as never);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const shiftsSince = (page: Page, since: number) =>
-  page.evaluate((t) => (window as unknown as { __shifts: { start: number; value: number }[] }).__shifts.filter((s) => s.start >= t), since);
 
 describe('embedding with the loader', () => {
   it('script tag alone: each tag gets its markup before its code, and only the code of the tags on the page is fetched', async () => {

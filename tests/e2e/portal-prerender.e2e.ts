@@ -3,9 +3,9 @@
  * address names shows from the page's own markup, the other routes' tags never start, and a
  * press made before the code arrived is done once it is there.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage } from './support';
+import { baseUrl, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,21 +15,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Holds back every chunk of code until the returned function is called: the page as it is before its code arrives. */
-async function holdCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+/** Holds back every chunk of code until released: the page as it is before its code arrives. */
+const holdCode = (page: Page) => hold(page, /\/assets\/[^/]+\.js$/);
 
 describe('the portal page before and after its script', () => {
   it('shows /#/login from its markup, keeps it when the code arrives, and does the press made meanwhile', async () => {
     const { page, context, errors } = await newPage(browser);
-    const release = await holdCode(page);
+    const { release } = await holdCode(page);
     await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
     const login = page.locator('sm-login');
     const button = login.getByRole('button', { name: 'Continue with Email' });
@@ -50,7 +42,7 @@ describe('the portal page before and after its script', () => {
 
   it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
     const { page, context, errors } = await newPage(browser);
-    const release = await holdCode(page);
+    const { release } = await holdCode(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/webclient/donation/')) asked.push(new URL(request.url()).pathname);
@@ -75,24 +67,21 @@ describe('the portal page before and after its script', () => {
     { route: '/donation-page', width: 390, held: '[data-testid="mission-skeleton"], [part~="slider"], .sm-choices', filled: 'div.sm-stack:has(> section.sm-carousel), [part~="slider"], .sm-choices' },
   ])('fills $route ($width px wide) into the places its markup held: nothing moves when the missions arrive', async ({ route, width, held, filled }) => {
     const { page, context, errors } = await newPage(browser, { width });
-    const release = await holdCode(page);
+    await watchLayoutShifts(page);
+    const { release } = await holdCode(page);
     await page.goto(`${baseUrl()}/#${route}`, { waitUntil: 'commit' });
     const donate = page.locator('sm-donate').first();
     await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
     // Where each place is on the page, and how big: the skeleton cards, or the mission's header and the form below it.
     const boxes = (selector: string) => donate.locator(selector).evaluateAll((nodes) => nodes.map((n) => { const b = n.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.left), Math.round(b.width), Math.round(b.height)]; }));
     const before = await boxes(held);
-    await page.evaluate(() => {
-      const w = window as unknown as { __shifts: number[] };
-      w.__shifts = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__shifts.push((e as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift' });
-    });
+    const since = await page.evaluate(() => performance.now());
     release();
     await donate.locator('[data-testid="mission-card"], [data-testid="mission-total"]').first().waitFor();
     await page.waitForTimeout(300);
     // (Other tests may have added missions: those come after the places held.)
     expect((await boxes(filled)).slice(0, before.length)).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await shiftsSince(page, since)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -106,12 +95,7 @@ describe('the portal page before and after its script', () => {
     const { data } = (await created.json()) as { data: { id: number } };
     const { page, context, errors } = await newPage(browser);
     // The page is drawn by its script (the address has a query); the mission is held back, so its placeholder shows.
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/webclient\/donation\/ongoing-project/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const { release } = await hold(page, /\/webclient\/donation\/ongoing-project/);
     await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
     const donate = page.locator('sm-donate').first();
     await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();

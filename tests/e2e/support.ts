@@ -1,5 +1,5 @@
 /** Helpers for the end-to-end suites: the browser, the sandbox's mailbox and app tokens. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -160,3 +160,29 @@ export async function tabTo(page: Page, label: RegExp, max = 60): Promise<void> 
   }
   throw new Error(`Could not reach ${label} with the keyboard; focus is on "${await focusedLabel(page)}"`);
 }
+
+/** Holds requests matching a pattern until released (to look at the page while a widget's code or data is on its way). */
+export async function hold(page: Page, pattern: string | RegExp): Promise<{ release: () => void; requested: () => boolean }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let seen = false;
+  await page.route(pattern, async (route: Route) => {
+    seen = true;
+    await gate;
+    await route.continue();
+  });
+  return { release, requested: () => seen };
+}
+
+/** Collects layout shifts from the start of the page (PerformanceObserver, buffered). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { start: number; value: number }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) w.__shifts.push({ start: entry.startTime, value: entry.value, by: entry.sources?.map((s) => (s.node as Element)?.localName ?? s.node?.nodeName).join() } as never);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+export const shiftsSince = (page: Page, since: number) =>
+  page.evaluate((t) => (window as unknown as { __shifts: { start: number; value: number }[] }).__shifts.filter((s) => s.start >= t), since);

@@ -8,15 +8,16 @@
  * For each sm-* element on the page (and each added later) it:
  * 1. stamps the tag's prerendered markup in its language (markup/<tag>.html beside this file in
  *    English, markup/<tag>.<lang>.html in another; fetched once per tag and language) into an
- *    element that came without it (a pasted snippet already has it), unless someone is signed in:
- *    the markup is an anonymous visitor's first view;
+ *    element that came without it (a pasted snippet already has it): the first view before any data
+ *    arrives, the same for everyone, except a view only a visitor who is not signed in sees
+ *    (`data-sm-signed-out`), which a signed-in person's tag does not get;
  * 2. captures what the person does before the code arrives: the text typed into each field and
  *    the choices made, a form submitted or a button pressed (a button with `data-sm-action` shows its
  *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
  *    disabled while that field is empty; the element hands all of it to its model when its
  *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
- * 3. asks for the public data its first view names (`data-sm-early`), so it comes while the code
- *    does (shared/api/early.ts);
+ * 3. asks for the data its first view names, so it comes while the code does: the public calls of
+ *    a visitor who is not signed in, or a signed-in person's with their token (shared/api/early.ts);
  * 4. imports the tag's files (see FILES) when the person reaches for the
  *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle
  *    (loaded, with the tags already asked for arrived), whichever is first. That module defines the tag, and React hydrates the markup.
@@ -39,19 +40,20 @@ const here = import.meta.url;
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
 const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES);
-const markup = new Map<string, Promise<string>>();
+/** Each markup file asked for, by its name. */
+const markup: Record<string, Promise<string>> = {};
 const started = new WeakSet<Element>();
 const imported = new Set<string>();
 /** The page's load event. */
 const loaded = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done, { once: true })));
 /** The imports under way (a tag in view, one reached for): a tag fetched because the page is idle waits for them, so it never takes bandwidth from one being shown. */
 let busy: Promise<unknown> = Promise.resolve();
-/** When the page has loaded, the imports under way then have arrived, and the page is idle (or 1.5 s later where the browser cannot say). */
-const idle = (fn: () => void) => void loaded.then(() => busy).then(() => ('requestIdleCallback' in globalThis ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500)));
+/** When the page has loaded, the imports under way then have arrived, and the page is idle (at once where the browser cannot say). */
+const idle = (fn: () => void) => void loaded.then(() => busy).then(() => (globalThis.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 }));
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
-  for (const file of FILES[tag]!) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href }));
+  for (const file of FILES[tag]!) link({ rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
   return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
 }
 
@@ -61,7 +63,8 @@ function load(tag: string): void {
   busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
-      console.error(`[${tag}] Could not load its code (${String(error)}): check that the page reaches the widgets' host.`);
+      // The error names the file that did not come.
+    console.error(`[${tag}] Could not load its code:`, error);
     }),
   ]);
 }
@@ -79,27 +82,18 @@ function languageOf(element: Element): string {
     node = found ? null : ((node.getRootNode() as ShadowRoot).host ?? null);
   }
   const tag = (name ?? '').toLowerCase().replace(/_/g, '-');
-  const first = tag.split('-')[0];
-  if (first === 'tl' || first === 'fil') return 'fil';
-  if (first === 'es') return 'es';
-  if (first === 'zh' && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag)) return 'zh-Hans';
-  return '';
+  return /^(tl|fil)(-|$)/.test(tag) ? 'fil' : /^es(-|$)/.test(tag) ? 'es' : /^zh(?!-(hant|tw|hk|mo)(-|$))(-|$)/.test(tag) ? 'zh-Hans' : '';
 }
 
 function markupOf(tag: string, language: string): Promise<string> {
   const file = `markup/${tag}${language ? `.${language}` : ''}.html`;
-  let html = markup.get(file);
-  if (!html) {
-    html = fetch(new URL(file, here)).then((r) => (r.ok ? r.text() : ''), () => '');
-    markup.set(file, html);
-  }
-  return html;
+  return (markup[file] ??= fetch(new URL(file, here)).then((r) => (r.ok ? r.text() : ''), () => ''));
 }
 
 /** A control's key in a capture: a text field's name, else its place among the shadow root's controls ('#3'). */
 function keyOf(root: ShadowRoot, control: Element): string {
   const { name, type } = control as HTMLInputElement;
-  return name && type !== 'radio' && type !== 'checkbox' ? name : `#${[...root.querySelectorAll('button, input, select, textarea')].indexOf(control)}`;
+  return name && type !== 'radio' && type !== 'checkbox' ? name : `#${[...root.querySelectorAll('button,input,select,textarea')].indexOf(control)}`;
 }
 
 /** Records a field's text, a checkbox's state or a radio group's choice ('@<group>' -> the chosen radio's key). */
@@ -147,11 +141,11 @@ function capture(element: Element, root: ShadowRoot): void {
     if (button && !(button as HTMLButtonElement).disabled) act(record, action ?? keyOf(root, button), action ? button : null);
   });
   // What was typed or chosen before the loader ran is in the fields already.
-  for (const field of root.querySelectorAll<HTMLInputElement>('input, textarea, select')) {
+  for (const field of root.querySelectorAll<HTMLInputElement>('input,textarea,select')) {
     if (field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) note(root, record, field);
   }
   root.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('[data-sm-action]:not(form):not([type="submit"]), button:not([type="submit"])');
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-sm-action]:not(form,[type=submit]),button:not([type=submit])');
     if (!open() || !button || button.disabled) return;
     const action = button.dataset.smAction;
     if (action) event.preventDefault();
@@ -160,33 +154,39 @@ function capture(element: Element, root: ShadowRoot): void {
   follow(root, record);
 }
 
-/** The API host's connection is opened early for a tag that names one (a bad address is ignored by the browser). */
-function preconnect(base: string | null): void {
-  if (base) document.head.append(Object.assign(document.createElement('link'), { rel: 'preconnect', href: base, crossOrigin: 'anonymous' }));
+/** Adds a <link> to the page's head (a module preloaded, the API host's connection opened). */
+function link(attributes: Partial<HTMLLinkElement>): void {
+  document.head.append(Object.assign(document.createElement('link'), attributes));
 }
 
 /**
- * The public GETs a prerendered first view names (`data-sm-early`), asked for now so the data comes while the code does;
- * the API client takes them (shared/api/early.ts, whose store's key is written out here).
+ * The Authorization of whoever is signed in on an API host ('' is the page's own), as the session keeps it
+ * (shared/session/session.ts: its storage key, and the record's auth), or '' when no one is. A session past its
+ * expiry still counts (the session clears it once its code runs): its early answers are 401s the client never takes,
+ * since it sends no token then.
  */
-function askEarly(element: Element, root: ShadowRoot): void {
-  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
-  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
-  const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
-  for (const path of root.querySelector<HTMLElement>('[data-sm-early]')?.dataset.smEarly?.split(' ') ?? []) {
-    // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
-    const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit' }), uses: 0, at: Date.now() });
-    early.uses++;
-    early.answer.catch(() => {});
+function signedIn(base: string): string {
+  try {
+    const { auth } = JSON.parse(localStorage.getItem(`sm.session.v1${base && `@${base}`}`)!) as { auth: { tokenType: string; accessToken: string } };
+    return `${auth.tokenType} ${auth.accessToken}`;
+  } catch {
+    return ''; // no session, a record the session would not read either, or storage blocked
   }
 }
 
-/** Someone is signed in on this page (the session as shared/session/session.ts keeps it, read as host/route.js reads it). */
-function signedIn(): boolean {
-  try {
-    return /"accessToken"/.test(localStorage.getItem('sm.session.v1') ?? '');
-  } catch {
-    return false; // storage blocked: no session can be kept either
+/**
+ * The GETs a prerendered first view names, asked for now so the data comes while the code does: for a visitor who
+ * is not signed in the public ones (`data-sm-early`), for a signed-in person the ones made with their token
+ * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts, whose store's key is written out here).
+ */
+function askEarly(root: ShadowRoot, base: string, auth: string): void {
+  const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
+  const name = `data-sm-early${auth && '-signed-in'}`;
+  for (const path of root.querySelector(`[${name}]`)?.getAttribute(name)?.split(' ') ?? []) {
+    // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
+    const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }), uses: 0, at: Date.now(), auth });
+    early.uses++;
+    early.answer.catch(() => {});
   }
 }
 
@@ -200,11 +200,13 @@ async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
-  preconnect(element.getAttribute('api-base'));
-  // The markup is an anonymous visitor's first view: a signed-in person's tag is drawn by its code instead.
-  const stamp = !element.shadowRoot && !customElements.get(tag) && !signedIn();
+  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
+  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
+  // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
+  if (base) link({ rel: 'preconnect', href: base, crossOrigin: 'anonymous' });
+  const auth = signedIn(base);
   // Asked for before any code: it is what makes the tag usable, so it never waits behind the code for a connection.
-  const html = stamp ? markupOf(tag, languageOf(element)) : null;
+  const html = !element.shadowRoot && !customElements.get(tag) ? markupOf(tag, languageOf(element)) : null;
   const want = () => load(tag);
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
   // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
@@ -219,20 +221,22 @@ async function start(element: Element): Promise<void> {
   let root = element.shadowRoot;
   if (html) {
     const text = await html;
-    // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its code.
-    const view = /^<!--view:([\w-]+)-->/.exec(text)?.[1];
+    // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its
+    // code, and so does a signed-in person's tag whose first view is only for visitors who are not (data-sm-signed-out).
+    const [comment, view] = /^<!--view:([\w-]+)-->/.exec(text) ?? [''];
     const wanted = element.getAttribute('view');
-    if (!element.shadowRoot && !customElements.get(tag) && text && (!wanted || !view || wanted === view)) (root = element.attachShadow({ mode: 'open' })).innerHTML = text.replace(/^<!--view:[\w-]+-->/, '');
+    if (!element.shadowRoot && !customElements.get(tag) && text && (!wanted || !view || wanted === view) && !(auth && text.includes('data-sm-signed-out'))) {
+      (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
+    }
   }
   if (root && !customElements.get(tag)) {
     capture(element, root);
-    // A signed-in person's calls carry their token: the public answers would go unused.
-    if (!signedIn()) askEarly(element, root);
+    askEarly(root, base, auth);
   }
 }
 
 function scan(root: ParentNode): void {
-  for (const tag of TAGS) for (const element of root.querySelectorAll(tag)) void start(element);
+  for (const element of root.querySelectorAll(TAGS.join())) void start(element);
 }
 
 scan(document);

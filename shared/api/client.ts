@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { takeEarly } from './early';
-import type { Contract } from './contract';
+import { addressOf, type Contract } from './contract';
 import { CLIENT_MESSAGES, type ApiError, type ApiResult, type ErrorCode } from './errors';
 
 /** Reads the file name from Content-Disposition (filename* first), or null. */
@@ -81,10 +81,6 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.base.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const urlFor = (path: string, query?: Record<string, string>) => {
-    const search = query ? new URLSearchParams(query).toString() : '';
-    return `${base}${path}${search ? `?${search}` : ''}`;
-  };
 
   async function call<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>, callOptions: CallOptions = {}): Promise<ApiResult<Res>> {
     const code = c.errorCode;
@@ -94,7 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return failure(400, `${issue?.path.join('.') || 'request'}: ${issue?.message ?? 'invalid'}`, code);
     }
     const req = checked.data;
-    const path = typeof c.path === 'function' ? c.path(req) : c.path;
+    const url = base + addressOf(c, req);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const auth = callOptions.bearer ? `Bearer ${callOptions.bearer}` : c.auth ? options.authorization() : null;
     if (c.auth && !auth) return failure(401, CLIENT_MESSAGES.signedOut, code);
@@ -102,11 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (callOptions.idempotencyKey) headers['Idempotency-Key'] = callOptions.idempotencyKey;
 
     let body: string | undefined;
-    let url: string;
-    if (c.method === 'GET') {
-      url = urlFor(path, c.query?.(req));
-    } else {
-      url = urlFor(path);
+    if (c.method !== 'GET') {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req);
     }
@@ -116,8 +108,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     callOptions.signal?.addEventListener('abort', () => controller.abort(callOptions.signal?.reason), { once: true });
 
     const ask = () => fetchFn(url, { method: c.method, headers, body, signal: controller.signal, credentials: 'omit' });
-    // A public GET the loader asked for before this code arrived (early.ts) is taken, not asked again; if it failed, it is.
-    const early = c.method === 'GET' && !auth ? takeEarly(url) : null;
+    // A GET the loader asked for before this code arrived, with this call's Authorization (early.ts), is taken, not
+    // asked again; if it failed, it is.
+    const early = c.method === 'GET' ? takeEarly(url, auth) : null;
     let response: Response;
     try {
       response = await (early ? within(early, controller.signal).catch(ask) : ask());
@@ -153,7 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!auth) return failure(401, CLIENT_MESSAGES.signedOut, errorCode);
     let response: Response;
     try {
-      response = await fetchFn(urlFor(path), { headers: { Authorization: auth }, credentials: 'omit' });
+      response = await fetchFn(base + path, { headers: { Authorization: auth }, credentials: 'omit' });
     } catch {
       return failure(0, CLIENT_MESSAGES.network, errorCode);
     }

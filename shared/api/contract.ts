@@ -77,3 +77,13 @@ export function post<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>(
 ): Contract<z.infer<ReqS>, z.infer<ResS>> {
   return define('POST', path, request, response, options);
 }
+
+/**
+ * Where a call goes on its API host, for a request already checked: its path, and for a GET its query. The client
+ * asks there; a prerendered first view names its GETs by it (`data-sm-early`, shared/api/early.ts).
+ */
+export function addressOf<Req>(c: Contract<Req, unknown>, req: Req): string {
+  const path = typeof c.path === 'function' ? c.path(req) : c.path;
+  const search = c.method === 'GET' && c.query ? new URLSearchParams(c.query(req)).toString() : '';
+  return search ? `${path}?${search}` : path;
+}

@@ -9,8 +9,8 @@ const mission = { id: 2, organization: 'Harvest of Praise', banner: [], descript
 const body = () => JSON.stringify({ message: '', data: [mission] });
 const store = () => ((globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] ??= {});
 /** What the loader does for a tag whose markup names `path`, on the page's own API host (widgets/loader.ts askEarly). */
-function askedEarly(path: string, answer: Promise<Response>, uses = 1, at = Date.now()) {
-  store()[path] = { answer, uses, at };
+function askedEarly(path: string, answer: Promise<Response>, uses = 1, at = Date.now(), auth?: string) {
+  store()[path] = { answer, uses, at, ...(auth ? { auth } : {}) };
 }
 const client = () => createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
 
@@ -45,7 +45,7 @@ describe('answers the loader asked for early', () => {
     expect(result).toEqual({ ok: false, error: { status: 0, message: CLIENT_MESSAGES.network, errorCode: null } });
   });
 
-  it("are left when stale, and never serve a call that carries the person's token", async () => {
+  it("are left when stale, and a public answer never serves a call that carries the person's token", async () => {
     const fetch = vi.fn(async () => new Response(body()));
     vi.stubGlobal('fetch', fetch);
     askedEarly('/webclient/donation/ongoing-project', Promise.resolve(new Response(JSON.stringify({ data: [] }))), 1, Date.now() - FRESH_MS - 1);
@@ -53,6 +53,25 @@ describe('answers the loader asked for early', () => {
     askedEarly('/webclient/donation/ongoing', Promise.resolve(new Response(JSON.stringify({ data: [] }))));
     const signedIn = createApiClient({ base: '', authorization: () => 'Bearer t', onUnauthorized: () => {} });
     expect(await signedIn.call(donations.ongoing, {})).toMatchObject({ ok: true, data: [mission] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("asked with the person's token serve that person's call, and no one else's", async () => {
+    const fetch = vi.fn(async () => new Response(body()));
+    vi.stubGlobal('fetch', fetch);
+    const as = (token: string) => createApiClient({ base: '', authorization: () => `Bearer ${token}`, onUnauthorized: () => {} });
+    const early = () => Promise.resolve(new Response(JSON.stringify({ message: 'early', data: [] })));
+    askedEarly('/webclient/donation/ongoing', early(), 1, Date.now(), 'Bearer one');
+    // Another person signed in since the loader asked: asked again, with their token.
+    expect(await as('two').call(donations.ongoing, {})).toMatchObject({ ok: true, data: [mission] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A public call (no token) is not served by an answer asked with one.
+    askedEarly('/webclient/donation/ongoing-project', early(), 1, Date.now(), 'Bearer one');
+    expect(await client().call(donations.ongoingProject, {})).toMatchObject({ ok: true, data: [mission] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // The person it was asked for takes it.
+    askedEarly('/webclient/donation/ongoing', early(), 1, Date.now(), 'Bearer one');
+    expect(await as('one').call(donations.ongoing, {})).toEqual({ ok: true, data: [], message: 'early' });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 

@@ -1,10 +1,12 @@
 /**
  * Answers the page asked for before a widget's code arrived. A prerendered first view names the
- * public GETs it will make (`data-sm-early="<path> <path>"`, see widgets/donate); the loader
- * (widgets/loader.ts, which imports nothing and so writes this store's key out itself) asks for
- * them as soon as it finds the tag, so the data travels while the code does. The API client then
- * takes the answer instead of asking again: once for each tag that named it, and never once it
- * is older than FRESH_MS.
+ * GETs it will make: `data-sm-early="<path> <path>"` the public ones a visitor who is not signed in
+ * makes (see widgets/donate), `data-sm-early-signed-in` the ones a signed-in person makes with their
+ * token (see widgets/topup). The loader (widgets/loader.ts, which imports nothing and so writes this
+ * store's key out itself) asks for the ones that fit whoever is signed in on the tag's API host as
+ * soon as it finds the tag, so the data travels while the code does. The API client then takes the
+ * answer instead of asking again: only a call sent with the same Authorization (none for a public
+ * one), once for each tag that named it, and never once it is older than FRESH_MS.
  */
 export interface Early {
   readonly answer: Promise<Response>;
@@ -12,17 +14,23 @@ export interface Early {
   uses: number;
   /** When it was asked for (Date.now()). */
   readonly at: number;
+  /** The Authorization it was asked with ('Bearer …'); absent or '' for a public call. */
+  readonly auth?: string;
 }
 
 export const EARLY_KEY = Symbol.for('sm.early');
 /** Older than this, an early answer is left: the data may have changed since. */
 export const FRESH_MS = 30_000;
 
-/** The early answer for `url` (the address as the client writes it: a copy, so every tag that named it can read it), or null. */
-export function takeEarly(url: string): Promise<Response> | null {
+/**
+ * The early answer for `url` (the address as the client writes it: a copy, so every tag that named it can read it)
+ * asked with the same Authorization as the call's (`auth`, null for a public call), or null.
+ */
+export function takeEarly(url: string, auth: string | null): Promise<Response> | null {
   const store = (globalThis as Record<symbol, Record<string, Early> | undefined>)[EARLY_KEY];
   const early = store?.[url];
-  if (!early) return null;
+  // Asked for another person (or with a token for a public call): not this call's answer.
+  if (!early || (early.auth || null) !== auth) return null;
   const stale = Date.now() - early.at > FRESH_MS;
   if (--early.uses < 1 || stale) delete store[url];
   return stale ? null : early.answer.then((response) => response.clone());

@@ -25,11 +25,16 @@ export const paymentStyles = /* css */ `${choiceStyles}
 .sm-embedded:empty { display: none; }
 `;
 
-/** A payment form's steps: its title, where the person is ('Step 1 of 2: …'), a failed load with its retry, then the step itself. */
-export function PaymentSteps(props: { title: string; step: string | number; progress: string; loadError: string | null; onRetry: () => void; children: ReactNode }) {
+/**
+ * A payment form's steps: its title, where the person is ('Step 1 of 2: …'), a failed load with its retry, then the
+ * step itself. `early`: the GETs the step's first load makes for a signed-in person (shared/api/contract.ts addressOf,
+ * space-separated), named in its markup so that, prerendered, the loader asks for them while the code is on its way
+ * (shared/api/early.ts).
+ */
+export function PaymentSteps(props: { title: string; step: string | number; progress: string; loadError: string | null; onRetry: () => void; early?: string; children: ReactNode }) {
   const t = useT();
   return (
-    <div className="sm-stack" data-step={props.step}>
+    <div className="sm-stack" data-step={props.step} data-sm-early-signed-in={props.early}>
       <h1>{props.title}</h1>
       <p className="sm-muted">{props.progress}</p>
       {props.loadError ? (

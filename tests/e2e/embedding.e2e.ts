@@ -257,6 +257,44 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it("a signed-in person's tag gets its markup and its first data while the code is on its way; the log-in screen does not", async () => {
+    const person = await createVerifiedUser({ first: 'Early' });
+    const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: person.password }),
+    });
+    const { data } = (await login.json()) as { data: { access_token: string } };
+    const { page, context, errors } = await newPage(browser);
+    // Signed in on the API host the tags name (its own key: the blog is on another origin).
+    await page.addInitScript(
+      ([key, token]) => localStorage.setItem(key!, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 }, user: null, fromApps: false, nextPage: null })),
+      [sessionKeyOf(baseUrl()), data.access_token],
+    );
+    const choices: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/webclient/in-web-purchase/credit-list')) choices.push(request.headers().authorization);
+    });
+    const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    await page.goto(pageUrl('blog-loader.html'));
+    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login>`), baseUrl());
+    // No code has run: the top-up shows its first view, and its credit choices are asked for with the person's token.
+    await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
+    await expect.poll(() => choices).toEqual([`Bearer ${data.access_token}`]);
+    expect(await page.evaluate(() => !!customElements.get('sm-topup'))).toBe(false);
+    // The log-in screen's markup came too, but it is for visitors who are not signed in: it is not drawn.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/markup/sm-login.html')));
+    await page.waitForTimeout(300);
+    expect(await page.locator('sm-login').evaluate((el) => el.shadowRoot)).toBeNull();
+    // The code arrives: the choices show from the answer already here, not asked for again.
+    await page.locator('sm-login').evaluate((el) => el.remove()); // signed in, it would send the person on
+    code.release();
+    await page.locator('sm-topup').locator('.sm-choice input').first().waitFor();
+    expect(choices).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the carousel does not move by itself when the person prefers reduced motion', async () => {
     const { page, context } = await newPage(browser);
     await page.emulateMedia({ reducedMotion: 'reduce' });

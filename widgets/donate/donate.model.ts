@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/donations';
 import type { DonationPlan, Mission } from '../../shared/api/donations';
+import { addressOf } from '../../shared/api/contract';
 import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
@@ -23,11 +24,14 @@ export type ListVariant = 'home' | 'all' | 'public';
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
 /**
- * The public calls a view's first load makes for a visitor who is not signed in. Its markup names them
- * (`data-sm-early`), so that, prerendered, the loader asks for them while this code is on its way (shared/api/early.ts).
+ * The GETs a view's first load makes (the missions list: all of them), for a visitor who is not signed in (public) or
+ * a signed-in person (with their token). Its markup names both (`data-sm-early`, `data-sm-early-signed-in`), so that,
+ * prerendered, the loader asks for the ones that fit while this code is on its way (shared/api/early.ts).
  */
-export const publicFirstCalls = (view: 'donate' | 'missions'): string =>
-  (view === 'donate' ? [api.ongoingProject, api.donationPlanAnonymous] : [api.ongoingProject]).map((c) => c.path as string).join(' ');
+export const firstCalls = (view: 'donate' | 'missions', signedIn: boolean): string =>
+  (signedIn ? (view === 'donate' ? [api.ongoing, api.donationPlan] : [api.ongoing]) : view === 'donate' ? [api.ongoingProject, api.donationPlanAnonymous] : [api.ongoingProject])
+    .map((c) => addressOf(c, {}))
+    .join(' ');
 
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;

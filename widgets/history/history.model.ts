@@ -8,7 +8,7 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api/client';
-import type { Contract } from '../../shared/api/contract';
+import { addressOf, type Contract } from '../../shared/api/contract';
 import { TABLE_PAGE_SIZE, contentPurchases, donationHistory, transactionHistory } from '../../shared/api/history';
 import type { ModelDeps } from '../../shared/deps/deps';
 import '@messages/history';
@@ -55,6 +55,8 @@ function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
 
   return {
     state: computed(() => state.value),
+    /** Where its first page is asked for, with the person's token: named in the loading markup (shared/api/early.ts). */
+    firstCall: () => addressOf(contract, { per_page: TABLE_PAGE_SIZE, page: 1 }),
     /** Loads the first page, the first time only. */
     open() {
       if (opened) return;

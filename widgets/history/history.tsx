@@ -137,7 +137,13 @@ function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab:
   const t = useT();
   useSignals();
   const state = list.state.value;
-  if (state.kind === 'loading') return <p role="status">{t('history.loading')}</p>;
+  if (state.kind === 'loading') {
+    return (
+      <p role="status" data-sm-early-signed-in={list.firstCall()}>
+        {t('history.loading')}
+      </p>
+    );
+  }
   if (state.kind === 'failed') {
     return (
       <RetryNotice retry={t('history.retry')} onRetry={() => list.retry()}>

@@ -481,7 +481,9 @@ function LoginWidget({ view: viewProp, element }: { view: View; element: HTMLEle
   const dialog = model.dialog.value;
   const notice = model.notice.value;
   return (
-    <div className="sm-card" part="card" data-view={view}>
+    // The log-in screen is only for a visitor who is not signed in (a signed-in person is sent on at once): the loader
+    // does not draw its prerendered markup for a signed-in person (data-sm-signed-out).
+    <div className="sm-card" part="card" data-view={view} data-sm-signed-out={view === 'login' ? '' : undefined}>
       {notice && !(view === 'change-password' && model.passwordDone.value) ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       <Body model={model} view={view} />
       {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={t('login.dialogs.ok')} onConfirm={() => model.closeDialog()} /> : null}

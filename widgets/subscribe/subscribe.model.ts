@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
 import { planIdentifier, type Plan } from '../../shared/api/subscription';
+import { addressOf } from '../../shared/api/contract';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
@@ -46,6 +47,9 @@ export function membershipDraft(plan: Plan, choice: { dollars: number; method: s
     ...(choice.recurring ? {} : { interval: choice.months }),
   };
 }
+
+/** The GET the first step makes (the plans, with the person's token): named in its markup (shared/api/early.ts). */
+export const firstCalls = (): string => addressOf(api.subscriptionPlans, {});
 
 export function createSubscribeModel(deps: ModelDeps) {
   const { t } = deps.i18n;

@@ -12,7 +12,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createSubscribeModel, type FlowView, type SubscribeModel } from './subscribe.model';
+import { createSubscribeModel, firstCalls, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
 import { ONE_TIME_CUSTOM_MIN } from './subscribe.pricing';
@@ -53,7 +53,7 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
   const title = step === 'select-duration' ? t('subscribe.steps.duration') : step === 'select-amount' ? t('subscribe.steps.amount') : t('subscribe.steps.payment');
   return (
-    <PaymentSteps title={t('subscribe.title')} step={step} progress={t('subscribe.stepOf', { n: index, total: 3, title })} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('subscribe.title')} step={step} progress={t('subscribe.stepOf', { n: index, total: 3, title })} loadError={model.loadError.value} onRetry={() => model.retryLoad()} early={step === 'select-duration' ? firstCalls() : undefined}>
       {step !== 'select-duration' ? (
         <BackButton onClick={() => model.back()}>{t('subscribe.back')}</BackButton>
       ) : null}

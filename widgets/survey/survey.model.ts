@@ -9,6 +9,7 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import { submitSurvey, surveyQuestions, type SurveyAnswer, type SurveyQuestion } from '../../shared/api/survey';
+import { addressOf } from '../../shared/api/contract';
 import type { ModelDeps } from '../../shared/deps/deps';
 
 export const MAX_CHOICES = 3;
@@ -39,6 +40,9 @@ interface Sheet {
   readonly text: string;
 }
 const BLANK: Sheet = { index: 0, answers: [], chosen: [], text: '' };
+
+/** The GET the survey's first load makes (its questions, with the person's token): named in its markup (shared/api/early.ts). */
+export const firstCalls = (): string => addressOf(surveyQuestions, {});
 
 export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, 'api' | 'session' | 'nav' | 'emit'>) {
   const questions = signal<readonly SurveyQuestion[]>([]);

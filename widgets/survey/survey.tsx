@@ -7,7 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
-import { createSurveyModel, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
+import { createSurveyModel, firstCalls, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
 import '@messages/survey';
 
@@ -127,7 +127,9 @@ function SurveyWidget() {
         </div>
       ) : model.questions.value.length === 0 ? (
         loading ? (
-          <p role="status">{t('survey.loading')}</p>
+          <p role="status" data-sm-early-signed-in={firstCalls()}>
+            {t('survey.loading')}
+          </p>
         ) : (
           <div className="sm-stack">
             {loadError !== null ? (

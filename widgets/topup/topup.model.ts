@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-core';
 import * as credits from '../../shared/api/credits';
 import type { CreditOption } from '../../shared/api/credits';
+import { addressOf } from '../../shared/api/contract';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
@@ -16,6 +17,9 @@ import '@messages/topup';
 export type View = 'topup' | 'checkout' | 'success';
 
 export type SuccessState = { kind: 'confirming' } | { kind: 'self'; balance: number } | { kind: 'other'; code: string };
+
+/** The GET the first step makes (the credit choices, with the person's token): named in its markup (shared/api/early.ts). */
+export const firstCalls = (): string => addressOf(credits.creditList, {});
 
 export function createTopupModel(deps: ModelDeps) {
   const { t } = deps.i18n;

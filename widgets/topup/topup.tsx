@@ -9,7 +9,7 @@ import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createTopupModel, type TopupModel, type View } from './topup.model';
+import { createTopupModel, firstCalls, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
 import '@messages/payments';
 import '@messages/topup';
@@ -95,7 +95,7 @@ function Steps({ model }: { model: TopupModel }) {
   useSignals();
   const step = model.step.value;
   return (
-    <PaymentSteps title={t('topup.title')} step={step} progress={t('topup.stepOf', { n: step, total: 2, title: step === 1 ? t('topup.step1') : t('topup.step2') })} loadError={model.loadError.value} onRetry={() => model.retryLoad()}>
+    <PaymentSteps title={t('topup.title')} step={step} progress={t('topup.stepOf', { n: step, total: 2, title: step === 1 ? t('topup.step1') : t('topup.step2') })} loadError={model.loadError.value} onRetry={() => model.retryLoad()} early={step === 1 ? firstCalls() : undefined}>
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
     </PaymentSteps>
   );

@@ -22,7 +22,9 @@
  *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle
  *    (loaded, with the tags already asked for arrived), whichever is first. That module defines the tag, and React hydrates the markup.
  *
- * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick.
+ * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick. Its work
+ * comes in small tasks, so a slow phone stays responsive while it works (`npm run bench` prints its
+ * longest, against 50 ms).
  */
 import type { Capture } from '../shared/ui/capture';
 import type { Early } from '../shared/api/early';
@@ -39,7 +41,8 @@ const here = import.meta.url;
  */
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
-const TAGS = import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES);
+/** Every tag, as a selector ('sm-donate,sm-history,…'). */
+const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES));
 /** Each markup file asked for, by its name. */
 const markup: Record<string, Promise<string>> = {};
 const started = new WeakSet<Element>();
@@ -53,7 +56,8 @@ const idle = (fn: () => void) => void loaded.then(() => busy).then(() => (global
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
-  for (const file of FILES[tag]!) link({ rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
+  // Each file in a task of its own: adding them all at once can hold a slow phone's main thread for 50 ms.
+  for (const file of FILES[tag]!) setTimeout(link, 0, { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
   return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
 }
 
@@ -200,11 +204,6 @@ async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
-  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
-  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
-  // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
-  if (base) link({ rel: 'preconnect', href: base, crossOrigin: 'anonymous' });
-  const auth = signedIn(base);
   // Asked for before any code: it is what makes the tag usable, so it never waits behind the code for a connection.
   const html = !element.shadowRoot && !customElements.get(tag) ? markupOf(tag, languageOf(element)) : null;
   const want = () => load(tag);
@@ -212,12 +211,19 @@ async function start(element: Element): Promise<void> {
   // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
   // found with this one has asked for its markup.
   if (inView(element)) queueMicrotask(want);
+  // The rest comes in a task of its own, so that on a slow phone the loader never holds the page for long.
+  await new Promise((next) => setTimeout(next));
   new IntersectionObserver((entries, observer) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     observer.disconnect();
     want();
   }).observe(element);
   idle(want);
+  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
+  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
+  // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
+  if (base) link({ rel: 'preconnect', href: base, crossOrigin: 'anonymous' });
+  const auth = signedIn(base);
   let root = element.shadowRoot;
   if (html) {
     const text = await html;
@@ -236,7 +242,7 @@ async function start(element: Element): Promise<void> {
 }
 
 function scan(root: ParentNode): void {
-  for (const element of root.querySelectorAll(TAGS.join())) void start(element);
+  for (const element of root.querySelectorAll(TAGS)) void start(element);
 }
 
 scan(document);

@@ -42,6 +42,8 @@ interface ProbeState {
   done: number | null;
   longTasks: { start: number; duration: number }[];
   shifts: { start: number; value: number }[];
+  /** Runs of the loader's script that took part in a long frame. */
+  loaderRuns: { start: number; duration: number }[];
 }
 
 /** A local-storage entry the page starts with (a signed-in session). */
@@ -157,6 +159,8 @@ export interface LoadRun {
   replaced: boolean;
   tbt: number;
   cls: number;
+  /** The longest single run of the loader's script (its module, a listener, a callback), in ms; 0 when none was in a long frame. */
+  loaderTask: number;
   /** Bytes transferred (compressed, with headers) until the control was usable, and in all. */
   bytesUsable: number;
   bytes: number;
@@ -191,6 +195,7 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
       replaced: state.replaced,
       tbt: blocking(state, end),
       cls: layoutShift(state, end),
+      loaderTask: Math.max(0, ...state.loaderRuns.map((r) => r.duration)),
       bytesUsable: traffic.bytesUntil(state.usable!),
       bytes: traffic.bytesUntil(Infinity),
       errors,

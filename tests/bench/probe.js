@@ -15,11 +15,13 @@
  * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
  *   than the one that showed first (the markup was drawn again instead of hydrated);
  * - done: what the person's action leads to shows (config.done).
- * It also keeps the long tasks and the layout shifts (without those right after an input).
+ * It also keeps the long tasks, the layout shifts (without those right after an input), and how
+ * long each run of the loader's own script took where it ran in a long frame (a long animation
+ * frame names the scripts that ran in it: its module, its listeners, its callbacks).
  */
 (() => {
   const config = window.__benchConfig;
-  const state = { shows: null, usable: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [] };
+  const state = { shows: null, usable: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [], loaderRuns: [] };
   window.__bench = state;
 
   new PerformanceObserver((list) => {
@@ -28,6 +30,11 @@
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value });
   }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      for (const script of entry.scripts) if (/\/widgets\/loader\.js$/.test(script.sourceURL)) state.loaderRuns.push({ start: script.startTime, duration: script.duration });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 
   const host = () => (config.host ? document.querySelector(config.host) : null);
   const scope = () => (config.host ? host()?.shadowRoot : document);

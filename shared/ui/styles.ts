@@ -79,7 +79,7 @@ a { color: var(--_sm-color-primary); }
 .sm-tabs { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px; border-radius: 24px; background: var(--_sm-color-surface-alt); margin-bottom: var(--_sm-space); }
 .sm-tab { flex: 1 1 auto; min-width: 0; overflow-wrap: break-word; font: inherit; font-weight: 600; border: none; border-radius: 999px; padding: 8px; min-height: 40px; cursor: pointer; background: transparent; color: var(--_sm-color-text); }
 .sm-tab[aria-selected="true"] { background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); }
-.sm-overlay { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); color: #fff; z-index: 9999; font-size: 1.1rem; }
+.sm-overlay { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.6); color: #fff; z-index: 9999; font-size: 1.1rem; }
 .sm-dialog-backdrop { position: fixed; inset: 0; display: grid; place-items: center; background: rgb(0 0 0 / 0.45); z-index: 9998; padding: var(--_sm-space); }
 .sm-dialog { background: var(--_sm-color-surface); color: var(--_sm-color-text); border-radius: var(--_sm-radius); padding: calc(var(--_sm-space) * 1.5); max-width: 400px; width: 100%; }
 .sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); font-weight: 700; flex: none; }

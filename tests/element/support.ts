@@ -94,6 +94,23 @@ export function fakeApi(routes: Record<string, Handler>): { calls: { route: stri
   return { calls, restore: () => (window.fetch = original) };
 }
 
+/**
+ * The WCAG contrast ratio of an element's text against its own background laid over a page of the given colour: what a
+ * person sees through a see-through layer (an overlay), which axe cannot always work out.
+ */
+export function contrastOverPage(node: Element, page: [number, number, number]): number {
+  const parse = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const style = getComputedStyle(node);
+  const [r = 0, g = 0, b = 0, a = 1] = parse(style.backgroundColor);
+  const background = [r, g, b].map((c, i) => c * a + page[i]! * (1 - a));
+  const luminance = (rgb: number[]) => {
+    const [lr, lg, lb] = rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+  };
+  const [one, two] = [luminance(parse(style.color).slice(0, 3)), luminance(background)].sort((x, y) => y - x);
+  return (one! + 0.05) / (two! + 0.05);
+}
+
 /** Runs axe on the element (inside its shadow root) and fails on serious or critical violations. */
 export async function expectAccessible(element: HTMLElement): Promise<void> {
   const results = await axe.run(element, { resultTypes: ['violations'] });

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import '../../widgets/login/login.element';
 import { connectionFor } from '../../shared/session/connection';
-import { blur, byLabel, byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+import { blur, byLabel, byRole, cleanup, contrastOverPage, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
 
 const profile = {
   id: 1,
@@ -85,6 +85,23 @@ describe('<sm-login>', () => {
     expect(event.bubbles && event.composed).to.equal(true);
     expect(session.user.value?.email).to.equal('listener@example.org');
     await waitFor(() => location.hash === '#/home');
+  });
+
+  it("shows 'please wait' over the form while signing in, readable over a white page", async () => {
+    let answer!: () => void;
+    api = fakeApi({ 'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve({ status: 400, body: { status: 400, message: 'No.', errorCode: null } }))) });
+    const el = await fixture('<sm-login></sm-login>');
+    byRole(el, 'button', 'Continue with Email').click();
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    type(byLabel(el, 'Email'), 'listener@example.org');
+    type(byLabel(el, 'Password'), 'listen-2026');
+    byRole(el, 'button', 'Log In').click();
+    const overlay = await waitFor(() => el.shadowRoot!.querySelector('[part~="overlay"]'));
+    // axe cannot tell what lies under a see-through overlay here; over a white page its text must still read (WCAG AA).
+    expect(contrastOverPage(overlay!, [255, 255, 255])).to.be.at.least(4.5);
+    await expectAccessible(el);
+    answer();
+    await waitFor(() => text(el).includes('No.'));
   });
 
   it('flags an unverified email and offers to resend', async () => {

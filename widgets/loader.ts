@@ -194,10 +194,13 @@ function askEarly(root: ShadowRoot, base: string, auth: string): void {
   }
 }
 
-/** Whether an element is laid out within the viewport now (an empty one still waiting for its markup too; a hidden one not). */
+/**
+ * Whether an element is laid out within the viewport's height now (an empty one still waiting for its markup too; a
+ * hidden one not). One scrolled sideways out of view counts as in view: it is only fetched sooner.
+ */
 function inView(element: Element): boolean {
   const box = element.getBoundingClientRect();
-  return element.getClientRects().length > 0 && box.bottom >= 0 && box.right >= 0 && box.top <= innerHeight && box.left <= innerWidth;
+  return !!element.getClientRects().length && box.bottom >= 0 && box.top <= innerHeight;
 }
 
 async function start(element: Element): Promise<void> {
@@ -207,7 +210,8 @@ async function start(element: Element): Promise<void> {
   // Asked for before any code: it is what makes the tag usable, so it never waits behind the code for a connection.
   const html = !element.shadowRoot && !customElements.get(tag) ? markupOf(tag, languageOf(element)) : null;
   const want = () => load(tag);
-  for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want, { once: true });
+  // (load() does its work once: the listeners may stay.)
+  for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want);
   // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
   // found with this one has asked for its markup.
   if (inView(element)) queueMicrotask(want);

@@ -132,8 +132,9 @@ interface Summary {
   redrawn: number;
   tbt: number;
   cls: number;
-  /** The loader's longest run in any load. */
+  /** The loader's longest run in a load (median over the loads, as every figure here; the slowest load's beside it). */
   loaderTask: number;
+  loaderTaskWorst: number;
   bytesUsable: number;
   bytes: number;
   act: { runs: number; done: number | null; lost: ActRun['lost'][]; tbt: number; cls: number } | null;
@@ -151,7 +152,8 @@ function summarize({ page, loads, acts }: PageResult): Summary {
     redrawn: loads.filter((l) => l.replaced).length,
     tbt: m((l) => l.tbt),
     cls: m((l) => l.cls),
-    loaderTask: Math.max(...loads.map((l) => l.loaderTask)),
+    loaderTask: m((l) => l.loaderTask),
+    loaderTaskWorst: Math.max(...loads.map((l) => l.loaderTask)),
     bytesUsable: m((l) => l.bytesUsable),
     bytes: m((l) => l.bytes),
     act: acts.length
@@ -181,7 +183,7 @@ function printPages(summaries: Summary[], form: Summary): void {
       !s.page.tag ? '-' : s.redrawn ? `redrawn ${s.redrawn}/${RUNS}` : 'kept',
       ms(s.tbt),
       s.cls.toFixed(3),
-      s.page.tag ? ms(s.loaderTask) : '-',
+      s.page.tag ? `${Math.round(s.loaderTask)} (${Math.round(s.loaderTaskWorst)}) ms` : '-',
       kib(s.bytesUsable),
       kib(s.bytes),
     ]),
@@ -189,7 +191,7 @@ function printPages(summaries: Summary[], form: Summary): void {
   console.log('\nshows: its first field (or main button) is laid out; usable: it shows, is enabled and not covered (a tap on it reaches it), and for a button a click is handled by React or captured by the loader (and pressed again once hydrated);');
   console.log('hydrated: React handles it; markup: the node that showed first is the one React hydrated (kept) or was drawn again; TBT: long tasks over 50 ms from');
   console.log('navigation until the page is quiet (no request for 0.5 s, at least 1 s after hydration); CLS: largest window of layout shifts in that time; loader task: the longest run of');
-  console.log("the loader's script in any run (its module, a listener or a callback; 0 when none ran in a frame over 50 ms); KiB: transferred, compressed, with headers.");
+  console.log("the loader's script in a load, the slowest load's in brackets (its module, a listener or a callback; 0 when none ran in a frame over 50 ms); KiB: transferred, compressed, with headers.");
   console.log('The control watched on each page:');
   const controls = new Map(summaries.map(({ page }) => [page.tag ?? page.name, `${page.what}${page.signedIn ? ' (signed in)' : ''}`]));
   for (const [who, what] of controls) console.log(`  ${who}: ${what}`);
@@ -269,7 +271,7 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
   const tagged = summaries.filter((s) => s.page.tag);
   if (tagged.length) {
     const longest = tagged.reduce((a, b) => (b.loaderTask > a.loaderTask ? b : a));
-    check(`the loader's longest task, any page (${longest.page.name})`, ms(longest.loaderTask), '<= 50 ms', longest.loaderTask <= 50);
+    check(`the loader's longest task, the page where it is longest (${longest.page.name})`, ms(longest.loaderTask), '<= 50 ms', longest.loaderTask <= 50);
   }
   const newsletter = summaries.find((s) => s.page.tag === 'sm-newsletter' && s.page.embed === 'snippet')?.act;
   if (newsletter && form.act) {

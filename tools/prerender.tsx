@@ -28,7 +28,7 @@ import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
-import { tags, type Tag } from '../widgets/tags';
+import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 
@@ -82,6 +82,17 @@ async function prerenderPortal(): Promise<void> {
   copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }
 
+/**
+ * What a tag's markup was rendered with: each of its own enumerated attributes at its default ('view:donate
+ * list:all'). The markup file starts with it as a comment, and the loader stamps the markup only into a tag that
+ * leaves each of them out or gives it that value: a tag asked for another view, or another tab, draws itself.
+ */
+export function renderedWith(tag: Tag): string {
+  return Object.entries(tags[tag].attributes)
+    .flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [`${name}:${attribute.default}`] : []))
+    .join(' ');
+}
+
 /** The snippet an embedder pastes: the tag (naming its language, other than English) with its declarative shadow root. */
 export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en'): string {
   return `<${tag}${language === 'en' ? '' : ` language="${language}"`}><template shadowrootmode="open">${markup}</template></${tag}>\n`;
@@ -96,9 +107,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     mkdirSync(snippets, { recursive: true });
     for (const tag of Object.keys(tags) as Tag[]) {
       const markup = await prerender(tag, {}, language);
-      // The loader stamps it only into a tag showing this view (its first; a tag given another view draws itself).
-      const view = (tags[tag].attributes as { view?: { default?: string } }).view?.default;
-      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), `${view ? `<!--view:${view}-->` : ''}${markup}`);
+      const said = renderedWith(tag);
+      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), `${said ? `<!--${said}-->` : ''}${markup}`);
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }

@@ -67,8 +67,8 @@ function load(tag: string): void {
   busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
-      // The error names the file that did not come.
-    console.error(`[${tag}] Could not load its code:`, error);
+      // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
+    console.error(`[${tag}]`, error);
     }),
   ]);
 }
@@ -231,11 +231,16 @@ async function start(element: Element): Promise<void> {
   let root = element.shadowRoot;
   if (html) {
     const text = await html;
-    // The markup is of the tag's first view ('<!--view:donate-->' says which): a tag given another view waits for its
-    // code, and so does a signed-in person's tag whose first view is only for visitors who are not (data-sm-signed-out).
-    const [comment, view] = /^<!--view:([\w-]+)-->/.exec(text) ?? [''];
-    const wanted = element.getAttribute('view');
-    if (!element.shadowRoot && !customElements.get(tag) && text && (!wanted || !view || wanted === view) && !(auth && text.includes('data-sm-signed-out'))) {
+    // The markup was rendered with each of the tag's enumerated attributes at its default ('<!--view:donate list:all-->',
+    // tools/prerender.tsx): a tag given another value (another view, another tab) waits for its code, and so does a
+    // signed-in person's tag whose first view is only for visitors who are not (data-sm-signed-out).
+    const [comment, said = ''] = /^<!--(.*?)-->/.exec(text) ?? [''];
+    const fits = said.split(' ').every((pair) => {
+      const [name, value] = pair.split(':');
+      const given = element.getAttribute(name!);
+      return !given || given === value;
+    });
+    if (!element.shadowRoot && !customElements.get(tag) && text && fits && !(auth && text.includes('data-sm-signed-out'))) {
       (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
     }
   }

@@ -277,7 +277,10 @@ describe('embedding with the loader', () => {
     });
     const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login>`), baseUrl());
+    await page.evaluate(
+      (api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login><sm-history api-base="${api}" tab="content"></sm-history>`),
+      baseUrl(),
+    );
     // No code has run: the top-up shows its first view, and its credit choices are asked for with the person's token.
     await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
     await expect.poll(() => choices).toEqual([`Bearer ${data.access_token}`]);
@@ -286,11 +289,14 @@ describe('embedding with the loader', () => {
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/markup/sm-login.html')));
     await page.waitForTimeout(300);
     expect(await page.locator('sm-login').evaluate((el) => el.shadowRoot)).toBeNull();
+    // The history's markup shows its first tab: a history asked to open on another tab waits for its code.
+    expect(await page.locator('sm-history').evaluate((el) => el.shadowRoot)).toBeNull();
     // The code arrives: the choices show from the answer already here, not asked for again.
     await page.locator('sm-login').evaluate((el) => el.remove()); // signed in, it would send the person on
     code.release();
     await page.locator('sm-topup').locator('.sm-choice input').first().waitFor();
     expect(choices).toHaveLength(1);
+    await page.locator('sm-history').getByRole('tab', { name: 'Content Purchase', selected: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

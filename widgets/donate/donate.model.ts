@@ -23,15 +23,21 @@ export type ListVariant = 'home' | 'all' | 'public';
 /** The dialogs of the donation form itself (the payment's own come from the engine). */
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
+/** The call that lists a variant's missions: a visitor who is not signed in sees the public ones. */
+const missionsCall = (variant: ListVariant, signedIn: boolean) => (variant === 'public' || !signedIn ? api.ongoingProject : variant === 'home' ? api.ongoingHome : api.ongoing);
+/** The call for the donation plan. */
+const planCall = (signedIn: boolean) => (signedIn ? api.donationPlan : api.donationPlanAnonymous);
+/** The list a mission's form finds its mission in. */
+const formList = (signedIn: boolean): ListVariant => (signedIn ? 'all' : 'public');
+
 /**
- * The GETs a view's first load makes (the missions list: all of them), for a visitor who is not signed in (public) or
- * a signed-in person (with their token). Its markup names both (`data-sm-early`, `data-sm-early-signed-in`), so that,
- * prerendered, the loader asks for the ones that fit while this code is on its way (shared/api/early.ts).
+ * The missions list's first GET, for a visitor who is not signed in (public) or a signed-in person (with their token).
+ * A view's markup names both (`data-sm-early`, `data-sm-early-signed-in`), so that, prerendered, the loader asks for
+ * the one that fits while this code is on its way (shared/api/early.ts).
  */
-export const firstCalls = (view: 'donate' | 'missions', signedIn: boolean): string =>
-  (signedIn ? (view === 'donate' ? [api.ongoing, api.donationPlan] : [api.ongoing]) : view === 'donate' ? [api.ongoingProject, api.donationPlanAnonymous] : [api.ongoingProject])
-    .map((c) => addressOf(c, {}))
-    .join(' ');
+export const listFirstCalls = (variant: ListVariant, signedIn: boolean): string => addressOf(missionsCall(variant, signedIn), {});
+/** A mission's form's first GETs (the missions and the plan), named the same way. */
+export const formFirstCalls = (signedIn: boolean): string => [missionsCall(formList(signedIn), signedIn), planCall(signedIn)].map((c) => addressOf(c, {})).join(' ');
 
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
@@ -62,14 +68,13 @@ export function createDonateModel(deps: ModelDeps) {
 
   async function loadMissions(variant: ListVariant) {
     loadError.value = null;
-    const contract = variant === 'public' || !signedIn.value ? api.ongoingProject : variant === 'home' ? api.ongoingHome : api.ongoing;
-    const result = await deps.api.call(contract, {});
+    const result = await deps.api.call(missionsCall(variant, signedIn.value), {});
     if (result.ok) missions.value = result.data;
     else loadError.value = result.error.message;
   }
 
   async function loadPlan() {
-    const result = await deps.api.call(signedIn.value ? api.donationPlan : api.donationPlanAnonymous, {});
+    const result = await deps.api.call(planCall(signedIn.value), {});
     if (result.ok) {
       plan.value = result.data[0] ?? null;
       if (!plan.value) loadError.value = t('payments.empty');
@@ -89,7 +94,7 @@ export function createDonateModel(deps: ModelDeps) {
     }
     missionId.value = id;
     // Not `busy`: the form stays usable while the mission and the plan load (what needs them waits for them).
-    await Promise.all([loadMissions(signedIn.value ? 'all' : 'public'), loadPlan()]);
+    await Promise.all([loadMissions(formList(signedIn.value)), loadPlan()]);
     if (missions.value && !mission.value) loadError.value = t('donate.missionMissing');
   }
 

@@ -17,7 +17,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createDonateModel, firstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
+import { createDonateModel, formFirstCalls, listFirstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
 import '@messages/payments';
@@ -108,7 +108,7 @@ function MissionsView({ model, variant }: { model: DonateModel; variant: ListVar
       <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {waiting ? (
-        <p role="status" className="sm-visually-hidden" data-sm-early={firstCalls('missions', false)} data-sm-early-signed-in={firstCalls('missions', true)}>
+        <p role="status" className="sm-visually-hidden" data-sm-early={listFirstCalls(variant, false)} data-sm-early-signed-in={listFirstCalls(variant, true)}>
           {t('payments.wait')}
         </p>
       ) : null}
@@ -144,7 +144,7 @@ function MissionCardSkeleton({ variant }: { variant: ListVariant }) {
 /** The places of a mission's banner, title, organisation and total, held until the mission arrives. */
 function MissionSkeleton() {
   return (
-    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={firstCalls('donate', false)} data-sm-early-signed-in={firstCalls('donate', true)}>
+    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={formFirstCalls(false)} data-sm-early-signed-in={formFirstCalls(true)}>
       <BannerPlace />
       <h1 className="sm-title sm-skeleton-line" />
       <p className="sm-muted sm-skeleton-line" />

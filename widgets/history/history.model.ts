@@ -47,16 +47,18 @@ function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
   const state = signal<ListState<Row>>({ kind: 'loading' });
   let opened = false;
 
+  const request = (page: number) => ({ per_page: TABLE_PAGE_SIZE, page });
+
   async function load(page: number) {
     state.value = { kind: 'loading' };
-    const result = await api.call(contract, { per_page: TABLE_PAGE_SIZE, page });
+    const result = await api.call(contract, request(page));
     state.value = result.ok ? { kind: 'loaded', rows: result.data.data, total: result.data.total, page } : { kind: 'failed', message: result.error.message, page };
   }
 
   return {
     state: computed(() => state.value),
     /** Where its first page is asked for, with the person's token: named in the loading markup (shared/api/early.ts). */
-    firstCall: () => addressOf(contract, { per_page: TABLE_PAGE_SIZE, page: 1 }),
+    firstCall: () => addressOf(contract, request(1)),
     /** Loads the first page, the first time only. */
     open() {
       if (opened) return;

@@ -25,6 +25,15 @@ const countries = [
 
 const session = connectionFor('').session;
 
+/** Opens the email form and logs in with an email and a password, as a person would. */
+async function logIn(el: HTMLElement, email: string, password: string): Promise<void> {
+  byRole(el, 'button', 'Continue with Email').click();
+  await waitFor(() => el.shadowRoot!.querySelector('form'));
+  type(byLabel(el, 'Email'), email);
+  type(byLabel(el, 'Password'), password);
+  byRole(el, 'button', 'Log In').click();
+}
+
 describe('<sm-login>', () => {
   let api: ReturnType<typeof fakeApi> | undefined;
   afterEach(() => {
@@ -91,11 +100,7 @@ describe('<sm-login>', () => {
     let answer!: () => void;
     api = fakeApi({ 'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve({ status: 400, body: { status: 400, message: 'No.', errorCode: null } }))) });
     const el = await fixture('<sm-login></sm-login>');
-    byRole(el, 'button', 'Continue with Email').click();
-    await waitFor(() => el.shadowRoot!.querySelector('form'));
-    type(byLabel(el, 'Email'), 'listener@example.org');
-    type(byLabel(el, 'Password'), 'listen-2026');
-    byRole(el, 'button', 'Log In').click();
+    await logIn(el, 'listener@example.org', 'listen-2026');
     const overlay = await waitFor(() => el.shadowRoot!.querySelector('[part~="overlay"]'));
     // axe cannot tell what lies under a see-through overlay here; over a white page its text must still read (WCAG AA).
     expect(contrastOverPage(overlay!, [255, 255, 255])).to.be.at.least(4.5);
@@ -110,11 +115,7 @@ describe('<sm-login>', () => {
       'POST /webclient/auth/resend-activation': () => ({ body: { status: 200, message: 'sent', data: null } }),
     });
     const el = await fixture('<sm-login></sm-login>');
-    byRole(el, 'button', 'Continue with Email').click();
-    await waitFor(() => el.shadowRoot!.querySelector('form'));
-    type(byLabel(el, 'Email'), 'unverified@example.org');
-    type(byLabel(el, 'Password'), 'unverified-2026');
-    byRole(el, 'button', 'Log In').click();
+    await logIn(el, 'unverified@example.org', 'unverified-2026');
     await waitFor(() => text(el).includes('Your email is not verified yet.'));
     byRole(el, 'button', 'Resend verification email').click();
     await waitFor(() => text(el).includes('Resend Email Sent'));

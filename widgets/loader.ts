@@ -11,11 +11,14 @@
  *    element that came without it (a pasted snippet already has it): the first view before any data
  *    arrives, the same for everyone, except a view only a visitor who is not signed in sees
  *    (`data-sm-signed-out`), which a signed-in person's tag does not get;
- * 2. captures what the person does before the code arrives: the text typed into each field and
- *    the choices made, a form submitted or a button pressed (a button with `data-sm-action` shows its
- *    `data-sm-busy` text meanwhile, when its model takes the action at once), and keeps buttons marked `data-sm-requires="<field>"`
- *    disabled while that field is empty; the element hands all of it to its model when its
- *    code arrives (shared/ui/capture.ts), so nothing typed or pressed is lost;
+ * 2. captures what the person does before the code arrives, from the moment it runs for a pasted
+ *    snippet: the text typed into each field and the choices made (those made before it ran too),
+ *    a form submitted or a button pressed (a button pressed before it ran too, by the focus the
+ *    press left on it, where the browser focuses a button it is pressed; a button with
+ *    `data-sm-action` shows its `data-sm-busy` text meanwhile, when its model takes the action at
+ *    once), and keeps buttons marked `data-sm-requires="<field>"` disabled while that field is
+ *    empty; the element hands all of it to its model when its code arrives
+ *    (shared/ui/capture.ts), so nothing typed or pressed is lost;
  * 3. asks for the data its first view names, so it comes while the code does: the public calls of
  *    a visitor who is not signed in, or a signed-in person's with their token (shared/api/early.ts);
  * 4. imports the tag's files (see FILES) when the person reaches for the
@@ -46,9 +49,10 @@ const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm
 /** Each markup file asked for, by its name. */
 const markup: Record<string, Promise<string>> = {};
 const started = new WeakSet<Element>();
-const imported = new Set<string>();
+/** Each tag's import, once asked for. */
+const imported: Record<string, Promise<unknown>> = {};
 /** The page's load event. */
-const loaded = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done, { once: true })));
+const loaded = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done)));
 /** The imports under way (a tag in view, one reached for): a tag fetched because the page is idle waits for them, so it never takes bandwidth from one being shown. */
 let busy: Promise<unknown> = Promise.resolve();
 /** When the page has loaded, the imports under way then have arrived, and the page is idle (at once where the browser cannot say). */
@@ -61,14 +65,13 @@ function importTag(tag: string): Promise<unknown> {
   return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
 }
 
+/** Imports a tag's code once; the imports under way include it from then on. */
 function load(tag: string): void {
-  if (imported.has(tag)) return;
-  imported.add(tag);
-  busy = Promise.all([
+  imported[tag] ??= busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
       // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
-    console.error(`[${tag}]`, error);
+      console.error(`[${tag}]`, error);
     }),
   ]);
 }
@@ -109,21 +112,19 @@ function note(root: ShadowRoot, record: Capture, field: HTMLInputElement): void 
 
 /** Buttons that wait for a field: disabled while it is empty. */
 function follow(root: ShadowRoot, capture: Capture): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]')) {
-    if (!button.hasAttribute('data-sm-pressed')) button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
-  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]:not([data-sm-pressed])')) button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
 }
 
 /**
  * Records an action (a named one once, a press of another button unless it repeats the last one), and shows the busy
  * text of what was pressed.
  */
-function act(capture: Capture, action: string | undefined, button: HTMLElement | null): void {
-  if (!action || (button ? capture.actions.includes(action) : capture.actions.at(-1) === action)) return;
+function act(capture: Capture, action: string, button: HTMLElement | null): void {
+  if (button ? capture.actions.includes(action) : capture.actions.at(-1) === action) return;
   capture.actions.push(action);
   // A button whose action the model takes at once shows it is busy; others are pressed again later.
   if (button?.dataset.smBusy) {
-    button.setAttribute('data-sm-pressed', '');
+    button.dataset.smPressed = '';
     button.textContent = button.dataset.smBusy;
     (button as HTMLButtonElement).disabled = true;
   }
@@ -136,25 +137,29 @@ function capture(element: Element, root: ShadowRoot): void {
   root.addEventListener('input', (event) => {
     if (open()) note(root, record, event.target as HTMLInputElement);
   });
+  /** A press of a button: its form's action, else its own, else its place; none while it is disabled. */
+  const press = (button: HTMLButtonElement | null | undefined, action = button?.dataset.smAction) => {
+    if (open() && button && !button.disabled) act(record, action ?? keyOf(root, button), action ? button : null);
+  };
   root.addEventListener('submit', (event) => {
     if (!open()) return;
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const button = form.querySelector<HTMLElement>('[type="submit"]');
-    const action = form.dataset.smAction;
-    if (button && !(button as HTMLButtonElement).disabled) act(record, action ?? keyOf(root, button), action ? button : null);
+    press(form.querySelector('[type="submit"]'), form.dataset.smAction);
   });
   // What was typed or chosen before the loader ran is in the fields already.
   for (const field of root.querySelectorAll<HTMLInputElement>('input,textarea,select')) {
     if (field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) note(root, record, field);
   }
+  const PRESSABLE = '[data-sm-action]:not(form,[type=submit]),button:not([type=submit])';
   root.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('[data-sm-action]:not(form,[type=submit]),button:not([type=submit])');
-    if (!open() || !button || button.disabled) return;
-    const action = button.dataset.smAction;
-    if (action) event.preventDefault();
-    act(record, action ?? keyOf(root, button), action ? button : null);
+    const button = (event.target as Element).closest<HTMLButtonElement>(PRESSABLE);
+    // A named action is the model's to do: the button's own default (a link followed) waits for it.
+    if (open() && button?.dataset.smAction) event.preventDefault();
+    press(button);
   });
+  // A tap or click made before the loader ran left the focus on its button (a keyboard's focus shows, and presses nothing).
+  if (!root.activeElement?.matches(':focus-visible')) press(root.activeElement?.closest(PRESSABLE));
   follow(root, record);
 }
 
@@ -207,28 +212,26 @@ async function start(element: Element): Promise<void> {
   if (started.has(element)) return;
   started.add(element);
   const tag = element.localName;
-  // Asked for before any code: it is what makes the tag usable, so it never waits behind the code for a connection.
-  const html = !element.shadowRoot && !customElements.get(tag) ? markupOf(tag, languageOf(element)) : null;
+  let root = customElements.get(tag) ? null : element.shadowRoot;
+  // A pasted snippet takes what the person does at once; a tag without markup asks for it before any code: it is
+  // what makes the tag usable, so it never waits behind the code for a connection.
+  if (root) capture(element, root);
+  const html = root || customElements.get(tag) ? null : markupOf(tag, languageOf(element));
   const want = () => load(tag);
-  // (load() does its work once: the listeners may stay.)
+  // (load() does its work once: the listeners, and the observer below, may stay.)
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want);
   // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
   // found with this one has asked for its markup.
   if (inView(element)) queueMicrotask(want);
   // The rest comes in a task of its own, so that on a slow phone the loader never holds the page for long.
   await new Promise((next) => setTimeout(next));
-  new IntersectionObserver((entries, observer) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    observer.disconnect();
-    want();
-  }).observe(element);
+  new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want()).observe(element);
   idle(want);
   // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
   const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
   // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
-  if (base) link({ rel: 'preconnect', href: base, crossOrigin: 'anonymous' });
+  if (base) link({ rel: 'preconnect', href: base, crossOrigin: '' });
   const auth = signedIn(base);
-  let root = element.shadowRoot;
   if (html) {
     const text = await html;
     // The markup was rendered with each of the tag's enumerated attributes at its default ('<!--view:donate list:all-->',
@@ -242,12 +245,10 @@ async function start(element: Element): Promise<void> {
     });
     if (!element.shadowRoot && !customElements.get(tag) && text && fits && !(auth && text.includes('data-sm-signed-out'))) {
       (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
+      capture(element, root);
     }
   }
-  if (root && !customElements.get(tag)) {
-    capture(element, root);
-    askEarly(root, base, auth);
-  }
+  if (root && !customElements.get(tag)) askEarly(root, base, auth);
 }
 
 function scan(root: ParentNode): void {

@@ -40,6 +40,46 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
+  it('does a press made before even the loader ran: the focus the press left on the button tells it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const loader = await hold(page, /\/widgets\/loader\.js$/);
+    const { release } = await holdCode(page);
+    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
+    const login = page.locator('sm-login');
+    const button = login.getByRole('button', { name: 'Continue with Email' });
+    await button.click();
+    // Nothing of ours has run: no capture yet.
+    expect(await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('sm.capture')] === undefined)).toBe(true);
+    loader.release();
+    await page.waitForFunction(() => !!(globalThis as Record<symbol, WeakMap<Element, unknown>>)[Symbol.for('sm.capture')]?.get(document.querySelector('sm-login')!));
+    release();
+    await login.getByLabel('Email', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('does not press a button the keyboard only moved to before the loader ran', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const loader = await hold(page, /\/widgets\/loader\.js$/);
+    const { release } = await holdCode(page);
+    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
+    const login = page.locator('sm-login');
+    await login.getByRole('button', { name: 'Continue with Email' }).waitFor();
+    const focused = () => page.evaluate(() => document.querySelector('sm-login')!.shadowRoot!.activeElement?.textContent ?? '');
+    for (let i = 0; i < 20 && (await focused()) !== 'Continue with Email'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Continue with Email');
+    loader.release();
+    release();
+    await page.waitForFunction(() => !!customElements.get('sm-login'));
+    await login.locator('[part~="button-primary"]').and(page.locator(':focus')).waitFor();
+    await page.waitForTimeout(500);
+    // Still the choice of ways to log in, the focus where the keyboard left it.
+    expect(await login.getByLabel('Email', { exact: true }).count()).toBe(0);
+    expect(await focused()).toBe('Continue with Email');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
     const { page, context, errors } = await newPage(browser);
     const { release } = await holdCode(page);

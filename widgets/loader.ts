@@ -145,7 +145,7 @@ function capture(element: Element, root: ShadowRoot): void {
     if (!open()) return;
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    press(form.querySelector('[type="submit"]'), form.dataset.smAction);
+    press(form.querySelector<HTMLButtonElement>('[type="submit"]'), form.dataset.smAction);
   });
   // What was typed or chosen before the loader ran is in the fields already.
   for (const field of root.querySelectorAll<HTMLInputElement>('input,textarea,select')) {
@@ -159,7 +159,7 @@ function capture(element: Element, root: ShadowRoot): void {
     press(button);
   });
   // A tap or click made before the loader ran left the focus on its button (a keyboard's focus shows, and presses nothing).
-  if (!root.activeElement?.matches(':focus-visible')) press(root.activeElement?.closest(PRESSABLE));
+  if (!root.activeElement?.matches(':focus-visible')) press(root.activeElement?.closest<HTMLButtonElement>(PRESSABLE));
   follow(root, record);
 }
 

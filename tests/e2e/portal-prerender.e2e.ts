@@ -18,6 +18,15 @@ afterAll(async () => {
 /** Holds back every chunk of code until released: the page as it is before its code arrives. */
 const holdCode = (page: Page) => hold(page, /\/assets\/[^/]+\.js$/);
 
+/** /#/login as it is before even the loader has run: the loader and the code are held until released. */
+async function loginBeforeLoader() {
+  const opened = await newPage(browser);
+  const loader = await hold(opened.page, /\/widgets\/loader\.js$/);
+  const code = await holdCode(opened.page);
+  await opened.page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
+  return { ...opened, loader, code, login: opened.page.locator('sm-login') };
+}
+
 describe('the portal page before and after its script', () => {
   it('shows /#/login from its markup, keeps it when the code arrives, and does the press made meanwhile', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -41,35 +50,27 @@ describe('the portal page before and after its script', () => {
   });
 
   it('does a press made before even the loader ran: the focus the press left on the button tells it', async () => {
-    const { page, context, errors } = await newPage(browser);
-    const loader = await hold(page, /\/widgets\/loader\.js$/);
-    const { release } = await holdCode(page);
-    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
-    const login = page.locator('sm-login');
+    const { page, context, errors, login, loader, code } = await loginBeforeLoader();
     const button = login.getByRole('button', { name: 'Continue with Email' });
     await button.click();
     // Nothing of ours has run: no capture yet.
     expect(await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('sm.capture')] === undefined)).toBe(true);
     loader.release();
     await page.waitForFunction(() => !!(globalThis as Record<symbol, WeakMap<Element, unknown>>)[Symbol.for('sm.capture')]?.get(document.querySelector('sm-login')!));
-    release();
+    code.release();
     await login.getByLabel('Email', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('does not press a button the keyboard only moved to before the loader ran', async () => {
-    const { page, context, errors } = await newPage(browser);
-    const loader = await hold(page, /\/widgets\/loader\.js$/);
-    const { release } = await holdCode(page);
-    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
-    const login = page.locator('sm-login');
+    const { page, context, errors, login, loader, code } = await loginBeforeLoader();
     await login.getByRole('button', { name: 'Continue with Email' }).waitFor();
     const focused = () => page.evaluate(() => document.querySelector('sm-login')!.shadowRoot!.activeElement?.textContent ?? '');
     for (let i = 0; i < 20 && (await focused()) !== 'Continue with Email'; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('Continue with Email');
     loader.release();
-    release();
+    code.release();
     await page.waitForFunction(() => !!customElements.get('sm-login'));
     await login.locator('[part~="button-primary"]').and(page.locator(':focus')).waitFor();
     await page.waitForTimeout(500);

@@ -224,8 +224,10 @@ export interface ActRun {
 /**
  * Acts like a person the moment the control shows: taps it, types (a fast typist), taps the
  * button; then waits for the action to be done. `n` makes what is typed unique to the run.
+ * `beforeLoader` holds the loader back until the first tap is done, so the tap is made before the
+ * loader runs (a snippet's button shows that early): a person quicker than the network.
  */
-export async function measureAct(browser: Browser, url: string, page: BenchPage, stored: Stored | null, n: number): Promise<ActRun> {
+export async function measureAct(browser: Browser, url: string, page: BenchPage, stored: Stored | null, n: number, beforeLoader = false): Promise<ActRun> {
   const act = page.act!;
   const { tab, context, traffic, errors } = await open(browser, page.probe, stored, true);
   const tap = async (selector: string) => {
@@ -233,10 +235,20 @@ export async function measureAct(browser: Browser, url: string, page: BenchPage,
     if (!at) throw new Error(`${page.name}: nothing to tap at ${selector}. Shown: ${await shown(tab, page.probe.host)}`);
     await tab.touchscreen.tap(at.x, at.y);
   };
+  let tapped = () => {};
+  if (beforeLoader) {
+    const gate = new Promise<void>((done) => (tapped = done));
+    await tab.route(/\/widgets\/loader\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+  }
   try {
     await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await tab.waitForFunction('!!window.__bench && window.__bench.shows !== null', undefined, { timeout: 60_000, polling: 'raf' });
     await tap(page.probe.control);
+    if (beforeLoader && (await tab.evaluate('!!window[Symbol.for("sm.capture")]'))) throw new Error(`${page.name}: the loader ran before the tap it was held back for`);
+    tapped();
     const typed = act.type?.replace('{n}', String(n)) ?? '';
     if (typed) await tab.keyboard.type(typed, { delay: KEY_DELAY_MS });
     if (act.press) await tap(act.press);

@@ -11,7 +11,10 @@
  *   tap) as soon as it shows and is not read-only (whether what is typed then reaches the model
  *   is what the bench's action runs check); a button takes a click once React handles it
  *   (hydrated) or the loader captures it (the loader keeps a capture for the tag: it records a
- *   press of any of its buttons, and the element presses it again once hydrated);
+ *   press of any of its buttons, and the element presses it again once hydrated), and before
+ *   the loader has run for the tag as well: the press leaves the focus on its button (Chromium
+ *   focuses a button it presses), and the loader presses the focused button when it runs (the
+ *   bench's action runs that tap before the loader arrives check that no tap is lost);
  * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
  *   than the one that showed first (the markup was drawn again instead of hydrated);
  * - done: what the person's action leads to shows (config.done).
@@ -45,13 +48,15 @@
   };
   const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
   const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && node.getRootNode() === scope();
+  /** Pressed now, before the loader has run for the tag, the press is kept by the focus it leaves on the button. */
+  const kept = (node) => node.localName === 'button' && !window[Symbol.for('sm.capture')]?.has(host()) && !customElements.get(config.host);
   /** Something else (a loading overlay) is where a tap on the control's centre would land. */
   const covered = (node) => {
     const box = node.getBoundingClientRect();
     const hit = scope()?.elementFromPoint?.(box.left + box.width / 2, box.top + box.height / 2);
     return !!hit && hit !== node && !node.contains(hit) && hit.control !== node && !hit.contains(node);
   };
-  const takes = (node) => !node.disabled && !covered(node) && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node));
+  const takes = (node) => !node.disabled && !covered(node) && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node) || kept(node));
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
   state.centre = (selector) => {

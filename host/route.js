@@ -10,9 +10,11 @@
   var path = hash.split('?')[0] || '/login';
   var signedIn = false;
   try {
-    signedIn = /"accessToken"/.test(localStorage.getItem('sm.session.v1') || '');
+    // Read as the session reads it (shared/session/session.ts): a sign-in past its expiry is no one's.
+    var session = JSON.parse(localStorage.getItem('sm.session.v1') || 'null');
+    signedIn = !!(session && session.auth && session.auth.expiresAt > Date.now());
   } catch {
-    /* storage blocked: show the prerendered route */
+    /* storage blocked, or a record the session would not read either: show the prerendered route */
   }
   // The markup is English: a portal that will show another language (the menu's choice, else the browser's first
   // language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.

@@ -11,11 +11,11 @@ import { portalLanguage } from './language';
 const script = readFileSync(join(import.meta.dirname, 'route.js'), 'utf8');
 
 /** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
-function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; signedIn?: boolean }): string | null {
+function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; session?: string }): string | null {
   let route: string | null = null;
   const store: Record<string, string> = {};
   if (options.stored != null) store['sm.portal.language'] = options.stored;
-  if (options.signedIn) store['sm.session.v1'] = '{"accessToken":"x"}';
+  if (options.session !== undefined) store['sm.session.v1'] = options.session;
   runInNewContext(script, {
     location: { hash: options.hash ?? '#/login' },
     localStorage: { getItem: (key: string) => store[key] ?? null },
@@ -42,9 +42,18 @@ describe('route.js', () => {
     expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
   });
 
+  /** A session record as shared/session/session.ts keeps it, its sign-in running out `in` ms from now. */
+  const session = (expiresIn: number) => JSON.stringify({ v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn }, user: null, fromApps: false, nextPage: null });
+
   it('keeps no markup for a signed-in visitor or an address with a query', () => {
-    expect(shownRoute({ languages: ['en'], signedIn: true })).toBe(null);
+    expect(shownRoute({ languages: ['en'], session: session(60_000) })).toBe(null);
     expect(shownRoute({ languages: ['en'], hash: '#/donation-page?_d=3' })).toBe(null);
     expect(shownRoute({ languages: ['en'], hash: '' })).toBe('/login');
+  });
+
+  it('shows the markup to a returning visitor whose sign-in has run out, and past a record it cannot read', () => {
+    expect(shownRoute({ languages: ['en'], session: session(-1000) })).toBe('/login');
+    expect(shownRoute({ languages: ['en'], session: '{"accessToken":' })).toBe('/login');
+    expect(shownRoute({ languages: ['en'], session: '"just a string"' })).toBe('/login');
   });
 });

@@ -83,14 +83,15 @@ async function prerenderPortal(): Promise<void> {
 }
 
 /**
- * What a tag's markup was rendered with: each of its own enumerated attributes at its default ('view:donate
- * list:all'). The markup file starts with it as a comment, and the loader stamps the markup only into a tag that
- * leaves each of them out or gives it that value: a tag asked for another view, or another tab, draws itself.
+ * Which elements a tag's markup fits, as a selector: it was rendered with each of the tag's own enumerated
+ * attributes at its default, so it fits a tag that leaves each of them out, empty, or at that value
+ * (`:not([tab]:not([tab=""],[tab="credit"]))`). The markup file starts with it as a comment, and the loader stamps
+ * the markup only into an element that matches it: a tag asked for another view, or another tab, draws itself.
  */
 export function renderedWith(tag: Tag): string {
   return Object.entries(tags[tag].attributes)
-    .flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [`${name}:${attribute.default}`] : []))
-    .join(' ');
+    .flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [`:not([${name}]:not([${name}=""],[${name}="${attribute.default}"]))`] : []))
+    .join('');
 }
 
 /** The snippet an embedder pastes: the tag (naming its language, other than English) with its declarative shadow root. */

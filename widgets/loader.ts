@@ -171,13 +171,13 @@ function link(attributes: Partial<HTMLLinkElement>): void {
 /**
  * The Authorization of whoever is signed in on an API host ('' is the page's own), as the session keeps it
  * (shared/session/session.ts: its storage key, and the record's auth), or '' when no one is. A session past its
- * expiry still counts (the session clears it once its code runs): its early answers are 401s the client never takes,
- * since it sends no token then.
+ * expiry is no one's, as for the session: a returning visitor whose sign-in has run out gets the log-in screen's
+ * markup, and the public calls.
  */
 function signedIn(base: string): string {
   try {
-    const { auth } = JSON.parse(localStorage.getItem(`sm.session.v1${base && `@${base}`}`)!) as { auth: { tokenType: string; accessToken: string } };
-    return `${auth.tokenType} ${auth.accessToken}`;
+    const { auth } = JSON.parse(localStorage.getItem(`sm.session.v1${base && `@${base}`}`)!) as { auth: { tokenType: string; accessToken: string; expiresAt: number } };
+    return auth.expiresAt > Date.now() ? `${auth.tokenType} ${auth.accessToken}` : '';
   } catch {
     return ''; // no session, a record the session would not read either, or storage blocked
   }
@@ -192,6 +192,9 @@ function askEarly(root: ShadowRoot, base: string, auth: string): void {
   const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
   const name = `data-sm-early${auth && '-signed-in'}`;
   for (const path of root.querySelector(`[${name}]`)?.getAttribute(name)?.split(' ') ?? []) {
+    // Only a path on the tag's own host ('/webclient/…'): markup pasted into a page could name another ('@evil.org/',
+    // '//evil.org'), and the person's token must never go there.
+    if (!/^\/\w/.test(path)) continue;
     // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
     const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }), uses: 0, at: Date.now(), auth });
     early.uses++;
@@ -234,16 +237,12 @@ async function start(element: Element): Promise<void> {
   const auth = signedIn(base);
   if (html) {
     const text = await html;
-    // The markup was rendered with each of the tag's enumerated attributes at its default ('<!--view:donate list:all-->',
-    // tools/prerender.tsx): a tag given another value (another view, another tab) waits for its code, and so does a
-    // signed-in person's tag whose first view is only for visitors who are not (data-sm-signed-out).
-    const [comment, said = ''] = /^<!--(.*?)-->/.exec(text) ?? [''];
-    const fits = said.split(' ').every((pair) => {
-      const [name, value] = pair.split(':');
-      const given = element.getAttribute(name!);
-      return !given || given === value;
-    });
-    if (!element.shadowRoot && !customElements.get(tag) && text && fits && !(auth && text.includes('data-sm-signed-out'))) {
+    // The markup says which elements it fits, as a selector (rendered with each of the tag's enumerated attributes at
+    // its default, tools/prerender.tsx renderedWith): a tag given another value (another view, another tab) waits for
+    // its code, and so does a signed-in person's tag whose first view is only for visitors who are not
+    // (data-sm-signed-out).
+    const [comment, fits = '*'] = /^<!--(.*?)-->/.exec(text) ?? [''];
+    if (!element.shadowRoot && !customElements.get(tag) && text && element.matches(fits) && !(auth && text.includes('data-sm-signed-out'))) {
       (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
       capture(element, root);
     }

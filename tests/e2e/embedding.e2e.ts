@@ -301,6 +301,63 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it("a returning visitor whose sign-in has run out gets the log-in screen's markup, and nothing is asked with the old token", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, JSON.stringify({ v: 1, auth: { accessToken: 'run-out', tokenType: 'Bearer', expiresAt: Date.now() - 60_000 }, user: null, fromApps: false, nextPage: null })),
+      sessionKeyOf(baseUrl()),
+    );
+    const tokens: string[] = [];
+    page.on('request', (request) => {
+      const authorization = request.headers().authorization;
+      if (authorization) tokens.push(`${authorization} ${request.url()}`);
+    });
+    const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    await page.goto(pageUrl('blog-loader.html'));
+    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-login api-base="${api}"></sm-login><sm-topup api-base="${api}"></sm-topup>`), baseUrl());
+    // Before any code: the log-in screen shows, as for anyone not signed in.
+    await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
+    await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(tokens).toEqual([]);
+    code.release();
+    await page.waitForFunction(() => !!customElements.get('sm-login'));
+    await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
+    expect(tokens).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('markup pasted into a page that names a path on another host never sends the signed-in person\'s token there', async () => {
+    const { page, context } = await newPage(browser);
+    await page.addInitScript(
+      ([keys, expiresAt]) => {
+        for (const key of keys as string[]) localStorage.setItem(key, JSON.stringify({ v: 1, auth: { accessToken: 'secret', tokenType: 'Bearer', expiresAt }, user: null, fromApps: false, nextPage: null }));
+      },
+      [[sessionKeyOf(baseUrl()), SESSION_KEY], Date.now() + 3_600_000],
+    );
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers().authorization) asked.push(new URL(request.url()).host);
+    });
+    await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    await page.goto(pageUrl('blog-loader.html'));
+    // What a page that lets visitors post HTML, but no script, could be given: a tag with its own declarative shadow root.
+    const named = '@evil.example/a //evil.example/b /\\evil.example/c /webclient/in-web-purchase/credit-list';
+    await page.evaluate(
+      ([api, paths]) => {
+        const root = `<template shadowrootmode="open"><p data-sm-early-signed-in="${paths}">Loading</p></template>`;
+        (document.querySelector('main') as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(`<sm-topup api-base="${api}">${root}</sm-topup><sm-survey>${root}</sm-survey>`);
+      },
+      [baseUrl(), named],
+    );
+    // The one path on the tag's own host is asked for, with the token; nothing goes anywhere else.
+    await expect.poll(() => asked).toContain(new URL(baseUrl()).host);
+    await page.waitForTimeout(300);
+    expect(asked.filter((host) => host !== new URL(baseUrl()).host && host !== new URL(pageUrl('blog-loader.html')).host)).toEqual([]);
+    await context.close();
+  });
+
   it('the carousel does not move by itself when the person prefers reduced motion', async () => {
     const { page, context } = await newPage(browser);
     await page.emulateMedia({ reducedMotion: 'reduce' });

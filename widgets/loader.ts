@@ -131,6 +131,8 @@ function act(capture: Capture, action: string, button: HTMLElement | null): void
 }
 
 function capture(element: Element, root: ShadowRoot): void {
+  // Another copy of the loader on the page captures it already: its record stays the one the element takes.
+  if (captures().has(element)) return;
   const record: Capture = { fields: {}, actions: [] };
   captures().set(element, record);
   const open = () => captures().get(element) === record;
@@ -207,8 +209,8 @@ function askEarly(root: ShadowRoot, base: string, auth: string): void {
  * hidden one not). One scrolled sideways out of view counts as in view: it is only fetched sooner.
  */
 function inView(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  return !!element.getClientRects().length && box.bottom >= 0 && box.top <= innerHeight;
+  const box = element.getClientRects()[0];
+  return !!box && box.bottom >= 0 && box.top <= innerHeight;
 }
 
 async function start(element: Element): Promise<void> {

@@ -202,6 +202,21 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it('a second copy of the loader starting after a press keeps that press: the first copy\'s record stays', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const code = await hold(page, /\/assets\/[^/]+\.js$/);
+    await page.goto(pageUrl('blog-snippet.html'));
+    const newsletter = page.locator('sm-newsletter');
+    await newsletter.getByRole('textbox', { name: 'Email' }).fill('two.loaders@example.org');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await newsletter.getByRole('button', { name: 'Sending...' }).waitFor();
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js?copy=2` });
+    code.release();
+    await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a bad attribute gives a console message and a safe default, never a broken page', async () => {
     const { page, context, errors } = await newPage(browser);
     const warnings: string[] = [];

@@ -24,6 +24,7 @@ import { createElement, useLayoutEffect, type ComponentType, type ReactNode } fr
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
+import type { Capture } from './capture';
 
 type Props = Record<string, unknown>;
 
@@ -49,6 +50,8 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
         const release = holdContinuousEvents(mounted.shadow);
+        // What the loader captured, for a view drawn anew: the models of the hydrating view take it (and it is gone).
+        const putBack = keepCapture(element);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
         mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree() }), {
@@ -58,6 +61,8 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
             // Taken off the page while hydrating (a route left at once) is no mismatch.
             if (mounted.unmounted) return;
             console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error);
+            // The new view's models take what the person typed and pressed (a press its model took may go twice).
+            putBack();
             setTimeout(draw);
           },
         });
@@ -106,6 +111,18 @@ function holdContinuousEvents(shadow: ShadowRoot): () => void {
 function Hydrated({ release, children }: { release: () => void; children: ReactNode }) {
   useLayoutEffect(release, [release]);
   return children;
+}
+
+/**
+ * Keeps a copy of what the loader captured for an element (shared/ui/capture.ts; its store's key is written out here,
+ * so that the shared runtime does not import that file of the core), and answers a function that puts the copy back:
+ * should the markup not match (a snippet from another release), the view is drawn anew with new models, and they take
+ * what the person typed and pressed again instead of nothing.
+ */
+function keepCapture(element: Element): () => void {
+  const store = (globalThis as Record<symbol, WeakMap<Element, Capture> | undefined>)[Symbol.for('sm.capture')];
+  const kept = JSON.stringify(store?.get(element)) as string | undefined;
+  return () => kept && store!.set(element, JSON.parse(kept) as Capture);
 }
 
 /** The language prerendered markup is in: its top element's `lang` (markup without one is English). */

@@ -57,10 +57,13 @@ const LANGUAGE_FILE = 4 * KiB;
  *   script). React alone is most of Ghost's 81 KB. It was held at 98,650 B; it rose by about 90 B
  *   (2026-11-24) with the renderer drawing mismatched markup afresh instead of beside the new,
  *   the replay of a press in a task of its own (so another React root cannot swallow it), the
- *   client taking the answers the loader asked for early, and the loader asking for them.
+ *   client taking the answers the loader asked for early, and the loader asking for them. It
+ *   rose by about 60 B more (2026-11-25) with the renderer keeping a copy of what the person did
+ *   while it hydrates, so a view drawn anew after a mismatch still has it (renderer.ts
+ *   keepCapture).
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 98_750,
+  newsletterHydratedGzip: 98_800,
 };
 
 let manifest: Manifest;

@@ -13,8 +13,9 @@ import { Newsletter } from '../../widgets/newsletter/newsletter';
 import { tags } from '../../widgets/tags';
 import { fakeApi, waitFor } from './support';
 
-function prerendered(): HTMLElement {
-  const markup = renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {}));
+/** A <sm-newsletter> holding its prerendered markup, changed by `edit` (another release's markup). */
+function prerendered(edit: (markup: string) => string = (markup) => markup): HTMLElement {
+  const markup = edit(renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {})));
   const element = document.createElement('sm-newsletter');
   element.attachShadow({ mode: 'open' }).innerHTML = markup;
   document.body.append(element);
@@ -51,6 +52,30 @@ describe('hydrating prerendered markup', () => {
       await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
       expect(input.value).to.equal('');
       expect(problems).to.deep.equal([]);
+      element.remove();
+    } finally {
+      console.warn = warn;
+      console.error = error;
+      api.restore();
+    }
+  });
+
+  it('markup from another release is drawn again, and the new view still has what was typed and pressed', async () => {
+    const problems: string[] = [];
+    const { warn, error } = console;
+    console.warn = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
+    console.error = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
+    const api = fakeApi({ 'POST /subscribe-newsletter': () => ({ body: { status: 200, message: 'Thank you!', data: null } }) });
+    try {
+      await import('../../widgets/newsletter/newsletter.element');
+      // The element is defined: it starts on the page in a task of its own, after what the loader captured is set.
+      const element = prerendered((markup) => markup.replace('Join our newsletter', 'Join our old newsletter'));
+      captures().set(element, { fields: { email: 'stale@example.org' }, actions: ['subscribe'] });
+      const root = element.shadowRoot!;
+      await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
+      expect(root.querySelector('h2')?.textContent).to.equal('Join our newsletter');
+      expect(api.calls.map((call) => (JSON.parse(String(call.init.body)) as { email: string }).email)).to.include('stale@example.org');
+      expect(problems.some((p) => p.includes('[sm-newsletter] The prerendered markup did not match'))).to.equal(true);
       element.remove();
     } finally {
       console.warn = warn;

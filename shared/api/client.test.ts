@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../session/session';
 import * as auth from './auth';
 import { createApiClient } from './client';
+import { addressOf } from './contract';
+import { EARLY_KEY, type Early } from './early';
 import { CLIENT_MESSAGES } from './errors';
 
 const profile = {
@@ -115,5 +117,55 @@ describe('api client', () => {
     vi.stubGlobal('fetch', answer(200, { status: 200, message: 'Email Verified!', data: null }));
     await call(auth.verifyEmail, { t: 'a b' });
     expect(((globalThis.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string])[0]).toBe('/webclient-verification-email?t=a+b');
+  });
+});
+
+/**
+ * The answers the loader asked for before the code came (shared/api/early.ts): the client takes one as it would
+ * take its own, with the same error paths.
+ */
+describe('api client, with an answer the loader asked for early', () => {
+  const store = () => ((globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] ??= {});
+  const early = (answer: Promise<Response>) => (store()[addressOf(auth.profile, {})] = { answer, uses: 1, at: Date.now(), auth: 'Bearer abc' });
+
+  beforeEach(() => {
+    localStorage.clear();
+    session.clear();
+    session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as Record<symbol, unknown>)[EARLY_KEY];
+  });
+
+  it('takes the answer instead of asking again', async () => {
+    early(Promise.resolve(new Response(JSON.stringify({ status: 200, message: '', data: profile }), { status: 200 })));
+    const fetch = answer(500, {});
+    vi.stubGlobal('fetch', fetch);
+    expect(await call(auth.profile, {})).toMatchObject({ ok: true, data: { name: 'Grace Listener' } });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks again when the early request failed', async () => {
+    early(Promise.reject(new TypeError('Failed to fetch')));
+    const fetch = answer(200, { status: 200, message: '', data: profile });
+    vi.stubGlobal('fetch', fetch);
+    expect(await call(auth.profile, {})).toMatchObject({ ok: true });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('an early 401 signs the person out, as the client\'s own would', async () => {
+    early(Promise.resolve(new Response(JSON.stringify({ status: 401, message: 'Unauthenticated.' }), { status: 401 })));
+    vi.stubGlobal('fetch', answer(500, {}));
+    expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { status: 401, message: 'Unauthenticated.' } });
+    expect(session.authorization()).toBeNull();
+  });
+
+  it('an early answer that is not JSON gives the usual message, never a throw', async () => {
+    early(Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal('fetch', answer(500, {}));
+    expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { status: 502, message: CLIENT_MESSAGES.unknown } });
+    early(Promise.resolve(new Response('<html>OK</html>', { status: 200 })));
+    expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { message: CLIENT_MESSAGES.malformed } });
   });
 });

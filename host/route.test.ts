@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { storedSignIn } from '../shared/session/session';
 import { portalLanguage } from './language';
 
 const script = readFileSync(join(import.meta.dirname, 'route.js'), 'utf8');
@@ -43,7 +44,7 @@ describe('route.js', () => {
   });
 
   /** A session record as shared/session/session.ts keeps it, its sign-in running out `in` ms from now. */
-  const session = (expiresIn: number) => JSON.stringify({ v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn }, user: null, fromApps: false, nextPage: null });
+  const session = (expiresIn: number) => storedSignIn({ accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
 
   it('keeps no markup for a signed-in visitor or an address with a query', () => {
     expect(shownRoute({ languages: ['en'], session: session(60_000) })).toBe(null);

@@ -39,6 +39,12 @@ interface State {
 
 const EMPTY: State = { auth: null, user: null, fromApps: false, nextPage: null };
 
+/** A state as storage keeps it (the loader and host/route.js read its `auth` too). */
+const record = (state: State): string => JSON.stringify({ v: 1, ...state });
+
+/** The stored record of a person signed in and nothing more: what a page starts with in the tests and the bench. */
+export const storedSignIn = (auth: Auth): string => record({ ...EMPTY, auth });
+
 const StoredRecord = lazy(() => z.object({
   v: z.literal(1),
   auth: z.nullable(
@@ -110,7 +116,7 @@ export function createSession({ storage: store, key = STORAGE_KEY, now = Date.no
     if (!store) return;
     try {
       if (!next.auth && !next.user && !next.fromApps && !next.nextPage) store.removeItem(key);
-      else store.setItem(key, JSON.stringify({ v: 1, ...next }));
+      else store.setItem(key, record(next));
     } catch {
       /* quota or disabled storage: the session lives in memory for this page */
     }

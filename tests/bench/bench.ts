@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { storageKeyFor } from '../../shared/session/session';
+import { storageKeyFor, storedSignIn } from '../../shared/session/session';
 import { CONDITIONS, KEY_DELAY_MS, launchChromium, measureAct, measureLoad, type ActRun, type LoadRun, type Stored } from './browser';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import { benchPages, type BenchPage } from './pages';
@@ -104,8 +104,7 @@ async function signIn(api: string): Promise<Stored> {
     body: JSON.stringify({ email: 'listener@example.org', password: 'listen-2026' }),
   });
   const { data } = (await response.json()) as { data: { access_token: string; expires_in: number } };
-  const value = { v: 1, auth: { accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 }, user: null, fromApps: false, nextPage: null };
-  return { key: storageKeyFor(api), value: JSON.stringify(value) };
+  return { key: storageKeyFor(api), value: storedSignIn({ accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 }) };
 }
 
 async function runPages(browser: Browser, origin: string, pages: BenchPage[], session: Stored): Promise<PageResult[]> {

@@ -9,12 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEY, storageKeyFor, storedSignIn } from '../../shared/session/session';
 import { baseUrl, blogUrl, createVerifiedUser, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
 
-/** The session record the widgets keep in the page's local storage (shared/session/session.ts). */
-const SESSION_KEY = 'sm.session.v1';
-/** Each API host has its own sign-in: a tag with api-base keeps it under that host's key. */
-const sessionKeyOf = (apiBase: string) => `${SESSION_KEY}@${apiBase.replace(/\/+$/, '')}`;
+/** Each API host has its own sign-in (shared/session/session.ts): a tag with api-base keeps it under that host's key. */
+const sessionKeyOf = (apiBase: string) => storageKeyFor(apiBase.replace(/\/+$/, ''));
+/** A person signed in with `token` until `expiresAt`, as the session stores it. */
+const signedIn = (token: string, expiresAt = Date.now() + 3_600_000) => storedSignIn({ accessToken: token, tokenType: 'Bearer', expiresAt });
+/** A page that starts with `value` stored under `key`. */
+const storing = (page: Page, key: string, value: string) => page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [key, value]);
 
 const pageUrl = (name: string) => new URL(name, blogUrl()).href;
 
@@ -259,10 +262,7 @@ describe('embedding with the loader', () => {
     });
     const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
     const { page, context, errors } = await newPage(browser);
-    await page.addInitScript(
-      ([key, token]) => localStorage.setItem(key!, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 }, user: null, fromApps: false, nextPage: null })),
-      [sessionKeyOf(baseUrl()), data.access_token],
-    );
+    await storing(page, sessionKeyOf(baseUrl()), signedIn(data.access_token));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.goto(pageUrl('blog-loader.html'));
@@ -282,10 +282,7 @@ describe('embedding with the loader', () => {
     const { data } = (await login.json()) as { data: { access_token: string } };
     const { page, context, errors } = await newPage(browser);
     // Signed in on the API host the tags name (its own key: the blog is on another origin).
-    await page.addInitScript(
-      ([key, token]) => localStorage.setItem(key!, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 }, user: null, fromApps: false, nextPage: null })),
-      [sessionKeyOf(baseUrl()), data.access_token],
-    );
+    await storing(page, sessionKeyOf(baseUrl()), signedIn(data.access_token));
     const choices: (string | undefined)[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/webclient/in-web-purchase/credit-list')) choices.push(request.headers().authorization);
@@ -318,10 +315,7 @@ describe('embedding with the loader', () => {
 
   it("a returning visitor whose sign-in has run out gets the log-in screen's markup, and nothing is asked with the old token", async () => {
     const { page, context, errors } = await newPage(browser);
-    await page.addInitScript(
-      (key) => localStorage.setItem(key, JSON.stringify({ v: 1, auth: { accessToken: 'run-out', tokenType: 'Bearer', expiresAt: Date.now() - 60_000 }, user: null, fromApps: false, nextPage: null })),
-      sessionKeyOf(baseUrl()),
-    );
+    await storing(page, sessionKeyOf(baseUrl()), signedIn('run-out', Date.now() - 60_000));
     const tokens: string[] = [];
     page.on('request', (request) => {
       const authorization = request.headers().authorization;
@@ -345,12 +339,7 @@ describe('embedding with the loader', () => {
 
   it('markup pasted into a page that names a path on another host never sends the signed-in person\'s token there', async () => {
     const { page, context } = await newPage(browser);
-    await page.addInitScript(
-      ([keys, expiresAt]) => {
-        for (const key of keys as string[]) localStorage.setItem(key, JSON.stringify({ v: 1, auth: { accessToken: 'secret', tokenType: 'Bearer', expiresAt }, user: null, fromApps: false, nextPage: null }));
-      },
-      [[sessionKeyOf(baseUrl()), SESSION_KEY], Date.now() + 3_600_000],
-    );
+    for (const key of [sessionKeyOf(baseUrl()), STORAGE_KEY]) await storing(page, key, signedIn('secret'));
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.headers().authorization) asked.push(new URL(request.url()).host);

@@ -47,9 +47,11 @@
     return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
   };
   const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
-  const captured = (node) => !!window[Symbol.for('sm.capture')]?.get(host()) && node.getRootNode() === scope();
+  /** What the loader keeps for the tag (it has run for it), as shared/ui/capture.ts reads it. */
+  const capture = () => window[Symbol.for('sm.capture')]?.get(host());
+  const captured = (node) => !!capture() && node.getRootNode() === scope();
   /** Pressed now, before the loader has run for the tag, the press is kept by the focus it leaves on the button. */
-  const kept = (node) => node.localName === 'button' && !window[Symbol.for('sm.capture')]?.has(host()) && !customElements.get(config.host);
+  const kept = (node) => node.localName === 'button' && !capture() && !customElements.get(config.host);
   /** Something else (a loading overlay) is where a tap on the control's centre would land. */
   const covered = (node) => {
     const box = node.getBoundingClientRect();

@@ -254,12 +254,17 @@ button { font: inherit; padding: 6px 14px; border-radius: 6px; border: 2px solid
 .tags li { margin-bottom: 6px; }
 `;
 
-const js = `// The docs pages' behaviour: a view's example starts when opened; the theming form restyles the live example.
+const js = `// The docs pages' behaviour: a view's example starts when opened, and a view that closes itself (sm-close: the
+// membership dialog) closes its example, as a page that opens that view does; the theming form restyles the live example.
 for (const example of document.querySelectorAll('[data-example]')) {
   example.addEventListener('toggle', () => {
     const stage = example.querySelector('[data-stage]');
     if (example.open && !stage.firstElementChild) stage.append(example.querySelector('template').content.cloneNode(true));
     if (!example.open) stage.replaceChildren();
+  });
+  example.addEventListener('sm-close', () => {
+    example.open = false;
+    example.querySelector('summary').focus();
   });
 }
 const form = document.querySelector('[data-theming]');

@@ -69,6 +69,14 @@ describe('docs', () => {
         await example.locator('summary').click();
         await expect.poll(() => example.locator('[data-stage] > *').evaluate((el) => (el.shadowRoot?.childElementCount ?? 0) > 0)).toBe(true);
         expect(page.url().split('#')[0]).toBe(url);
+        // The membership's view is a modal dialog and covers the page until it is closed: Escape closes it and its example.
+        if ((await example.locator('[data-stage] > *').getAttribute('view')) === 'manage') {
+          const dialog = example.getByRole('dialog');
+          await dialog.waitFor();
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+          expect(await example.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+        }
       }
       expect(errors).toEqual([]);
       await context.close();

@@ -108,7 +108,7 @@ function tagFiles(): Plugin {
  *   files itself), so each call gets an empty list, yet the helper (about 0.5 KiB brotli) still
  *   ships (vitejs/vite#13952, #18551). Its module here only imports.
  * - @preact/signals-react imports `use-sync-external-store/shim`, React 17's stand-in for a hook
- *   React 19 has; in a browser the shim hands back React's own. Here it is React's own at once.
+ *   React 18 has; in a browser the shim hands back React's own. Here it is React's own at once.
  */
 function leanerRuntime(): Plugin {
   const preloadHelper = '\0vite/preload-helper.js';

@@ -72,7 +72,7 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
 }
 
 /** The checkout page: on the way to the hosted checkout, or the embedded checkout's place. */
-export function CheckoutStep({ checkout, container }: { checkout: Checkout; container: RefObject<HTMLDivElement | null> }) {
+export function CheckoutStep({ checkout, container }: { checkout: Checkout; container: RefObject<HTMLDivElement> }) {
   const t = useT();
   useSignals();
   const state = checkout.state.value;

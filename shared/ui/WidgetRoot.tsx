@@ -103,7 +103,8 @@ export function WidgetRoot({ container, apiBase, portal, styles = '', children }
   return (
     <DepsContext.Provider value={deps}>
       <CaptureContext.Provider value={capture}>
-        <style>{reserve + baseStyles + styles}</style>
+        {/* As HTML, not as a text child: React 18's server renderer escapes text in <style> (`"` as &quot;), which breaks the prerendered CSS. */}
+        <style dangerouslySetInnerHTML={{ __html: reserve + baseStyles + styles }} />
         <div className="sm-root" lang={language} dir={directionOf(language)}>
           <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
         </div>

@@ -50,21 +50,11 @@ const { loader: LOADER, markup: MARKUP, ownCode: OWN_CODE, newsletterUsable: NEW
 const LANGUAGE_FILE = 4 * KiB;
 /**
  * Known overruns, each held at its size today so it cannot grow unnoticed; the test says when
- * one is back under its budget and can go.
- * - The newsletter's hydrated first load is mostly the shared runtime (React, react-dom, r2wc and
- *   signals: about 73 KB gzip) and core (about 18 KB gzip: the session store, the API client
- *   with zod, the catalogue's message runtime and the replay of what a person did before the
- *   script). React alone is most of Ghost's 81 KB. It was held at 98,650 B; it rose by about 90 B
- *   (2026-11-24) with the renderer drawing mismatched markup afresh instead of beside the new,
- *   the replay of a press in a task of its own (so another React root cannot swallow it), the
- *   client taking the answers the loader asked for early, and the loader asking for them. It
- *   rose by about 60 B more (2026-11-25) with the renderer keeping a copy of what the person did
- *   while it hydrates, so a view drawn anew after a mismatch still has it (renderer.ts
- *   keepCapture).
+ * one is back under its budget and can go. None today: the newsletter's hydrated first load,
+ * held at 98,800 B gzip with React 19, is under Ghost's form since the widgets bundle React 18.3
+ * (README, "Why React 18").
  */
-const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {
-  newsletterHydratedGzip: 98_800,
-};
+const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {};
 
 let manifest: Manifest;
 let entries: EntrySizes[];

@@ -7,8 +7,9 @@
  *   rejects each file of type-errors/ with the expected errors; Vite builds it;
  * - html-page/: a plain page with the loader and the tag alone.
  *
- * Each consumer's own folder gets only the tarball (npm install --no-save): the package bundles
- * its code and has no dependencies, and react, react-dom, vite and typescript resolve from the
+ * Each consumer's own folder gets the tarball (npm install --no-save): the package bundles its
+ * code, React 18.3 included, and has no dependencies. The React app installs its own React 19
+ * beside it, as an app on the current React would; vite and typescript resolve from the
  * project's node_modules above. Both are then served on one origin, and in Chromium each shows
  * <sm-newsletter>, in Spanish when the page turns Spanish, and subscribes an address against a
  * sandbox on another origin.

@@ -13,9 +13,16 @@ import { Newsletter } from '../../widgets/newsletter/newsletter';
 import { tags } from '../../widgets/tags';
 import { fakeApi, waitFor } from './support';
 
+/**
+ * The newsletter's markup as the build prerenders it. Rendered here, before the tests watch the
+ * console: React 18's server renderer warns that signals' useLayoutEffect does nothing on the
+ * server when it runs where there is a window (the build prerenders in Node, where there is none).
+ */
+const MARKUP = renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {}));
+
 /** A <sm-newsletter> holding its prerendered markup, changed by `edit` (another release's markup). */
 function prerendered(edit: (markup: string) => string = (markup) => markup): HTMLElement {
-  const markup = edit(renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {})));
+  const markup = edit(MARKUP);
   const element = document.createElement('sm-newsletter');
   element.attachShadow({ mode: 'open' }).innerHTML = markup;
   document.body.append(element);

@@ -61,7 +61,8 @@ function Banners({ mission }: { mission: Mission }) {
       slides={images.map((src, i) => ({
         id: src,
         // The first picture is the page's largest paint: fetched at once and first; the others when they come near.
-        content: <img className="sm-banner" src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} width={640} height={320} />,
+        // (fetchpriority in lower case: React 18 passes it on as an attribute, and knows no fetchPriority prop.)
+        content: <img className="sm-banner" src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} loading={i === 0 ? 'eager' : 'lazy'} {...{ fetchpriority: i === 0 ? 'high' : 'auto' }} width={640} height={320} />,
       }))}
     />
   );
@@ -154,7 +155,7 @@ function MissionSkeleton() {
 }
 
 /** Amount, frequency and Donate Now: shown at once (they need no data), Donate Now waits for the mission. */
-function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null>; ready: boolean }) {
+function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement>; ready: boolean }) {
   const t = useT();
   const language = useShownLanguage();
   useSignals();
@@ -228,7 +229,7 @@ function MissionHeader({ mission }: { mission: Mission | null }) {
   );
 }
 
-function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement | null> }) {
+function DonateForm({ model, containerRef }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement> }) {
   const t = useT();
   const language = useShownLanguage();
   useSignals();

@@ -142,6 +142,8 @@ interface Summary {
   loaderTaskWorst: number;
   bytesUsable: number;
   bytes: number;
+  /** When the first view's data had arrived (null when it shows none). */
+  dataAt: number | null;
   act: ActSummary | null;
   earlyAct: ActSummary | null;
 }
@@ -181,6 +183,7 @@ function summarize({ page, loads, acts, earlyActs }: PageResult): Summary {
     loaderTaskWorst: Math.max(...loads.map((l) => l.loaderTask)),
     bytesUsable: m((l) => l.bytesUsable),
     bytes: m((l) => l.bytes),
+    dataAt: loads.every((l) => l.dataAt !== null) && loads.length ? m((l) => l.dataAt!) : null,
     act: summarizeActs(acts),
     earlyAct: summarizeActs(earlyActs),
   };
@@ -190,13 +193,14 @@ function printPages(summaries: Summary[], form: Summary): void {
   console.log(`\nIn headless Chromium under mobile conditions (CPU ${CONDITIONS.cpuSlowdown}x slower, ${CONDITIONS.latencyMs} ms round trip, ${CONDITIONS.downMbps} Mbps down, ${CONDITIONS.upKbps} kbps up, cold cache, 390 x 844 touch screen); median of ${RUNS} run(s).`);
   console.log('A page holding one tag, embedded with its snippet pasted (and the loader) or with the script tag alone; the API on another origin.\n');
   table(
-    ['page', 'shows', 'usable', '(all runs)', 'x form', 'hydrated', 'markup', 'TBT', 'CLS', 'loader task', 'KiB to usable', 'KiB in all'],
+    ['page', 'shows', 'usable', '(all runs)', 'x form', 'data', 'hydrated', 'markup', 'TBT', 'CLS', 'loader task', 'KiB to usable', 'KiB in all'],
     summaries.map((s) => [
       s.page.name,
       ms(s.shows),
       ms(s.usable),
       s.usableRange.map(Math.round).join('-'),
       times(s.usable / form.usable),
+      s.dataAt === null ? '-' : ms(s.dataAt),
       ms(s.hydrated),
       !s.page.tag ? '-' : s.redrawn ? `redrawn ${s.redrawn}/${RUNS}` : 'kept',
       ms(s.tbt),
@@ -207,6 +211,7 @@ function printPages(summaries: Summary[], form: Summary): void {
     ]),
   );
   console.log('\nshows: its first field (or main button) is laid out; usable: it shows, is enabled and not covered (a tap on it reaches it), and for a button a click is handled by React or captured by the loader (and pressed again once hydrated), or, before the loader has run, kept by the focus the tap leaves on it, which the loader presses when it runs;');
+  console.log("data: when the first answer its first view shows had arrived (the loader asks for it as it starts, with the person's token): a control that shows that data cannot be usable sooner;");
   console.log('hydrated: React handles it; markup: the node that showed first is the one React hydrated (kept) or was drawn again; TBT: long tasks over 50 ms from');
   console.log('navigation until the page is quiet (no request for 0.5 s, at least 1 s after hydration); CLS: largest window of layout shifts in that time; loader task: the longest run of');
   console.log("the loader's script in a load, the slowest load's in brackets (its module, a listener or a callback; 0 when none ran in a frame over 50 ms); KiB: transferred, compressed, with headers.");
@@ -286,6 +291,8 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
   for (const s of summaries.filter((s) => s.page.tag)) {
     const limit = s.page.embed === 'script' ? 2.5 : s.page.tag === 'sm-newsletter' ? 1.2 : 1.5;
     check(`${s.page.name}: usable`, times(s.usable / form.usable), `<= ${limit}x`, s.usable / form.usable <= limit);
+    // A control that shows the API's answer: when that answer arrived is its floor.
+    if (s.dataAt !== null) rows.push([`  its data arrived (the floor for a control that shows it)`, times(s.dataAt / form.usable), '', '']);
     // Its button counts as usable before the loader runs: these runs say whether such a tap is kept.
     if (s.earlyAct) check(`${s.page.name}: runs with a tap before the loader ran lost`, String(s.earlyAct.lost.length), '0', s.earlyAct.lost.length === 0);
   }

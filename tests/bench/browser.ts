@@ -164,8 +164,20 @@ export interface LoadRun {
   /** Bytes transferred (compressed, with headers) until the control was usable, and in all. */
   bytesUsable: number;
   bytes: number;
+  /** When the first answer the first view shows (page.data) had arrived; null when it shows none. */
+  dataAt: number | null;
   errors: string[];
   warnings: string[];
+}
+
+/** When the first of the page's data answers ended, in the page's time (resource timing, which the throttling slows too). */
+async function dataAnswered(tab: Page, paths: string[]): Promise<number | null> {
+  if (!paths.length) return null;
+  const ends = (await tab.evaluate(
+    (wanted) => performance.getEntriesByType('resource').filter((e) => wanted.some((p) => new URL(e.name).pathname.endsWith(p))).map((e) => (e as PerformanceResourceTiming).responseEnd),
+    paths,
+  )) as number[];
+  return ends.length ? Math.min(...ends) : null;
 }
 
 /**
@@ -198,6 +210,7 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
       loaderTask: Math.max(0, ...state.loaderRuns.map((r) => r.duration)),
       bytesUsable: traffic.bytesUntil(state.usable!),
       bytes: traffic.bytesUntil(Infinity),
+      dataAt: await dataAnswered(tab, page.data),
       errors,
       warnings,
     };

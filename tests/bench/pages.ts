@@ -44,6 +44,11 @@ export interface BenchPage {
   html: string;
   probe: ProbeConfig;
   signedIn: boolean;
+  /**
+   * The API paths the tag's first view shows the answers of: those its markup names for the
+   * loader to ask for at once (data-sm-early, or data-sm-early-signed-in for a signed-in person).
+   */
+  data: string[];
   act?: Act;
 }
 
@@ -153,6 +158,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
       html: pageHtml('a plain form', FORM(api), false),
       probe: { host: null, control: 'form input[type="email"]', kind: 'field', done: { selector: '#message', text: NEWSLETTER_THANKS } },
       signedIn: false,
+      data: [],
       act: { ...TAGS[0]!.act!, press: 'form button' },
     },
   ];
@@ -160,7 +166,9 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
     const attributes = `${c.attributes ? `${c.attributes} ` : ''}api-base="${api}" portal="${portal}"`;
     const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(`<${c.tag}>`, `<${c.tag} ${attributes}>`);
     const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.done ? { done: c.done } : {}) };
-    const common = { tag: c.tag, what: c.what, probe, signedIn: c.signedIn, ...(c.act ? { act: c.act } : {}) };
+    const early = new RegExp(`data-sm-early${c.signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
+    const data = [...snippet.matchAll(early)].map((m) => m[1]!);
+    const common = { tag: c.tag, what: c.what, probe, signedIn: c.signedIn, data, ...(c.act ? { act: c.act } : {}) };
     pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, true) });
     pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, true) });
   }

@@ -291,8 +291,8 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
   for (const s of summaries.filter((s) => s.page.tag)) {
     const limit = s.page.embed === 'script' ? 2.5 : s.page.tag === 'sm-newsletter' ? 1.2 : 1.5;
     check(`${s.page.name}: usable`, times(s.usable / form.usable), `<= ${limit}x`, s.usable / form.usable <= limit);
-    // A control that shows the API's answer: when that answer arrived is its floor.
-    if (s.dataAt !== null) rows.push([`  its data arrived (the floor for a control that shows it)`, times(s.dataAt / form.usable), '', '']);
+    // A control that shows the API's answer (it was usable only after that answer came): when it arrived is its floor.
+    if (s.dataAt !== null && s.usable >= s.dataAt) rows.push([`  its data arrived (the floor for a control that shows it)`, times(s.dataAt / form.usable), '', '']);
     // Its button counts as usable before the loader runs: these runs say whether such a tap is kept.
     if (s.earlyAct) check(`${s.page.name}: runs with a tap before the loader ran lost`, String(s.earlyAct.lost.length), '0', s.earlyAct.lost.length === 0);
   }

@@ -40,8 +40,13 @@ if (portalChoice.peek() !== 'en') {
   container.querySelector('.portal-boot')?.remove();
   // The landing is the sign-in page: say so in the address before the portal reads it.
   if (!/^#\/./.test(location.hash)) history.replaceState(history.state, '', `#${shown.dataset.route}`);
+  // Said once: React 18 reports one mismatch as two errors or more (the mismatch, then the switch to drawing afresh).
+  let warned = false;
   hydrateRoot(shown, app, {
-    onRecoverableError: (error) => console.warn('[portal] The prerendered page did not match; it was drawn again.', error),
+    onRecoverableError: (error) => {
+      if (!warned) console.warn('[portal] The prerendered page did not match; it was drawn again.', error);
+      warned = true;
+    },
   });
 } else {
   createRoot(container).render(app);

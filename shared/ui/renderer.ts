@@ -34,6 +34,8 @@ interface Mounted {
   readonly shadow: ShadowRoot;
   readonly Component: ComponentType<Props>;
   unmounted?: boolean;
+  /** A mismatch was reported, and the root drawn afresh. */
+  redrawn?: boolean;
 }
 
 const same = (a: Props, b: Props) => Object.keys({ ...a, ...b }).every((key) => Object.is(a[key], b[key]));
@@ -58,8 +60,10 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
           // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
           // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
           onRecoverableError: (error) => {
-            // Taken off the page while hydrating (a route left at once) is no mismatch.
-            if (mounted.unmounted) return;
+            // Taken off the page while hydrating (a route left at once) is no mismatch. React 18 reports one mismatch as
+            // two errors or more (the mismatch, then the switch to drawing the root afresh): the root is drawn once.
+            if (mounted.unmounted || mounted.redrawn) return;
+            mounted.redrawn = true;
             console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error);
             // The new view's models take what the person typed and pressed (a press its model took may go twice).
             putBack();

@@ -81,8 +81,9 @@ describe('hydrating prerendered markup', () => {
       const root = element.shadowRoot!;
       await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
       expect(root.querySelector('h2')?.textContent).to.equal('Join our newsletter');
+      // (The hydrating view's model may have sent it already: it is sent again, for the new view to show the answer.)
       expect(api.calls.map((call) => (JSON.parse(String(call.init.body)) as { email: string }).email)).to.include('stale@example.org');
-      expect(problems.some((p) => p.includes('[sm-newsletter] The prerendered markup did not match'))).to.equal(true);
+      expect(problems.filter((p) => p.includes('[sm-newsletter] The prerendered markup did not match'))).to.have.length(1);
       element.remove();
     } finally {
       console.warn = warn;

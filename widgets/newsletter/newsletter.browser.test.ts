@@ -77,7 +77,8 @@ describe('<sm-newsletter>', () => {
       expect(text(el)).not.to.contain('An older heading');
       expect(el.shadowRoot!.querySelectorAll('form')).to.have.length(1);
       expect(el.shadowRoot!.querySelectorAll('button[type="submit"]')).to.have.length(1);
-      expect(warned.some((m) => m.includes('did not match this version'))).to.equal(true);
+      // Once: React 18 reports a mismatch as two errors (the mismatch, then the switch to drawing the root afresh).
+      expect(warned.filter((m) => m.includes('did not match this version'))).to.have.length(1);
     } finally {
       console.warn = warn;
       window.onerror = onerror;

@@ -127,6 +127,22 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
+  it("fetches a mission's first picture at once and the others when they come near: loading is set before src", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390 });
+    await page.goto(`${baseUrl()}/#/missions`);
+    const donate = page.locator('sm-donate').first();
+    await donate.locator('[data-testid="mission-card"] img.sm-banner').first().waitFor();
+    // Firefox and Safari start fetching a picture when its src is set: a loading="lazy" set after it comes too late.
+    const banners = await donate.locator('[data-testid="mission-card"]').first().locator('img.sm-banner').evaluateAll((images) =>
+      images.map((img) => ({ names: img.getAttributeNames(), loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority') })),
+    );
+    expect(banners.length).toBeGreaterThan(1);
+    for (const { names } of banners) expect(names.indexOf('loading')).toBeLessThan(names.indexOf('src'));
+    expect(banners.map((b) => [b.loading, b.priority])).toEqual(banners.map((_, i) => (i === 0 ? ['eager', 'high'] : ['lazy', 'auto'])));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([1, 0])('a mission whose banner has %i picture(s) fills its page without moving the form', async (pictures) => {
     const created = await fetch(`${baseUrl()}/sandbox/missions`, {
       method: 'POST',

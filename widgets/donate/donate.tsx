@@ -61,8 +61,9 @@ function Banners({ mission }: { mission: Mission }) {
       slides={images.map((src, i) => ({
         id: src,
         // The first picture is the page's largest paint: fetched at once and first; the others when they come near.
-        // (fetchpriority in lower case: React 18 passes it on as an attribute, and knows no fetchPriority prop.)
-        content: <img className="sm-banner" src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} loading={i === 0 ? 'eager' : 'lazy'} {...{ fetchpriority: i === 0 ? 'high' : 'auto' }} width={640} height={320} />,
+        // loading and fetchpriority come before src: React 18 sets attributes in this order, and Firefox and Safari start
+        // fetching when src is set. (fetchpriority in lower case: React 18 knows no fetchPriority prop.)
+        content: <img className="sm-banner" loading={i === 0 ? 'eager' : 'lazy'} {...{ fetchpriority: i === 0 ? 'high' : 'auto' }} src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} width={640} height={320} />,
       }))}
     />
   );

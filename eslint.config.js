@@ -28,6 +28,25 @@ export default tseslint.config(
     },
   },
   {
+    // The tags' typings allow React 19's custom-element props (for embedders: tests/consumers/react-app), but what the
+    // widgets' own React 18 renders (the portal page, a view) gets every prop on a custom element as an attribute and
+    // no listener.
+    files: ['host/**/*.tsx', 'widgets/**/*.tsx', 'shared/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^sm-/] > JSXAttribute[name.name=/^on/]',
+          message: 'React 18 adds no listener for an on* prop on a custom element: use addEventListener (as host/shell/ManageMembership.tsx does).',
+        },
+        {
+          selector: 'JSXOpeningElement[name.name=/^sm-/] > JSXAttribute > JSXExpressionContainer > :matches(ObjectExpression, ArrowFunctionExpression, FunctionExpression, ArrayExpression)',
+          message: 'React 18 writes every prop of a custom element as a string attribute: pass text (or set the property through a ref).',
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.{ts,tsx}'],
     ignores: ['shared/**/*.test.{ts,tsx}'],
     rules: {

@@ -24,7 +24,7 @@ import { createElement, useLayoutEffect, type ComponentType, type ReactNode } fr
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
-import type { Capture } from './capture';
+import { captures } from './capture';
 
 type Props = Record<string, unknown>;
 
@@ -118,15 +118,14 @@ function Hydrated({ release, children }: { release: () => void; children: ReactN
 }
 
 /**
- * Keeps a copy of what the loader captured for an element (shared/ui/capture.ts; its store's key is written out here,
- * so that the shared runtime does not import that file of the core), and answers a function that puts the copy back:
- * should the markup not match (a snippet from another release), the view is drawn anew with new models, and they take
- * what the person typed and pressed again instead of nothing.
+ * Keeps a copy of what the loader captured for an element (shared/ui/capture.ts), and answers a function that puts
+ * the copy back: should the markup not match (a snippet from another release), the view is drawn anew with new
+ * models, and they take what the person typed and pressed again instead of nothing.
  */
 function keepCapture(element: Element): () => void {
-  const store = (globalThis as Record<symbol, WeakMap<Element, Capture> | undefined>)[Symbol.for('sm.capture')];
-  const kept = JSON.stringify(store?.get(element)) as string | undefined;
-  return () => kept && store!.set(element, JSON.parse(kept) as Capture);
+  const kept = captures().get(element);
+  const copy = kept && structuredClone(kept);
+  return () => copy && captures().set(element, copy);
 }
 
 /** The language prerendered markup is in: its top element's `lang` (markup without one is English). */

@@ -183,7 +183,7 @@ function summarize({ page, loads, acts, earlyActs }: PageResult): Summary {
     loaderTaskWorst: Math.max(...loads.map((l) => l.loaderTask)),
     bytesUsable: m((l) => l.bytesUsable),
     bytes: m((l) => l.bytes),
-    dataAt: loads.every((l) => l.dataAt !== null) && loads.length ? m((l) => l.dataAt!) : null,
+    dataAt: loads.length && loads.every((l) => l.dataAt !== null) ? m((l) => l.dataAt!) : null,
     act: summarizeActs(acts),
     earlyAct: summarizeActs(earlyActs),
   };

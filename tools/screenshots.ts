@@ -16,7 +16,7 @@ const out = resolve(import.meta.dirname, '../docs/widgets');
 
 const SHOTS: { file: string; tag: string; route: string; signedIn: boolean; ready: string; dark?: boolean }[] = [
   { file: 'sm-login', tag: 'sm-login', route: '#/login', signedIn: false, ready: '[part~="providers"] button' },
-  { file: 'sm-topup', tag: 'sm-topup', route: '#/top-up', signedIn: true, ready: '.sm-choice input' },
+  { file: 'sm-topup', tag: 'sm-topup', route: '#/top-up', signedIn: true, ready: 'input[name="credit-option"]' },
   { file: 'sm-subscribe', tag: 'sm-subscribe', route: '#/subscription', signedIn: true, ready: '.sm-choice input' },
   { file: 'sm-donate', tag: 'sm-donate', route: '#/donation-page?_d=2', signedIn: false, ready: 'input[type="range"]' },
   { file: 'sm-history', tag: 'sm-history', route: '#/home', signedIn: true, ready: 'table, [data-testid="history-empty"]' },

@@ -144,6 +144,8 @@ interface Summary {
   bytes: number;
   /** When the first view's data had arrived (null when it shows none). */
   dataAt: number | null;
+  /** When the first control showing that data was usable, where the first control comes before it (null otherwise). */
+  filled: number | null;
   act: ActSummary | null;
   earlyAct: ActSummary | null;
 }
@@ -184,6 +186,7 @@ function summarize({ page, loads, acts, earlyActs }: PageResult): Summary {
     bytesUsable: m((l) => l.bytesUsable),
     bytes: m((l) => l.bytes),
     dataAt: loads.length && loads.every((l) => l.dataAt !== null) ? m((l) => l.dataAt!) : null,
+    filled: loads.length && loads.every((l) => l.filled !== null) ? m((l) => l.filled!) : null,
     act: summarizeActs(acts),
     earlyAct: summarizeActs(earlyActs),
   };
@@ -200,7 +203,7 @@ function printPages(summaries: Summary[], form: Summary): void {
       ms(s.usable),
       s.usableRange.map(Math.round).join('-'),
       times(s.usable / form.usable),
-      s.dataAt === null ? '-' : ms(s.dataAt),
+      s.dataAt === null ? '-' : s.filled === null ? ms(s.dataAt) : `${ms(s.dataAt)} (shown ${ms(s.filled)})`,
       ms(s.hydrated),
       !s.page.tag ? '-' : s.redrawn ? `redrawn ${s.redrawn}/${RUNS}` : 'kept',
       ms(s.tbt),
@@ -212,11 +215,12 @@ function printPages(summaries: Summary[], form: Summary): void {
   );
   console.log('\nshows: its first field (or main button) is laid out; usable: it shows, is enabled and not covered (a tap on it reaches it), and for a button a click is handled by React or captured by the loader (and pressed again once hydrated), or, before the loader has run, kept by the focus the tap leaves on it, which the loader presses when it runs;');
   console.log("data: when the first answer its first view shows had arrived (the loader asks for it as it starts, with the person's token): a control that shows that data cannot be usable sooner;");
+  console.log('  (shown: where the first control comes before that data, when the first control showing it was usable);');
   console.log('hydrated: React handles it; markup: the node that showed first is the one React hydrated (kept) or was drawn again; TBT: long tasks over 50 ms from');
   console.log('navigation until the page is quiet (no request for 0.5 s, at least 1 s after hydration); CLS: largest window of layout shifts in that time; loader task: the longest run of');
   console.log("the loader's script in a load, the slowest load's in brackets (its module, a listener or a callback; 0 when none ran in a frame over 50 ms); KiB: transferred, compressed, with headers.");
   console.log('The control watched on each page:');
-  const controls = new Map(summaries.map(({ page }) => [page.tag ?? page.name, `${page.what}${page.signedIn ? ' (signed in)' : ''}`]));
+  const controls = new Map(summaries.map(({ page }) => [page.tag ?? page.name, `${page.what}${page.signedIn ? ' (signed in)' : ''}${page.filledWhat ? `; its data shown: ${page.filledWhat}` : ''}`]));
   for (const [who, what] of controls) console.log(`  ${who}: ${what}`);
 }
 
@@ -293,6 +297,11 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
     check(`${s.page.name}: usable`, times(s.usable / form.usable), `<= ${limit}x`, s.usable / form.usable <= limit);
     // A control that shows the API's answer (it was usable only after that answer came): when it arrived is its floor.
     if (s.dataAt !== null && s.usable >= s.dataAt) rows.push([`  its data arrived (the floor for a control that shows it)`, times(s.dataAt / form.usable), '', '']);
+    // A first control that needs no data, before one that shows it: when that one was usable, and its floor, beside it.
+    if (s.filled !== null && s.dataAt !== null) {
+      rows.push([`  ${s.page.filledWhat ?? 'its data'}: usable`, times(s.filled / form.usable), '', '']);
+      rows.push([`    its data arrived (the floor for it)`, times(s.dataAt / form.usable), '', '']);
+    }
     // Its button counts as usable before the loader runs: these runs say whether such a tap is kept.
     if (s.earlyAct) check(`${s.page.name}: runs with a tap before the loader ran lost`, String(s.earlyAct.lost.length), '0', s.earlyAct.lost.length === 0);
   }

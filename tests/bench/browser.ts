@@ -37,6 +37,7 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 interface ProbeState {
   shows: number | null;
   usable: number | null;
+  filled: number | null;
   hydrated: number | null;
   replaced: boolean;
   done: number | null;
@@ -166,6 +167,8 @@ export interface LoadRun {
   bytes: number;
   /** When the first answer the first view shows (page.data) had arrived; null when it shows none. */
   dataAt: number | null;
+  /** When the first control showing that data was usable, where it is not the first control (page.probe.filled). */
+  filled: number | null;
   errors: string[];
   warnings: string[];
 }
@@ -190,7 +193,7 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
   const { tab, context, traffic, errors, warnings } = await open(browser, probe, stored, throttled);
   try {
     await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    const ready = page.tag ? 's.usable !== null && s.hydrated !== null' : 's.usable !== null';
+    const ready = `s.usable !== null${page.tag ? ' && s.hydrated !== null' : ''}${page.probe.filled ? ' && s.filled !== null' : ''}`;
     try {
       await tab.waitForFunction(`(s => !!s && ${ready})(window.__bench)`, undefined, { timeout: 60_000, polling: 100 });
     } catch (error) {
@@ -211,6 +214,7 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
       bytesUsable: traffic.bytesUntil(state.usable!),
       bytes: traffic.bytesUntil(Infinity),
       dataAt: await dataAnswered(tab, page.data),
+      filled: state.filled,
       errors,
       warnings,
     };

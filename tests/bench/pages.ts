@@ -15,6 +15,11 @@ export interface ProbeConfig {
   /** The first field, or the main button where the first view is buttons. */
   control: string;
   kind: 'field' | 'button';
+  /**
+   * Where the first control comes before the view's data, the first control that shows that data (a field): when it
+   * is usable is printed beside the data's arrival.
+   */
+  filled?: string;
   /** What shows when the person's action is done (a selector, and a text it must hold). */
   done?: { selector: string; text?: string };
 }
@@ -39,6 +44,8 @@ export interface BenchPage {
   tag: string | null;
   /** The control, in words. */
   what: string;
+  /** The control that shows the view's data, in words, where it is not the first. */
+  filledWhat?: string;
   embed: Embed;
   path: string;
   html: string;
@@ -61,6 +68,9 @@ interface TagCase {
   signedIn: boolean;
   control: string;
   kind: 'field' | 'button';
+  filled?: string;
+  /** The filled control, in words. */
+  filledWhat?: string;
   done?: ProbeConfig['done'];
   act?: Act;
 }
@@ -87,7 +97,18 @@ const TAGS: TagCase[] = [
     act: { describe: 'taps Continue with Email; done when the email field shows' },
   },
   { tag: 'sm-donate', what: 'the amount slider, once the mission has arrived', attributes: 'mission="2"', signedIn: false, control: 'input[type="range"]', kind: 'field' },
-  { tag: 'sm-topup', what: 'the first credit choice, once the choices have arrived', signedIn: true, control: '.sm-choice input', kind: 'field' },
+  {
+    tag: 'sm-topup',
+    what: 'the Myself / As a gift choice',
+    signedIn: true,
+    control: 'input[name="purchasefor"]',
+    kind: 'field',
+    filled: 'input[name="credit-option"]',
+    filledWhat: 'the first credit choice',
+    // The model has the gift when its view marks that card chosen (the radio alone is the browser's).
+    done: { selector: 'label[data-checked="true"] > input[name="purchasefor"][value="2"]' },
+    act: { press: 'label:nth-of-type(2) > input[name="purchasefor"]', describe: 'taps As a gift; done when the view shows it chosen' },
+  },
   {
     tag: 'sm-subscribe',
     what: 'the Monthly / One-time choice',
@@ -165,10 +186,10 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
   for (const c of TAGS) {
     const attributes = `${c.attributes ? `${c.attributes} ` : ''}api-base="${api}" portal="${portal}"`;
     const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(`<${c.tag}>`, `<${c.tag} ${attributes}>`);
-    const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.done ? { done: c.done } : {}) };
+    const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.filled ? { filled: c.filled } : {}), ...(c.done ? { done: c.done } : {}) };
     const early = new RegExp(`data-sm-early${c.signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
     const data = [...snippet.matchAll(early)].map((m) => m[1]!);
-    const common = { tag: c.tag, what: c.what, probe, signedIn: c.signedIn, data, ...(c.act ? { act: c.act } : {}) };
+    const common = { tag: c.tag, what: c.what, ...(c.filledWhat ? { filledWhat: c.filledWhat } : {}), probe, signedIn: c.signedIn, data, ...(c.act ? { act: c.act } : {}) };
     pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, true) });
     pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, true) });
   }

@@ -15,6 +15,8 @@
  *   the loader has run for the tag as well: the press leaves the focus on its button (Chromium
  *   focuses a button it presses), and the loader presses the focused button when it runs (the
  *   bench's action runs that tap before the loader arrives check that no tap is lost);
+ * - filled: where the first control comes before the view's data (config.filled), when the first
+ *   control that shows that data is usable (a field);
  * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
  *   than the one that showed first (the markup was drawn again instead of hydrated);
  * - done: what the person's action leads to shows (config.done).
@@ -24,7 +26,7 @@
  */
 (() => {
   const config = window.__benchConfig;
-  const state = { shows: null, usable: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [], loaderRuns: [] };
+  const state = { shows: null, usable: null, filled: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [], loaderRuns: [] };
   window.__bench = state;
 
   new PerformanceObserver((list) => {
@@ -85,11 +87,15 @@
         state.replaced = control !== first;
       }
     }
+    if (config.filled && state.filled === null) {
+      const filled = root?.querySelector(config.filled);
+      if (shows(filled) && !filled.disabled && !filled.readOnly && !covered(filled)) state.filled = now;
+    }
     if (config.done && state.done === null) {
       const done = root?.querySelector(config.done.selector);
       if (shows(done) && (!config.done.text || done.textContent.includes(config.done.text))) state.done = now;
     }
-    const waiting = state.usable === null || (config.host && state.hydrated === null) || (config.done && state.done === null);
+    const waiting = state.usable === null || (config.host && state.hydrated === null) || (config.filled && state.filled === null) || (config.done && state.done === null);
     if (waiting) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);

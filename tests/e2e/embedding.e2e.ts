@@ -303,11 +303,20 @@ describe('embedding with the loader', () => {
     expect(await page.locator('sm-login').evaluate((el) => el.shadowRoot)).toBeNull();
     // The history's markup shows its first tab: a history asked to open on another tab waits for its code.
     expect(await page.locator('sm-history').evaluate((el) => el.shadowRoot)).toBeNull();
-    // The code arrives: the choices show from the answer already here, not asked for again.
+    // Who the credits are for needs no data: the person answers it before any code.
+    const topup = page.locator('sm-topup');
+    await topup.getByRole('radio', { name: /As a gift/ }).check();
+    // The code arrives: the choices show from the answer already here, not asked for again, and the gift is still
+    // the choice, now the view's (it marks the card chosen) and so the payment's.
     await page.locator('sm-login').evaluate((el) => el.remove()); // signed in, it would send the person on
     code.release();
-    await page.locator('sm-topup').locator('.sm-choice input').first().waitFor();
+    await topup.locator('input[name="credit-option"]').first().waitFor();
     expect(choices).toHaveLength(1);
+    await topup.locator('label[data-checked="true"]', { hasText: 'As a gift' }).waitFor();
+    expect(await topup.getByRole('radio', { name: /As a gift/ }).isChecked()).toBe(true);
+    await topup.getByRole('radio', { name: /^50 Credits/ }).check();
+    await topup.getByRole('button', { name: 'Next' }).click();
+    await topup.getByText('50 Credits for $5.00').waitFor();
     await page.locator('sm-history').getByRole('tab', { name: 'Content Purchase', selected: true }).waitFor();
     expect(errors).toEqual([]);
     await context.close();

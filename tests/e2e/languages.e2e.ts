@@ -90,7 +90,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     // Top up 50 credits by card at the sandbox's checkout (its own page stays English).
     await page.goto(`${baseUrl()}/#/top-up`);
     const topup = page.locator('sm-topup');
-    await topup.getByRole('radio').first().check();
+    await topup.getByRole('group', { name: message(lang, 'topup.options') }).getByRole('radio').first().check();
     await topup.getByRole('button', { name: message(lang, 'topup.next') }).click();
     await topup.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await noSeriousAxe(page, 'top up');
@@ -138,7 +138,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await page.goto(`${baseUrl()}/#/login`);
     await signInWithEmail(page, lang, person);
     await page.goto(`${baseUrl()}/#/top-up`);
-    await look('topup', page.locator('sm-topup').getByRole('radio').first());
+    await look('topup', page.locator('sm-topup').getByRole('group', { name: message(lang, 'topup.options') }).getByRole('radio').first());
     await page.goto(`${baseUrl()}/#/subscription`);
     await look('subscribe', page.locator('sm-subscribe').getByRole('radio').first());
     await page.locator('sm-subscribe').getByRole('radio').nth(1).check();

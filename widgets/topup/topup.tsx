@@ -22,33 +22,18 @@ export interface TopupProps {
   container?: ShadowRoot | HTMLElement;
 }
 
+/**
+ * Step 1: who the credits are for, then the credit choices. The first is there before any data: a person can answer
+ * it while the choices load (in the prerendered markup too, where the loader keeps the answer), and being first, it
+ * does not move when they fill in.
+ */
 function Options({ model }: { model: TopupModel }) {
   const t = useT();
   const language = useShownLanguage();
   useSignals();
   const options = model.options.value;
-  if (options === null) return model.loadError.value ? null : <p role="status">{t('payments.wait')}</p>;
-  if (options.length === 0) return <Notice tone="info">{t('payments.empty')}</Notice>;
   return (
     <>
-      <Choices
-        legend={t('topup.options')}
-        name="credit-option"
-        options={options.map((o) => ({
-          value: o.identifier,
-          label: (
-            <>
-              <span className="sm-choice-title">{formatCredits(o.price_credit, t)}</span>
-              <span className="sm-choice-price">
-                {formatMoney(o.price_dollar, o.currency, language)}
-                {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency, language) })})</span> : null}
-              </span>
-            </>
-          ),
-        }))}
-        selected={model.selected.value}
-        onChoose={(id) => model.choose(id)}
-      />
       <Choices
         legend={t('topup.forWhom')}
         name="purchasefor"
@@ -60,12 +45,38 @@ function Options({ model }: { model: TopupModel }) {
         selected={model.purchasefor.value}
         onChoose={(value) => model.setPurchaseFor(value)}
       />
-      {model.formError.value ? (
-        <p className="sm-error" role="alert">
-          {model.formError.value}
-        </p>
-      ) : null}
-      <Button onClick={() => model.next()}>{t('topup.next')}</Button>
+      {options === null ? (
+        model.loadError.value ? null : <p role="status">{t('payments.wait')}</p>
+      ) : options.length === 0 ? (
+        <Notice tone="info">{t('payments.empty')}</Notice>
+      ) : (
+        <>
+          <Choices
+            legend={t('topup.options')}
+            name="credit-option"
+            options={options.map((o) => ({
+              value: o.identifier,
+              label: (
+                <>
+                  <span className="sm-choice-title">{formatCredits(o.price_credit, t)}</span>
+                  <span className="sm-choice-price">
+                    {formatMoney(o.price_dollar, o.currency, language)}
+                    {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency, language) })})</span> : null}
+                  </span>
+                </>
+              ),
+            }))}
+            selected={model.selected.value}
+            onChoose={(id) => model.choose(id)}
+          />
+          {model.formError.value ? (
+            <p className="sm-error" role="alert">
+              {model.formError.value}
+            </p>
+          ) : null}
+          <Button onClick={() => model.next()}>{t('topup.next')}</Button>
+        </>
+      )}
     </>
   );
 }

@@ -84,14 +84,14 @@ function tagFiles(): Plugin {
         if (!name) throw new Error(`A tag imports ${file}, outside assets/: the loader cannot name it.`);
         return name;
       };
-      const files = Object.fromEntries(
-        chunks
-          .filter((c) => c.isEntry && c.name.startsWith('sm-'))
-          .map((c) => {
-            if (c.fileName !== `widgets/${c.name}.js`) throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
-            return [c.name, closure(c.fileName).slice(1).map(short)];
-          }),
-      );
+      const entries = chunks.filter((c) => c.isEntry && c.name.startsWith('sm-'));
+      const lists = entries.map((c) => {
+        if (c.fileName !== `widgets/${c.name}.js`) throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
+        return [c.name, closure(c.fileName).slice(1).map(short)] as const;
+      });
+      // Each list starts with the files most tags share, in one order, so the lists repeat each other and compress.
+      const shared = (file: string) => lists.filter(([, list]) => list.includes(file)).length;
+      const files = Object.fromEntries(lists.map(([tag, list]) => [tag, [...list].sort((a, b) => shared(b) - shared(a) || b.localeCompare(a))]));
       const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
       const placeholder = /(["'`])__SM_TAG_FILES__\1/;
       if (!loader || !placeholder.test(loader.code)) throw new Error('The loader has no __SM_TAG_FILES__ to fill in.');

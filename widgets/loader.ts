@@ -65,13 +65,18 @@ function importTag(tag: string): Promise<unknown> {
   return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
 }
 
-/** Imports a tag's code once; the imports under way include it from then on. */
+/**
+ * Imports a tag's code once; the imports under way include it from then on. Where it does not come (the network
+ * failed), the next reach for the tag asks again: what was typed and pressed stays captured until it comes, and a
+ * form whose code is late says so (its `sm-needs-script` line, after 4 s).
+ */
 function load(tag: string): void {
   imported[tag] ??= busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
       // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
       console.error(`[${tag}]`, error);
+      delete imported[tag];
     }),
   ]);
 }

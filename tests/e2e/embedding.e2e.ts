@@ -154,6 +154,33 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it('snippet pasted: when the code fails to come, Subscribe stays pressed, the form says the script did not load, and a tap asks again and sends once', async () => {
+    const { page, context, errors } = await newPage(browser);
+    // The network drops every widget file at first (a phone losing its signal), and comes back later.
+    let online = false;
+    await page.route(/\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/, (route) => (online ? route.continue() : route.abort('internetdisconnected')));
+    const sent: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/subscribe-newsletter') && sent.push(request.postData() ?? ''));
+    await page.goto(pageUrl('blog-snippet.html'));
+    const newsletter = page.locator('sm-newsletter');
+    await newsletter.getByRole('textbox', { name: 'Email' }).fill('patient.reader@example.org');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await newsletter.getByRole('button', { name: 'Sending...' }).waitFor();
+    // Its code did not come: the form says so, and the press is still kept (nothing was sent).
+    await newsletter.getByText('Subscribing needs JavaScript, which is off or did not load on this page.').waitFor({ timeout: 8000 });
+    expect(await page.evaluate(() => !!customElements.get('sm-newsletter'))).toBe(false);
+    expect(sent).toEqual([]);
+    // The signal is back; the person taps the form again: its code is asked for again, and the press made before is sent, once.
+    online = true;
+    await newsletter.getByRole('button', { name: 'Sending...' }).dispatchEvent('pointerdown');
+    await newsletter.getByRole('status').filter({ hasText: 'Thank you for subscribing to our newsletter!' }).waitFor();
+    expect(sent).toEqual([JSON.stringify({ email: 'patient.reader@example.org' })]);
+    expect(await newsletter.getByText('Subscribing needs JavaScript').isVisible()).toBe(false);
+    // The loader said which tag's code did not come (the console errors of the failed loads besides).
+    expect(errors.some((e) => e.includes('[sm-newsletter]'))).toBe(true);
+    await context.close();
+  });
+
   it('snippet pasted: an amount typed and a frequency chosen on the donation form before the code arrives reach the form', async () => {
     const { page, context, errors } = await newPage(browser);
     const code = await hold(page, /\/assets\/[^/]+\.js$/);

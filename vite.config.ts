@@ -38,10 +38,11 @@ const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-exter
 const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
 
 /**
- * The controls nearly every tag shows (notices, buttons, the loading overlay, the dialog, and the
- * English of the small controls) and money as people read it, as one file.
+ * The controls nearly every tag shows (notices, buttons, the loading overlay, the dialog, the places
+ * held for data on its way, and the English of the small controls) and money as people read it,
+ * as one file.
  */
-const CONTROLS = /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog)|format[\\/]money)\.tsx?$|^\0@messages\/ui$/;
+const CONTROLS = /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog|Places)|format[\\/]money)\.tsx?$|^\0@messages\/ui$/;
 /**
  * What the views of gifts and payments over time share (dates, the amount slider, the history
  * call and what a membership means: donate, history, subscribe and the portal use most of it),

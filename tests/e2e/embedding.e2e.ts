@@ -330,8 +330,12 @@ describe('embedding with the loader', () => {
     expect(await page.locator('sm-login').evaluate((el) => el.shadowRoot)).toBeNull();
     // The history's markup shows its first tab: a history asked to open on another tab waits for its code.
     expect(await page.locator('sm-history').evaluate((el) => el.shadowRoot)).toBeNull();
-    // Who the credits are for needs no data: the person answers it before any code.
+    // Who the credits are for needs no data: the person answers it before any code. The credit choices' places are
+    // held, out of the accessibility tree (the status line says it is loading).
     const topup = page.locator('sm-topup');
+    await topup.getByRole('status').filter({ hasText: 'please wait...' }).waitFor();
+    expect(await topup.locator('[aria-hidden="true"] .sm-skeleton-line').count()).toBe(5);
+    expect(await topup.getByRole('radio').count()).toBe(2);
     await topup.getByRole('radio', { name: /As a gift/ }).check();
     // The code arrives: the choices show from the answer already here, not asked for again, and the gift is still
     // the choice, now the view's (it marks the card chosen) and so the payment's.

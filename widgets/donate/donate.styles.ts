@@ -25,10 +25,7 @@ h1.sm-title { display: flex; flex-direction: column; justify-content: flex-end; 
 .sm-mission .sm-title { -webkit-line-clamp: 2; line-clamp: 2; height: 2lh; }
 .sm-blurb { -webkit-line-clamp: 4; line-clamp: 4; height: 4lh; }
 .sm-carousel:not(:has(> .sm-carousel-controls)) { padding-bottom: 34px; }
-.sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
-:where(.sm-skeleton-line) { min-height: 1lh; }
 .sm-skeleton .sm-title { width: 80%; }
-.sm-skeleton-short { width: 45%; }
 .sm-skeleton-text { height: 9em; }
 .sm-description { border-top: 1px solid var(--_sm-color-border); padding-top: 12px; }
 .sm-description p { margin: 0 0 8px; }

@@ -8,6 +8,7 @@ import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
+import { Places } from '../../shared/ui/Places';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
@@ -132,6 +133,9 @@ const contentColumns = (model: HistoryModel, t: Translate, language: string): re
   { heading: t('history.columns.songs'), cell: (row) => <Songs row={row} model={model} /> },
 ];
 
+/** A page's rows held while it loads (a page holds up to 20; five fill a phone's screen under the tabs). */
+const HELD_ROWS = 5;
+
 /** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
 function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab: Tab; columns: readonly Column<Row>[]; rowKey: (row: Row, index: number) => string }) {
   const t = useT();
@@ -139,9 +143,14 @@ function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab:
   const state = list.state.value;
   if (state.kind === 'loading') {
     return (
-      <p role="status" data-sm-early-signed-in={list.firstCall()}>
-        {t('history.loading')}
-      </p>
+      <>
+        <p role="status" data-sm-early-signed-in={list.firstCall()}>
+          {t('history.loading')}
+        </p>
+        <div className="sm-held-rows" aria-hidden="true">
+          <Places count={HELD_ROWS} className="sm-held-row" />
+        </div>
+      </>
     );
   }
   if (state.kind === 'failed') {

@@ -6,6 +6,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
+import { Places } from '../../shared/ui/Places';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createSurveyModel, firstCalls, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
@@ -16,6 +17,9 @@ export interface SurveyProps {
   portal?: string;
   container?: ShadowRoot | HTMLElement;
 }
+
+/** The answers' places held while the questions load. */
+const HELD_ANSWERS = 4;
 
 function Question({ model }: { model: SurveyModel }) {
   const t = useT();
@@ -127,9 +131,18 @@ function SurveyWidget() {
         </div>
       ) : model.questions.value.length === 0 ? (
         loading ? (
-          <p role="status" data-sm-early-signed-in={firstCalls()}>
-            {t('survey.loading')}
-          </p>
+          <div className="sm-stack" data-sm-early-signed-in={firstCalls()}>
+            <p role="status">{t('survey.loading')}</p>
+            {/* The question's places: its title, the question, the hint and its answers. */}
+            <div className="sm-stack" aria-hidden="true">
+              <h1 className="sm-skeleton-line" />
+              <div className="sm-options">
+                <p className="sm-skeleton-line" />
+                <p className="sm-muted">{t('survey.hint')}</p>
+                <Places count={HELD_ANSWERS} className="sm-option" />
+              </div>
+            </div>
+          </div>
         ) : (
           <div className="sm-stack">
             {loadError !== null ? (

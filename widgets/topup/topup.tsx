@@ -8,6 +8,7 @@ import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, Payment
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
+import { Places } from '../../shared/ui/Places';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createTopupModel, firstCalls, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
@@ -21,6 +22,9 @@ export interface TopupProps {
   portal?: string;
   container?: ShadowRoot | HTMLElement;
 }
+
+/** The credit choices' places held while they load (the usual list has five; a list of another length moves nothing above it). */
+const HELD_OPTIONS = 5;
 
 /**
  * Step 1: who the credits are for, then the credit choices. The first is there before any data: a person can answer
@@ -46,7 +50,14 @@ function Options({ model }: { model: TopupModel }) {
         onChoose={(value) => model.setPurchaseFor(value)}
       />
       {options === null ? (
-        model.loadError.value ? null : <p role="status">{t('payments.wait')}</p>
+        model.loadError.value ? null : (
+          <>
+            <p role="status">{t('payments.wait')}</p>
+            <div className="sm-choices" aria-hidden="true">
+              <Places count={HELD_OPTIONS} className="sm-choice" />
+            </div>
+          </>
+        )
       ) : options.length === 0 ? (
         <Notice tone="info">{t('payments.empty')}</Notice>
       ) : (

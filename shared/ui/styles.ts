@@ -84,15 +84,22 @@ a { color: var(--_sm-color-primary); }
 .sm-dialog { background: var(--_sm-color-surface); color: var(--_sm-color-text); border-radius: var(--_sm-radius); padding: calc(var(--_sm-space) * 1.5); max-width: 400px; width: 100%; }
 .sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); font-weight: 700; flex: none; }
 .sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-/* A place a view's data will fill, held while it is on its way (shared/ui/Places.tsx): the element it holds, as tall as what fills it (at least a line; :where() adds no weight, so the element's own height wins). */
-.sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
-:where(.sm-skeleton-line) { min-height: 1lh; }
-.sm-skeleton-short { width: 45%; }
 /* A prerendered form says so when its script is off or did not load (4 s without the element's code). */
 .sm-needs-script { display: none; }
 :host(:not(:defined)) .sm-needs-script { display: block; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--_sm-color-muted); }
 @keyframes sm-reveal { to { visibility: visible; } }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
+`;
+
+/**
+ * Styles of the places a view's data will fill, held while it is on its way (shared/ui/Places.tsx, and donate's
+ * skeletons), for widgets that hold them, after their own: each place is the element it holds, as tall as what fills
+ * it (at least a line; :where() adds no weight, so the element's own height wins), drawn as a plain block.
+ */
+export const placesStyles = /* css */ `
+.sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
+:where(.sm-skeleton-line) { min-height: 1lh; }
+.sm-skeleton-short { width: 45%; }
 `;
 
 /** Styles of the price slider (shared/ui/Slider.tsx), for widgets that use it. */

@@ -15,7 +15,7 @@ import { TextField } from '../../shared/ui/Field';
 import { Confirmation, PaymentFrame, paymentStyles } from '../../shared/payments/PaymentViews';
 import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
-import { sliderStyles } from '../../shared/ui/styles';
+import { placesStyles, sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createDonateModel, formFirstCalls, listFirstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
@@ -318,7 +318,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
  */
 export function Donate({ view = 'donate', mission, list = 'all', apiBase, portal, container }: DonateProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + paymentStyles + donateStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + paymentStyles + donateStyles + placesStyles}>
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />
     </WidgetRoot>
   );

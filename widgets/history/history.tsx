@@ -9,6 +9,7 @@ import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { Places } from '../../shared/ui/Places';
+import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
@@ -249,7 +250,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
  */
 export function History({ tab, apiBase, portal, container }: HistoryProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={historyStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={historyStyles + placesStyles}>
       <HistoryWidget tab={tabOf(tab)} />
     </WidgetRoot>
   );

@@ -7,6 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
 import { Places } from '../../shared/ui/Places';
+import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
 import { createSurveyModel, firstCalls, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
@@ -168,7 +169,7 @@ function SurveyWidget() {
  */
 export function Survey({ apiBase, portal, container }: SurveyProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={surveyStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={surveyStyles + placesStyles}>
       <SurveyWidget />
     </WidgetRoot>
   );

@@ -9,6 +9,7 @@ import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
 import { Places } from '../../shared/ui/Places';
+import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createTopupModel, firstCalls, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
@@ -204,7 +205,7 @@ function TopupWidget({ view }: { view: View }) {
  */
 export function Topup({ view = 'topup', apiBase, portal, container }: TopupProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={topupStyles}>
+    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={topupStyles + placesStyles}>
       <TopupWidget key={view} view={view} />
     </WidgetRoot>
   );

@@ -60,7 +60,9 @@
     const hit = scope()?.elementFromPoint?.(box.left + box.width / 2, box.top + box.height / 2);
     return !!hit && hit !== node && !node.contains(hit) && hit.control !== node && !hit.contains(node);
   };
-  const takes = (node) => !node.disabled && !covered(node) && (config.kind === 'field' ? !node.readOnly : hydrated(node) || captured(node) || kept(node));
+  /** A field takes typing (or a tap) once it is enabled, not read-only and not covered. */
+  const fieldTakes = (node) => !node.disabled && !node.readOnly && !covered(node);
+  const takes = (node) => (config.kind === 'field' ? fieldTakes(node) : !node.disabled && !covered(node) && (hydrated(node) || captured(node) || kept(node)));
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
   state.centre = (selector) => {
@@ -89,7 +91,7 @@
     }
     if (config.filled && state.filled === null) {
       const filled = root?.querySelector(config.filled);
-      if (shows(filled) && !filled.disabled && !filled.readOnly && !covered(filled)) state.filled = now;
+      if (shows(filled) && fieldTakes(filled)) state.filled = now;
     }
     if (config.done && state.done === null) {
       const done = root?.querySelector(config.done.selector);

@@ -148,9 +148,7 @@ function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab:
         <p role="status" data-sm-early-signed-in={list.firstCall()}>
           {t('history.loading')}
         </p>
-        <div className="sm-held-rows" aria-hidden="true">
-          <Places count={HELD_ROWS} className="sm-held-row" />
-        </div>
+        <Places count={HELD_ROWS} className="sm-held-row" within="sm-held-rows" />
       </>
     );
   }

@@ -140,7 +140,7 @@ function SurveyWidget() {
               <div className="sm-options">
                 <p className="sm-skeleton-line" />
                 <p className="sm-muted">{t('survey.hint')}</p>
-                <Places count={HELD_ANSWERS} className="sm-option" />
+                <Places count={HELD_ANSWERS} className="sm-option" within="sm-options" />
               </div>
             </div>
           </div>

@@ -54,9 +54,7 @@ function Options({ model }: { model: TopupModel }) {
         model.loadError.value ? null : (
           <>
             <p role="status">{t('payments.wait')}</p>
-            <div className="sm-choices" aria-hidden="true">
-              <Places count={HELD_OPTIONS} className="sm-choice" />
-            </div>
+            <Places count={HELD_OPTIONS} className="sm-choice" within="sm-choices" />
           </>
         )
       ) : options.length === 0 ? (

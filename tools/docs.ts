@@ -110,7 +110,7 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
   });
   const snippet = readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').trim();
   const pkgImport = `import 'sm-portal-widgets/${tag}';`;
-  const loaderMarkup = `<script type="module" src="https://portal.example.org/widgets/loader.js"></script>\n<${tag}${exampleAttributes(spec)} api-base="https://api.example.org" portal="https://portal.example.org/"></${tag}>`;
+  const loaderMarkup = `<script type="module" src="https://portal.example.org/widgets/loader-${tag}.js"></script>\n<${tag}${exampleAttributes(spec)} api-base="https://api.example.org" portal="https://portal.example.org/"></${tag}>`;
   return page(
     `<${tag}> — sm-portal-widgets`,
     navOf(tag),
@@ -194,6 +194,7 @@ ${properties.join('\n')}
 <h2 id="paste">Use it</h2>
 <h3>With the loader</h3>
 <pre><code>${escape(loaderMarkup)}</code></pre>
+<p>${code(`loader-${tag}.js`)} is the loader with this tag’s first view in it, so the tag shows before its code arrives, one request after the page. On a page with several tags, use ${code('loader.js')} once instead: it fetches each tag’s first view.</p>
 <h3>From the npm package</h3>
 <pre><code>${escape(`npm install sm-portal-widgets\n\n${pkgImport}`)}</code></pre>
 <h3>The prerendered snippet</h3>

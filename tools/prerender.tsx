@@ -99,6 +99,24 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
   return `<${tag}${language === 'en' ? '' : ` language="${language}"`}><template shadowrootmode="open">${markup}</template></${tag}>\n`;
 }
 
+/**
+ * Fills in the loader's '__SM_MARKUP__' (widgets/loader.ts markup): none in loader.js, and in each loader-<tag>.js, a
+ * copy written beside it for a page that holds that tag and the script alone, the tag's English markup file, so that
+ * page shows the tag one round trip sooner.
+ */
+function embedMarkup(): void {
+  const file = join(dist, 'widgets', 'loader.js');
+  const code = readFileSync(file, 'utf8');
+  const placeholder = /(["'`])__SM_MARKUP__\1/;
+  if (!placeholder.test(code)) throw new Error('widgets/loader.js has no __SM_MARKUP__ to fill in: build it with vite build first.');
+  for (const tag of Object.keys(tags) as Tag[]) {
+    const name = `markup/${tag}.html`;
+    const own = { [name]: readFileSync(join(dist, 'widgets', name), 'utf8') };
+    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(placeholder, () => JSON.stringify(own)).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  }
+  writeFileSync(file, code.replace(placeholder, '{}'));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
@@ -113,6 +131,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }
+  embedMarkup();
   await prerenderPortal();
   console.log(`Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
 }

@@ -46,8 +46,14 @@ const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
 /** Every tag, as a selector ('sm-donate,sm-history,…'). */
 const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES));
-/** Each markup file asked for, by its name. */
-const markup: Record<string, Promise<string>> = {};
+/**
+ * Each markup file asked for, by its name. A page that holds one tag and this script alone takes three round trips
+ * before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English markup
+ * already in it (loader-<tag>.js beside this one): one round trip fewer. tools/prerender.tsx fills in
+ * '__SM_MARKUP__' ({} here). Two copies on one page each stamp a tag they find empty: the first to have its markup
+ * does, and the other leaves it.
+ */
+const markup: Record<string, Promise<string> | string> = import.meta.env.DEV ? {} : ('__SM_MARKUP__' as never);
 const started = new WeakSet<Element>();
 /** Each tag's import, once asked for. */
 const imported: Record<string, Promise<unknown>> = {};
@@ -97,7 +103,7 @@ function languageOf(element: Element): string {
   return /^(tl|fil)(-|$)/.test(tag) ? 'fil' : /^es(-|$)/.test(tag) ? 'es' : /^zh(?!-(hant|tw|hk|mo)(-|$))(-|$)/.test(tag) ? 'zh-Hans' : '';
 }
 
-function markupOf(tag: string, language: string): Promise<string> {
+function markupOf(tag: string, language: string): Promise<string> | string {
   const file = `markup/${tag}${language ? `.${language}` : ''}.html`;
   return (markup[file] ??= fetch(new URL(file, here)).then((r) => (r.ok ? r.text() : ''), () => ''));
 }
@@ -219,7 +225,8 @@ function inView(element: Element): boolean {
 }
 
 async function start(element: Element): Promise<void> {
-  if (started.has(element)) return;
+  // Another copy of the loader on the page found it already with its markup, or stamped it: that copy does the rest.
+  if (started.has(element) || captures().has(element)) return;
   started.add(element);
   const tag = element.localName;
   let root = customElements.get(tag) ? null : element.shadowRoot;

@@ -80,10 +80,11 @@ function printSizes(entries: EntrySizes[]): void {
   );
   console.log('');
   table(
-    ['tag', 'markup', 'own code', 'usable: snippet+loader', 'usable: loader+markup', 'until hydrated', 'loaded later'],
-    entries.map((e) => [e.tag, both(e.markup), both(e.own), both(e.usableSnippet), both(e.usableScript), both(e.hydrated), both(e.lazy)]),
+    ['tag', 'markup', 'own code', 'usable: snippet+loader', 'usable: loader-<tag>', 'usable: loader+markup', 'until hydrated', 'loaded later'],
+    entries.map((e) => [e.tag, both(e.markup), both(e.own), both(e.usableSnippet), both(e.usableScript), both(e.usableLoader), both(e.hydrated), both(e.lazy)]),
   );
-  console.log('\nuntil hydrated: loader + markup + the tag\'s code (its entry, its own chunks, the shared runtime and core); loaded later: dynamic imports (Stripe.js, Firebase).');
+  console.log('\nloader-<tag>: the tag\'s own copy of the loader, its markup in it (the script tag alone); loader+markup: loader.js and the markup it fetches;');
+  console.log('until hydrated: loader + markup + the tag\'s code (its entry, its own chunks, the shared runtime and core); loaded later: dynamic imports (Stripe.js, Firebase).');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,7 +335,7 @@ function printTargets(entries: EntrySizes[], summaries: Summary[], form: Summary
   const own = biggest((e) => e.own.brotli);
   check(`largest own code (${own.tag}), brotli`, `${kib(own.own.brotli)} KiB`, `<= ${kib(BUDGETS.ownCode)} KiB`, own.own.brotli <= BUDGETS.ownCode);
   const news = entries.find((e) => e.tag === 'sm-newsletter')!;
-  const usable = Math.max(news.usableSnippet.brotli, news.usableScript.brotli);
+  const usable = Math.max(news.usableSnippet.brotli, news.usableScript.brotli, news.usableLoader.brotli);
   check('sm-newsletter: bytes before usable, brotli', `${kib(usable)} KiB`, `<= ${kib(BUDGETS.newsletterUsable)} KiB`, usable <= BUDGETS.newsletterUsable);
   const ghost = BUDGETS.ghostFormGzip / 1000;
   check(`sm-newsletter: bytes until hydrated, gzip (Ghost's form: ${ghost} KB)`, `${(news.hydrated.gzip / 1000).toFixed(1)} KB`, `< ${ghost} KB`, news.hydrated.gzip < BUDGETS.ghostFormGzip);

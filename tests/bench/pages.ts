@@ -147,7 +147,8 @@ document.getElementById('newsletter').addEventListener('submit', async (event) =
 });
 </script>`;
 
-function pageHtml(title: string, body: string, loader: boolean): string {
+/** A page holding `body`, with the loader file `loader` (beside the tags' code, in widgets/) in its head, or none. */
+function pageHtml(title: string, body: string, loader: string | null): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -155,7 +156,7 @@ function pageHtml(title: string, body: string, loader: boolean): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>bench: ${title}</title>
-${loader ? '<script type="module" src="/widgets/loader.js"></script>\n' : ''}<style>body { font-family: Georgia, serif; margin: 0 auto; max-width: 760px; padding: 16px; }</style>
+${loader ? `<script type="module" src="/widgets/${loader}"></script>\n` : ''}<style>body { font-family: Georgia, serif; margin: 0 auto; max-width: 760px; padding: 16px; }</style>
 </head>
 <body>
 <h1>A page with ${title}</h1>
@@ -176,7 +177,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
       tag: null,
       what: 'the email field',
       embed: 'form',
-      html: pageHtml('a plain form', FORM(api), false),
+      html: pageHtml('a plain form', FORM(api), null),
       probe: { host: null, control: 'form input[type="email"]', kind: 'field', done: { selector: '#message', text: NEWSLETTER_THANKS } },
       signedIn: false,
       data: [],
@@ -190,8 +191,9 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
     const early = new RegExp(`data-sm-early${c.signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
     const data = [...snippet.matchAll(early)].map((m) => m[1]!);
     const common = { tag: c.tag, what: c.what, ...(c.filledWhat ? { filledWhat: c.filledWhat } : {}), probe, signedIn: c.signedIn, data, ...(c.act ? { act: c.act } : {}) };
-    pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, true) });
-    pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, true) });
+    pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, 'loader.js') });
+    // The script tag alone: the tag's own copy of the loader, with its markup in it (README, "Embedding").
+    pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, `loader-${c.tag}.js`) });
   }
   return pages.map((p, i) => ({ ...p, path: `/bench/${i}.html` }));
 }

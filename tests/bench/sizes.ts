@@ -3,8 +3,9 @@
  *
  * A page that embeds a tag loads, in this order:
  * 1. before the tag is usable: the loader (widgets/loader.js, which imports nothing) and the
- *    tag's prerendered markup, either pasted into the page (dist/snippets/<tag>.html) or fetched
- *    by the loader (dist/widgets/markup/<tag>.html);
+ *    tag's prerendered markup, either pasted into the page (dist/snippets/<tag>.html), or in the
+ *    tag's own copy of the loader (widgets/loader-<tag>.js), or fetched by the loader
+ *    (dist/widgets/markup/<tag>.html);
  * 2. until the tag is hydrated: the tag's code, i.e. its entry module and every chunk it imports
  *    statically. Those chunks are the shared runtime (React, react-dom, r2wc, signals), the shared
  *    core (session store, API client with zod/mini, config, base styles), the bundler's small
@@ -54,6 +55,8 @@ export const LOADER_KEY = '../widgets/loader.ts';
 export const LOADER_FILE = 'widgets/loader.js';
 /** The markup the loader fetches and stamps into a tag that came without it. */
 export const markupFile = (tag: string) => `widgets/markup/${tag}.html`;
+/** The loader with a tag's English markup in it, for a page that holds that tag and the script tag alone. */
+export const tagLoaderFile = (tag: string) => `widgets/loader-${tag}.js`;
 /** The snippet an embedder pastes: the tag with its declarative shadow root. */
 export const snippetFile = (tag: string) => `snippets/${tag}.html`;
 
@@ -165,9 +168,11 @@ export interface EntrySizes {
   snippet: Size;
   /** Before the tag is usable, with its snippet pasted: the snippet and the loader. */
   usableSnippet: Size;
-  /** Before the tag is usable, with the script tag alone: the loader and the markup it fetches. */
+  /** Before the tag is usable, with the script tag alone: the tag's loader, its markup in it (loader-<tag>.js). */
   usableScript: Size;
-  /** Until the tag is hydrated, with the script tag alone: loader, markup and the tag's code. */
+  /** Before the tag is usable, with loader.js alone: the loader and the markup it fetches. */
+  usableLoader: Size;
+  /** Until the tag is hydrated: the loader, the markup it fetches and the tag's code (its own copy of the loader with the code weighs about as much). */
   hydrated: Size;
   lazy: Size;
   files: string[];
@@ -183,7 +188,8 @@ export function measureEntries(dist: string): EntrySizes[] {
     markup: sizeOfFiles(dist, [markupFile(g.tag)]),
     snippet: sizeOfFiles(dist, [snippetFile(g.tag)]),
     usableSnippet: sizeOfFiles(dist, [snippetFile(g.tag), ...loader]),
-    usableScript: sizeOfFiles(dist, [...loader, markupFile(g.tag)]),
+    usableScript: sizeOfFiles(dist, [tagLoaderFile(g.tag)]),
+    usableLoader: sizeOfFiles(dist, [...loader, markupFile(g.tag)]),
     hydrated: sizeOfFiles(dist, [...loader, markupFile(g.tag), ...g.files]),
     lazy: sizeOfFiles(dist, g.lazy),
     files: g.files,

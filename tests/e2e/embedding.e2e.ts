@@ -216,12 +216,36 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
-  it('a second copy of the loader, and a per-tag module beside it, do not throw', async () => {
+  it("a tag's own loader: the tag shows with no markup to fetch, and what is typed meanwhile reaches the form", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    const code = await hold(page, /\/(assets|widgets)\/(?!loader)[^/]+\.js$/);
+    // The musicians' page: <sm-donate> and its own copy of the loader, in place of loader.js (README, "Embedding").
+    await page.goto(pageUrl('musicians.html'));
+    const donate = page.locator('sm-donate');
+    const custom = donate.getByRole('spinbutton', { name: 'Custom amount' });
+    await custom.click();
+    await page.keyboard.type('40');
+    expect(await page.evaluate(() => !!customElements.get('sm-donate'))).toBe(false);
+    // The markup came in the loader; the mission was asked for at once, while the code is on its way.
+    await expect.poll(() => urls.filter((u) => u.includes('/webclient/donation/ongoing-project'))).toHaveLength(1);
+    expect(urls.filter((u) => u.includes('/widgets/markup/'))).toEqual([]);
+    code.release();
+    await donate.getByRole('button', { name: 'Donate Now · $40.00' }).waitFor();
+    expect(await custom.inputValue()).toBe('40');
+    expect(urls.filter((u) => u.includes('/widgets/markup/'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a second copy of the loader, a tag's own copy, and a per-tag module beside them, do not throw", async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(pageUrl('blog-loader.html'));
     await page.waitForFunction(() => !!customElements.get('sm-newsletter'));
     // Another URL is another module instance: it runs again and must leave the tags as they are.
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js?copy=2` });
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader-sm-newsletter.js` });
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/sm-donate.js` });
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/sm-survey.js?copy=2` });
     await page.evaluate(() => document.querySelector('footer')!.append(document.createElement('sm-newsletter')));

@@ -80,7 +80,7 @@ afterAll(() => {
 });
 
 describe('the tarball', () => {
-  it('holds the loader, every tag with the files it imports, the snippets, markup, manifest and types; nothing of the portal, sandbox or tests', () => {
+  it("holds the loader and each tag's own copy of it, every tag with the files it imports, the snippets, markup, manifest and types; nothing of the portal, sandbox or tests", () => {
     const files = packed.files.map((f) => f.path).sort();
     // What the build says each widget entry and the loader import, statically or on demand.
     const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; name?: string }>;
@@ -94,7 +94,7 @@ describe('the tarball', () => {
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && chunk.file.startsWith('widgets/')) visit(key);
     const expected = [
       ...[...needed].map((f) => `dist/${f}`),
-      ...Object.keys(tags).flatMap((tag) => [`dist/snippets/${tag}.html`, `dist/widgets/markup/${tag}.html`]),
+      ...Object.keys(tags).flatMap((tag) => [`dist/snippets/${tag}.html`, `dist/widgets/markup/${tag}.html`, `dist/widgets/loader-${tag}.js`]),
       // The markup and snippets of the other languages.
       ...LANGUAGES.filter((l) => l !== 'en').flatMap((lang) => Object.keys(tags).flatMap((tag) => [`dist/snippets/${lang}/${tag}.html`, `dist/widgets/markup/${tag}.${lang}.html`])),
       'dist/widgets/sm-widgets.d.ts',

@@ -2,7 +2,7 @@
  * The portal page: the route table, the guard and the shell, composing the sm-* elements.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { Overlay } from '../shared/ui/Overlay';
@@ -23,21 +23,50 @@ import '@messages/portal';
  * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
  * only when one shows, never with a public route; the portal's wait overlay shows meanwhile.
  */
-const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => lazy(() => import('./pages/PaymentPages').then((m) => ({ default: m[name] })));
+const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => () => import('./pages/PaymentPages').then((m) => ({ default: m[name] }));
 const ResultPendingPage = paymentPage('ResultPendingPage');
 const TransactionFailedPage = paymentPage('TransactionFailedPage');
 const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
 
+/** What a page whose code did not come shows in its place: that, and a button that asks again. */
+class Unloaded extends Component<{ children: ReactNode; message: string; retry: string; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[portal] A page did not load.', error);
+  }
+  override render() {
+    // As the dashboard says its profile did not load (pages/HomePage.tsx).
+    return this.state.failed ? (
+      <section className="portal-card">
+        <p role="alert">{this.props.message}</p>
+        <button type="button" className="portal-button" onClick={this.props.onRetry}>
+          {this.props.retry}
+        </button>
+      </section>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
 /**
  * A page whose code loads when it shows. Its boundary wraps only that page: around prerendered
- * markup, a boundary not yet hydrated would hold back a press replayed inside a tag.
+ * markup, a boundary not yet hydrated would hold back a press replayed inside a tag. Where the code
+ * does not come (the network dropped), the page says so and asks again at "Try again": a lazy()
+ * that failed stays failed, so each try is a lazy() of its own.
  */
-function Later({ page: Page }: { page: ComponentType }) {
+function Later({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   const t = useT();
+  const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: lazy(load) }));
   return (
-    <Suspense fallback={<Overlay label={t('portal.wait')} />}>
-      <Page />
-    </Suspense>
+    <Unloaded key={tried} message={t('portal.pageFailed')} retry={t('portal.home.retry')} onRetry={() => setTry({ tried: tried + 1, Page: lazy(load) })}>
+      <Suspense fallback={<Overlay label={t('portal.wait')} />}>
+        <Page />
+      </Suspense>
+    </Unloaded>
   );
 }
 
@@ -70,9 +99,9 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   ),
   SurveyPage: () => <sm-survey />,
   MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
-  ResultPendingPage: () => <Later page={ResultPendingPage} />,
-  TransactionFailedPage: () => <Later page={TransactionFailedPage} />,
-  TransactionSuccessPage: () => <Later page={TransactionSuccessPage} />,
+  ResultPendingPage: () => <Later load={ResultPendingPage} />,
+  TransactionFailedPage: () => <Later load={TransactionFailedPage} />,
+  TransactionSuccessPage: () => <Later load={TransactionSuccessPage} />,
   Signin: () => <sm-login view="login" />,
   Registration: () => <sm-login view="register" />,
   VerifyEmail: () => <sm-login view="verify-email" />,

@@ -18,25 +18,26 @@
   }
   // The markup is English: a portal that will show another language (the menu's choice, else the browser's first
   // language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.
-  var english = true;
+  var language = 'en';
+  var wanted = [];
   try {
     var chosen = localStorage.getItem('sm.portal.language');
-    if (chosen === 'en' || chosen === 'fil' || chosen === 'zh-Hans' || chosen === 'es') english = chosen === 'en';
-    else {
-      var wanted = navigator.languages || [navigator.language || ''];
-      for (var k = 0; k < wanted.length; k++) {
-        var tag = String(wanted[k]).toLowerCase().replace(/_/g, '-');
-        if (/^en(-|$)/.test(tag)) break;
-        if (/^(fil|tl|es)(-|$)/.test(tag) || (/^zh(-|$)/.test(tag) && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag))) {
-          english = false;
-          break;
-        }
-      }
-    }
+    if (chosen === 'en' || chosen === 'fil' || chosen === 'zh-Hans' || chosen === 'es') language = chosen;
+    else wanted = navigator.languages || [navigator.language || ''];
   } catch {
-    /* storage blocked: the browser's languages alone decide, as above */
+    /* storage blocked: the browser's languages alone decide, as below */
+    wanted = navigator.languages || [navigator.language || ''];
   }
-  var keep = signedIn || !english || hash.indexOf('?') >= 0 ? null : path;
+  for (var k = 0; k < wanted.length; k++) {
+    var tag = String(wanted[k]).toLowerCase().replace(/_/g, '-');
+    if (/^en(-|$)/.test(tag)) break;
+    var found = /^(fil|tl)(-|$)/.test(tag) ? 'fil' : /^es(-|$)/.test(tag) ? 'es' : /^zh(-|$)/.test(tag) && !/^zh-(hant|tw|hk|mo)(-|$)/.test(tag) ? 'zh-Hans' : null;
+    if (found) {
+      language = found;
+      break;
+    }
+  }
+  var keep = signedIn || language !== 'en' || hash.indexOf('?') >= 0 ? null : path;
   if (keep) document.documentElement.setAttribute('data-route', keep);
   var observer = new MutationObserver(function (records) {
     for (var i = 0; i < records.length; i++) {
@@ -51,6 +52,25 @@
   document.addEventListener('DOMContentLoaded', function () {
     observer.disconnect();
   });
+  // The portal's script, or a file of the page's own it needs, did not come (the network dropped): the page would
+  // wait for good. Say so in the portal's language (the page's template, from the catalogues: tools/prerender.tsx),
+  // with a button that loads the page again. (Error events do not bubble: this listens as they go down.)
+  document.addEventListener(
+    'error',
+    function (event) {
+      var script = event.target;
+      var said = document.getElementById('portal-failed');
+      if (!script || script.tagName !== 'SCRIPT' || String(script.src).indexOf(location.origin + '/') !== 0 || !said || document.querySelector('body > .portal-failed')) return;
+      var line = said.content.querySelector('[lang="' + language + '"]') || said.content.firstElementChild;
+      if (!line) return;
+      line = line.cloneNode(true);
+      line.querySelector('button').addEventListener('click', function () {
+        location.reload();
+      });
+      document.body.prepend(line);
+    },
+    true,
+  );
   // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
   // first frame, so they do not hold back its paint, and all at once rather than as the script finds them.
   requestAnimationFrame(function () {

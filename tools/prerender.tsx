@@ -71,8 +71,15 @@ async function prerenderPortal(): Promise<void> {
     '#portal>[data-route]{display:none}',
     ...PORTAL_ROUTES.map((r) => `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`),
   ].join('');
+  // What route.js says when the page's script does not come, in each language (the catalogue's words).
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const failed = LANGUAGES.map((language) => {
+    const words = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'shared', 'i18n', 'messages', `${language}.json`), 'utf8')) as Record<string, string>;
+    return `<p class="portal-failed" role="alert" lang="${language}">${escape(words['portal.pageFailed']!)}<button type="button">${escape(words['portal.home.retry']!)}</button></p>`;
+  });
   const page = readFileSync(file, 'utf8')
     .replace('<!--prerendered routes-->', blocks.join(''))
+    .replace('</body>', `<template id="portal-failed">${failed.join('')}</template></body>`)
     .replace('</head>', `<style>${style}</style></head>`)
     // The loader too, before the portal's own script (module scripts run in order): it is small and runs first, so a
     // press or a keystroke on the prerendered route is kept and done once the route's code is there. It defines the

@@ -180,6 +180,54 @@ describe('reliability and security', () => {
     await context.close();
   });
 
+  it("a page whose code does not come says so, and Try again brings it: the portal never goes blank", async () => {
+    const person = await createVerifiedUser({ first: 'Drop' });
+    const { page, context } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    // The result pages' code is loaded only when one shows: the network drops as it is asked for.
+    const code = /\/assets\/portal-PaymentPages-[\w-]+\.js$/;
+    await page.route(code, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseUrl()}/#/transaction-success`);
+    const main = page.locator('main');
+    await main.getByRole('alert').filter({ hasText: 'This page did not load. Check your connection and try again.' }).waitFor();
+    // The rest of the portal is still there: its header and the way home.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBeGreaterThan(0);
+    await page.unroute(code);
+    await main.getByRole('button', { name: 'Try again' }).click();
+    await main.getByRole('heading', { level: 1, name: 'Transaction Successful' }).waitFor();
+    expect(await main.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it("the portal page whose script does not come says so in the person's language, and Try again loads it", async () => {
+    // The page's own script (assets/portal-<hash>.js), not the chunks of its later pages.
+    const script = /\/assets\/portal-[\w-]{8}\.js$/;
+    const spanish = await newPage(browser, { locale: 'es-MX' });
+    await spanish.page.route(script, (route) => route.abort('internetdisconnected'));
+    await spanish.page.goto(`${baseUrl()}/#/login`);
+    await spanish.page.getByRole('alert').filter({ hasText: 'Esta página no se cargó. Revise su conexión e inténtelo de nuevo.' }).waitFor();
+    expect(await spanish.page.getByText('please wait...').isVisible()).toBe(false);
+    await spanish.context.close();
+
+    const { page, context } = await newPage(browser);
+    await page.route(script, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseUrl()}/#/login`);
+    const failed = page.getByRole('alert').filter({ hasText: 'This page did not load. Check your connection and try again.' });
+    await failed.waitFor();
+    // The prerendered sign-in page is still there beneath it.
+    expect(await page.getByRole('button', { name: 'Continue with Email' }).isVisible()).toBe(true);
+    await page.unroute(script);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForLoadState('load');
+    // The page came whole: the portal moves between its pages.
+    // (route.js dropped the markup of the routes not shown: only the portal's script draws another.)
+    await page.evaluate(() => (location.hash = '#/missions'));
+    await page.locator('sm-donate').first().waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'This page did not load.' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('serves the portal with its security headers', async () => {
     const response = await fetch(`${baseUrl()}/`);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);

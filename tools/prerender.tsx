@@ -8,13 +8,16 @@
  *   dist/snippets/<lang>/<tag>.html the same in each other language (the tag says language="<lang>");
  * - dist/widgets/markup/<tag>.html (English) and <tag>.<lang>.html (each other language): the
  *   shadow root's content alone, which the loader fetches, in the tag's language, and stamps into
- *   a tag that came without it.
+ *   a tag that came without it;
+ * - dist/widgets/loader-<tag>.js: the loader with the tag's English markup file already in it, for a
+ *   page that holds that tag and the script tag alone (embedMarkup).
  *
  * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
  *   forgot password, premium, missions, the donation page), each tag in them with its
  *   declarative shadow root; route.js (copied beside it) shows the one the address names
  *   before any module runs, the loader keeps what the person does meanwhile, and host/main.tsx
- *   hydrates it.
+ *   hydrates it. The page also holds what route.js says, in each language, when its script does
+ *   not come (<template id="portal-failed">).
  *
  * The markup is rendered by the same components the page and the elements render
  * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.

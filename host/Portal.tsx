@@ -53,16 +53,22 @@ class Unloaded extends Component<{ children: ReactNode; message: string; retry: 
 }
 
 /**
- * A page whose code loads when it shows. Its boundary wraps only that page: around prerendered
- * markup, a boundary not yet hydrated would hold back a press replayed inside a tag. Where the code
- * does not come (the network dropped), the page says so and asks again at "Try again": a lazy()
- * that failed stays failed, so each try is a lazy() of its own.
+ * A page whose code loads when it shows (keyed by its page: its state is that page's code). Its
+ * boundary wraps only that page: around prerendered markup, a boundary not yet hydrated would hold
+ * back a press replayed inside a tag. Where the code does not come (the network dropped), the page
+ * says so and asks again at "Try again": a lazy() that failed stays failed, so each try is a lazy()
+ * of its own.
  */
 function Later({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   const t = useT();
   const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: lazy(load) }));
+  const retry = () => {
+    setTry({ tried: tried + 1, Page: lazy(load) });
+    // The button goes with the message: the focus goes to the page's main part, where the page comes.
+    document.getElementById('main')?.focus();
+  };
   return (
-    <Unloaded key={tried} message={t('portal.pageFailed')} retry={t('portal.home.retry')} onRetry={() => setTry({ tried: tried + 1, Page: lazy(load) })}>
+    <Unloaded key={tried} message={t('portal.pageFailed')} retry={t('portal.home.retry')} onRetry={retry}>
       <Suspense fallback={<Overlay label={t('portal.wait')} />}>
         <Page />
       </Suspense>
@@ -99,9 +105,10 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   ),
   SurveyPage: () => <sm-survey />,
   MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
-  ResultPendingPage: () => <Later load={ResultPendingPage} />,
-  TransactionFailedPage: () => <Later load={TransactionFailedPage} />,
-  TransactionSuccessPage: () => <Later load={TransactionSuccessPage} />,
+  // Keyed, as the tags above: the pending page goes on to a result in the same place, which is another page.
+  ResultPendingPage: () => <Later key="pending" load={ResultPendingPage} />,
+  TransactionFailedPage: () => <Later key="failed" load={TransactionFailedPage} />,
+  TransactionSuccessPage: () => <Later key="success" load={TransactionSuccessPage} />,
   Signin: () => <sm-login view="login" />,
   Registration: () => <sm-login view="register" />,
   VerifyEmail: () => <sm-login view="verify-email" />,
@@ -124,7 +131,7 @@ function LandingBanner({ route }: { route: RouteName }) {
 }
 
 /** The portal. `initialHash` stands in for the address when its public routes are prerendered (tools/prerender.tsx). */
-export function Portal({ initialHash }: { initialHash?: string } = {}) {
+export function Portal({ initialHash }: { initialHash?: string }) {
   const t = useT();
   useSignals();
   const { session, account, nav } = useDeps();

@@ -197,6 +197,8 @@ describe('reliability and security', () => {
     await main.getByRole('button', { name: 'Try again' }).click();
     await main.getByRole('heading', { level: 1, name: 'Transaction Successful' }).waitFor();
     expect(await main.getByRole('alert').count()).toBe(0);
+    // The focus did not fall to the page's start with the button: it is on the main part, where the page came.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     await context.close();
   });
 

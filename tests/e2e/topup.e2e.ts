@@ -176,6 +176,32 @@ describe('top up', () => {
     await context.close();
   });
 
+  it('a pending card the bank then refuses goes on from the pending page to Payment Failed!', async () => {
+    const person = await createVerifiedUser({ first: 'Rex' });
+    const { page, context } = await newPage(browser);
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(/#\/home$/);
+    await startTopUp(page, { credits: '50 Credits', method: 'Credit / Debit Card' });
+    await payWithCard(page, '4000 0025 0000 3155');
+    await page.waitForURL(/\/authenticate/);
+    const authUrl = page.url();
+    await page.getByRole('button', { name: 'Decide later' }).click();
+    await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
+    // The person fails the bank's check elsewhere, then verifies here.
+    const bank = await browser.newContext();
+    const auth = await bank.newPage();
+    await auth.goto(authUrl);
+    await auth.getByRole('button', { name: 'Fail authentication' }).click();
+    await bank.close();
+    await page.getByRole('button', { name: 'Verify Payment' }).click();
+    // Both result pages load later in the same place: the failed one replaces the pending one.
+    await page.waitForURL(/#\/transaction-failed$/);
+    await page.getByRole('heading', { name: 'Payment Failed!' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment Pending' }).count()).toBe(0);
+    expect(await creditBalance(person.email, person.password)).toBe(0);
+    await context.close();
+  });
+
   it('a Philippine listener pays by e-wallet and the page polls to success', async () => {
     const person = await createVerifiedUser({ first: 'Mara', country: 'PH' });
     const { page, context } = await newPage(browser);

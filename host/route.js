@@ -52,25 +52,26 @@
   document.addEventListener('DOMContentLoaded', function () {
     observer.disconnect();
   });
-  // The portal's script, or a file of the page's own it needs, did not come (the network dropped): the page would
+  // The page's scripts, or a file of the page's own one imports, did not come (the network dropped): the page would
   // wait for good. Say so in the portal's language (the page's template, from the catalogues: tools/prerender.tsx),
-  // with a button that loads the page again. (Error events do not bubble: this listens as they go down.)
-  document.addEventListener(
-    'error',
-    function (event) {
-      var script = event.target;
-      var said = document.getElementById('portal-failed');
-      if (!script || script.tagName !== 'SCRIPT' || String(script.src).indexOf(location.origin + '/') !== 0 || !said || document.querySelector('body > .portal-failed')) return;
-      var line = said.content.querySelector('[lang="' + language + '"]') || said.content.firstElementChild;
-      if (!line) return;
-      line = line.cloneNode(true);
-      line.querySelector('button').addEventListener('click', function () {
-        location.reload();
-      });
-      document.body.prepend(line);
-    },
-    true,
-  );
+  // with a button that loads the page again. (Error events do not bubble: this listens as they go down; and only
+  // until the page has loaded, when its scripts have run or failed.)
+  function failed(event) {
+    var script = event.target;
+    var said = document.getElementById('portal-failed');
+    if (!script || script.tagName !== 'SCRIPT' || String(script.src).indexOf(location.origin + '/') !== 0 || !said || document.querySelector('body > .portal-failed')) return;
+    var line = said.content.querySelector('[lang="' + language + '"]') || said.content.firstElementChild;
+    if (!line) return;
+    line = line.cloneNode(true);
+    line.querySelector('button').addEventListener('click', function () {
+      location.reload();
+    });
+    document.body.prepend(line);
+  }
+  document.addEventListener('error', failed, true);
+  addEventListener('load', function () {
+    document.removeEventListener('error', failed, true);
+  });
   // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
   // first frame, so they do not hold back its paint, and all at once rather than as the script finds them.
   requestAnimationFrame(function () {

@@ -12,14 +12,19 @@ import { portalLanguage } from './language';
 const script = readFileSync(join(import.meta.dirname, 'route.js'), 'utf8');
 
 /** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
-function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; session?: string }): string | null {
+function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; session?: string; blocked?: boolean }): string | null {
   let route: string | null = null;
   const store: Record<string, string> = {};
   if (options.stored != null) store['sm.portal.language'] = options.stored;
   if (options.session !== undefined) store['sm.session.v1'] = options.session;
   runInNewContext(script, {
     location: { hash: options.hash ?? '#/login' },
-    localStorage: { getItem: (key: string) => store[key] ?? null },
+    localStorage: {
+      getItem: (key: string) => {
+        if (options.blocked) throw new DOMException('The operation is insecure.', 'SecurityError');
+        return store[key] ?? null;
+      },
+    },
     navigator: { languages: options.languages },
     document: {
       documentElement: { setAttribute: (_: string, value: string) => (route = value) },
@@ -30,6 +35,7 @@ function shownRoute(options: { hash?: string; stored?: string | null; languages:
       disconnect() {}
     },
     requestAnimationFrame: () => 0,
+    addEventListener: () => {},
   });
   return route;
 }
@@ -41,6 +47,11 @@ describe('route.js', () => {
   it.each(browsers.flatMap((languages) => choices.map((stored) => ({ languages, stored }))))('agrees with the portal: browser $languages, menu $stored', ({ languages, stored }) => {
     const english = portalLanguage(stored, languages) === 'en';
     expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
+  });
+
+  it.each(browsers)('agrees with the portal where storage is blocked: browser %j', (...languages) => {
+    // host/language.ts reads no stored choice then: the browser's languages decide.
+    expect(shownRoute({ languages, blocked: true })).toBe(portalLanguage(null, languages) === 'en' ? '/login' : null);
   });
 
   /** A session record as shared/session/session.ts keeps it, its sign-in running out `in` ms from now. */

@@ -63,6 +63,9 @@ const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history|s
  */
 const PAYMENTS = /[\\/]shared[\\/](payments[\\/](engine|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
 
+/** Where the loader's markup record is, once built: an empty record that tools/prerender.tsx fills in for each tag's own copy. */
+export const MARKUP_MARK = '{/*__SM_MARKUP__*/}';
+
 /**
  * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
  * file it imports, as addresses beside the loader, so the loader fetches them all at once and
@@ -97,6 +100,10 @@ function tagFiles(): Plugin {
       const placeholder = /(["'`])__SM_TAG_FILES__\1/;
       if (!loader || !placeholder.test(loader.code)) throw new Error('The loader has no __SM_TAG_FILES__ to fill in.');
       loader.code = loader.code.replace(placeholder, JSON.stringify(files));
+      // The markup a tag's own copy carries (widgets/loader.ts markup): none here, marked for tools/prerender.tsx to fill in.
+      const markup = /(["'`])__SM_MARKUP__\1/;
+      if (!markup.test(loader.code)) throw new Error('The loader has no __SM_MARKUP__ to mark.');
+      loader.code = loader.code.replace(markup, MARKUP_MARK);
       if (loader.imports.length) throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
     },
   };

@@ -13,8 +13,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttributeSpec, Choice } from '../shared/ui/define';
-import { events, sharedAttributes, tags, type DocumentedAttribute, type TagSpec } from '../widgets/tags';
+import { events, sharedAttributes, tags, type DocumentedAttribute, type Tag, type TagSpec } from '../widgets/tags';
 import { themeDefaults } from './custom-elements';
+import { fitsMarkup } from './prerender';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'dist/docs');
@@ -24,14 +25,13 @@ const code = (text: string) => `<code>${escape(text)}</code>`;
 const shared = new Set(Object.keys(sharedAttributes));
 
 function valuesOf(a: AttributeSpec): string {
-  if (a.type === 'url') return 'an http(s) URL';
-  if (a.type === 'string') return 'text';
+  if (a.type !== 'enum' && a.type !== 'language') return a.type === 'url' ? 'an http(s) URL' : 'text';
   return Object.entries<Choice>(a.values)
     .map(([v, c]) => `${code(v)}${c.description ? ` (${escape(c.description)})` : ''}`)
     .join(', ');
 }
 function defaultOf(a: AttributeSpec): string {
-  if (a.type === 'enum' || a.type === 'language') return a.default ? code(a.default) : escape(a.whenUnset ?? 'none');
+  if (a.type === 'enum' || a.type === 'language') return a.default ? code(a.default) : escape((a.type === 'enum' ? a.whenUnset : undefined) ?? 'none');
   if (a.type === 'url') return 'this page’s origin';
   return 'none';
 }
@@ -110,7 +110,9 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
   });
   const snippet = readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').trim();
   const pkgImport = `import 'sm-portal-widgets/${tag}';`;
-  const loaderMarkup = `<script type="module" src="https://portal.example.org/widgets/loader-${tag}.js"></script>\n<${tag}${exampleAttributes(spec)} api-base="https://api.example.org" portal="https://portal.example.org/"></${tag}>`;
+  // The tag's own copy of the loader carries the markup of its first view: for an example that asks for another, loader.js.
+  const ownLoader = fitsMarkup(tag as Tag, Object.fromEntries([...(spec.example ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])));
+  const loaderMarkup = `<script type="module" src="https://portal.example.org/widgets/${ownLoader ? `loader-${tag}` : 'loader'}.js"></script>\n<${tag}${exampleAttributes(spec)} api-base="https://api.example.org" portal="https://portal.example.org/"></${tag}>`;
   return page(
     `<${tag}> — sm-portal-widgets`,
     navOf(tag),
@@ -194,7 +196,11 @@ ${properties.join('\n')}
 <h2 id="paste">Use it</h2>
 <h3>With the loader</h3>
 <pre><code>${escape(loaderMarkup)}</code></pre>
-<p>${code(`loader-${tag}.js`)} is the loader with this tag’s first view in it, so the tag shows before its code arrives, one request after the page. On a page with several tags, use ${code('loader.js')} once instead: it fetches each tag’s first view.</p>
+<p>${
+    ownLoader
+      ? `${code(`loader-${tag}.js`)} is the loader with this tag’s first view in it (in English), so the tag shows before its code arrives, one request after the page. On a page with several tags, use ${code('loader.js')} once instead: it fetches each tag’s first view.`
+      : `${code('loader.js')} fetches each tag’s first view and draws it before the tag’s code arrives. This example asks for another view, which the tag draws itself when its code arrives. For the first view, ${code(`loader-${tag}.js`)} carries it (in English): one request fewer on a page with this tag alone.`
+  }</p>
 <h3>From the npm package</h3>
 <pre><code>${escape(`npm install sm-portal-widgets\n\n${pkgImport}`)}</code></pre>
 <h3>The prerendered snippet</h3>

@@ -31,6 +31,7 @@ import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
+import { MARKUP_MARK } from '../vite.config';
 import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
 const dist = join(import.meta.dirname, '..', 'dist');
@@ -99,9 +100,19 @@ async function prerenderPortal(): Promise<void> {
  * the markup only into an element that matches it: a tag asked for another view, or another tab, draws itself.
  */
 export function renderedWith(tag: Tag): string {
-  return Object.entries(tags[tag].attributes)
-    .flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [`:not([${name}]:not([${name}=""],[${name}="${attribute.default}"]))`] : []))
+  return renderedDefaults(tag)
+    .map(([name, value]) => `:not([${name}]:not([${name}=""],[${name}="${value}"]))`)
     .join('');
+}
+
+/** Whether a tag given these attributes is one its markup fits (the rule of renderedWith). */
+export function fitsMarkup(tag: Tag, attributes: Record<string, string>): boolean {
+  return renderedDefaults(tag).every(([name, value]) => !attributes[name] || attributes[name] === value);
+}
+
+/** Each of the tag's own enumerated attributes, with the default its markup was rendered with. */
+function renderedDefaults(tag: Tag): [string, string][] {
+  return Object.entries(tags[tag].attributes).flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [[name, String(attribute.default)] as [string, string]] : []));
 }
 
 /** The snippet an embedder pastes: the tag (naming its language, other than English) with its declarative shadow root. */
@@ -110,21 +121,20 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
 }
 
 /**
- * Fills in the loader's '__SM_MARKUP__' (widgets/loader.ts markup): none in loader.js, and in each loader-<tag>.js, a
- * copy written beside it for a page that holds that tag and the script alone, the tag's English markup file, so that
- * page shows the tag one round trip sooner.
+ * Fills in the loader's markup record (widgets/loader.ts markup, which the build marks: MARKUP_MARK): empty in
+ * loader.js, and in each loader-<tag>.js, a copy written beside it for a page that holds that tag and the script
+ * alone, the tag's English markup file, so that page shows the tag one round trip sooner.
  */
 function embedMarkup(): void {
   const file = join(dist, 'widgets', 'loader.js');
   const code = readFileSync(file, 'utf8');
-  const placeholder = /(["'`])__SM_MARKUP__\1/;
-  if (!placeholder.test(code)) throw new Error('widgets/loader.js has no __SM_MARKUP__ to fill in: build it with vite build first.');
+  if (!code.includes(MARKUP_MARK)) throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
   for (const tag of Object.keys(tags) as Tag[]) {
     const name = `markup/${tag}.html`;
     const own = { [name]: readFileSync(join(dist, 'widgets', name), 'utf8') };
-    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(placeholder, () => JSON.stringify(own)).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(MARKUP_MARK, () => JSON.stringify(own)).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
   }
-  writeFileSync(file, code.replace(placeholder, '{}'));
+  writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -256,6 +256,23 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
+  it("a second copy of the loader finding a pasted tag the first has leaves it: the tag's early data is taken once, none left over", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const code = await hold(page, /\/assets\/[^/]+\.js$/);
+    await page.goto(pageUrl('blog-snippet.html'));
+    const early = () => page.evaluate(() => Object.keys((globalThis as unknown as Record<symbol, object | undefined>)[Symbol.for('sm.early')] ?? {}).length);
+    await expect.poll(early).toBeGreaterThan(0);
+    // Another copy (a tag's own) arrives while the code is on its way, and has had time to do its work.
+    await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader-sm-donate.js` });
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+    code.release();
+    await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
+    // Each early answer was named once, and taken: a later call asks the server again.
+    await expect.poll(early).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a second copy of the loader starting after a press keeps that press: the first copy\'s record stays', async () => {
     const { page, context, errors } = await newPage(browser);
     const code = await hold(page, /\/assets\/[^/]+\.js$/);

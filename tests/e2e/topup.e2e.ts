@@ -34,6 +34,28 @@ async function payWithCard(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay' }).click();
 }
 
+/**
+ * A new person buys `credits` by a card that needs the bank's check, and leaves it for later: the portal's pending
+ * page shows. Returns a way to answer the bank's check elsewhere (the bank's app on the person's phone).
+ */
+async function payPending(page: Page, credits: string): Promise<(answer: 'Complete authentication' | 'Fail authentication') => Promise<void>> {
+  await startTopUp(page, { credits, method: 'Credit / Debit Card' });
+  await payWithCard(page, '4000 0025 0000 3155');
+  await page.waitForURL(/\/authenticate/);
+  const authUrl = page.url();
+  await page.getByRole('button', { name: 'Decide later' }).click();
+  await page.waitForURL(/#\/result\/pending$/);
+  return async (answer) => {
+    const bank = await browser.newContext();
+    const auth = await bank.newPage();
+    await auth.goto(authUrl);
+    await auth.getByRole('button', { name: answer }).click();
+    // The bank has taken the answer when it sends the person on.
+    await auth.waitForURL((url) => url.href !== authUrl);
+    await bank.close();
+  };
+}
+
 describe('top up', () => {
   it('for oneself with 4242: the balance rises by the credits bought, once', async () => {
     const person = await createVerifiedUser({ first: 'Tess' });
@@ -154,22 +176,12 @@ describe('top up', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, person.email, person.password);
     await page.waitForURL(/#\/home$/);
-    await startTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
-    await payWithCard(page, '4000 0025 0000 3155');
-    await page.waitForURL(/\/authenticate/);
-    const authUrl = page.url();
-    await page.getByRole('button', { name: 'Decide later' }).click();
-    await page.waitForURL(/#\/result\/pending$/);
+    const atTheBank = await payPending(page, '100 Credits');
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     await page.getByText('The payment is still waiting for authorisation.').waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(0);
     // Authenticate elsewhere (the bank's app on the person's phone), then verify again.
-    const bank = await browser.newContext();
-    const auth = await bank.newPage();
-    await auth.goto(authUrl);
-    await auth.getByRole('button', { name: 'Complete authentication' }).click();
-    await auth.waitForURL(/#\/success/);
-    await bank.close();
+    await atTheBank('Complete authentication');
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(100);
@@ -181,18 +193,10 @@ describe('top up', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, person.email, person.password);
     await page.waitForURL(/#\/home$/);
-    await startTopUp(page, { credits: '50 Credits', method: 'Credit / Debit Card' });
-    await payWithCard(page, '4000 0025 0000 3155');
-    await page.waitForURL(/\/authenticate/);
-    const authUrl = page.url();
-    await page.getByRole('button', { name: 'Decide later' }).click();
+    const atTheBank = await payPending(page, '50 Credits');
     await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
     // The person fails the bank's check elsewhere, then verifies here.
-    const bank = await browser.newContext();
-    const auth = await bank.newPage();
-    await auth.goto(authUrl);
-    await auth.getByRole('button', { name: 'Fail authentication' }).click();
-    await bank.close();
+    await atTheBank('Fail authentication');
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     // Both result pages load later in the same place: the failed one replaces the pending one.
     await page.waitForURL(/#\/transaction-failed$/);

@@ -28,6 +28,13 @@ export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languag
 const compiled = new Map<Language, CompiledMessages>();
 /** The areas whose code is on the page, each with the languages it has its messages in. */
 const areas = new Map<string, Set<Language>>();
+/**
+ * The languages that had every area's messages here once. One stays shown while the file of an area that came later
+ * (another tag's code) is on its way: only that area's texts are English meanwhile, and no tag drawn before uses them
+ * (a tag waits for its own areas before it draws: shared/ui/renderer.ts). Were the whole view to turn English then,
+ * a tag hydrating its markup at that moment would find other texts than its markup's.
+ */
+const whole = new Set<Language>(['en']);
 const loading = new Map<Language, Promise<void>>();
 const version = signal(0);
 
@@ -54,7 +61,9 @@ export function registerLanguage(language: Language, messages: CompiledMessages)
 
 /** Whether every area loaded so far has its messages in this language (a language without files never will). */
 export function isLoaded(language: Language): boolean {
-  return language === 'en' || (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
+  const loaded = language === 'en' || (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
+  if (loaded) whole.add(language);
+  return loaded;
 }
 
 /** Loads a language's index, then its file of every area on the page not loaded yet (once; a failed file is tried again next time). */
@@ -98,7 +107,7 @@ export function translate(language: Language, key: MessageKey, args?: MessageArg
 
 /** What a model and its views are given: the language they show and its messages. */
 export interface I18n {
-  /** The language shown: the one wanted once its messages are here, English until then. */
+  /** The language shown: the one wanted once its messages are here, English until then (see `whole`). */
   readonly language: ReadonlySignal<Language>;
   readonly t: Translate;
 }
@@ -110,7 +119,7 @@ export function createI18n(wanted: ReadonlySignal<Language> = signal('en')): I18
     const lang = wanted.value;
     if (isLoaded(lang)) return lang;
     void loadLanguage(lang);
-    return 'en';
+    return whole.has(lang) ? lang : 'en';
   });
   return { language, t: (key, args) => translate(language.value, key, args) };
 }

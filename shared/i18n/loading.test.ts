@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import '@messages/survey';
 import { readCatalogue } from '../../tools/messages';
-import { isLoaded, loadLanguage, translate } from './catalogue';
+import { signal } from '@preact/signals-core';
+import { createI18n, isLoaded, loadLanguage, translate, type Language } from './catalogue';
 
 describe('loading a language', () => {
   it('shows English until the language is loaded, then its own texts; arguments still fill in', async () => {
@@ -17,6 +18,19 @@ describe('loading a language', () => {
     expect(translate('es', 'survey.next')).toBe(readCatalogue('es')['survey.next']);
     expect(translate('es', 'survey.next')).not.toBe(translate('en', 'survey.next'));
     expect(translate('es', 'survey.progress', { n: 2, total: 5 })).toMatch(/\b2\b.*\b5\b/);
+  });
+
+  it("keeps a language shown while another tag's messages arrive: only that area's texts are English meanwhile", async () => {
+    await loadLanguage('es');
+    // Another tag's code arrives: its area registers, and its Spanish file is asked for.
+    await import('@messages/newsletter');
+    expect(isLoaded('es')).toBe(false);
+    // A tag that draws now (one hydrating its Spanish markup) still speaks Spanish.
+    const i18n = createI18n(signal<Language>('es'));
+    expect(i18n.language.value).toBe('es');
+    expect(i18n.t('survey.next')).toBe(readCatalogue('es')['survey.next']);
+    await loadLanguage('es');
+    expect(i18n.t('newsletter.needsScript')).toBe(readCatalogue('es')['newsletter.needsScript']);
   });
 
   it('a language with no files (the pseudo-locale outside development) stays English, and counts as loaded', async () => {

@@ -97,13 +97,16 @@ function tagFiles(): Plugin {
       const shared = (file: string) => lists.filter(([, list]) => list.includes(file)).length;
       const files = Object.fromEntries(lists.map(([tag, list]) => [tag, [...list].sort((a, b) => shared(b) - shared(a) || b.localeCompare(a))]));
       const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
-      const placeholder = /(["'`])__SM_TAG_FILES__\1/;
-      if (!loader || !placeholder.test(loader.code)) throw new Error('The loader has no __SM_TAG_FILES__ to fill in.');
-      loader.code = loader.code.replace(placeholder, JSON.stringify(files));
+      if (!loader) throw new Error('The build has no loader.');
+      /** Puts `value` where the loader's source says the string `name`. */
+      const fill = (name: string, value: string) => {
+        const mark = new RegExp(`(["'\`])${name}\\1`);
+        if (!mark.test(loader.code)) throw new Error(`The loader has no ${name} to fill in.`);
+        loader.code = loader.code.replace(mark, () => value);
+      };
+      fill('__SM_TAG_FILES__', JSON.stringify(files));
       // The markup a tag's own copy carries (widgets/loader.ts markup): none here, marked for tools/prerender.tsx to fill in.
-      const markup = /(["'`])__SM_MARKUP__\1/;
-      if (!markup.test(loader.code)) throw new Error('The loader has no __SM_MARKUP__ to mark.');
-      loader.code = loader.code.replace(markup, MARKUP_MARK);
+      fill('__SM_MARKUP__', MARKUP_MARK);
       if (loader.imports.length) throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
     },
   };

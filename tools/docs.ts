@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { AttributeSpec, Choice } from '../shared/ui/define';
 import { events, sharedAttributes, tags, type DocumentedAttribute, type Tag, type TagSpec } from '../widgets/tags';
 import { themeDefaults } from './custom-elements';
-import { fitsMarkup } from './prerender';
+import { attributesOf, fitsMarkup } from './prerender';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'dist/docs');
@@ -111,7 +111,7 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
   const snippet = readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').trim();
   const pkgImport = `import 'sm-portal-widgets/${tag}';`;
   // The tag's own copy of the loader carries the markup of its first view: for an example that asks for another, loader.js.
-  const ownLoader = fitsMarkup(tag as Tag, Object.fromEntries([...(spec.example ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])));
+  const ownLoader = fitsMarkup(tag as Tag, attributesOf(spec.example ?? ''));
   const loaderMarkup = `<script type="module" src="https://portal.example.org/widgets/${ownLoader ? `loader-${tag}` : 'loader'}.js"></script>\n<${tag}${exampleAttributes(spec)} api-base="https://api.example.org" portal="https://portal.example.org/"></${tag}>`;
   return page(
     `<${tag}> — sm-portal-widgets`,

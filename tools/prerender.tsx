@@ -32,6 +32,7 @@ import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { MARKUP_MARK } from '../vite.config';
+import { readCatalogue } from './messages';
 import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
 const dist = join(import.meta.dirname, '..', 'dist');
@@ -48,12 +49,17 @@ export async function prerender(tag: Tag, attributes: Record<string, string> = {
   return renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
 }
 
+/** The attributes written in markup (` name="value"` each), by name. */
+export function attributesOf(text: string): Record<string, string> {
+  return Object.fromEntries([...text.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]));
+}
+
 /** Puts each sm-* tag's declarative shadow root into markup React rendered (it renders the tags empty). */
 async function withShadowRoots(html: string): Promise<string> {
   const found = [...html.matchAll(/<(sm-[a-z]+)((?: [a-z-]+="[^"]*")*)><\/\1>/g)];
   let out = html;
   for (const [whole, tag, attrs] of found) {
-    const attributes = Object.fromEntries([...attrs!.matchAll(/ ([a-z-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]));
+    const attributes = attributesOf(attrs!);
     const markup = await prerender(tag as Tag, attributes);
     out = out.replace(whole, `<${tag}${attrs}><template shadowrootmode="open">${markup}</template></${tag}>`);
   }
@@ -78,7 +84,7 @@ async function prerenderPortal(): Promise<void> {
   // What route.js says when the page's script does not come, in each language (the catalogue's words).
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const failed = LANGUAGES.map((language) => {
-    const words = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'shared', 'i18n', 'messages', `${language}.json`), 'utf8')) as Record<string, string>;
+    const words = readCatalogue(language);
     return `<p class="portal-failed" role="alert" lang="${language}">${escape(words['portal.pageFailed']!)}<button type="button">${escape(words['portal.home.retry']!)}</button></p>`;
   });
   const page = readFileSync(file, 'utf8')
@@ -125,13 +131,12 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
  * loader.js, and in each loader-<tag>.js, a copy written beside it for a page that holds that tag and the script
  * alone, the tag's English markup file, so that page shows the tag one round trip sooner.
  */
-function embedMarkup(): void {
+function embedMarkup(english: Record<Tag, string>): void {
   const file = join(dist, 'widgets', 'loader.js');
   const code = readFileSync(file, 'utf8');
   if (!code.includes(MARKUP_MARK)) throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
   for (const tag of Object.keys(tags) as Tag[]) {
-    const name = `markup/${tag}.html`;
-    const own = { [name]: readFileSync(join(dist, 'widgets', name), 'utf8') };
+    const own = { [`markup/${tag}.html`]: english[tag] };
     writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(MARKUP_MARK, () => JSON.stringify(own)).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
   }
   writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
@@ -140,6 +145,8 @@ function embedMarkup(): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
+  /** Each tag's English markup file, as written. */
+  const english = {} as Record<Tag, string>;
   for (const language of LANGUAGES) {
     const suffix = language === 'en' ? '' : `.${language}`;
     const snippets = language === 'en' ? join(dist, 'snippets') : join(dist, 'snippets', language);
@@ -147,11 +154,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const tag of Object.keys(tags) as Tag[]) {
       const markup = await prerender(tag, {}, language);
       const said = renderedWith(tag);
-      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), `${said ? `<!--${said}-->` : ''}${markup}`);
+      const file = `${said ? `<!--${said}-->` : ''}${markup}`;
+      if (language === 'en') english[tag] = file;
+      writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), file);
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }
-  embedMarkup();
+  embedMarkup(english);
   await prerenderPortal();
   console.log(`Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
 }

@@ -50,8 +50,8 @@ const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm
  * Each markup file asked for, by its name. A page that holds one tag and this script alone takes three round trips
  * before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English markup
  * already in it (loader-<tag>.js beside this one): one round trip fewer. The build marks '__SM_MARKUP__' as an empty
- * record (vite.config.ts MARKUP_MARK), which tools/prerender.tsx fills in ({} here). Two copies on one page each stamp a tag they find empty: the first to have its markup
- * does, and the other leaves it.
+ * record (vite.config.ts MARKUP_MARK), which tools/prerender.tsx fills in ({} here). Two copies on one page each
+ * stamp a tag they find empty: the first to have its markup does, and the other leaves it.
  */
 const markup: Record<string, Promise<string> | string> = import.meta.env.DEV ? {} : ('__SM_MARKUP__' as never);
 const started = new WeakSet<Element>();

@@ -12,6 +12,7 @@
  * several widgets on a page load React once and share one session. tests/bench/budgets.test.ts
  * checks the sizes from dist/.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { customElementsPlugin } from './tools/custom-elements';
@@ -23,6 +24,16 @@ const root = import.meta.dirname;
 /** Widget entries, from the tag table: sm-<name> -> widgets/<name>/<name>.element.ts. */
 export const widgetEntries: Record<string, string> = Object.fromEntries(
   Object.keys(tags).map((tag) => [tag, `widgets/${tag.slice(3)}/${tag.slice(3)}.element.ts`]),
+);
+
+/**
+ * The modules that draw a tag's data into its first view before its code comes, where a tag has one:
+ * sm-<name>.draw -> widgets/<name>/<name>.draw.ts, built as widgets/sm-<name>.draw.js (the loader imports it).
+ */
+export const drawEntries: Record<string, string> = Object.fromEntries(
+  Object.keys(tags)
+    .map((tag) => [`${tag}.draw`, `widgets/${tag.slice(3)}/${tag.slice(3)}.draw.ts`])
+    .filter(([, file]) => existsSync(resolve(import.meta.dirname, file!))),
 );
 
 /**
@@ -88,7 +99,7 @@ function tagFiles(): Plugin {
         if (!name) throw new Error(`A tag imports ${file}, outside assets/: the loader cannot name it.`);
         return name;
       };
-      const entries = chunks.filter((c) => c.isEntry && c.name.startsWith('sm-'));
+      const entries = chunks.filter((c) => c.isEntry && c.name in tags);
       const lists = entries.map((c) => {
         if (c.fileName !== `widgets/${c.name}.js`) throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
         return [c.name, closure(c.fileName).slice(1).map(short)] as const;
@@ -156,7 +167,7 @@ export default defineConfig(({ command }) => ({
       input: {
         portal: resolve(root, 'host/index.html'),
         loader: resolve(root, 'widgets/loader.ts'),
-        ...Object.fromEntries(Object.entries(widgetEntries).map(([tag, file]) => [tag, resolve(root, file)])),
+        ...Object.fromEntries(Object.entries({ ...widgetEntries, ...drawEntries }).map(([name, file]) => [name, resolve(root, file)])),
       },
       preserveEntrySignatures: 'strict',
       output: {

@@ -46,8 +46,16 @@ export async function prerender(tag: Tag, attributes: Record<string, string> = {
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
   const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]));
-  return renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
+  const markup = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
+  // A view that draws its data before its code comes (widgets/survey/survey.draw.ts) holds an empty template for it:
+  // filled here with the markup its <tag>.template.tsx renders.
+  if (!markup.includes(DRAW)) return markup;
+  const template = (await import(`../widgets/${name}/${name}.template.tsx`)) as { default: (language: PublicLanguage) => string };
+  return markup.replace(DRAW, () => `<template data-sm-draw="">${template.default(language)}</template>`);
 }
+
+/** The empty template a view renders for the build to fill in (widgets/survey/survey.tsx). */
+const DRAW = '<template data-sm-draw=""></template>';
 
 /** The attributes written in markup (` name="value"` each), by name. */
 export function attributesOf(text: string): Record<string, string> {
@@ -133,11 +141,13 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
  */
 function embedMarkup(english: Record<Tag, string>): void {
   const file = join(dist, 'widgets', 'loader.js');
-  const code = readFileSync(file, 'utf8');
+  // Without the line naming its source map (loader.js.map, beside it), which every visitor would fetch for developers:
+  // the loader is kept to 2 KiB, and the map would not fit a copy anyway.
+  const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   if (!code.includes(MARKUP_MARK)) throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
   for (const tag of Object.keys(tags) as Tag[]) {
     const own = { [`markup/${tag}.html`]: english[tag] };
-    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(MARKUP_MARK, () => JSON.stringify(own)).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(MARKUP_MARK, () => JSON.stringify(own)));
   }
   writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
 }

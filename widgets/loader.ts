@@ -20,7 +20,9 @@
  *    empty; the element hands all of it to its model when its code arrives
  *    (shared/ui/capture.ts), so nothing typed or pressed is lost;
  * 3. asks for the data its first view names, so it comes while the code does: the public calls of
- *    a visitor who is not signed in, or a signed-in person's with their token (shared/api/early.ts);
+ *    a visitor who is not signed in, or a signed-in person's with their token (shared/api/early.ts),
+ *    and where the view draws that data before its code comes, imports its tag's draw module
+ *    (<tag>.draw.js beside this file: widgets/survey/survey.draw.ts);
  * 4. imports the tag's files (see FILES) when the person reaches for the
  *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle
  *    (loaded, with the tags already asked for arrived), whichever is first. That module defines the tag, and React hydrates the markup.
@@ -44,6 +46,7 @@ const here = import.meta.url;
  */
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
+const draws = import.meta.env.DEV ? import.meta.glob<{ default: (root: ShadowRoot, early: Early) => void }>('./*/*.draw.ts') : {};
 /** Every tag, as a selector ('sm-donate,sm-history,…'). */
 const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES));
 /**
@@ -68,7 +71,8 @@ function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
   // Each file in a task of its own: adding them all at once can hold a slow phone's main thread for 50 ms.
   for (const file of FILES[tag]!) setTimeout(link, 0, { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
-  return import(/* @vite-ignore */ new URL(`${tag}.js`, here).href);
+  // (A URL is a module specifier as its text is.)
+  return import(/* @vite-ignore */ new URL(`${tag}.js`, here) as never);
 }
 
 /**
@@ -80,8 +84,8 @@ function load(tag: string): void {
   imported[tag] ??= busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
-      // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
-      console.error(`[${tag}]`, error);
+      // It names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
+      console.error(error);
       delete imported[tag];
     }),
   ]);
@@ -158,10 +162,10 @@ function capture(element: Element, root: ShadowRoot): void {
     if (!open()) return;
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    press(form.querySelector<HTMLButtonElement>('[type="submit"]'), form.dataset.smAction);
+    press(form.querySelector<HTMLButtonElement>('[type=submit]'), form.dataset.smAction);
   });
   // What was typed or chosen before the loader ran is in the fields already.
-  for (const field of root.querySelectorAll<HTMLInputElement>('input,textarea,select')) {
+  for (const field of root.querySelectorAll<HTMLInputElement>('input,select,textarea')) {
     if (field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) note(root, record, field);
   }
   const PRESSABLE = '[data-sm-action]:not(form,[type=submit]),button:not([type=submit])';
@@ -201,10 +205,11 @@ function signedIn(base: string): string {
  * is not signed in the public ones (`data-sm-early`), for a signed-in person the ones made with their token
  * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts, whose store's key is written out here).
  */
-function askEarly(root: ShadowRoot, base: string, auth: string): void {
+function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): void {
   const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
   const name = `data-sm-early${auth && '-signed-in'}`;
-  for (const path of root.querySelector(`[${name}]`)?.getAttribute(name)?.split(' ') ?? []) {
+  const view = root.querySelector(`[${name}]`);
+  for (const path of view?.getAttribute(name)?.split(' ') ?? []) {
     // Only a path on the tag's own host ('/webclient/…'): markup pasted into a page could name another ('@evil.org/',
     // '//evil.org'), and the person's token must never go there.
     if (!/^\/\w/.test(path)) continue;
@@ -212,6 +217,12 @@ function askEarly(root: ShadowRoot, base: string, auth: string): void {
     const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }), uses: 0, at: Date.now(), auth });
     early.uses++;
     early.answer.catch(() => {});
+    // A view that draws the answer before its code comes (a template for it): its tag's draw module does, when it
+    // comes (<tag>.draw.js, widgets/survey/survey.draw.ts).
+    if (view!.querySelector('[data-sm-draw]')) {
+      const draw = import.meta.env.DEV ? draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]!() : (import(/* @vite-ignore */ new URL(`${tag}.draw.js`, here) as never) as ReturnType<(typeof draws)[string]>);
+      draw.then((m) => m.default(root, early), () => {});
+    }
   }
 }
 
@@ -261,7 +272,7 @@ async function start(element: Element): Promise<void> {
       capture(element, root);
     }
   }
-  if (root && !customElements.get(tag)) askEarly(root, base, auth);
+  if (root && !customElements.get(tag)) askEarly(tag, root, base, auth);
 }
 
 function scan(root: ParentNode): void {

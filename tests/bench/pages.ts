@@ -127,7 +127,16 @@ const TAGS: TagCase[] = [
     done: { selector: '[role="tab"]:nth-child(2)[aria-selected="true"]' },
     act: { describe: 'taps the Content Purchase tab; done when that tab is the one selected' },
   },
-  { tag: 'sm-survey', what: 'the first answer, once the questions have arrived', signedIn: true, control: '.sm-option input', kind: 'field' },
+  {
+    tag: 'sm-survey',
+    what: 'the first answer, once the questions have arrived',
+    signedIn: true,
+    control: '.sm-option input',
+    kind: 'field',
+    // The model has the choice when its view marks that answer chosen (the checkbox alone is the browser's).
+    done: { selector: 'label.sm-option[data-checked="true"] > input' },
+    act: { press: 'label.sm-option:first-of-type > input', describe: 'taps the first answer; done when the view shows it chosen' },
+  },
 ];
 
 /** A plain HTML newsletter form posting with a few lines of script: the yardstick. */

@@ -5,7 +5,8 @@
  * 1. before the tag is usable: the loader (widgets/loader.js, which imports nothing) and the
  *    tag's prerendered markup, either pasted into the page (dist/snippets/<tag>.html), or in the
  *    tag's own copy of the loader (widgets/loader-<tag>.js), or fetched by the loader
- *    (dist/widgets/markup/<tag>.html);
+ *    (dist/widgets/markup/<tag>.html), and for a view that draws its data before its code comes, its
+ *    draw module (widgets/<tag>.draw.js: the survey's);
  * 2. until the tag is hydrated: the tag's code, i.e. its entry module and every chunk it imports
  *    statically. Those chunks are the shared runtime (React, react-dom, r2wc, signals), the shared
  *    core (session store, API client with zod/mini, config, base styles), the bundler's small
@@ -15,7 +16,7 @@
  * all, and are listed apart.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -59,6 +60,8 @@ export const markupFile = (tag: string) => `widgets/markup/${tag}.html`;
 export const tagLoaderFile = (tag: string) => `widgets/loader-${tag}.js`;
 /** The snippet an embedder pastes: the tag with its declarative shadow root. */
 export const snippetFile = (tag: string) => `snippets/${tag}.html`;
+/** The module that draws a tag's data into its first view before its code comes, where it has one (widgets/survey/survey.draw.ts). */
+export const drawFile = (tag: string) => `widgets/${tag}.draw.js`;
 
 export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -144,7 +147,7 @@ export function tagGraphs(manifest: Manifest): TagGraph[] {
   const shared = sharedFiles(manifest);
   const common = new Set([shared.runtime, shared.core, ...shared.helpers].filter((f): f is string => !!f));
   return Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isEntry && chunk.name?.startsWith('sm-'))
+    .filter(([, chunk]) => chunk.isEntry && /^sm-[a-z]+$/.test(chunk.name ?? ''))
     .map(([key, chunk]) => {
       const files = firstLoadFiles(manifest, key);
       return { tag: chunk.name!, key, files, own: files.filter((f) => !common.has(f)), lazy: lazyFiles(manifest, key) };
@@ -166,7 +169,7 @@ export interface EntrySizes {
   code: Size;
   markup: Size;
   snippet: Size;
-  /** Before the tag is usable, with its snippet pasted: the snippet and the loader. */
+  /** Before the tag is usable, with its snippet pasted: the snippet and the loader (each usable size adds the tag's draw module, where it has one). */
   usableSnippet: Size;
   /** Before the tag is usable, with the script tag alone: the tag's loader, its markup in it (loader-<tag>.js). */
   usableScript: Size;
@@ -181,16 +184,18 @@ export interface EntrySizes {
 export function measureEntries(dist: string): EntrySizes[] {
   const manifest = readManifest(dist);
   const loader = loaderFiles(manifest);
+  // A first view that draws its data before the code comes is usable once its draw module is there too.
+  const drawn = (tag: string) => (existsSync(join(dist, drawFile(tag))) ? [drawFile(tag)] : []);
   return tagGraphs(manifest).map((g) => ({
     tag: g.tag,
     own: sizeOfFiles(dist, g.own),
     code: sizeOfFiles(dist, g.files),
     markup: sizeOfFiles(dist, [markupFile(g.tag)]),
     snippet: sizeOfFiles(dist, [snippetFile(g.tag)]),
-    usableSnippet: sizeOfFiles(dist, [snippetFile(g.tag), ...loader]),
-    usableScript: sizeOfFiles(dist, [tagLoaderFile(g.tag)]),
-    usableLoader: sizeOfFiles(dist, [...loader, markupFile(g.tag)]),
-    hydrated: sizeOfFiles(dist, [...loader, markupFile(g.tag), ...g.files]),
+    usableSnippet: sizeOfFiles(dist, [snippetFile(g.tag), ...loader, ...drawn(g.tag)]),
+    usableScript: sizeOfFiles(dist, [tagLoaderFile(g.tag), ...drawn(g.tag)]),
+    usableLoader: sizeOfFiles(dist, [...loader, markupFile(g.tag), ...drawn(g.tag)]),
+    hydrated: sizeOfFiles(dist, [...loader, markupFile(g.tag), ...drawn(g.tag), ...g.files]),
     lazy: sizeOfFiles(dist, g.lazy),
     files: g.files,
   }));

@@ -504,6 +504,44 @@ describe('the app webview', () => {
     await context.close();
   });
 
+  it('draws the first question the moment it arrives, before the code comes; a choice made then is kept and hydrated', async () => {
+    const { page, context, errors } = await openWebview();
+    // The survey's code (its entry and the shared chunks) is held; the loader and the survey's draw module come.
+    const code = await hold(page, /\/(widgets\/sm-survey|assets\/[^/]+)\.js$/);
+    await page.goto(pageUrl('webview.html'));
+    const survey = page.locator('sm-survey');
+    const answers = survey.locator('label.sm-option');
+    await answers.first().waitFor();
+    const drawn = await survey.evaluate((el) => {
+      const root = el.shadowRoot!;
+      // Marked, to tell the same nodes (hydrated) from nodes drawn again.
+      (root.querySelector('h1') as HTMLElement & { __drawn?: boolean }).__drawn = true;
+      return { defined: !!customElements.get('sm-survey'), progress: root.querySelector('.sm-progress')!.textContent, title: root.querySelector('h1')!.textContent, answers: [...root.querySelectorAll('label.sm-option')].map((l) => l.textContent) };
+    });
+    expect(drawn.defined).toBe(false);
+    expect(drawn.progress).toMatch(/^1 of \d+$/);
+    expect(drawn.title).not.toBe('');
+    expect(drawn.answers.length).toBeGreaterThan(0);
+    expect(code.requested()).toBe(true);
+    // The person chooses the first answer before the code has come.
+    await answers.first().click();
+    code.release();
+    await page.waitForFunction(() => !!customElements.get('sm-survey'));
+    // Once hydrated, the model has the choice: Next is enabled, and the view marks the answer chosen.
+    await survey.locator('label.sm-option[data-checked="true"]').first().waitFor();
+    await expect.poll(() => survey.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+    const after = await survey.evaluate((el) => {
+      const root = el.shadowRoot!;
+      return { same: !!(root.querySelector('h1') as HTMLElement & { __drawn?: boolean }).__drawn, title: root.querySelector('h1')!.textContent, answers: [...root.querySelectorAll('label.sm-option')].map((l) => l.textContent), checked: (root.querySelector('label.sm-option input') as HTMLInputElement).checked };
+    });
+    expect(after).toEqual({ same: true, title: drawn.title, answers: drawn.answers, checked: true });
+    // Next goes on to the second question, as without the early drawing.
+    await survey.getByRole('button', { name: 'Next' }).click();
+    await survey.getByText(/^2 of \d+$/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('applies the dark theme: from theme="dark", and from the system unless theme="light"', async () => {
     const light = await openWebview();
     await light.page.goto(pageUrl('webview.html'));

@@ -45,13 +45,16 @@ const BLANK: Sheet = { index: 0, answers: [], chosen: [], text: '' };
 export const firstCalls = (): string => addressOf(surveyQuestions, {});
 
 export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, 'api' | 'session' | 'nav' | 'emit'>) {
-  const questions = signal<readonly SurveyQuestion[]>([]);
-  // The list is loading from the first render: the view starts it at once.
-  const list = signal<Call>({ kind: 'busy' });
+  // The questions the first view drew before this code came (survey.draw.ts), if it did: the model starts with them,
+  // so React hydrates what the person sees, and does not ask again.
+  const drawn = api.drawn(surveyQuestions, {});
+  const questions = signal<readonly SurveyQuestion[]>(drawn?.ok ? drawn.data : []);
+  // Else the list is loading from the first render: the view starts it at once.
+  const list = signal<Call>(!drawn ? { kind: 'busy' } : drawn.ok ? { kind: 'done' } : { kind: 'failed', message: drawn.error.message });
   const sending = signal<Call>({ kind: 'idle' });
   const sheet = signal<Sheet>(BLANK);
   const answeringAgain = signal(false);
-  let started = false;
+  let started = !!drawn;
 
   const question = computed(() => questions.value[sheet.value.index] ?? null);
   const loading = computed(() => list.value.kind === 'busy' || sending.value.kind === 'busy');

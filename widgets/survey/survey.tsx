@@ -2,7 +2,7 @@
  * <sm-survey>'s view: one question at a time, then the thank-you view.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
@@ -22,10 +22,12 @@ export interface SurveyProps {
 /** The answers' places held while the questions load. */
 const HELD_ANSWERS = 4;
 
-function Question({ model }: { model: SurveyModel }) {
+export function Question({ model }: { model: SurveyModel }) {
   const t = useT();
   useSignals();
-  const id = useId();
+  // Ids of its own shadow root: the same wherever it renders, so the first question drawn before the code came
+  // (survey.draw.ts, from survey.template.tsx) has them too.
+  const id = 'sm-survey';
   const q = model.question.value;
   if (!q) return null;
   const total = model.questions.value.length;
@@ -143,6 +145,9 @@ function SurveyWidget() {
                 <Places count={HELD_ANSWERS} className="sm-option" within="sm-options" />
               </div>
             </div>
+            {/* The first question, as this view renders it, for the questions to be drawn into before the code comes:
+                filled in by the build (tools/prerender.tsx, survey.template.tsx), drawn by survey.draw.ts. */}
+            <template data-sm-draw="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
           </div>
         ) : (
           <div className="sm-stack">

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Early } from '../../shared/api/early';
+import type { ModelDeps } from '../../shared/deps/deps';
+import { loadLanguage, translate, type PublicLanguage } from '../../shared/i18n/catalogue';
+import { LanguageContext, WidgetRoot } from '../../shared/ui/WidgetRoot';
+import { prerender } from '../../tools/prerender';
+import draw from './survey.draw';
+import { createSurveyModel } from './survey.model';
+import { Question } from './survey';
+
+const questions = [
+  { id: 7, title: 'Listening <b>&amp;</b> "you"', question: 'When do you listen? \uE000title', option: [{ value: 'Morning' }, { value: '<img src=x onerror=alert(1)>' }, { value: 'Other' }] },
+  { id: 8, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }] },
+];
+
+/**
+ * A tag holding the survey's markup as the build writes it, its code not come. (Not named sm-survey: prerendering
+ * imports the survey's element module, which defines sm-survey here.)
+ */
+const TAG = 'x-survey';
+async function prerendered(language: PublicLanguage = 'en'): Promise<ShadowRoot> {
+  const element = document.createElement(TAG);
+  document.body.append(element);
+  const root = element.attachShadow({ mode: 'open' });
+  root.innerHTML = await prerender('sm-survey', {}, language);
+  return root;
+}
+
+/** The loader's record of the survey's questions, asked for early (shared/api/early.ts). */
+const early = (body: unknown, status = 200): Early => ({ answer: Promise.resolve(new Response(JSON.stringify(body), { status })), uses: 1, at: Date.now() });
+
+/** The first question as the view renders it once its model has the questions, in the browser's serialisation. */
+function rendered(language: PublicLanguage, list: typeof questions): string {
+  const api = { drawn: () => ({ ok: true, data: list, message: '' }) } as unknown as ModelDeps['api'];
+  const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model: createSurveyModel({ api } as ModelDeps) }))));
+  const holder = document.createElement('div');
+  holder.innerHTML = /<form[\s\S]*<\/form>/.exec(html)![0];
+  return holder.innerHTML;
+}
+
+describe("the survey's first question, drawn before the code comes", () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it.each(['en', 'es', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {
+    await loadLanguage(language);
+    const root = await prerendered(language);
+    const record = early({ message: '', data: questions });
+    await draw(root, record);
+    const form = root.querySelector('form')!;
+    expect(form.outerHTML).toBe(rendered(language, questions));
+    // In the skeleton's place: the close icon before it, no skeleton left.
+    expect(form.previousElementSibling?.className).toBe('sm-close');
+    expect(root.querySelector('[data-sm-early-signed-in], .sm-skeleton-line')).toBeNull();
+    // Text, never markup: no element came from the data.
+    expect(form.querySelector('img, b')).toBeNull();
+    expect([...form.querySelectorAll('label.sm-option')].map((l) => l.textContent)).toEqual(questions[0]!.option.map((o) => o.value));
+    expect(form.querySelector('h1')!.textContent).toBe(questions[0]!.title);
+    expect(form.querySelector('legend')!.textContent).toBe(questions[0]!.question);
+    // Its place in the survey, in the language: '1 of 2', '1 de 2', '1/2'.
+    expect(form.querySelector('.sm-progress')!.textContent).toBe(translate(language, 'survey.progress', { n: 1, total: 2 }));
+    expect(form.querySelector('.sm-progress')!.textContent).toBe({ en: '1 of 2', es: '1 de 2', 'zh-Hans': '1/2' }[language]);
+    // The model starts from what was drawn.
+    expect(record.drawn).toEqual({ message: '', data: questions });
+  });
+
+  it.each([
+    ['a failed answer', early({ message: 'Unauthorized' }, 401)],
+    ['a malformed answer', early({ data: [{ id: 1, title: 'No options' }] })],
+    ['an empty survey', early({ data: [] })],
+    ['a survey the person answered whole', early({ data: questions.map((q) => ({ ...q, answers: [{ option: 'Hymns', value: 'Hymns' }] })) })],
+  ])('draws nothing for %s: the view says what it is once its code comes', async (_, record) => {
+    const root = await prerendered();
+    const before = root.innerHTML;
+    await draw(root, record);
+    expect(root.innerHTML).toBe(before);
+    expect(record.drawn).toBeUndefined();
+  });
+
+  it('draws nothing once the code has come: React draws it', async () => {
+    const root = await prerendered();
+    const before = root.innerHTML;
+    customElements.define(TAG, class extends HTMLElement {});
+    const record = early({ data: questions });
+    await draw(root, record);
+    expect(root.innerHTML).toBe(before);
+    expect(record.drawn).toBeUndefined();
+  });
+});

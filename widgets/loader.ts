@@ -84,8 +84,8 @@ function load(tag: string): void {
   imported[tag] ??= busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
-      // It names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
-      console.error(error);
+      // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
+      console.error(`[${tag}]`, error);
       delete imported[tag];
     }),
   ]);
@@ -220,7 +220,9 @@ function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): vo
     // A view that draws the answer before its code comes (a template for it): its tag's draw module does, when it
     // comes (<tag>.draw.js, widgets/survey/survey.draw.ts).
     if (view!.querySelector('[data-sm-draw]')) {
-      const draw = import.meta.env.DEV ? draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]!() : (import(/* @vite-ignore */ new URL(`${tag}.draw.js`, here) as never) as ReturnType<(typeof draws)[string]>);
+      const draw = import.meta.env.DEV
+        ? (draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]?.() ?? Promise.reject(new Error(`${tag} has no draw module`)))
+        : (import(/* @vite-ignore */ new URL(`${tag}.draw.js`, here) as never) as ReturnType<(typeof draws)[string]>);
       draw.then((m) => m.default(root, early), () => {});
     }
   }

@@ -65,6 +65,15 @@ describe('api client', () => {
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' } });
   });
 
+  it('reads a body the page already had (one a first view drew) as it reads an answer, asking nothing', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const api = createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
+    expect(api.read(auth.profile, { message: 'Here.', data: profile })).toEqual({ ok: true, message: 'Here.', data: profile });
+    expect(api.read(auth.profile, { data: { ...profile, credit_balance: 'lots' } })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' } });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('keeps the server message and gives each call its catalogue code', async () => {
     vi.stubGlobal('fetch', answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }));
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({

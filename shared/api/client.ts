@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { takeDrawn, takeEarly } from './early';
+import { takeEarly } from './early';
 import { addressOf, type Contract } from './contract';
 import { CLIENT_MESSAGES, type ApiError, type ApiResult, type ErrorCode } from './errors';
 
@@ -75,10 +75,10 @@ export interface ApiClient {
   /** Calls the API as a contract describes. Never throws. */
   call<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>, options?: CallOptions): Promise<ApiResult<Res>>;
   /**
-   * The answer of a GET that the element's first view drew before its code came (early.ts `drawn`), read as call()
-   * reads an answer; null when none was drawn. A model starts from it, so it renders what the person sees.
+   * A 2xx answer's body that the page had before this code came (one a first view drew: shared/ui/capture.ts `drawn`),
+   * checked against the call's contract as call() checks one.
    */
-  drawn<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>): ApiResult<Res> | null;
+  read<Req, Res>(c: Contract<Req, Res>, body: unknown): ApiResult<Res>;
   /** Downloads a file from an authenticated GET path. Never throws. */
   download(path: string, expectType: RegExp, errorCode?: ErrorCode | null): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }>;
 }
@@ -97,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const req = checked.data;
     const url = base + addressOf(c, req);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const auth = callOptions.bearer ? `Bearer ${callOptions.bearer}` : authFor(c);
+    const auth = callOptions.bearer ? `Bearer ${callOptions.bearer}` : c.auth ? options.authorization() : null;
     if (c.auth && !auth) return failure(401, CLIENT_MESSAGES.signedOut, code);
     if (auth) headers.Authorization = auth;
     if (callOptions.idempotencyKey) headers['Idempotency-Key'] = callOptions.idempotencyKey;
@@ -144,22 +144,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read(c, response.status, json);
   }
 
-  /** The person's Authorization for a call that sends it, else null. */
-  const authFor = (c: Pick<Contract<never, unknown>, 'auth'>) => (c.auth ? options.authorization() : null);
-
   /** A 2xx answer's body, checked against the call's contract. */
   function read<Res>(c: Pick<Contract<never, Res>, 'response' | 'errorCode'>, status: number, json: unknown): ApiResult<Res> {
     const envelope = z.object({ message: z.optional(z.string()), data: c.response }).safeParse(json);
     if (!envelope.success) return failure(status, CLIENT_MESSAGES.malformed, c.errorCode);
     return { ok: true, data: envelope.data.data as Res, message: envelope.data.message ?? '' };
-  }
-
-  function drawn<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>): ApiResult<Res> | null {
-    const checked = c.request.safeParse(input);
-    const auth = authFor(c);
-    if (c.method !== 'GET' || !checked.success || (c.auth && !auth)) return null;
-    const body = takeDrawn(base + addressOf(c, checked.data), auth);
-    return body === undefined ? null : read(c, 200, body);
   }
 
   async function download(path: string, expectType: RegExp, errorCode: ErrorCode | null = null): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }> {
@@ -188,5 +177,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ok: true, data: { blob, filename: filenameFrom(response.headers.get('Content-Disposition')), type } };
   }
 
-  return { base, call, drawn, download };
+  return { base, call, read: (c, body) => read(c, 200, body), download };
 }

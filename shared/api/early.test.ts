@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as donations from './donations';
-import { surveyQuestions } from './survey';
 import { createApiClient } from './client';
 import { EARLY_KEY, FRESH_MS, type Early } from './early';
 import { CLIENT_MESSAGES } from './errors';
@@ -74,31 +73,6 @@ describe('answers the loader asked for early', () => {
     askedEarly('/webclient/donation/ongoing', early(), 1, Date.now(), 'Bearer one');
     expect(await as('one').call(donations.ongoing, {})).toEqual({ ok: true, data: [], message: 'early' });
     expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
-  it("drawn into a first view before the code came are what the model starts from: that person's, once for each tag", async () => {
-    const fetch = vi.fn(async () => new Response(body()));
-    vi.stubGlobal('fetch', fetch);
-    const as = (token: string | null) => createApiClient({ base: '', authorization: () => (token ? `Bearer ${token}` : null), onUnauthorized: () => {} });
-    const question = { id: 1, title: 'Listening', question: 'When?', option: [{ value: 'Morning' }] };
-    const answer = Promise.resolve(new Response('{}'));
-    // Asked early but not drawn (its code came first): none, and the record stays for the call.
-    askedEarly('/survey-question', answer, 1, Date.now(), 'Bearer one');
-    expect(as('one').drawn(surveyQuestions, {})).toBeNull();
-    expect(store()['/survey-question']).toBeDefined();
-    // Drawn for two tags: each takes it once, however old it is (it is what the person sees), then it is gone.
-    askedEarly('/survey-question', answer, 2, Date.now() - FRESH_MS - 1, 'Bearer one');
-    store()['/survey-question']!.drawn = { message: '', data: [question] };
-    expect(as('two').drawn(surveyQuestions, {})).toBeNull();
-    expect(as(null).drawn(surveyQuestions, {})).toBeNull();
-    expect(as('one').drawn(surveyQuestions, {})).toEqual({ ok: true, data: [question], message: '' });
-    expect(as('one').drawn(surveyQuestions, {})).toEqual({ ok: true, data: [question], message: '' });
-    expect(as('one').drawn(surveyQuestions, {})).toBeNull();
-    // Checked against the contract as a call's answer is.
-    askedEarly('/survey-question', answer, 1, Date.now(), 'Bearer one');
-    store()['/survey-question']!.drawn = { data: [{ id: 1, title: 'No options' }] };
-    expect(as('one').drawn(surveyQuestions, {})).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: null } });
-    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('still check the answer against the contract', async () => {

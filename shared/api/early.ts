@@ -9,8 +9,8 @@
  * one), once for each tag that named it, and never once it is older than FRESH_MS.
  *
  * A first view may draw the answer before its code comes (`<template data-sm-draw>` in its markup: see
- * widgets/survey/survey.draw.ts). The answer's body it drew is then kept here (`drawn`), and the widget's model starts
- * from it (takeDrawn), so React hydrates what the person already sees.
+ * widgets/survey/survey.draw.ts), which reads its body once (`body`); what it drew goes with that element's capture
+ * (shared/ui/capture.ts `drawn`), for its model to start from.
  */
 export interface Early {
   readonly answer: Promise<Response>;
@@ -20,10 +20,8 @@ export interface Early {
   readonly at: number;
   /** The Authorization it was asked with ('Bearer …'); absent or '' for a public call. */
   readonly auth?: string;
-  /** Its body, read once for a first view to draw it (widgets/survey/survey.draw.ts). */
+  /** Its body, read once for the first views that draw it (widgets/survey/survey.draw.ts). */
   body?: Promise<unknown>;
-  /** The body a first view drew before its code came: the model starts from it. */
-  drawn?: unknown;
 }
 
 export const EARLY_KEY = Symbol.for('sm.early');
@@ -35,31 +33,11 @@ export const FRESH_MS = 30_000;
  * asked with the same Authorization as the call's (`auth`, null for a public call), or null.
  */
 export function takeEarly(url: string, auth: string | null): Promise<Response> | null {
-  const early = earlyFor(url, auth);
-  if (!early) return null;
-  const stale = Date.now() - early.at > FRESH_MS;
-  taken(url, early, stale);
-  return stale ? null : early.answer.then((response) => response.clone());
-}
-
-/**
- * The body of the early answer for `url` that a first view drew already (as takeEarly, the same Authorization), or
- * undefined when none did. However old it is: it is what the person sees.
- */
-export function takeDrawn(url: string, auth: string | null): unknown {
-  const early = earlyFor(url, auth);
-  if (!early || early.drawn === undefined) return undefined;
-  taken(url, early, false);
-  return early.drawn;
-}
-
-function earlyFor(url: string, auth: string | null): Early | null {
-  const early = (globalThis as Record<symbol, Record<string, Early> | undefined>)[EARLY_KEY]?.[url];
+  const store = (globalThis as Record<symbol, Record<string, Early> | undefined>)[EARLY_KEY];
+  const early = store?.[url];
   // Asked for another person (or with a token for a public call): not this call's answer.
-  return early && (early.auth || null) === auth ? early : null;
-}
-
-/** One tag that named it took it: forgotten when every one has, or when it is stale. */
-function taken(url: string, early: Early, stale: boolean): void {
-  if (--early.uses < 1 || stale) delete (globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY]![url];
+  if (!early || (early.auth || null) !== auth) return null;
+  const stale = Date.now() - early.at > FRESH_MS;
+  if (--early.uses < 1 || stale) delete store[url];
+  return stale ? null : early.answer.then((response) => response.clone());
 }

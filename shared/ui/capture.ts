@@ -1,7 +1,8 @@
 /**
  * What a person did to a prerendered tag before its code arrived, as the loader (widgets/loader.ts)
  * records it: the text typed into each field (by the field's `name`), the actions taken (by the
- * `data-sm-action` of the form submitted or the button clicked) and where the focus was.
+ * `data-sm-action` of the form submitted or the button clicked) and where the focus was; and the
+ * data its first view drew meanwhile, where it draws some (widgets/survey/survey.draw.ts).
  *
  * The loader writes it; the element takes it once, when its code arrives, and hands it to its
  * model before React hydrates the markup, so what the model renders is what the person sees.
@@ -16,6 +17,11 @@ export interface Capture {
   readonly fields: Record<string, string>;
   /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
   readonly actions: string[];
+  /**
+   * The body of the API's answer that the first view drew before the code came (widgets/survey/survey.draw.ts): the
+   * model starts from it, so React hydrates what the person sees.
+   */
+  drawn?: unknown;
 }
 
 const KEY = Symbol.for('sm.capture');
@@ -43,10 +49,13 @@ export function takeCapture(element: Element | null): Capture | null {
 export interface Replay<M> {
   readonly fields?: Readonly<Record<string, (model: M, value: string) => void>>;
   readonly actions?: Readonly<Record<string, (model: M) => void>>;
+  /** Starts the model from the answer its first view drew (Capture `drawn`). */
+  readonly drawn?: (model: M, body: unknown) => void;
 }
 
 /** Gives a new model what it takes by name, and leaves the rest of the capture for replayCapture. */
 export function handToModel<M>(capture: Capture, model: M, replay: Replay<M>): void {
+  if (capture.drawn !== undefined) replay.drawn?.(model, capture.drawn);
   for (const [name, value] of Object.entries(capture.fields)) {
     const take = replay.fields?.[name];
     if (!take) continue;
@@ -75,6 +84,8 @@ export function replayCapture(root: ShadowRoot, capture: Capture): void {
     const field = at(key.startsWith('@') ? value : key);
     if (!field) continue;
     if (field.type === 'radio' || field.type === 'checkbox') {
+      // A box left as the markup had it (chosen, then taken back) is as the view starts: a click would choose it.
+      if (field.type === 'checkbox' && value === String(field.defaultChecked)) continue;
       // Through the element's own setter (React follows it), then a click: the view sees the change.
       field.checked = field.type === 'checkbox' ? value !== 'true' : false;
       field.click();

@@ -3,6 +3,8 @@
  * - the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most
  *   2 KiB;
  * - each tag's prerendered markup (the file the loader stamps, and the snippet) is at most 3 KiB;
+ * - a module that draws a first view's data before the code comes (the survey's) imports nothing
+ *   either, and is at most 1 KiB;
  * - each tag's own copy of the loader (loader-<tag>.js, for a page with the script tag alone) is
  *   loader.js with that tag's markup file in it, and so at most the two budgets together;
  * - bytes before the newsletter is usable (its snippet and the loader, its own copy of the
@@ -92,6 +94,19 @@ describe('size budgets', () => {
     expect(sizeOfFiles(dist, [LOADER_FILE]).brotli).toBeLessThanOrEqual(LOADER);
   });
 
+  it('a module that draws a first view before the code comes (widgets/<tag>.draw.js) imports nothing, holds no library, and is at most 1 KiB brotli', () => {
+    const draws = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry && /^widgets\/sm-[a-z]+\.draw\.js$/.test(chunk.file));
+    expect(draws.map(([, chunk]) => chunk.file)).toEqual(['widgets/sm-survey.draw.js']);
+    const { runtime, core } = sharedFiles(manifest);
+    const chunks = { runtime: readFileSync(join(dist, runtime), 'utf8'), core: readFileSync(join(dist, core!), 'utf8') };
+    for (const [key, chunk] of draws) {
+      expect(firstLoadFiles(manifest, key), chunk.file).toEqual([chunk.file]);
+      const code = readFileSync(join(dist, chunk.file), 'utf8');
+      for (const marker of LIBRARY_MARKERS) expect(chunks[marker.chunk].includes(marker.text) && code.includes(marker.text), `${marker.what} in ${chunk.file}`).toBe(false);
+      expect(sizeOfFiles(dist, [chunk.file]).brotli, chunk.file).toBeLessThanOrEqual(KiB);
+    }
+  });
+
   it.each(TAGS)('%s: its markup file and snippet are at most 3 KiB brotli', (tag) => {
     expect(entry(tag).markup.brotli, markupFile(tag)).toBeLessThanOrEqual(MARKUP);
     expect(entry(tag).snippet.brotli, snippetFile(tag)).toBeLessThanOrEqual(MARKUP);
@@ -101,8 +116,7 @@ describe('size budgets', () => {
     const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
     const own = readFileSync(join(dist, tagLoaderFile(tag)), 'utf8');
     const markup = JSON.stringify({ [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8') });
-    // loader.js names its source map; the copy, whose columns differ, does not.
-    expect(own.replace(markup, '{}')).toBe(loader.replace(/\/\/# sourceMappingURL=\S+\s*$/, ''));
+    expect(own.replace(markup, '{}')).toBe(loader);
     expect(entry(tag).usableScript.brotli, tagLoaderFile(tag)).toBeLessThanOrEqual(LOADER + MARKUP);
   });
 

@@ -491,7 +491,8 @@ describe('the app webview', () => {
     await page.goto(pageUrl('webview.html'));
     const survey = page.locator('sm-survey');
     await survey.getByText(/^1 of \d+$/).waitFor();
-    expect(widgetCode(urls).filter((n) => /^sm-/.test(n))).toEqual(['sm-survey']);
+    // Its code, and the module that draws its first question before that code comes.
+    expect(widgetCode(urls).filter((n) => /^sm-/.test(n))).toEqual(['sm-survey', 'sm-survey.draw']);
     // Fits the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.evaluate(() => document.addEventListener('sm-app-link', (event) => {
@@ -523,18 +524,29 @@ describe('the app webview', () => {
     expect(drawn.title).not.toBe('');
     expect(drawn.answers.length).toBeGreaterThan(0);
     expect(code.requested()).toBe(true);
-    // The person chooses the first answer before the code has come.
-    await answers.first().click();
+    // Before the code has come, the person chooses the first answer, and chooses the second and takes it back.
+    await answers.nth(0).click();
+    await answers.nth(1).click();
+    await answers.nth(1).click();
     code.release();
     await page.waitForFunction(() => !!customElements.get('sm-survey'));
-    // Once hydrated, the model has the choice: Next is enabled, and the view marks the answer chosen.
+    // Once hydrated, the model has the first, and only it: Next is enabled, and the view marks that answer chosen.
     await survey.locator('label.sm-option[data-checked="true"]').first().waitFor();
     await expect.poll(() => survey.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+    await page.waitForTimeout(300);
     const after = await survey.evaluate((el) => {
       const root = el.shadowRoot!;
-      return { same: !!(root.querySelector('h1') as HTMLElement & { __drawn?: boolean }).__drawn, title: root.querySelector('h1')!.textContent, answers: [...root.querySelectorAll('label.sm-option')].map((l) => l.textContent), checked: (root.querySelector('label.sm-option input') as HTMLInputElement).checked };
+      const labels = [...root.querySelectorAll('label.sm-option')];
+      return {
+        same: !!(root.querySelector('h1') as HTMLElement & { __drawn?: boolean }).__drawn,
+        title: root.querySelector('h1')!.textContent,
+        answers: labels.map((l) => l.textContent),
+        checked: labels.map((l) => (l.querySelector('input') as HTMLInputElement).checked),
+        marked: labels.map((l) => l.getAttribute('data-checked') === 'true'),
+      };
     });
-    expect(after).toEqual({ same: true, title: drawn.title, answers: drawn.answers, checked: true });
+    const only = drawn.answers.map((_, i) => i === 0);
+    expect(after).toEqual({ same: true, title: drawn.title, answers: drawn.answers, checked: only, marked: only });
     // Next goes on to the second question, as without the early drawing.
     await survey.getByRole('button', { name: 'Next' }).click();
     await survey.getByText(/^2 of \d+$/).waitFor();

@@ -2,12 +2,13 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Early } from '../../shared/api/early';
+import { FRESH_MS, type Early } from '../../shared/api/early';
+import { captures, type Capture } from '../../shared/ui/capture';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { loadLanguage, translate, type PublicLanguage } from '../../shared/i18n/catalogue';
 import { LanguageContext, WidgetRoot } from '../../shared/ui/WidgetRoot';
 import { prerender } from '../../tools/prerender';
-import draw from './survey.draw';
+import draw, { FRESH_MS as DRAWN_WITHIN } from './survey.draw';
 import { createSurveyModel } from './survey.model';
 import { Question } from './survey';
 
@@ -26,16 +27,22 @@ async function prerendered(language: PublicLanguage = 'en'): Promise<ShadowRoot>
   document.body.append(element);
   const root = element.attachShadow({ mode: 'open' });
   root.innerHTML = await prerender('sm-survey', {}, language);
+  // The loader keeps a capture for each tag it stamps (widgets/loader.ts capture).
+  captures().set(element, { fields: {}, actions: [] });
   return root;
 }
 
 /** The loader's record of the survey's questions, asked for early (shared/api/early.ts). */
-const early = (body: unknown, status = 200): Early => ({ answer: Promise.resolve(new Response(JSON.stringify(body), { status })), uses: 1, at: Date.now() });
+const early = (body: unknown, status = 200, at = Date.now()): Early => ({ answer: Promise.resolve(new Response(JSON.stringify(body), { status })), uses: 1, at });
+/** What the element's model is to start from. */
+const drawnFor = (root: ShadowRoot) => (captures().get(root.host) as Capture).drawn;
 
 /** The first question as the view renders it once its model has the questions, in the browser's serialisation. */
 function rendered(language: PublicLanguage, list: typeof questions): string {
-  const api = { drawn: () => ({ ok: true, data: list, message: '' }) } as unknown as ModelDeps['api'];
-  const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model: createSurveyModel({ api } as ModelDeps) }))));
+  const api = { read: () => ({ ok: true, data: list, message: '' }) } as unknown as ModelDeps['api'];
+  const model = createSurveyModel({ api } as ModelDeps);
+  model.startFrom({ data: list });
+  const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model }))));
   const holder = document.createElement('div');
   holder.innerHTML = /<form[\s\S]*<\/form>/.exec(html)![0];
   return holder.innerHTML;
@@ -43,6 +50,10 @@ function rendered(language: PublicLanguage, list: typeof questions): string {
 
 describe("the survey's first question, drawn before the code comes", () => {
   afterEach(() => document.body.replaceChildren());
+
+  it('draws from early answers as long as the API client takes them (the module writes their age out)', () => {
+    expect(DRAWN_WITHIN).toBe(FRESH_MS);
+  });
 
   it.each(['en', 'es', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {
     await loadLanguage(language);
@@ -62,30 +73,48 @@ describe("the survey's first question, drawn before the code comes", () => {
     // Its place in the survey, in the language: '1 of 2', '1 de 2', '1/2'.
     expect(form.querySelector('.sm-progress')!.textContent).toBe(translate(language, 'survey.progress', { n: 1, total: 2 }));
     expect(form.querySelector('.sm-progress')!.textContent).toBe({ en: '1 of 2', es: '1 de 2', 'zh-Hans': '1/2' }[language]);
-    // The model starts from what was drawn.
-    expect(record.drawn).toEqual({ message: '', data: questions });
+    // The element's model starts from what was drawn.
+    expect(drawnFor(root)).toEqual({ message: '', data: questions });
   });
 
   it.each([
     ['a failed answer', early({ message: 'Unauthorized' }, 401)],
     ['a malformed answer', early({ data: [{ id: 1, title: 'No options' }] })],
+    ['an answer whose past answers break the contract', early({ data: [{ ...questions[0], answers: ['Morning'] }] })],
+    ['an answer whose message breaks the contract', early({ message: null, data: questions })],
     ['an empty survey', early({ data: [] })],
     ['a survey the person answered whole', early({ data: questions.map((q) => ({ ...q, answers: [{ option: 'Hymns', value: 'Hymns' }] })) })],
+    ['an answer older than early answers are kept', early({ data: questions }, 200, Date.now() - FRESH_MS - 1)],
   ])('draws nothing for %s: the view says what it is once its code comes', async (_, record) => {
     const root = await prerendered();
     const before = root.innerHTML;
     await draw(root, record);
     expect(root.innerHTML).toBe(before);
-    expect(record.drawn).toBeUndefined();
+    expect(drawnFor(root)).toBeUndefined();
+  });
+
+  it('draws nothing into a tag the loader keeps no capture for: its model could not start from it', async () => {
+    const root = await prerendered();
+    captures().delete(root.host);
+    const before = root.innerHTML;
+    await draw(root, early({ data: questions }));
+    expect(root.innerHTML).toBe(before);
+  });
+
+  it('draws each tag that named the answer with the answer read once, and gives each its own model the answer', async () => {
+    const [one, two] = [await prerendered(), await prerendered()];
+    const record = early({ data: questions });
+    await Promise.all([draw(one, record), draw(two, record)]);
+    for (const root of [one, two]) expect(drawnFor(root)).toEqual({ data: questions });
+    expect(one.querySelector('form')!.outerHTML).toBe(two.querySelector('form')!.outerHTML);
   });
 
   it('draws nothing once the code has come: React draws it', async () => {
     const root = await prerendered();
     const before = root.innerHTML;
     customElements.define(TAG, class extends HTMLElement {});
-    const record = early({ data: questions });
-    await draw(root, record);
+    await draw(root, early({ data: questions }));
     expect(root.innerHTML).toBe(before);
-    expect(record.drawn).toBeUndefined();
+    expect(drawnFor(root)).toBeUndefined();
   });
 });

@@ -6,16 +6,27 @@
  * loader asks for at once with the person's token: shared/api/early.ts). Its markup also carries the
  * first question as the view renders it, with marks where the data goes (`<template data-sm-draw>`,
  * rendered by survey.template.tsx at build time). The loader imports this module (dist/widgets/
- * sm-survey.draw.js, which imports nothing) for a tag whose markup has that template. When the
+ * sm-survey.draw.js, which imports nothing: tests/bench/budgets.test.ts) for a tag whose markup has that template. When the
  * answer comes, and the tag's code has not, it fills the marks in with the first question as text
- * (never as HTML), puts it in the skeleton's place, and keeps the answer it drew (`drawn`): the
- * model starts from it (survey.model.ts), so React hydrates what the person sees, and a choice made
- * meanwhile is kept by the loader and made again once the code is there (shared/ui/capture.ts).
+ * (never as HTML), puts it in the skeleton's place, and keeps the answer it drew with what the
+ * loader captured for that element (shared/ui/capture.ts `drawn`): its model starts from it
+ * (survey.model.ts startFrom), so React hydrates what the person sees, and a choice made meanwhile
+ * is made again once the code is there.
  *
  * It draws only what the view would: nothing for a failed or malformed answer, an empty survey, or
- * one the person answered whole (the view then says so, once its code comes).
+ * one the person answered whole (the view then says so, once its code comes); nothing from an
+ * answer older than the early answers are kept (FRESH_MS), nor into a tag the loader keeps no
+ * capture for (its model could not start from it).
  */
 import type { Early } from '../../shared/api/early';
+import type { Capture } from '../../shared/ui/capture';
+
+// It imports nothing, as the loader does (anything more would come with the shared chunks, which are what it is
+// quicker than): the stores' keys and the early answers' age are written out here, as they are in the loader.
+/** The page's store of captures (shared/ui/capture.ts captures). */
+const captures = (): WeakMap<Element, Capture> => ((globalThis as Record<symbol, WeakMap<Element, Capture>>)[Symbol.for('sm.capture')] ??= new WeakMap());
+/** How long an early answer is kept (shared/api/early.ts FRESH_MS; a test holds them equal). */
+export const FRESH_MS = 30_000;
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
 export const MARK = { title: '\uE000title', question: '\uE000question', value: '\uE000value', total: '\uE000total' } as const;
@@ -30,9 +41,13 @@ interface Question {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/** The questions of an answer's body, when every one is as the survey's contract says (shared/api/survey.ts); else null. */
+/**
+ * The questions of an answer's body, when it is as the survey's contract says (shared/api/survey.ts, which the model
+ * reads it with: what one accepts, the other does); else null.
+ */
 export function questionsIn(body: unknown): readonly Question[] | null {
-  const data = (body as { data?: unknown } | null)?.data;
+  const { data, message } = (body ?? {}) as { data?: unknown; message?: unknown };
+  const pair = (a: { option?: unknown; value?: unknown } | null) => isText(a?.option) && isText(a?.value);
   const good = (q: Partial<Question> | null) =>
     !!q &&
     (typeof q.id === 'number' || isText(q.id)) &&
@@ -40,8 +55,8 @@ export function questionsIn(body: unknown): readonly Question[] | null {
     isText(q.question) &&
     Array.isArray(q.option) &&
     q.option.every((o: { value?: unknown } | null) => isText(o?.value)) &&
-    (q.answers == null || Array.isArray(q.answers));
-  return Array.isArray(data) && data.every(good) ? (data as Question[]) : null;
+    (q.answers == null || (Array.isArray(q.answers) && q.answers.every(pair)));
+  return (message === undefined || isText(message)) && Array.isArray(data) && data.every(good) ? (data as Question[]) : null;
 }
 
 /** Replaces the marks in the text under `node` with `values`, as text. */
@@ -52,17 +67,30 @@ function fill(node: Node, values: Record<string, string>): void {
   }
 }
 
-/** Draws the first question into `root` once `early` has arrived, if the tag's code has not come by then. */
+/**
+ * Draws the first question into `root` once `early` has arrived, if the tag's code has not come by then. It never
+ * throws: where it cannot draw, the view draws the question when its code comes, as without it.
+ */
 export default async function draw(root: ShadowRoot, early: Early): Promise<void> {
-  // Read once, however many tags named it: each tag is drawn in the same moment, or none.
+  try {
+    await drawInto(root, early);
+  } catch (error) {
+    console.warn('[sm-survey] The first question could not be drawn before the code came.', error);
+  }
+}
+
+async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
+  // Read once, however many tags named it.
   const body = await (early.body ??= early.answer.then((response) => (response.ok ? response.clone().json() : null)).catch(() => null));
   const template = root.querySelector<HTMLTemplateElement>('template[data-sm-draw]');
   const skeleton = template?.parentElement;
   const form = template?.content.firstElementChild;
   const questions = questionsIn(body);
   const first = questions?.[0];
+  const capture = captures().get(root.host);
   // The code came first (it draws), or there is nothing the view would show as a question.
-  if (customElements.get(root.host.localName) || !skeleton || !form || !first || questions.every((q) => q.answers?.length)) return;
+  if (customElements.get(root.host.localName) || !capture || Date.now() - early.at > FRESH_MS) return;
+  if (!skeleton || !form || !first || questions.every((q) => q.answers?.length)) return;
   const drawn = form.cloneNode(true) as Element;
   // The question first, then a copy of the answer's row for each answer: no text from the data is filled twice.
   fill(drawn, { title: first.title, question: first.question, total: String(questions.length) });
@@ -75,5 +103,5 @@ export default async function draw(root: ShadowRoot, early: Early): Promise<void
   }
   row.remove();
   skeleton.replaceWith(drawn);
-  early.drawn = body;
+  capture.drawn = body;
 }

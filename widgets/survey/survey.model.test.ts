@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { EARLY_KEY, type Early } from '../../shared/api/early';
+import { describe, expect, it } from 'vitest';
 import { fail, fakeDeps, ok, settle, type Handler } from '../../shared/deps/testing';
 import { MAX_TEXT, createSurveyModel, feedbackFor } from './survey.model';
 
@@ -25,13 +24,10 @@ async function started(...args: Parameters<typeof setup>) {
 const submissions = (deps: ReturnType<typeof fakeDeps>) => deps.requests.filter((r) => r.path === '/api/v6/home/submit-survey').map((r) => r.body);
 
 describe('survey model', () => {
-  afterEach(() => void delete (globalThis as Record<symbol, unknown>)[EARLY_KEY]);
-
   it('starts from the questions its first view drew before the code came (survey.draw.ts), and does not ask again', async () => {
-    const drawn: Early = { answer: Promise.resolve(new Response('{}')), uses: 1, at: Date.now(), auth: 'Bearer token-1', drawn: { message: '', data: questions } };
-    (globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] = { '/survey-question': drawn };
     const { deps, model } = setup();
-    // From its first render: what React hydrates is what the person sees.
+    model.startFrom({ message: '', data: questions });
+    // As loaded, before React's first render: what it hydrates is what the person sees.
     expect(model.loading.value).toBe(false);
     expect(model.question.value?.title).toBe('Listening');
     model.start();
@@ -40,6 +36,14 @@ describe('survey model', () => {
     model.toggle(0);
     model.next();
     expect(model.question.value?.title).toBe('Music');
+  });
+
+  it('starting from a drawn answer that breaks the contract says the list could not load, as a failed call does', () => {
+    const { model } = setup();
+    model.startFrom({ data: [{ id: 1, title: 'No options' }] });
+    expect(model.loading.value).toBe(false);
+    expect(model.questions.value).toEqual([]);
+    expect(model.loadError.value).not.toBeNull();
   });
 
   it('loads the questions once however often it is started, and shows the first', async () => {

@@ -45,16 +45,13 @@ const BLANK: Sheet = { index: 0, answers: [], chosen: [], text: '' };
 export const firstCalls = (): string => addressOf(surveyQuestions, {});
 
 export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, 'api' | 'session' | 'nav' | 'emit'>) {
-  // The questions the first view drew before this code came (survey.draw.ts), if it did: the model starts with them,
-  // so React hydrates what the person sees, and does not ask again.
-  const drawn = api.drawn(surveyQuestions, {});
-  const questions = signal<readonly SurveyQuestion[]>(drawn?.ok ? drawn.data : []);
-  // Else the list is loading from the first render: the view starts it at once.
-  const list = signal<Call>(!drawn ? { kind: 'busy' } : drawn.ok ? { kind: 'done' } : { kind: 'failed', message: drawn.error.message });
+  const questions = signal<readonly SurveyQuestion[]>([]);
+  // The list is loading from the first render: the view starts it at once (unless the model starts from a drawn one).
+  const list = signal<Call>({ kind: 'busy' });
   const sending = signal<Call>({ kind: 'idle' });
   const sheet = signal<Sheet>(BLANK);
   const answeringAgain = signal(false);
-  let started = !!drawn;
+  let started = false;
 
   const question = computed(() => questions.value[sheet.value.index] ?? null);
   const loading = computed(() => list.value.kind === 'busy' || sending.value.kind === 'busy');
@@ -95,6 +92,16 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
     canNext,
     stage: computed<'questions' | 'done' | 'already'>(() => (sending.value.kind === 'done' ? 'done' : answeredBefore.value && !answeringAgain.value ? 'already' : 'questions')),
 
+    /**
+     * Starts from the questions the first view drew before this code came (the body of their answer:
+     * survey.draw.ts), as if loaded: the view renders what the person sees, and nothing is asked again.
+     */
+    startFrom(body: unknown) {
+      const drawn = api.read(surveyQuestions, body);
+      started = true;
+      questions.value = drawn.ok ? drawn.data : [];
+      list.value = drawn.ok ? { kind: 'done' } : { kind: 'failed', message: drawn.error.message };
+    },
     /** Loads the questions; a second start (the same survey shown again) does nothing. */
     start() {
       if (started) return;

@@ -21,8 +21,9 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 /** The first question's markup in `language`: a <form> whose texts hold the marks. */
 export default function questionTemplate(language: Language): string {
   // A model that starts from the marked question, as it starts from one drawn (its other dependencies are not used).
-  const api = { drawn: () => ({ ok: true, data: [MARKED], message: '' }) } as unknown as ModelDeps['api'];
+  const api = { read: () => ({ ok: true, data: [MARKED], message: '' }) } as unknown as ModelDeps['api'];
   const model = createSurveyModel({ api } as ModelDeps);
+  model.startFrom({ data: [MARKED] });
   const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model }))));
   const form = /<form[\s\S]*<\/form>/.exec(html)?.[0];
   // Its progress says "1 of 1" (one marked question): it is to say the survey's length.

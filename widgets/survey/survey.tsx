@@ -105,7 +105,8 @@ function LeaveLink({ model, children }: { model: SurveyModel; children: ReactNod
 function SurveyWidget() {
   const t = useT();
   useSignals();
-  const model = useModel(createSurveyModel);
+  // The questions its first view drew before the code came, if it did (survey.draw.ts).
+  const model = useModel(createSurveyModel, { drawn: (m, body) => m.startFrom(body) });
   useEffect(() => {
     model.start();
   }, [model]);

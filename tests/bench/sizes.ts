@@ -147,7 +147,7 @@ export function tagGraphs(manifest: Manifest): TagGraph[] {
   const shared = sharedFiles(manifest);
   const common = new Set([shared.runtime, shared.core, ...shared.helpers].filter((f): f is string => !!f));
   return Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isEntry && /^sm-[a-z]+$/.test(chunk.name ?? ''))
+    .filter(([, chunk]) => chunk.isEntry && /^sm-[a-z-]+$/.test(chunk.name ?? ''))
     .map(([key, chunk]) => {
       const files = firstLoadFiles(manifest, key);
       return { tag: chunk.name!, key, files, own: files.filter((f) => !common.has(f)), lazy: lazyFiles(manifest, key) };

@@ -93,6 +93,15 @@ describe("the survey's first question, drawn before the code comes", () => {
     expect(drawnFor(root)).toBeUndefined();
   });
 
+  it('draws nothing from a template that lost its marks (a page changed the snippet\'s text)', async () => {
+    const root = await prerendered();
+    const template = root.querySelector('template')!;
+    template.innerHTML = template.innerHTML.replace(/\uE000/g, '');
+    const before = root.innerHTML;
+    await draw(root, early({ data: questions }));
+    expect(root.innerHTML).toBe(before);
+  });
+
   it('draws nothing into a tag the loader keeps no capture for: its model could not start from it', async () => {
     const root = await prerendered();
     captures().delete(root.host);

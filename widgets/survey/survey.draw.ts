@@ -91,6 +91,8 @@ async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   // The code came first (it draws), or there is nothing the view would show as a question.
   if (customElements.get(root.host.localName) || !capture || Date.now() - early.at > FRESH_MS) return;
   if (!skeleton || !form || !first || questions.every((q) => q.answers?.length)) return;
+  // A template without its marks (a page that changed the snippet's text) would show them as words: left to React.
+  if (!Object.values(MARK).every((mark) => form.textContent!.includes(mark))) return;
   const drawn = form.cloneNode(true) as Element;
   // The question first, then a copy of the answer's row for each answer: no text from the data is filled twice.
   fill(drawn, { title: first.title, question: first.question, total: String(questions.length) });

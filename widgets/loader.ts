@@ -46,7 +46,7 @@ const here = import.meta.url;
  */
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
-const draws = import.meta.env.DEV ? import.meta.glob<{ default: (root: ShadowRoot, early: Early) => void }>('./*/*.draw.ts') : {};
+const draws = import.meta.env.DEV ? import.meta.glob<{ default: (root: ShadowRoot, early: Early, auth: string) => void }>('./*/*.draw.ts') : {};
 /** Every tag, as a selector ('sm-donate,sm-history,…'). */
 const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES));
 /**
@@ -223,7 +223,7 @@ function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): vo
       const draw = import.meta.env.DEV
         ? (draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]?.() ?? Promise.reject(new Error(`${tag} has no draw module`)))
         : (import(/* @vite-ignore */ new URL(`${tag}.draw.js`, here) as never) as ReturnType<(typeof draws)[string]>);
-      draw.then((m) => m.default(root, early), () => {});
+      draw.then((m) => m.default(root, early, auth), () => {});
     }
   }
 }

@@ -75,6 +75,15 @@ describe('answers the loader asked for early', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('are left to the call once every tag that named them has one, a tag whose first view drew it among them', async () => {
+    const fetch = vi.fn(async () => new Response(body()));
+    vi.stubGlobal('fetch', fetch);
+    // Named by one tag, which drew it (widgets/survey/survey.draw.ts): its model starts from what it drew.
+    askedEarly('/webclient/donation/ongoing-project', Promise.resolve(new Response(JSON.stringify({ data: [] }))), 0);
+    expect(await client().call(donations.ongoingProject, {})).toMatchObject({ ok: true, data: [mission] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('still check the answer against the contract', async () => {
     vi.stubGlobal('fetch', vi.fn());
     askedEarly('/webclient/donation/ongoing-project', Promise.resolve(new Response('{"data":[{"id":"two"}]}')));

@@ -14,7 +14,7 @@
  */
 export interface Early {
   readonly answer: Promise<Response>;
-  /** How many tags named it and have not taken it yet. */
+  /** How many tags named it and have not taken it yet (a call takes it, or the first view that drew it). */
   uses: number;
   /** When it was asked for (Date.now()). */
   readonly at: number;
@@ -35,8 +35,9 @@ export const FRESH_MS = 30_000;
 export function takeEarly(url: string, auth: string | null): Promise<Response> | null {
   const store = (globalThis as Record<symbol, Record<string, Early> | undefined>)[EARLY_KEY];
   const early = store?.[url];
-  // Asked for another person (or with a token for a public call): not this call's answer.
-  if (!early || (early.auth || null) !== auth) return null;
+  // Asked for another person (or with a token for a public call), or each tag that named it has it already (a tag
+  // whose first view drew it: widgets/survey/survey.draw.ts): not this call's answer.
+  if (!early || (early.auth || null) !== auth || early.uses < 1) return null;
   const stale = Date.now() - early.at > FRESH_MS;
   if (--early.uses < 1 || stale) delete store[url];
   return stale ? null : early.answer.then((response) => response.clone());

@@ -55,7 +55,11 @@ export interface Replay<M> {
 
 /** Gives a new model what it takes by name, and leaves the rest of the capture for replayCapture. */
 export function handToModel<M>(capture: Capture, model: M, replay: Replay<M>): void {
-  if (capture.drawn !== undefined) replay.drawn?.(model, capture.drawn);
+  if (capture.drawn !== undefined && replay.drawn) {
+    replay.drawn(model, capture.drawn);
+    // Once: a model made again later (the element's api-base changed) asks its own host.
+    delete capture.drawn;
+  }
   for (const [name, value] of Object.entries(capture.fields)) {
     const take = replay.fields?.[name];
     if (!take) continue;

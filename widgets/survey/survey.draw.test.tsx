@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_MS, type Early } from '../../shared/api/early';
 import { captures, type Capture } from '../../shared/ui/capture';
 import type { ModelDeps } from '../../shared/deps/deps';
@@ -55,11 +55,11 @@ describe("the survey's first question, drawn before the code comes", () => {
     expect(DRAWN_WITHIN).toBe(FRESH_MS);
   });
 
-  it.each(['en', 'es', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {
+  it.each(['en', 'es', 'fil', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {
     await loadLanguage(language);
     const root = await prerendered(language);
     const record = early({ message: '', data: questions });
-    await draw(root, record);
+    await draw(root, record, '');
     const form = root.querySelector('form')!;
     expect(form.outerHTML).toBe(rendered(language, questions));
     // In the skeleton's place: the close icon before it, no skeleton left.
@@ -72,9 +72,10 @@ describe("the survey's first question, drawn before the code comes", () => {
     expect(form.querySelector('legend')!.textContent).toBe(questions[0]!.question);
     // Its place in the survey, in the language: '1 of 2', '1 de 2', '1/2'.
     expect(form.querySelector('.sm-progress')!.textContent).toBe(translate(language, 'survey.progress', { n: 1, total: 2 }));
-    expect(form.querySelector('.sm-progress')!.textContent).toBe({ en: '1 of 2', es: '1 de 2', 'zh-Hans': '1/2' }[language]);
-    // The element's model starts from what was drawn.
+    expect(form.querySelector('.sm-progress')!.textContent).toBe({ en: '1 of 2', es: '1 de 2', fil: '1 sa 2', 'zh-Hans': '1/2' }[language]);
+    // The element's model starts from what was drawn, and no call of it takes the early answer.
     expect(drawnFor(root)).toEqual({ message: '', data: questions });
+    expect(record.uses).toBe(0);
   });
 
   it.each([
@@ -88,7 +89,7 @@ describe("the survey's first question, drawn before the code comes", () => {
   ])('draws nothing for %s: the view says what it is once its code comes', async (_, record) => {
     const root = await prerendered();
     const before = root.innerHTML;
-    await draw(root, record);
+    await draw(root, record, '');
     expect(root.innerHTML).toBe(before);
     expect(drawnFor(root)).toBeUndefined();
   });
@@ -98,7 +99,7 @@ describe("the survey's first question, drawn before the code comes", () => {
     const template = root.querySelector('template')!;
     template.innerHTML = template.innerHTML.replace(/\uE000/g, '');
     const before = root.innerHTML;
-    await draw(root, early({ data: questions }));
+    await draw(root, early({ data: questions }), '');
     expect(root.innerHTML).toBe(before);
   });
 
@@ -106,23 +107,40 @@ describe("the survey's first question, drawn before the code comes", () => {
     const root = await prerendered();
     captures().delete(root.host);
     const before = root.innerHTML;
-    await draw(root, early({ data: questions }));
+    await draw(root, early({ data: questions }), '');
     expect(root.innerHTML).toBe(before);
   });
 
   it('draws each tag that named the answer with the answer read once, and gives each its own model the answer', async () => {
     const [one, two] = [await prerendered(), await prerendered()];
-    const record = early({ data: questions });
-    await Promise.all([draw(one, record), draw(two, record)]);
+    const response = new Response(JSON.stringify({ data: questions }));
+    const read = vi.spyOn(response, 'clone');
+    const record: Early = { answer: Promise.resolve(response), uses: 2, at: Date.now() };
+    await Promise.all([draw(one, record, ''), draw(two, record, '')]);
     for (const root of [one, two]) expect(drawnFor(root)).toEqual({ data: questions });
     expect(one.querySelector('form')!.outerHTML).toBe(two.querySelector('form')!.outerHTML);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(record.uses).toBe(0);
+  });
+
+  it("draws nothing from an answer asked for someone else (another person signed in since it was asked)", async () => {
+    const root = await prerendered();
+    const before = root.innerHTML;
+    const record: Early = { ...early({ data: questions }), auth: 'Bearer first-person' };
+    await draw(root, record, 'Bearer second-person');
+    expect(root.innerHTML).toBe(before);
+    expect(drawnFor(root)).toBeUndefined();
+    expect(record.uses).toBe(1);
+    // Asked for this tag's person, it is drawn.
+    await draw(root, record, 'Bearer first-person');
+    expect(drawnFor(root)).toEqual({ data: questions });
   });
 
   it('draws nothing once the code has come: React draws it', async () => {
     const root = await prerendered();
     const before = root.innerHTML;
     customElements.define(TAG, class extends HTMLElement {});
-    await draw(root, early({ data: questions }));
+    await draw(root, early({ data: questions }), '');
     expect(root.innerHTML).toBe(before);
     expect(drawnFor(root)).toBeUndefined();
   });

@@ -68,12 +68,14 @@ function fill(node: Node, values: Record<string, string>): void {
 }
 
 /**
- * Draws the first question into `root` once `early` has arrived, if the tag's code has not come by then. It never
- * throws: where it cannot draw, the view draws the question when its code comes, as without it.
+ * Draws the first question into `root` once `early` has arrived (asked with `auth`, the tag's person's Authorization),
+ * if the tag's code has not come by then. It never throws: where it cannot draw, the view draws the question when its
+ * code comes, as without it.
  */
-export default async function draw(root: ShadowRoot, early: Early): Promise<void> {
+export default async function draw(root: ShadowRoot, early: Early, auth: string): Promise<void> {
   try {
-    await drawInto(root, early);
+    // Only an answer asked for the person signed in for this tag (the loader may find one asked for someone before).
+    if ((early.auth ?? '') === auth) await drawInto(root, early);
   } catch (error) {
     console.warn('[sm-survey] The first question could not be drawn before the code came.', error);
   }
@@ -106,4 +108,6 @@ async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   row.remove();
   skeleton.replaceWith(drawn);
   capture.drawn = body;
+  // This tag has it: no call of its model will take it (shared/api/early.ts takeEarly).
+  early.uses--;
 }

@@ -25,7 +25,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { browserDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
@@ -90,10 +90,9 @@ async function prerenderPortal(): Promise<void> {
     ...PORTAL_ROUTES.map((r) => `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`),
   ].join('');
   // What route.js says when the page's script does not come, in each language (the catalogue's words).
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const failed = LANGUAGES.map((language) => {
     const words = readCatalogue(language);
-    return `<p class="portal-failed" role="alert" lang="${language}">${escape(words['portal.pageFailed']!)}<button type="button">${escape(words['portal.home.retry']!)}</button></p>`;
+    return renderToStaticMarkup(createElement('p', { className: 'portal-failed', role: 'alert', lang: language }, words['portal.pageFailed'], createElement('button', { type: 'button' }, words['portal.home.retry'])));
   });
   const page = readFileSync(file, 'utf8')
     .replace('<!--prerendered routes-->', blocks.join(''))

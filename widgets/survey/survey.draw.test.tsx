@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_MS, type Early } from '../../shared/api/early';
 import { captures, type Capture } from '../../shared/ui/capture';
-import type { ModelDeps } from '../../shared/deps/deps';
 import { loadLanguage, translate, type PublicLanguage } from '../../shared/i18n/catalogue';
-import { LanguageContext, WidgetRoot } from '../../shared/ui/WidgetRoot';
 import { prerender } from '../../tools/prerender';
-import draw, { FRESH_MS as DRAWN_WITHIN } from './survey.draw';
-import { createSurveyModel } from './survey.model';
-import { Question } from './survey';
+import { createApiClient } from '../../shared/api/client';
+import { surveyQuestions } from '../../shared/api/survey';
+import draw, { FRESH_MS as DRAWN_WITHIN, questionsIn } from './survey.draw';
+import { renderQuestion } from './survey.template';
 
 const questions = [
   { id: 7, title: 'Listening <b>&amp;</b> "you"', question: 'When do you listen? \uE000title', option: [{ value: 'Morning' }, { value: '<img src=x onerror=alert(1)>' }, { value: 'Other' }] },
@@ -39,12 +36,8 @@ const drawnFor = (root: ShadowRoot) => (captures().get(root.host) as Capture).dr
 
 /** The first question as the view renders it once its model has the questions, in the browser's serialisation. */
 function rendered(language: PublicLanguage, list: typeof questions): string {
-  const api = { read: () => ({ ok: true, data: list, message: '' }) } as unknown as ModelDeps['api'];
-  const model = createSurveyModel({ api } as ModelDeps);
-  model.startFrom({ data: list });
-  const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model }))));
   const holder = document.createElement('div');
-  holder.innerHTML = /<form[\s\S]*<\/form>/.exec(html)![0];
+  holder.innerHTML = renderQuestion(language, list);
   return holder.innerHTML;
 }
 
@@ -53,6 +46,31 @@ describe("the survey's first question, drawn before the code comes", () => {
 
   it('draws from early answers as long as the API client takes them (the module writes their age out)', () => {
     expect(DRAWN_WITHIN).toBe(FRESH_MS);
+  });
+
+  it('draws an answer exactly when the model reads it as the contract says (the module, which imports nothing, writes the check out)', () => {
+    const api = createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
+    const [q] = questions;
+    const bodies = [
+      { data: questions },
+      { message: 'ok', data: [{ ...q, id: 'seven', answers: null }] },
+      { data: [{ ...q, answers: [{ option: 'Morning', value: 'Morning' }] }] },
+      { data: [] },
+      { message: null, data: questions },
+      { message: 3, data: questions },
+      { data: [{ ...q, id: null }] },
+      { data: [{ ...q, title: 3 }] },
+      { data: [{ ...q, option: [{ value: 1 }] }] },
+      { data: [{ ...q, option: 'Morning' }] },
+      { data: [{ ...q, answers: ['Morning'] }] },
+      { data: [{ ...q, answers: [{ option: 'Morning' }] }] },
+      { data: [null] },
+      { data: 'questions' },
+      {},
+      null,
+      'questions',
+    ];
+    for (const body of bodies) expect(questionsIn(body) !== null, JSON.stringify(body)).toBe(api.read(surveyQuestions, body).ok);
   });
 
   it.each(['en', 'es', 'fil', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {

@@ -4,6 +4,8 @@
  * - widgets/<name>/<name>.element.ts -> dist/widgets/sm-<name>.js (one ES module per tag)
  * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
  *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
+ * - host/route.ts -> dist/route.js, a plain script; it, the loader and the draw modules each carry
+ *   the boot protocol (shared/boot/boot.ts) inside them (tools/boot-scripts.ts)
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
  * - dist/assets/messages-<lang>-<hash>.js and messages-<lang>-<area>-<hash>.js: each language
  *   other than English, its index and its messages per area, loaded only when shown
@@ -15,6 +17,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { bootCopies, routeScript } from './tools/boot-scripts';
 import { customElementsPlugin } from './tools/custom-elements';
 import { messagesChunkName, messagesPlugin } from './tools/messages';
 import { tags } from './widgets/tags';
@@ -149,8 +152,9 @@ function leanerRuntime(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: resolve(root, 'host'),
-  // custom-elements.json and sm-widgets.d.ts, from the JSDoc headers of widgets/*/*.element.ts.
-  plugins: [leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
+  // custom-elements.json and sm-widgets.d.ts come from the tag table (widgets/tags.ts); route.js and the pre-React
+  // entries' copies of the boot protocol from tools/boot-scripts.ts.
+  plugins: [bootCopies(), routeScript(), leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
   base: './',
   publicDir: false,
   envDir: root,

@@ -4,7 +4,7 @@ import { shownRoute as shown } from './routes-shown';
 import { portalChoice } from './language';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { DEFAULT_API_BASE } from '../shared/config/config';
+import { BUILD_API_BASE } from '../shared/boot/boot';
 import { browserDeps } from '../shared/deps/deps';
 import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
@@ -20,7 +20,7 @@ if (!container) throw new Error('The portal page needs an element with id="porta
 const app = (
   <StrictMode>
     {/* The portal page is the portal: its own API host, hash navigation. */}
-    <DepsProvider value={browserDeps({ apiBase: DEFAULT_API_BASE, portalUrl: '' }, document, createI18n(portalChoice))}>
+    <DepsProvider value={browserDeps({ apiBase: BUILD_API_BASE, portalUrl: '' }, document, createI18n(portalChoice))}>
       <Portal />
     </DepsProvider>
   </StrictMode>

@@ -1,23 +1,37 @@
 /**
- * host/route.js (a plain script in the page's head) shows the prerendered English route only when
- * the portal will be English: it must agree with host/language.ts, which the portal's script uses.
+ * route.js (built from host/route.ts, a plain script in the page's head) shows the prerendered English route only
+ * when the portal will be English and no one is signed in: it must agree with the portal's script, which reads the
+ * same boot protocol (shared/boot/boot.ts), as the build writes it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_KEY, portalLanguage, sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
-import { portalLanguage } from './language';
+import { bundleRouteScript } from '../tools/boot-scripts';
 
-const script = readFileSync(join(import.meta.dirname, 'route.js'), 'utf8');
+/** route.js as `npm run build` writes it, and as a build with VITE_API_BASE (the production setting) does. */
+let script = '';
+let productionScript = '';
+const API = 'https://api.example.org';
+beforeAll(async () => {
+  [script, productionScript] = await Promise.all([bundleRouteScript({ apiBase: '' }), bundleRouteScript({ apiBase: `${API}/` })]);
+}, 60_000);
 
 /** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
-function shownRoute(options: { hash?: string; stored?: string | null; languages: string[]; session?: string; blocked?: boolean }): string | null {
+function shownRoute(options: {
+  hash?: string;
+  stored?: string | null;
+  languages: string[];
+  session?: string;
+  sessionKey?: string;
+  blocked?: boolean;
+  production?: boolean;
+}): string | null {
   let route: string | null = null;
   const store: Record<string, string> = {};
-  if (options.stored != null) store['sm.portal.language'] = options.stored;
-  if (options.session !== undefined) store['sm.session.v1'] = options.session;
-  runInNewContext(script, {
+  if (options.stored != null) store[LANGUAGE_KEY] = options.stored;
+  if (options.session !== undefined) store[options.sessionKey ?? sessionKeyFor('')] = options.session;
+  runInNewContext(options.production ? productionScript : script, {
     location: { hash: options.hash ?? '#/login' },
     localStorage: {
       getItem: (key: string) => {
@@ -34,6 +48,8 @@ function shownRoute(options: { hash?: string; stored?: string | null; languages:
       observe() {}
       disconnect() {}
     },
+    Element: class {},
+    URL,
     requestAnimationFrame: () => 0,
     addEventListener: () => {},
   });
@@ -67,5 +83,14 @@ describe('route.js', () => {
     expect(shownRoute({ languages: ['en'], session: session(-1000) })).toBe('/login');
     expect(shownRoute({ languages: ['en'], session: '{"accessToken":' })).toBe('/login');
     expect(shownRoute({ languages: ['en'], session: '"just a string"' })).toBe('/login');
+  });
+
+  it('reads the session where a portal built with VITE_API_BASE keeps it (the key the session writes)', () => {
+    const signedIn = session(60_000);
+    // A portal built for an API on another origin: its session is kept under that host's key, which route.js reads.
+    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API), production: true })).toBe(null);
+    // The page's own host's record is not that portal's session.
+    expect(shownRoute({ languages: ['en'], session: signedIn, production: true })).toBe('/login');
+    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API) })).toBe('/login');
   });
 });

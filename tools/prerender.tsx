@@ -14,7 +14,7 @@
  *
  * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
  *   forgot password, premium, missions, the donation page), each tag in them with its
- *   declarative shadow root; route.js (copied beside it) shows the one the address names
+ *   declarative shadow root; route.js (built beside it from host/route.ts) shows the one the address names
  *   before any module runs, the loader keeps what the person does meanwhile, and host/main.tsx
  *   hydrates it. The page also holds what route.js says, in each language, when its script does
  *   not come (<template id="portal-failed">).
@@ -22,7 +22,7 @@
  * The markup is rendered by the same components the page and the elements render
  * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -103,7 +103,6 @@ async function prerenderPortal(): Promise<void> {
     // tags as on any page: each route fetches only its own tags' code, when it shows them.
     .replace('<script src="./route.js"></script>', '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>');
   writeFileSync(file, page);
-  copyFileSync(join(import.meta.dirname, '..', 'host', 'route.js'), join(dist, 'route.js'));
 }
 
 /**

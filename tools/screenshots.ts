@@ -10,6 +10,8 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { sessionKeyFor } from '../shared/boot/boot';
+import { storedSignIn } from '../shared/session/session';
 
 const base = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
 const out = resolve(import.meta.dirname, '../docs/widgets');
@@ -32,7 +34,7 @@ const login = await fetch(`${base}/webclient/auth/login`, {
 });
 if (!login.ok) throw new Error(`Could not sign in at ${base} (${login.status}): is \`npm start\` running?`);
 const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-const session = JSON.stringify({ v: 1, auth: { accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 }, user: null, fromApps: false, nextPage: null });
+const session = storedSignIn({ accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -42,7 +44,7 @@ try {
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: shot.dark ? 'dark' : 'light', reducedMotion: 'reduce' });
     const page = await context.newPage();
-    if (shot.signedIn) await page.addInitScript(`localStorage.setItem('sm.session.v1', ${JSON.stringify(session)});`);
+    if (shot.signedIn) await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [sessionKeyFor(''), session] as const);
     await page.goto(`${base}/${shot.route}`, { waitUntil: 'networkidle' });
     const element = page.locator(shot.tag).first();
     await element.locator(shot.ready).first().waitFor({ timeout: 15_000 });

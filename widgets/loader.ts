@@ -31,11 +31,9 @@
  * comes in small tasks, so a slow phone stays responsive while it works (`npm run bench` prints its
  * longest, against 50 ms).
  */
-import type { Capture } from '../shared/ui/capture';
-import type { Early } from '../shared/api/early';
-
-/** The page's store of captures (shared/ui/capture.ts reads it; the key is written out here so the loader imports nothing). */
-const captures = (): WeakMap<Element, Capture> => ((globalThis as Record<symbol, WeakMap<Element, Capture>>)[Symbol.for('sm.capture')] ??= new WeakMap());
+// The boot protocol: what this file and the code after React agree on. The build gives this file its own copy of it
+// (vite.config.ts bootCopies), so the loader still fetches nothing but itself.
+import { apiBaseOf, captures, earlyAnswers, elementLanguage, PSEUDO, storedAuthorization, type Capture, type Early } from '../shared/boot/boot';
 
 const here = import.meta.url;
 /**
@@ -91,20 +89,10 @@ function load(tag: string): void {
   ]);
 }
 
-/**
- * The language a tag shows, as the element decides it (shared/i18n/languages.ts elementLanguage,
- * repeated here in short because the loader imports nothing): its `language` attribute, else the
- * nearest `lang` around it through shadow roots; '' for English or a language without markup.
- */
+/** The language of a tag's markup file: '' for English (and the development-only pseudo-locale, which has none). */
 function languageOf(element: Element): string {
-  let name = element.getAttribute('language');
-  for (let node: Element | null = element; !name && node; ) {
-    const found: Element | null = node.closest('[lang]');
-    if (found) name = found.getAttribute('lang');
-    node = found ? null : ((node.getRootNode() as ShadowRoot).host ?? null);
-  }
-  const tag = (name ?? '').toLowerCase().replace(/_/g, '-');
-  return /^(tl|fil)(-|$)/.test(tag) ? 'fil' : /^es(-|$)/.test(tag) ? 'es' : /^zh(?!-(hant|tw|hk|mo)(-|$))(-|$)/.test(tag) ? 'zh-Hans' : '';
+  const language = elementLanguage(element);
+  return language === 'en' || language === PSEUDO ? '' : language;
 }
 
 function markupOf(tag: string, language: string): Promise<string> | string {
@@ -186,27 +174,12 @@ function link(attributes: Partial<HTMLLinkElement>): void {
 }
 
 /**
- * The Authorization of whoever is signed in on an API host ('' is the page's own), as the session keeps it
- * (shared/session/session.ts: its storage key, and the record's auth), or '' when no one is. A session past its
- * expiry is no one's, as for the session: a returning visitor whose sign-in has run out gets the log-in screen's
- * markup, and the public calls.
- */
-function signedIn(base: string): string {
-  try {
-    const { auth } = JSON.parse(localStorage.getItem(`sm.session.v1${base && `@${base}`}`)!) as { auth: { tokenType: string; accessToken: string; expiresAt: number } };
-    return auth.expiresAt > Date.now() ? `${auth.tokenType} ${auth.accessToken}` : '';
-  } catch {
-    return ''; // no session, a record the session would not read either, or storage blocked
-  }
-}
-
-/**
  * The GETs a prerendered first view names, asked for now so the data comes while the code does: for a visitor who
  * is not signed in the public ones (`data-sm-early`), for a signed-in person the ones made with their token
- * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts, whose store's key is written out here).
+ * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts).
  */
 function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): void {
-  const store = ((globalThis as Record<symbol, Record<string, Early>>)[Symbol.for('sm.early')] ??= {});
+  const store = earlyAnswers();
   const name = `data-sm-early${auth && '-signed-in'}`;
   const view = root.querySelector(`[${name}]`);
   for (const path of view?.getAttribute(name)?.split(' ') ?? []) {
@@ -257,11 +230,11 @@ async function start(element: Element): Promise<void> {
   await new Promise((next) => setTimeout(next));
   new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want()).observe(element);
   idle(want);
-  // The tag's API host: its api-base, else the build's (shared/config DEFAULT_API_BASE, read here as it is there).
-  const base = (element.getAttribute('api-base') || (import.meta.env.VITE_API_BASE as string | undefined) || '').replace(/\/+$/, '');
+  // The tag's API host, as its code will call it (and key its session).
+  const base = apiBaseOf(element.getAttribute('api-base'));
   // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
   if (base) link({ rel: 'preconnect', href: base, crossOrigin: '' });
-  const auth = signedIn(base);
+  const auth = storedAuthorization(base);
   if (html) {
     const text = await html;
     // The markup says which elements it fits, as a selector (rendered with each of the tag's enumerated attributes at

@@ -4,7 +4,7 @@ import { createSession } from '../session/session';
 import * as auth from './auth';
 import { createApiClient } from './client';
 import { addressOf } from './contract';
-import { EARLY_KEY, type Early } from './early';
+import { earlyAnswers, type Early } from '../boot/boot';
 import { CLIENT_MESSAGES } from './errors';
 
 const profile = {
@@ -134,7 +134,7 @@ describe('api client', () => {
  * take its own, with the same error paths.
  */
 describe('api client, with an answer the loader asked for early', () => {
-  const store = () => ((globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] ??= {});
+  const store = (): Record<string, Early> => earlyAnswers();
   const early = (answer: Promise<Response>) => (store()[addressOf(auth.profile, {})] = { answer, uses: 1, at: Date.now(), auth: 'Bearer abc' });
 
   beforeEach(() => {
@@ -144,7 +144,7 @@ describe('api client, with an answer the loader asked for early', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    delete (globalThis as Record<symbol, unknown>)[EARLY_KEY];
+    for (const url of Object.keys(store())) delete store()[url];
   });
 
   it('takes the answer instead of asking again', async () => {

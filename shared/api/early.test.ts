@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as donations from './donations';
 import { createApiClient } from './client';
-import { EARLY_KEY, FRESH_MS, type Early } from './early';
+import { earlyAnswers, FRESH_MS, type Early } from '../boot/boot';
 import { CLIENT_MESSAGES } from './errors';
 
 const mission = { id: 2, organization: 'Harvest of Praise', banner: [], description: 'Lessons.', total_donation: 10, subscribed: false };
 const body = () => JSON.stringify({ message: '', data: [mission] });
-const store = () => ((globalThis as Record<symbol, Record<string, Early>>)[EARLY_KEY] ??= {});
+const store = (): Record<string, Early> => earlyAnswers();
 /** What the loader does for a tag whose markup names `path`, on the page's own API host (widgets/loader.ts askEarly). */
 function askedEarly(path: string, answer: Promise<Response>, uses = 1, at = Date.now(), auth?: string) {
   store()[path] = { answer, uses, at, ...(auth ? { auth } : {}) };

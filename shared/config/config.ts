@@ -3,13 +3,12 @@
  * each element has its own settings from its attributes (`api-base`, `portal`), so two tags on
  * one page never overwrite each other's.
  */
+import { BUILD_API_BASE, normaliseBase } from '../boot/boot';
 
 function envString(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.length > 0 ? value : fallback;
 }
 
-/** Base URL of the API host when an element names none; '' is the page's own origin (the sandbox locally). */
-export const DEFAULT_API_BASE: string = envString(import.meta.env?.VITE_API_BASE, '').replace(/\/+$/, '');
 /** The mobile app's deep-link scheme, e.g. 'smapp' for smapp://survey_done. */
 export const APP_SCHEME: string = envString(import.meta.env?.VITE_APP_SCHEME, 'smapp');
 /** The mission the mobile app's donation link opens (`_d=2`). */
@@ -29,17 +28,12 @@ export interface Settings {
  */
 export function parseBaseUrl(value: string | undefined | null, attribute: string, pageUrl = globalThis.location?.href): string | null {
   if (value === undefined || value === null || value === '') return null;
-  try {
-    const url = new URL(value, pageUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('protocol');
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    console.warn(`[sm] Ignoring ${attribute}="${value}": give an absolute http(s) URL such as https://portal.example.org.`);
-    return null;
-  }
+  const base = normaliseBase(value, pageUrl);
+  if (base === null) console.warn(`[sm] Ignoring ${attribute}="${value}": give an absolute http(s) URL such as https://portal.example.org.`);
+  return base;
 }
 
 /** An element's settings from its `api-base` and `portal` attributes (a bad value warns and the default is used). */
 export function settingsFrom({ apiBase, portal }: { apiBase?: string | undefined; portal?: string | undefined }): Settings {
-  return { apiBase: parseBaseUrl(apiBase, 'api-base') ?? DEFAULT_API_BASE, portalUrl: parseBaseUrl(portal, 'portal') ?? '' };
+  return { apiBase: parseBaseUrl(apiBase, 'api-base') ?? BUILD_API_BASE, portalUrl: parseBaseUrl(portal, 'portal') ?? '' };
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as auth from '../api/auth';
 import { connectionFor } from './connection';
-import { STORAGE_KEY } from './session';
+import { sessionKeyFor } from '../boot/boot';
 
 const login = { access_token: 'token-a', token_type: 'Bearer', expires_in: 3600 };
 
@@ -38,7 +38,7 @@ describe('a connection per API host', () => {
       { url: 'https://api.two.example/webclient/auth/forgot-password', authorization: undefined },
     ]);
     // Each host keeps its sign-in under its own key; the page's own host keeps the original key.
-    expect(Object.keys(localStorage)).toEqual([`${STORAGE_KEY}@https://api.one.example`]);
+    expect(Object.keys(localStorage)).toEqual([sessionKeyFor('https://api.one.example')]);
     one.session.clear();
   });
 

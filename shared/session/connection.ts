@@ -14,7 +14,8 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { ApiError, ApiResult } from '../api/errors';
 import type { LoginResponse, UserProfile } from '../api/schemas';
 import { emit } from '../events/events';
-import { createSession, storageKeyFor, type Session } from './session';
+import { sessionKeyFor } from '../boot/boot';
+import { createSession, type Session } from './session';
 
 /**
  * What the mobile app's one-time token led to: signed in, or a question for the person because
@@ -134,7 +135,7 @@ export function connectionFor(apiBase: string): Connection {
   const connections = ((globalThis as Holder)[KEY] ??= new Map());
   let connection = connections.get(apiBase);
   if (!connection) {
-    const session = createSession({ storage: localStorageOrNull(), key: storageKeyFor(apiBase), events: globalThis.window ?? null });
+    const session = createSession({ storage: localStorageOrNull(), key: sessionKeyFor(apiBase), events: globalThis.window ?? null });
     connection = createConnection(apiBase, session);
     connections.set(apiBase, connection);
     // Embedders hear of every sign-out once per host: `sm-signed-out` on the document.

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEY, createSession, parseStored } from './session';
+import { SESSION_KEY as STORAGE_KEY } from '../boot/boot';
+import { createSession, parseStored } from './session';
 
 const user = {
   id: 1,

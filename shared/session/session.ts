@@ -12,21 +12,11 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-co
 import * as z from 'zod/mini';
 import { lazy } from '../api/lazy';
 import { UserProfile, type LoginResponse } from '../api/schemas';
+import { SESSION_KEY, type StoredAuth } from '../boot/boot';
 import { parseTarget, type Target } from '../routing/targets';
 
-export const STORAGE_KEY = 'sm.session.v1';
-
-/** The storage key of a host's session: the page's own host keeps the original key. */
-export function storageKeyFor(apiBase: string): string {
-  return apiBase ? `${STORAGE_KEY}@${apiBase}` : STORAGE_KEY;
-}
-
-export interface Auth {
-  readonly accessToken: string;
-  readonly tokenType: string;
-  /** Epoch milliseconds. */
-  readonly expiresAt: number;
-}
+/** A sign-in: its token, of its type, until it expires (epoch milliseconds). Kept as the boot protocol reads it. */
+export type Auth = StoredAuth;
 
 export type SignOutReason = 'logout' | 'expired' | 'other-tab';
 
@@ -39,7 +29,7 @@ interface State {
 
 const EMPTY: State = { auth: null, user: null, fromApps: false, nextPage: null };
 
-/** A state as storage keeps it (the loader and host/route.js read its `auth` too). */
+/** A state as storage keeps it (the pre-React code reads its `auth` too: shared/boot/boot.ts storedAuthorization). */
 const record = (state: State): string => JSON.stringify({ v: 1, ...state });
 
 /** The stored record of a person signed in and nothing more: what a page starts with in the tests and the bench. */
@@ -106,7 +96,7 @@ export interface SessionOptions {
   readonly events?: Pick<EventTarget, 'addEventListener'> | null;
 }
 
-export function createSession({ storage: store, key = STORAGE_KEY, now = Date.now, events = null }: SessionOptions): Session {
+export function createSession({ storage: store, key = SESSION_KEY, now = Date.now, events = null }: SessionOptions): Session {
   const state = signal<State>(parseStored(store?.getItem(key) ?? null, now()));
   const lastSignOut = signal<SignOutReason | null>(null);
   const listeners = new Set<(signedIn: boolean, reason: SignOutReason | null) => void>();

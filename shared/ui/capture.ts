@@ -9,28 +9,9 @@
  * Kept on globalThis so the loader and the element code (separate files) share one store.
  */
 
-export interface Capture {
-  /**
-   * What the fields hold: a text field's name (or its place among the shadow root's controls, '#3') -> its text; a
-   * checkbox's place -> 'true' or 'false'; '@<radio group>' -> the place of the radio chosen.
-   */
-  readonly fields: Record<string, string>;
-  /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
-  readonly actions: string[];
-  /**
-   * The body of the API's answer that the first view drew before the code came (widgets/survey/survey.draw.ts): the
-   * model starts from it, so React hydrates what the person sees.
-   */
-  drawn?: unknown;
-}
+import { captures, type Capture } from '../boot/boot';
 
-const KEY = Symbol.for('sm.capture');
-type Holder = { [KEY]?: WeakMap<Element, Capture> };
-
-/** The page's store of captures, by element. */
-export function captures(): WeakMap<Element, Capture> {
-  return ((globalThis as Holder)[KEY] ??= new WeakMap());
-}
+export type { Capture };
 
 /** Takes (and forgets) what was captured for an element. */
 export function takeCapture(element: Element | null): Capture | null {

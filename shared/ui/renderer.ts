@@ -24,7 +24,7 @@ import { createElement, useLayoutEffect, type ComponentType, type ReactNode } fr
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
-import { captures } from './capture';
+import { captures } from '../boot/boot';
 
 type Props = Record<string, unknown>;
 

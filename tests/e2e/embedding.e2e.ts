@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEY, storageKeyFor, storedSignIn } from '../../shared/session/session';
+import { SESSION_KEY as STORAGE_KEY, sessionKeyFor as storageKeyFor } from '../../shared/boot/boot';
+import { storedSignIn } from '../../shared/session/session';
 import { baseUrl, blogUrl, createVerifiedUser, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
 
 /** Each API host has its own sign-in (shared/session/session.ts): a tag with api-base keeps it under that host's key. */

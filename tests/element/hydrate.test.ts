@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { captures } from '../../shared/ui/capture';
+import { captures } from '../../shared/boot/boot';
 import { elementComponent, type ElementSpec } from '../../shared/ui/define';
 import { Newsletter } from '../../widgets/newsletter/newsletter';
 import { tags } from '../../widgets/tags';

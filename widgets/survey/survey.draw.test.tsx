@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FRESH_MS, type Early } from '../../shared/api/early';
-import { captures, type Capture } from '../../shared/ui/capture';
+import { FRESH_MS, type Early } from '../../shared/boot/boot';
+import { captures, type Capture } from '../../shared/boot/boot';
 import { loadLanguage, translate, type PublicLanguage } from '../../shared/i18n/catalogue';
 import { prerender } from '../../tools/prerender';
 import { createApiClient } from '../../shared/api/client';
 import { surveyQuestions } from '../../shared/api/survey';
-import draw, { FRESH_MS as DRAWN_WITHIN, questionsIn } from './survey.draw';
+import draw, { questionsIn } from './survey.draw';
 import { renderQuestion } from './survey.template';
 
 const questions = [
@@ -43,10 +43,6 @@ function rendered(language: PublicLanguage, list: typeof questions): string {
 
 describe("the survey's first question, drawn before the code comes", () => {
   afterEach(() => document.body.replaceChildren());
-
-  it('draws from early answers as long as the API client takes them (the module writes their age out)', () => {
-    expect(DRAWN_WITHIN).toBe(FRESH_MS);
-  });
 
   it('draws an answer exactly when the model reads it as the contract says (the module, which imports nothing, writes the check out)', () => {
     const api = createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });

@@ -18,15 +18,9 @@
  * answer older than the early answers are kept (FRESH_MS), nor into a tag the loader keeps no
  * capture for (its model could not start from it).
  */
-import type { Early } from '../../shared/api/early';
-import type { Capture } from '../../shared/ui/capture';
-
-// It imports nothing, as the loader does (anything more would come with the shared chunks, which are what it is
-// quicker than): the stores' keys and the early answers' age are written out here, as they are in the loader.
-/** The page's store of captures (shared/ui/capture.ts captures). */
-const captures = (): WeakMap<Element, Capture> => ((globalThis as Record<symbol, WeakMap<Element, Capture>>)[Symbol.for('sm.capture')] ??= new WeakMap());
-/** How long an early answer is kept (shared/api/early.ts FRESH_MS; a test holds them equal). */
-export const FRESH_MS = 30_000;
+// It imports the boot protocol alone, whose copy the build puts in this file (vite.config.ts bootCopies): anything more
+// would come with the shared chunks, which are what it is quicker than.
+import { captures, FRESH_MS, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
 export const MARK = { title: '\uE000title', question: '\uE000question', value: '\uE000value', total: '\uE000total' } as const;

@@ -1,0 +1,77 @@
+/**
+ * The boot protocol is written once: its facts appear nowhere else in the code the product runs or builds with, and
+ * its functions read storage and addresses as the session and the settings do.
+ */
+// @vitest-environment happy-dom
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiBaseOf, normaliseBase, sessionKeyFor, storedAuthorization } from './boot';
+import { parseBaseUrl } from '../config/config';
+import { storedSignIn } from '../session/session';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** Each fact of the protocol, as the text that would spell it out again. */
+const FACTS: Record<string, RegExp> = {
+  "the session's storage key": /sm\.session\.v\d/,
+  "the portal's language key": /sm\.portal\.language/,
+  'the capture store': /sm\.capture/,
+  'the early answers store': /sm\.early/,
+  'how long an early answer is fresh': /FRESH_MS\s*=/,
+  'matching Chinese written in traditional characters': /hant\|tw/,
+};
+
+/** The files the product runs or is built with (tests and test pages aside). */
+const SOURCE = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'widgets', 'shared', 'host', 'tools', 'sandbox', 'vite.config.ts'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => /\.(ts|tsx|js|mjs|html)$/.test(file) && !/\.test\.tsx?$|[\\/]testing\.ts$|\.generated\.d\.ts$/.test(file));
+
+describe('the boot protocol', () => {
+  it.each(Object.entries(FACTS))('%s is written in shared/boot/boot.ts alone', (_, fact) => {
+    const elsewhere = SOURCE.filter((file) => file !== 'shared/boot/boot.ts' && fact.test(readFileSync(join(root, file), 'utf8')));
+    expect(elsewhere).toEqual([]);
+    expect(readFileSync(join(root, 'shared/boot/boot.ts'), 'utf8')).toMatch(fact);
+  });
+
+  it('finds the files it looks through', () => {
+    expect(SOURCE).toEqual(expect.arrayContaining(['widgets/loader.ts', 'host/route.ts', 'shared/session/session.ts', 'widgets/survey/survey.draw.ts']));
+  });
+});
+
+describe('storedAuthorization', () => {
+  afterEach(() => localStorage.clear());
+  const signedIn = (expiresIn: number) => storedSignIn({ accessToken: 'tok', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
+
+  it('reads the session of the API host the tag calls, under the key the session writes', () => {
+    localStorage.setItem(sessionKeyFor('https://api.example.org'), signedIn(60_000));
+    expect(storedAuthorization('https://api.example.org')).toBe('Bearer tok');
+    expect(storedAuthorization('')).toBe('');
+    expect(storedAuthorization('https://other.example.org')).toBe('');
+  });
+
+  it('is no one for a sign-in past its expiry or a record it cannot read', () => {
+    localStorage.setItem(sessionKeyFor(''), signedIn(-1));
+    expect(storedAuthorization('')).toBe('');
+    for (const text of ['{"auth":', '"text"', 'null', '{"auth":null}']) {
+      localStorage.setItem(sessionKeyFor(''), text);
+      expect(storedAuthorization('')).toBe('');
+    }
+  });
+});
+
+describe('normaliseBase', () => {
+  it('gives an absolute http(s) address without a trailing slash, as the settings and the loader key it', () => {
+    expect(normaliseBase('https://API.example.org/')).toBe('https://api.example.org');
+    expect(normaliseBase('https://api.example.org/v1//')).toBe('https://api.example.org/v1');
+    expect(normaliseBase('/api/', 'https://portal.example.org/blog/')).toBe('https://portal.example.org/api');
+    for (const bad of ['javascript:alert(1)', 'ftp://example.org', 'http://', '', null, undefined]) expect(normaliseBase(bad)).toBeNull();
+  });
+
+  it('is what the settings read an attribute with, and what the loader keys a session by', () => {
+    for (const value of ['https://API.example.org/', 'api', '//cdn.example.org/x/']) expect(parseBaseUrl(value, 'api-base')).toBe(normaliseBase(value));
+    expect(apiBaseOf('https://api.example.org/')).toBe('https://api.example.org');
+    expect(apiBaseOf('javascript:alert(1)')).toBe(apiBaseOf(null));
+  });
+});

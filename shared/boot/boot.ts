@@ -1,0 +1,192 @@
+/**
+ * The boot protocol: every fact that the code running before React (widgets/loader.ts, the survey's
+ * draw module, host/route.ts) and the code running after it (the session, capture, the API client's
+ * early answers, the portal's language) must agree on, written once.
+ *
+ * It imports nothing and touches nothing when imported, so the pre-React files can carry their own
+ * copy of it: the build gives each of them one (vite.config.ts bootCopies), and host/route.ts is
+ * bundled on its own into the plain script route.js. tests/boot.test.ts fails if one of its literals
+ * is written anywhere else.
+ */
+
+// ---- Local storage -------------------------------------------------------------------------------
+
+/** Where the session of the page's own API host is kept (shared/session/session.ts). */
+export const SESSION_KEY = 'sm.session.v1';
+
+/** The storage key of an API host's session: the page's own host ('') keeps the plain key. */
+export function sessionKeyFor(apiBase: string): string {
+  return apiBase ? `${SESSION_KEY}@${apiBase}` : SESSION_KEY;
+}
+
+/** Where the portal keeps the language chosen in its footer's menu (host/language.ts). */
+export const LANGUAGE_KEY = 'sm.portal.language';
+
+/** A session's sign-in as storage keeps it (the record's `auth`). */
+export interface StoredAuth {
+  readonly accessToken: string;
+  readonly tokenType: string;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
+
+/**
+ * The Authorization ('Bearer …') of whoever is signed in on an API host, read from storage as the session reads it, or
+ * '' when no one is: no record, one past its expiry (no one's, as for the session), a record that cannot be read, or
+ * storage blocked. The pre-React code uses it to draw and ask for what the person will see; the session (which checks
+ * the whole record) stays the judge once its code is there: an answer asked with a token it would not read is never
+ * taken (shared/api/early.ts takes only an answer asked with the session's own Authorization).
+ */
+export function storedAuthorization(apiBase: string, now: number = Date.now()): string {
+  try {
+    const { auth } = JSON.parse(localStorage.getItem(sessionKeyFor(apiBase))!) as { auth: StoredAuth };
+    return auth.expiresAt > now ? `${auth.tokenType} ${auth.accessToken}` : '';
+  } catch {
+    return '';
+  }
+}
+
+// ---- What the page keeps for the code that comes later --------------------------------------------
+
+/**
+ * What a person did to a prerendered tag before its code arrived, as the loader records it; the element hands it to
+ * its model when its code arrives (shared/ui/capture.ts).
+ */
+export interface Capture {
+  /**
+   * What the fields hold: a text field's name (or its place among the shadow root's controls, '#3') -> its text; a
+   * checkbox's place -> 'true' or 'false'; '@<radio group>' -> the place of the radio chosen.
+   */
+  readonly fields: Record<string, string>;
+  /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
+  readonly actions: string[];
+  /**
+   * The body of the API's answer that the first view drew before the code came (widgets/survey/survey.draw.ts): the
+   * model starts from it, so React hydrates what the person sees.
+   */
+  drawn?: unknown;
+}
+
+/** An answer the loader asked for before a widget's code came (shared/api/early.ts takes it). */
+export interface Early {
+  readonly answer: Promise<Response>;
+  /** How many tags named it and have not taken it yet (a call takes it, or the first view that drew it). */
+  uses: number;
+  /** When it was asked for (Date.now()). */
+  readonly at: number;
+  /** The Authorization it was asked with ('Bearer …'); absent or '' for a public call. */
+  readonly auth?: string;
+  /** Its body, read once for the first views that draw it (widgets/survey/survey.draw.ts). */
+  body?: Promise<unknown>;
+}
+
+/** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
+export const FRESH_MS = 30_000;
+
+/**
+ * The page's stores live on globalThis under registered symbols, so every file that holds a copy of this module (the
+ * loader, the draw modules, each tag's code, even two versions of the package on one page) finds the same ones.
+ */
+type Stores = { [key: symbol]: unknown };
+const store = <T>(name: string, make: () => T): T => ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
+
+/** The page's captures, by element. */
+export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () => new WeakMap<Element, Capture>());
+
+/** The page's early answers, by the address as the API client writes it. */
+export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
+
+// ---- Languages --------------------------------------------------------------------------------------
+
+/** The languages people can choose, in the order menus list them. */
+export const LANGUAGES = ['en', 'fil', 'zh-Hans', 'es'] as const;
+export type PublicLanguage = (typeof LANGUAGES)[number];
+/** The pseudo-locale (accented, longer, right-to-left), built only for development. */
+export const PSEUDO = 'en-XA';
+export type Language = PublicLanguage | typeof PSEUDO;
+
+/** Other names of a language: Tagalog is read as Filipino, and Chinese as Simplified Chinese. */
+const ALIASES: Readonly<Record<string, string>> = { tl: 'fil', zh: 'zh-hans' };
+/** Chinese written in traditional characters (by script, or by a region that writes them): not Simplified Chinese. */
+const OTHER_SCRIPT = /^zh-(hant|tw|hk|mo)(-|$)/;
+
+/**
+ * The language a tag names, or null when none of ours fits: 'es-MX' -> 'es', 'zh-CN', 'zh-SG' and
+ * 'zh-Hans-*' -> 'zh-Hans', 'tl' and 'fil-PH' -> 'fil', 'en-GB' -> 'en', 'en-XA' -> the pseudo-locale.
+ * (Written short: the loader and route.js carry it.)
+ */
+export function matchLanguage(tag: string | null | undefined): Language | null {
+  const lower = tag?.trim().toLowerCase().replace(/_/g, '-') ?? '';
+  if (lower === PSEUDO.toLowerCase()) return PSEUDO;
+  if (OTHER_SCRIPT.test(lower)) return null;
+  // Its first part read through the aliases, and a '-' after it, so 'es' and 'es-MX' both start with 'es-'.
+  const named = `${lower.replace(/^(tl|zh)(?=-|$)/, (first) => ALIASES[first]!)}-`;
+  return LANGUAGES.find((l) => named.startsWith(`${l.toLowerCase()}-`)) ?? null;
+}
+
+/**
+ * The `lang` of the page around an element: its nearest ancestor with `lang`, going out through
+ * each shadow root to its host, up to the document. Null when nothing says (or says lang="").
+ */
+export function pageLanguageOf(element: Element): string | null {
+  for (let node: Element | null = element; node; node = (node.getRootNode() as Partial<ShadowRoot>).host ?? null) {
+    const found = node.closest('[lang]');
+    if (found) return found.getAttribute('lang') || null;
+  }
+  return null;
+}
+
+/**
+ * The language an sm-* element shows: its `language` attribute (a value we do not have shows
+ * English, and the element warns about it), else the nearest `lang` of the page around it, else
+ * English (an English page keeps English whatever the browser says).
+ */
+export function elementLanguage(element: Element): Language {
+  return matchLanguage(element.getAttribute('language') || pageLanguageOf(element)) ?? 'en';
+}
+
+/**
+ * The portal's language: the one the person chose in the menu (`stored`; anything else stored there is ignored),
+ * else the first of the browser's languages we have, else English.
+ */
+export function portalLanguage(stored: string | null, browser: readonly string[]): PublicLanguage {
+  const chosen = LANGUAGES.find((l) => l === stored);
+  if (chosen) return chosen;
+  for (const tag of browser) {
+    const language = matchLanguage(tag);
+    if (language && language !== PSEUDO) return language;
+  }
+  return 'en';
+}
+
+/** The language chosen in the portal's menu, as stored (null when none, or storage is blocked). */
+export function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+// ---- The API host -------------------------------------------------------------------------------------
+
+/**
+ * An API host's or portal's address as the code keys and calls it: an absolute http(s) URL (a relative one is read
+ * against the page) without a trailing slash; null for anything else.
+ */
+export function normaliseBase(value: string | null | undefined, pageUrl: string | undefined = globalThis.location?.href): string | null {
+  try {
+    const url = new URL(value!, pageUrl);
+    return value && /^https?:$/.test(url.protocol) ? url.href.replace(/\/+$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The API host the build names (VITE_API_BASE) for a tag with no good `api-base`; '' is the page's own origin. */
+export const BUILD_API_BASE: string = normaliseBase(import.meta.env?.VITE_API_BASE as string | undefined) ?? '';
+
+/** A tag's API host: its `api-base` when that is a good address, else the build's. */
+export function apiBaseOf(attribute: string | null | undefined): string {
+  return normaliseBase(attribute) ?? BUILD_API_BASE;
+}

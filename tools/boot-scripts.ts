@@ -1,0 +1,90 @@
+/**
+ * The files that run before React and must carry the boot protocol (shared/boot/boot.ts) inside
+ * them rather than import it, for the build (vite.config.ts) and its tests:
+ *
+ * - `bootCopies()`: the loader and the draw modules are entries of the main build, where a module
+ *   they share with the widgets' code would become a chunk they import, one round trip more before
+ *   a tag shows. This plugin gives each of them its own copy of the boot module instead (the same
+ *   file under an id of their own), and the build checks they import nothing.
+ * - `bundleRouteScript()`: host/route.ts, with the boot protocol, as the plain script route.js
+ *   (an immediately invoked function: the portal page runs it in <head> before parsing, which a
+ *   module script cannot do).
+ */
+import { basename, resolve } from 'node:path';
+import { build, type Plugin, type Rollup } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+export const BOOT_MODULE = resolve(root, 'shared/boot/boot.ts');
+/** The files that run before React: they never import a chunk. */
+export const PRE_REACT = /[\\/](widgets[\\/]loader|widgets[\\/][\w-]+[\\/][\w-]+\.draw|host[\\/]route)\.ts$/;
+
+/** Each pre-React entry's own copy of the boot module (its id ends in .ts, so it is compiled as TypeScript). */
+export function bootCopies(): Plugin {
+  return {
+    name: 'sm-boot-copies',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !PRE_REACT.test(importer) || !/boot/.test(source)) return undefined;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved?.id === BOOT_MODULE ? `${BOOT_MODULE}?copy-for=${basename(importer)}` : undefined;
+    },
+  };
+}
+
+/** One build of route.js at a time: a build for another API host sets the environment's VITE_API_BASE meanwhile. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * route.js, minified, as the build writes it. `apiBase` stands for the build's VITE_API_BASE (its session key
+ * depends on it); left out, the environment's is used, as for the rest of the build.
+ */
+export function bundleRouteScript(options: { apiBase?: string; mode?: string } = {}): Promise<string> {
+  const next = queue.then(async () => {
+    const before = process.env.VITE_API_BASE;
+    if (options.apiBase !== undefined) process.env.VITE_API_BASE = options.apiBase;
+    try {
+      const output = (await build({
+        configFile: false,
+        root,
+        envDir: root,
+        mode: options.mode ?? 'production',
+        logLevel: 'warn',
+        build: {
+          write: false,
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: true,
+          lib: { entry: resolve(root, 'host/route.ts'), formats: ['iife'], name: 'smRoute', fileName: () => 'route.js' },
+        },
+      })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+      return (Array.isArray(output) ? output[0]! : output).output[0].code;
+    } finally {
+      if (before === undefined) delete process.env.VITE_API_BASE;
+      else process.env.VITE_API_BASE = before;
+    }
+  });
+  queue = next.catch(() => {});
+  return next;
+}
+
+/** Writes route.js into the build (and serves it in development). */
+export function routeScript(): Plugin {
+  let mode = 'production';
+  return {
+    name: 'sm-route-script',
+    configResolved(config) {
+      mode = config.mode;
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'route.js', source: await bundleRouteScript({ mode }) });
+    },
+    configureServer(server) {
+      server.middlewares.use('/route.js', (_request, response, next) => {
+        bundleRouteScript({ mode }).then((code) => {
+          response.setHeader('Content-Type', 'text/javascript');
+          response.end(code);
+        }, next);
+      });
+    },
+  };
+}

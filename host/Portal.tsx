@@ -5,8 +5,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
+import { parseAttribute } from '../shared/ui/define';
 import { Overlay } from '../shared/ui/Overlay';
 import { useDeps, useT } from '../shared/ui/WidgetRoot';
+import { tags } from '../widgets/tags';
 import { decide } from './guard';
 import { HomePage } from './pages/HomePage';
 import { PremiumPage } from './pages/PremiumPage';
@@ -99,7 +101,7 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   DonationsSuccessPage: () => <sm-donate key="success" view="success" />,
   DonationPageAnon: ({ query }) => (
     <>
-      <sm-donate key={`anon-${query._d ?? ''}`} view="donate" mission={query._d && /^\d+$/.test(query._d) ? query._d : String(APP_DONATION_MISSION_ID)} />
+      <sm-donate key={`anon-${query._d ?? ''}`} view="donate" mission={anonymousMission(query)} />
       <sm-donate key="public-missions" view="missions" list="public" />
     </>
   ),
@@ -118,6 +120,15 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   SendVerification: () => <sm-login view="send-verification" />,
 };
 const AVAILABLE: ReadonlySet<RouteName> = new Set(Object.keys(PAGES) as RouteName[]);
+
+/**
+ * The mission the anonymous donation page gives to: the _d query when it is a mission id as <sm-donate>'s mission
+ * attribute reads one (the tag table's form, silently: it is an address, not markup), else the app's.
+ */
+function anonymousMission(query: Query): string {
+  const { value } = parseAttribute('sm-donate', 'mission', tags['sm-donate'].attributes.mission, query._d);
+  return value ?? String(APP_DONATION_MISSION_ID);
+}
 
 function LandingBanner({ route }: { route: RouteName }) {
   const t = useT();

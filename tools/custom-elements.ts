@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 import type { AttributeSpec, Choice, ElementSpec } from '../shared/ui/define';
+import { propName } from '../shared/ui/prop-name';
 import { events, sharedAttributes, tags, type DocumentedAttribute, type EventSpec, type TagSpec } from '../widgets/tags';
 
 /** The table as the generator reads it: tag -> spec, plus every event's spec and the attributes all tags share. */
@@ -34,9 +35,10 @@ export const projectTable: Table = { tags, events, sharedAttributes };
 /** The files written into the project, relative to its root. */
 export const CHECKED_IN = { manifest: 'custom-elements.json', typings: 'widgets/elements.generated.d.ts', readme: 'README.md' } as const;
 
-const camel = (kebab: string) => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-const className = (tag: string) => `${camel(`-${tag}`)}Element`;
-const attributesName = (tag: string) => `${camel(`-${tag}`)}Attributes`;
+/** sm-donate -> SmDonate: the start of the tag's type names. */
+const typeName = (tag: string) => propName(`-${tag}`);
+const className = (tag: string) => `${typeName(tag)}Element`;
+const attributesName = (tag: string) => `${typeName(tag)}Attributes`;
 const code = (s: string) => `\`${s}\``;
 
 const valuesOf = (a: AttributeSpec): string[] | null => (a.type === 'enum' ? Object.keys(a.values) : null);
@@ -92,11 +94,11 @@ export function buildManifest(table: Table, defaults: Map<string, string>, event
             description: attributeText(a),
             type: { text: typeText(a) },
             ...(defaultOf(a) ? { default: `'${defaultOf(a)}'` } : {}),
-            ...(a.prop !== false ? { fieldName: camel(name) } : {}),
+            ...(a.prop !== false ? { fieldName: propName(name) } : {}),
           })),
           members: attributes
             .filter(([, a]) => a.prop !== false)
-            .map(([name, a]) => ({ kind: 'field', name: camel(name), type: { text: `${typeText(a)} | undefined` }, attribute: name, reflects: false, description: attributeText(a) })),
+            .map(([name, a]) => ({ kind: 'field', name: propName(name), type: { text: `${typeText(a)} | undefined` }, attribute: name, reflects: false, description: attributeText(a) })),
           events: eventsOf(table, tag).map((e) => ({ name: e.name, description: e.text, type: { text: eventTypes[e.name] ?? 'CustomEvent' } })),
           cssParts: Object.entries(spec.parts).map(([name, description]) => ({ name, description })),
           cssProperties: Object.entries(spec.cssProperties).map(([name, description]) => ({ name, description, default: defaults.get(name) })),

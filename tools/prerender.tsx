@@ -28,6 +28,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { browserDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
+import { propName } from '../shared/ui/prop-name';
 import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
@@ -45,7 +46,7 @@ export async function prerender(tag: Tag, attributes: Record<string, string> = {
   const name = tag.slice('sm-'.length);
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
-  const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), value]));
+  const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [propName(key), value]));
   const markup = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
   // A view that draws its data before its code comes (widgets/survey/survey.draw.ts) holds an empty template for it:
   // filled here with the markup its <tag>.template.tsx renders.

@@ -80,7 +80,8 @@ describe('the tag table', () => {
 
   it('types each component from its attributes', () => {
     expectTypeOf<TagProps<'sm-topup'>>().toEqualTypeOf<{ view: 'topup' | 'checkout' | 'success'; apiBase?: string; portal?: string }>();
-    expectTypeOf<TagProps<'sm-donate'>>().toEqualTypeOf<{ view: 'donate' | 'missions' | 'success'; list: 'home' | 'all' | 'public'; mission?: string; apiBase?: string; portal?: string }>();
+    expectTypeOf<TagProps<'sm-donate'>>().toEqualTypeOf<{ view: 'donate' | 'missions' | 'success'; list: 'home' | 'all' | 'public'; mission?: string | null; apiBase?: string; portal?: string }>();
+    expectTypeOf<TagProps<'sm-history'>>().toEqualTypeOf<{ tab: 'credit' | 'content' | 'donations'; apiBase?: string; portal?: string }>();
     expectTypeOf<TagProps<'sm-newsletter'>>().toEqualTypeOf<{ apiBase?: string; portal?: string }>();
     // The same props at run time: a bad or missing value is the default; theme and language stay with the element.
     expect(propsFrom('sm-donate', tags['sm-donate'], { view: 'missions', list: 'everything', mission: '2', theme: 'dark' })).toEqual({
@@ -91,6 +92,23 @@ describe('the tag table', () => {
       portal: undefined,
     });
     expect(propsFrom('sm-history', tags['sm-history'], {})).toEqual({ tab: 'credit', apiBase: undefined, portal: undefined });
+    // Addresses arrive checked and without their trailing slash; a mission of another form arrives as null.
+    expect(propsFrom('sm-donate', tags['sm-donate'], { mission: 'two', apiBase: 'https://api.example.org/', portal: 'ftp://portal.example.org' })).toEqual({
+      view: 'donate',
+      list: 'all',
+      mission: null,
+      apiBase: 'https://api.example.org',
+      portal: undefined,
+    });
+  });
+
+  it("reads a mission id as the portal's donation page does", () => {
+    const mission = (raw: string | null) => parseAttribute('sm-donate', 'mission', tags['sm-donate'].attributes.mission, raw);
+    for (const good of ['2', '02', '123456789']) expect(mission(good), good).toEqual({ value: good, problem: null });
+    for (const left of [null, '']) expect(mission(left)).toEqual({ value: undefined, problem: null });
+    for (const bad of ['two', '0', '000', '-2', '2.5', ' 2', '1234567890', '2\n']) {
+      expect(mission(bad), bad).toEqual({ value: null, problem: `[sm-donate] Ignoring mission="${bad}": give a mission id, such as mission="2".` });
+    }
   });
 });
 
@@ -98,7 +116,7 @@ describe('the attributes every tag shares', () => {
   const check = (tag: string, name: keyof typeof sharedAttributes, value: string | null) => parseAttribute(tag, name, sharedAttributes[name], value).problem;
 
   it('accepts light, dark, our languages (by any of their names) and no value', () => {
-    for (const [name, value] of [['theme', 'light'], ['theme', 'dark'], ['theme', null], ['theme', ''], ['language', 'en'], ['language', 'EN-gb'], ['language', 'es-MX'], ['language', 'zh-CN'], ['language', 'tl'], ['language', 'en-XA'], ['language', null], ['api-base', 'anything']] as const) {
+    for (const [name, value] of [['theme', 'light'], ['theme', 'dark'], ['theme', null], ['theme', ''], ['language', 'en'], ['language', 'EN-gb'], ['language', 'es-MX'], ['language', 'zh-CN'], ['language', 'tl'], ['language', 'en-XA'], ['language', null], ['api-base', 'https://api.example.org'], ['api-base', null], ['portal', 'http://localhost:5173/#/']] as const) {
       expect(check('sm-x', name, value), `${name}=${String(value)}`).toBeNull();
     }
   });
@@ -110,6 +128,13 @@ describe('the attributes every tag shares', () => {
     expect(check('sm-survey', 'language', 'fr')).toBe('[sm-survey] language="fr" is not available: only "en", "fil", "zh-Hans", "es" exist for now. Showing English.');
     expect(check('sm-survey', 'language', 'zh-TW')).toMatch(/not available/);
     expect(check('sm-survey', 'language', 'eng')).toMatch(/not available/);
+    // Not an http(s) address (a relative one has no page to be read against here): the widget uses its default.
+    for (const [name, value] of [['api-base', 'ftp://api.example.org'], ['api-base', 'javascript:alert(1)'], ['api-base', 'api'], ['portal', 'https://']] as const) {
+      expect(parseAttribute('sm-donate', name, sharedAttributes[name], value), `${name}=${value}`).toEqual({
+        value: undefined,
+        problem: `[sm] Ignoring ${name}="${value}": give an absolute http(s) URL such as https://portal.example.org.`,
+      });
+    }
   });
 
   it("explains a view that is not one of the tag's", () => {

@@ -3,6 +3,8 @@
  * from it:
  * - registration (shared/ui/define.ts): which attributes the component gets, how each is parsed
  *   (allowed values, default, the console message for a bad value), the reserved height;
+ * - the components' props: each takes TagProps<'sm-…'> (below), so a view, a tab or an attribute
+ *   value is never listed again in a widget, and what it gets is already parsed;
  * - the loader (widgets/loader.ts), which defines every tag listed here;
  * - custom-elements.json, the tag typings (widgets/elements.generated.d.ts and, for embedders,
  *   dist/widgets/sm-widgets.d.ts) and the README's tag, attribute and event tables, written by
@@ -17,7 +19,8 @@
  *   own (`view` values that mostly redirect or open a dialog reserve nothing). The widgets'
  *   styles do not repeat them;
  * - `attributes`: name (kebab-case; the component's prop is its camelCase), type, allowed
- *   values, default, description. The `view` attribute's values are the tag's views;
+ *   values (or the form a text value must have), default, description. The `view` attribute's
+ *   values are the tag's views;
  * - `events`: each sm-* event the tag dispatches and when (what each event carries, and where
  *   it is dispatched, is in `events` below: one entry per event of shared/events/events.ts);
  * - `parts` (for ::part()) and `cssProperties` (the theme's custom properties, with what they
@@ -243,6 +246,9 @@ export const tags = {
       },
       mission: {
         type: 'string',
+        // A mission id: a whole number above 0, of at most 9 digits (leading zeros allowed: "02" is mission 2).
+        pattern: '(?!0+$)[0-9]{1,9}',
+        hint: 'a mission id, such as mission="2"',
         description: 'The mission id to give to, a whole number (e.g. mission="2"; another value warns); inside the portal the _d query is used.',
       },
       list: {

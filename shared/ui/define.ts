@@ -8,8 +8,10 @@
  * - its attributes parsed: the component receives typed, valid props (camelCase: api-base ->
  *   apiBase). An enumerated attribute with a value outside its allowed values warns in the
  *   console, saying what to write and what is shown instead, and the component gets the
- *   default. Attributes the element reads itself (theme, for the base styles; language) are
- *   checked the same way and not passed on;
+ *   default; an address that is not an http(s) URL warns and the component gets none (so the
+ *   widget uses its default); text of another form than the table gives (a mission id) warns and
+ *   the component gets null. Attributes the element reads itself (theme, for the base styles;
+ *   language) are checked the same way and not passed on;
  * - its reserved height from the moment it is defined (an adopted style sheet on the shadow
  *   root: `:host { display: block; min-height }`, and per attribute value where the table gives
  *   one, e.g. per view), so the page does not move while the widget's code loads and renders.
@@ -20,6 +22,8 @@ import r2wc from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
 import { languageChanged } from '../i18n/catalogue';
 import { matchLanguage, PSEUDO } from '../i18n/languages';
+import { normaliseBase } from '../boot/boot';
+import { propName, type PropName } from './prop-name';
 import { shadowRenderer } from './renderer';
 import { ReserveContext } from './reserve';
 
@@ -35,10 +39,24 @@ interface AttributeBase {
   /** `false`: read by the element itself (styles, checks), not passed to the component. */
   readonly prop?: false;
 }
-/** Any text: passed on as it is (undefined when left out or empty). */
+/**
+ * `string`: any text, passed on as it is. `url`: an http(s) address (a relative one is read against the page), passed
+ * on without its trailing slash; another value warns in the console and is not passed on, so the widget uses its
+ * default. Either is undefined when left out or empty.
+ */
 export interface TextAttribute extends AttributeBase {
-  /** `url`: an http(s) address; the widget checks it when it applies it (shared/config). */
   readonly type: 'string' | 'url';
+}
+/**
+ * Text of one form, e.g. a mission id. A value of another form warns in the console and the component gets null
+ * (undefined when left out or empty): there is no default to show instead, so the widget says what it cannot show.
+ */
+export interface PatternAttribute extends AttributeBase {
+  readonly type: 'string';
+  /** The form, as a regular expression's source that the whole value must match. */
+  readonly pattern: string;
+  /** What to give instead, for the console message, e.g. 'a mission id, such as mission="2"'. */
+  readonly hint: string;
 }
 /** One of `values`; left out or empty it is the default; anything else warns and is the default. */
 export interface EnumAttribute extends AttributeBase {
@@ -58,7 +76,7 @@ export interface LanguageAttribute extends AttributeBase {
   readonly values: Readonly<Record<string, Choice>>;
   readonly default: string;
 }
-export type AttributeSpec = TextAttribute | EnumAttribute | LanguageAttribute;
+export type AttributeSpec = TextAttribute | PatternAttribute | EnumAttribute | LanguageAttribute;
 
 /**
  * What registration reads of a tag's entry in the table. The build ships only this much of the
@@ -71,16 +89,20 @@ export interface ElementSpec {
   readonly attributes: Readonly<Record<string, AttributeSpec>>;
 }
 
-type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type Passed<A> = { [K in keyof A as A[K] extends { readonly prop: false } ? never : K]: A[K] };
-type ValueOf<A> = A extends { readonly type: 'enum'; readonly values: infer V } ? keyof V & string : string;
-type Always<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? Camel<K> : never]: ValueOf<A[K]> };
-type Maybe<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? never : Camel<K>]?: ValueOf<A[K]> };
+type ValueOf<A> = A extends { readonly type: 'enum'; readonly values: infer V }
+  ? keyof V & string
+  : A extends { readonly pattern: string }
+    ? string | null
+    : string;
+type Always<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? PropName<K> : never]: ValueOf<A[K]> };
+type Maybe<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? never : PropName<K>]?: ValueOf<A[K]> };
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 /**
  * The props a component gets from an element spec: an enumerated attribute with a default is
- * always set (to one of its values), the others are optional strings.
+ * always set (to one of its values), the others are optional strings (a patterned one null when
+ * its value has another form).
  */
 export type PropsOf<E extends ElementSpec> = Flat<Always<Passed<E['attributes']>> & Maybe<Passed<E['attributes']>>>;
 
@@ -89,9 +111,6 @@ export interface HostProps {
   container?: ShadowRoot;
 }
 
-/** api-base -> apiBase: the prop an attribute sets. */
-export const propName = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
 const has = (values: Readonly<Record<string, Choice>>, value: string) => Object.hasOwn(values, value);
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 /** ['a', 'b', 'c'] -> 'a, b or c' */
@@ -99,10 +118,10 @@ const either = (items: readonly string[]) => (items.length < 2 ? items.join('') 
 
 /**
  * Reads one attribute: the value the component gets (the attribute's own when valid, else the
- * default, undefined when there is none) and, for a bad value, the console message that says
- * what to write instead and what is shown meanwhile.
+ * default, undefined when there is none; null for a patterned one of another form) and, for a
+ * bad value, the console message that says what to write instead and what is shown meanwhile.
  */
-export function parseAttribute(tag: string, name: string, spec: AttributeSpec, raw: string | null | undefined): { value: string | undefined; problem: string | null } {
+export function parseAttribute(tag: string, name: string, spec: AttributeSpec, raw: string | null | undefined): { value: string | null | undefined; problem: string | null } {
   if (spec.type === 'enum') {
     if (!raw || has(spec.values, raw)) return { value: raw || spec.default, problem: null };
     const allowed = Object.keys(spec.values);
@@ -119,12 +138,22 @@ export function parseAttribute(tag: string, name: string, spec: AttributeSpec, r
     const shown = spec.values[spec.default]?.description ?? `"${spec.default}"`;
     return { value: spec.default, problem: `[${tag}] ${name}="${raw}" is not available: only ${quoted(allowed)} ${allowed.length === 1 ? 'exists' : 'exist'} for now. Showing ${shown}.` };
   }
+  if ('pattern' in spec && raw) {
+    if (new RegExp(`^(?:${spec.pattern})$`).test(raw)) return { value: raw, problem: null };
+    return { value: null, problem: `[${tag}] Ignoring ${name}="${raw}": give ${spec.hint}.` };
+  }
+  if (spec.type === 'url' && raw) {
+    // The address as the widget calls it and keys what it stores by (shared/boot/boot.ts), so each is read one way.
+    const url = normaliseBase(raw);
+    if (url === null) return { value: undefined, problem: `[sm] Ignoring ${name}="${raw}": give an absolute http(s) URL such as https://portal.example.org.` };
+    return { value: url, problem: null };
+  }
   return { value: raw || undefined, problem: null };
 }
 
 /** The component's props from r2wc's raw attribute strings (keyed by prop name), each parsed by its spec. */
-export function propsFrom(tag: string, spec: ElementSpec, raw: Readonly<Record<string, unknown>>): Record<string, string | undefined> {
-  const props: Record<string, string | undefined> = {};
+export function propsFrom(tag: string, spec: ElementSpec, raw: Readonly<Record<string, unknown>>): Record<string, string | null | undefined> {
+  const props: Record<string, string | null | undefined> = {};
   for (const [name, attribute] of Object.entries(spec.attributes)) {
     if (attribute.prop === false) continue;
     const value = raw[propName(name)];

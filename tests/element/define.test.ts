@@ -2,7 +2,7 @@
 /**
  * The guarded define every sm-* tag goes through (shared/ui/define.ts): attributes parsed from
  * the tag's spec (typed, valid props; a bad value warns with the fix and the default is used),
- * shared attributes validated with a console message, the reserved height from the first
+ * addresses checked, shared attributes validated with a console message, the reserved height from the first
  * frame, a second definition skipped.
  */
 import { expect } from 'chai';
@@ -114,4 +114,29 @@ describe('defineWidget', () => {
     }
   });
 
+  it('checks addresses and patterned text: a bad one warns once, and the component gets none', async () => {
+    const mission = { type: 'string', pattern: '[0-9]+', hint: 'a number, such as mission="2"' } as const;
+    defineWidget('sm-probe-f', Probe, spec({ mission, ...sharedAttributes }));
+    const props = (el: HTMLElement) => JSON.parse(el.shadowRoot!.querySelector('[data-props]')!.getAttribute('data-props')!) as Record<string, unknown>;
+    const warnings = captureWarnings();
+    try {
+      const good = mount('<sm-probe-f api-base="https://api.example.org/" portal="https://portal.example.org/#/" mission="2"></sm-probe-f>');
+      await waitFor(() => good.shadowRoot?.querySelector('[data-props]'));
+      expect(props(good)).to.deep.equal({ mission: '2', apiBase: 'https://api.example.org', portal: 'https://portal.example.org/#' });
+      expect(warnings.messages).to.deep.equal([]);
+
+      const bad = mount('<sm-probe-f api-base="ftp://api.example.org" portal="javascript:void 0" mission="two"></sm-probe-f>');
+      await waitFor(() => bad.shadowRoot?.querySelector('[data-props]'));
+      // The same words as the widgets' settings have always used (shared/config/config.ts).
+      expect(warnings.messages).to.deep.equal([
+        '[sm] Ignoring api-base="ftp://api.example.org": give an absolute http(s) URL such as https://portal.example.org.',
+        '[sm] Ignoring portal="javascript:void 0": give an absolute http(s) URL such as https://portal.example.org.',
+        '[sm-probe-f] Ignoring mission="two": give a number, such as mission="2".',
+      ]);
+      // null: a mission was asked for that the widget cannot show; no address: the widget uses its default.
+      expect(props(bad)).to.deep.equal({ mission: null });
+    } finally {
+      warnings.restore();
+    }
+  });
 });

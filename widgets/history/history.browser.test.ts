@@ -80,6 +80,21 @@ describe('<sm-history>', () => {
     expect(asked).to.deep.equal(['/webclient/account/donation-history', '/webclient/account/transaction-history']);
   });
 
+  it('shows the first tab, with a console message, for a tab it does not have', async () => {
+    api = fakeApi({ 'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }) });
+    const warned: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(args.map(String).join(' '));
+    try {
+      const el = await fixture('<sm-history tab="purchases"></sm-history>');
+      await waitFor(() => text(el).includes('No credit purchases yet.'));
+      expect(el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal('Credit Purchase');
+      expect(warned.filter((m) => m.startsWith('[sm'))).to.deep.equal(['[sm-history] Unknown tab="purchases". Use one of: credit, content, donations. Showing "credit".']);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
   it('lists albums with their songs and downloads a song as an mp3', async () => {
     api = fakeApi({
       'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),

@@ -11,15 +11,13 @@ import type { ApiClient } from '../../shared/api/client';
 import { addressOf, type Contract } from '../../shared/api/contract';
 import { TABLE_PAGE_SIZE, contentPurchases, donationHistory, transactionHistory } from '../../shared/api/history';
 import type { ModelDeps } from '../../shared/deps/deps';
+import { tags, type TagProps } from '../tags';
 import '@messages/history';
 
-export type Tab = 'credit' | 'content' | 'donations';
-export const TABS: readonly Tab[] = ['credit', 'content', 'donations'];
-
-/** The tab an attribute value names; anything else is the first tab. */
-export function tabOf(value: string | undefined): Tab {
-  return TABS.find((tab) => tab === value) ?? 'credit';
-}
+/** A tab: one of the `tab` attribute's values in the tag table (widgets/tags.ts), which also gives their order. */
+export type Tab = TagProps<'sm-history'>['tab'];
+const tabAttribute = tags['sm-history'].attributes.tab;
+export const TABS = Object.keys(tabAttribute.values) as readonly Tab[];
 
 export type ListState<Row> =
   | { kind: 'loading' }
@@ -85,7 +83,7 @@ type Download = { kind: 'idle' } | { kind: 'busy'; song: string } | { kind: 'fai
 
 export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'>, save: SaveFile) {
   const { t } = i18n;
-  const tab = signal<Tab>('credit');
+  const tab = signal<Tab>(tabAttribute.default);
   const lists = {
     credit: pagedList(api, transactionHistory),
     content: pagedList(api, contentPurchases),

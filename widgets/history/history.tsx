@@ -11,18 +11,15 @@ import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { Places } from '../../shared/ui/Places';
 import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createHistoryModel, pageCount, tabOf, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
+import { createHistoryModel, pageCount, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
 import { historyStyles } from './history.styles';
 import '@messages/history';
 import type { Translate } from '../../shared/i18n/catalogue';
 
-export interface HistoryProps {
-  /** The tab shown first: credit (default), content or donations. */
-  tab?: string;
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
+/** Its attributes as the tag table gives them, parsed (`tab` is always one of its values), and its shadow root. */
+export type HistoryProps = TagProps<'sm-history'> & HostProps;
 
 function Pager({ page, total, goTo }: { page: number; total: number; goTo: (page: number) => void }) {
   const t = useT();
@@ -243,13 +240,10 @@ function HistoryWidget({ tab }: { tab: Tab }) {
   );
 }
 
-/**
- * @summary The signed-in person's history: credit purchases, content purchases (with mp3 downloads) and donations.
- */
 export function History({ tab, apiBase, portal, container }: HistoryProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={historyStyles + placesStyles}>
-      <HistoryWidget tab={tabOf(tab)} />
+      <HistoryWidget tab={tab} />
     </WidgetRoot>
   );
 }

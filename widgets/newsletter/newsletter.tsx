@@ -4,14 +4,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useId, useRef } from 'react';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
 import { createNewsletterModel } from './newsletter.model';
 import '@messages/newsletter';
 
-export interface NewsletterProps {
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
+/** Its attributes as the tag table gives them, parsed, and its shadow root. */
+export type NewsletterProps = TagProps<'sm-newsletter'> & HostProps;
 
 const styles = /* css */ `
 :host { min-height: 150px; }
@@ -83,9 +82,6 @@ function NewsletterWidget() {
   );
 }
 
-/**
- * @summary The newsletter form: an email and Subscribe.
- */
 export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={styles}>

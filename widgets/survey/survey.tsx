@@ -9,15 +9,14 @@ import { Overlay } from '../../shared/ui/Overlay';
 import { Places } from '../../shared/ui/Places';
 import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useT } from '../../shared/ui/WidgetRoot';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
 import { createSurveyModel, firstCalls, MAX_CHOICES, MAX_TEXT, type SurveyModel } from './survey.model';
 import { surveyStyles } from './survey.styles';
 import '@messages/survey';
 
-export interface SurveyProps {
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
+/** Its attributes as the tag table gives them, parsed, and its shadow root. */
+export type SurveyProps = TagProps<'sm-survey'> & HostProps;
 
 /** The answers' places held while the questions load. */
 const HELD_ANSWERS = 4;
@@ -170,9 +169,6 @@ function SurveyWidget() {
   );
 }
 
-/**
- * @summary A short survey, one question at a time (1 to 3 choices each).
- */
 export function Survey({ apiBase, portal, container }: SurveyProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={surveyStyles + placesStyles}>

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiBaseOf, normaliseBase, sessionKeyFor, storedAuthorization } from './boot';
-import { parseBaseUrl } from '../config/config';
+import { settingsFrom } from '../config/config';
 import { storedSignIn } from '../session/session';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -70,7 +70,7 @@ describe('normaliseBase', () => {
   });
 
   it('is what the settings read an attribute with, and what the loader keys a session by', () => {
-    for (const value of ['https://API.example.org/', 'api', '//cdn.example.org/x/']) expect(parseBaseUrl(value, 'api-base')).toBe(normaliseBase(value));
+    for (const value of ['https://API.example.org/', 'api', '//cdn.example.org/x/']) expect(settingsFrom({ apiBase: value }).apiBase).toBe(normaliseBase(value));
     expect(apiBaseOf('https://api.example.org/')).toBe('https://api.example.org');
     expect(apiBaseOf('javascript:alert(1)')).toBe(apiBaseOf(null));
   });

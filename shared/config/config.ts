@@ -23,17 +23,9 @@ export interface Settings {
 }
 
 /**
- * Validates an http(s) base URL given by an embedder (attribute api-base or portal).
- * Returns the normalised URL without a trailing slash, or null with a console message.
+ * An element's settings from its `api-base` and `portal` attributes, which shared/ui/define.ts has already checked
+ * (a bad value warned there and arrives as undefined): normalised as the boot protocol keys them, else the defaults.
  */
-export function parseBaseUrl(value: string | undefined | null, attribute: string, pageUrl = globalThis.location?.href): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  const base = normaliseBase(value, pageUrl);
-  if (base === null) console.warn(`[sm] Ignoring ${attribute}="${value}": give an absolute http(s) URL such as https://portal.example.org.`);
-  return base;
-}
-
-/** An element's settings from its `api-base` and `portal` attributes (a bad value warns and the default is used). */
 export function settingsFrom({ apiBase, portal }: { apiBase?: string | undefined; portal?: string | undefined }): Settings {
-  return { apiBase: parseBaseUrl(apiBase, 'api-base') ?? BUILD_API_BASE, portalUrl: parseBaseUrl(portal, 'portal') ?? '' };
+  return { apiBase: normaliseBase(apiBase) ?? BUILD_API_BASE, portalUrl: normaliseBase(portal) ?? '' };
 }

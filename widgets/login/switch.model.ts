@@ -1,0 +1,102 @@
+/**
+ * A link from the mobile app to the Log In or Sign Up view (`_t`, its one-time token, and `type`,
+ * where to go): signs the person in with the token, then moves on to the page for `type`. When
+ * another account is signed in here, nothing switches until the person answers the account switch
+ * question, "Continue as <email>?" (a dialog over whichever view is shown).
+ */
+import { computed, signal } from '@preact/signals-core';
+import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
+import type { AppSignIn } from '../../shared/session/connection';
+import { routeForType, type Query, type RouteName } from '../../shared/routing/routes';
+import type { LoginShared } from './login.shared';
+import '@messages/login';
+
+/** How long after the mobile app's sign-in the person is moved on. */
+export const MOBILE_REDIRECT_MS = 500;
+
+/** The question a link from the app asks when another account is signed in here. */
+export interface AppSwitchState {
+  /** who the link signs in */
+  readonly email: string;
+  /** who is signed in now */
+  readonly current: string | null;
+}
+
+/** Where the app's `type` sends a person signed in by the mobile app; donation opens the app's mission. */
+function appTarget(type: string): { name: RouteName; query?: Query } {
+  if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
+  return { name: routeForType(type) };
+}
+
+export function createSwitchModel(ctx: LoginShared) {
+  const { account, nav, clock, busy, notice } = ctx;
+  const { t } = ctx.i18n;
+  /** The question, and what each answer does. */
+  const pending = signal<(AppSwitchState & { answer: Extract<AppSignIn, { kind: 'confirm' }>; type: string }) | null>(null);
+
+  /** Signed in by the app's link: announced, then on to the page for its type after a moment. */
+  function arriveFromApp(type: string) {
+    busy.value = true;
+    ctx.announceSignIn();
+    clock.after(MOBILE_REDIRECT_MS, () => {
+      busy.value = false;
+      const target = appTarget(type);
+      nav.go(target.name, target.query);
+    });
+  }
+
+  async function signInFromApp(token: string, type: string) {
+    busy.value = true;
+    const result = await account.signInWithAppToken(token);
+    if (!result.ok) {
+      busy.value = false;
+      const { status, message } = result.error;
+      notice.value = { tone: 'error', text: status === 0 ? message : `${t('login.login.mobileFailed')} ${message}` };
+      return;
+    }
+    if (result.data.kind === 'confirm') {
+      // Someone else is signed in here: the person chooses (see continueAsAppAccount and stayAsCurrent).
+      busy.value = false;
+      pending.value = { email: result.data.email, current: result.data.current, answer: result.data, type };
+      return;
+    }
+    arriveFromApp(type);
+  }
+
+  return {
+    /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
+    appSwitch: computed<AppSwitchState | null>(() => (pending.value ? { email: pending.value.email, current: pending.value.current } : null)),
+
+    /**
+     * On arrival at Log In or Sign Up: the app's link (a token and a type) signs in, and the view does nothing else.
+     * The token is taken from the address whenever the link names either.
+     */
+    signInFromLink(): boolean {
+      const query = nav.query();
+      const token = query._t !== undefined || query.type !== undefined ? nav.takeToken('_t') : null;
+      if (!token || !query.type) return false;
+      void signInFromApp(token, query.type);
+      return true;
+    },
+    /** Continues as the account of the app's link: the session is replaced, then on as for any app sign-in. */
+    async continueAsAppAccount() {
+      const asked = pending.value;
+      if (!asked) return;
+      pending.value = null;
+      await asked.answer.accept();
+      arriveFromApp(asked.type);
+    },
+    /** Stays as the person signed in here: the link's session is signed out at once; this one stays as it was. */
+    async stayAsCurrent() {
+      const asked = pending.value;
+      if (!asked) return;
+      pending.value = null;
+      busy.value = true;
+      await asked.answer.decline();
+      busy.value = false;
+      nav.go(routeForType(undefined));
+    },
+  };
+}
+
+export type SwitchModel = ReturnType<typeof createSwitchModel>;

@@ -1,0 +1,52 @@
+/**
+ * Email verification: the link from the verification email (<sm-login view="verify-email">,
+ * its token in `_t`), checked once on arrival; and the form that sends a new link
+ * (view="send-verification"). The thank-you screens after signing up need no model.
+ */
+import { signal } from '@preact/signals-core';
+import * as auth from '../../shared/api/auth';
+import { readOnly } from '../../shared/model/read-only';
+import { createEmailField, type LoginShared } from './login.shared';
+import '@messages/login';
+
+export type VerifyState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+
+export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
+  const state = signal<VerifyState>({ kind: 'idle' });
+
+  async function check() {
+    const token = nav.takeToken('_t');
+    if (!token) {
+      open('login', { replace: true });
+      return;
+    }
+    state.value = { kind: 'checking' };
+    const result = await api.call(auth.verifyEmail, { t: token });
+    state.value = result.ok ? { kind: 'verified' } : { kind: 'failed', message: result.error.message };
+  }
+
+  return {
+    ...readOnly({ state }),
+    /** On arrival: the link's token is taken from the address and checked; without one, on to Log In. */
+    start() {
+      void check();
+    },
+  };
+}
+
+export function createSendVerificationModel(ctx: LoginShared) {
+  const { submitted, ...field } = createEmailField(ctx);
+  return {
+    ...field,
+    ...readOnly({ busy: ctx.busy }),
+    async submit() {
+      if (ctx.busy.value) return;
+      const email = submitted();
+      if (email === null) return;
+      await ctx.resendVerification(email);
+    },
+  };
+}
+
+export type VerifyEmailModel = ReturnType<typeof createVerifyEmailModel>;
+export type SendVerificationModel = ReturnType<typeof createSendVerificationModel>;

@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
+import { contentSecurityPolicy, CSP, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
 import {
   emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
@@ -18,18 +19,27 @@ import { HashingBusy, Passwords, type PasswordSettings } from './core/passwords.
 import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import { finishPaidSessions } from './features/checkout/fulfilment.js';
+import { finishPaidSessions, type Grants } from './features/checkout/fulfilment.js';
 import { checkoutPageRoutes } from './features/checkout/routes.js';
+import { CREDIT_GRANTS } from './features/credits/purchases.js';
 import { creditRoutes } from './features/credits/routes.js';
 import { toolRoutes } from './features/tools/routes.js';
+import { DONATION_GRANTS } from './features/donations/gifts.js';
 import { donationRoutes } from './features/donations/routes.js';
 import { historyRoutes } from './features/history/routes.js';
 import { newsletterRoutes } from './features/newsletter/routes.js';
+import { MEMBERSHIP_GRANTS } from './features/subscriptions/memberships.js';
 import { subscriptionRoutes } from './features/subscriptions/routes.js';
 import { surveyRoutes } from './features/survey/routes.js';
 import { walletRoutes } from './features/wallet/routes.js';
 import { serveStatic } from './core/static.js';
 import { openSeededDb } from './seed/seed.js';
+
+/**
+ * What each kind of checkout session grants once paid, from the features that sell them: checkout fulfils every kind
+ * but imports none of them (a new kind of sale is one more entry here).
+ */
+export const GRANTS: Grants = { ...CREDIT_GRANTS, ...MEMBERSHIP_GRANTS, ...DONATION_GRANTS };
 
 /** Every API route. A new area of the API is one more features/<area>/routes.ts and one more line here. */
 export const ROUTES: readonly Route[] = [
@@ -43,29 +53,30 @@ export const ROUTES: readonly Route[] = [
   ...surveyRoutes,
   ...newsletterRoutes,
   ...adminRoutes,
-  ...checkoutPageRoutes,
+  ...checkoutPageRoutes(GRANTS),
   ...toolRoutes,
 ];
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const CSP =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-  "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
-
 /** The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs. */
 export function portalCsp(firebase: Pick<FirebaseSettings, 'authEmulatorUrl'>): string {
   if (!firebase.authEmulatorUrl) return CSP;
-  return CSP.replace("connect-src 'self'", `connect-src 'self' ${new URL(firebase.authEmulatorUrl).origin}`);
+  return contentSecurityPolicy({ connect: [new URL(firebase.authEmulatorUrl).origin] });
 }
 
 export interface SandboxOptions {
   /** SQLite file; created, migrated and seeded when missing */
   dbPath: string;
-  /** the built portal (default: dist/ at the project root) */
-  distDir?: string;
+  /**
+   * the built portal (default: dist/ at the project root); null: the sandbox is the API host alone, and the portal's
+   * files are served elsewhere (sandbox/production.ts)
+   */
+  distDir?: string | null;
   /** the portal's address, used in emailed links, e.g. http://localhost:8080/ */
   portalUrl: string;
+  /** the sandbox's own address, where its payment pages and banners are (default: portalUrl, one origin for both) */
+  sandboxUrl?: string;
   /** the base clock (tests move it forward to expire tokens); the sandbox clock's stored offset adds to it */
   now?: () => Date;
   /** slowing of password checks and of requests that send mail (defaults: 5 per email, 20 per client, in 15 minutes) */
@@ -105,11 +116,6 @@ export function parseOrigins(list: string | undefined): string[] {
   return (list ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
 }
 
-function setHtmlHeaders(res: ServerResponse, csp = CSP): void {
-  res.setHeader('Content-Security-Policy', csp);
-  res.setHeader('X-Frame-Options', 'DENY');
-}
-
 /**
  * firebase-admin finds the emulator only through FIREBASE_AUTH_EMULATOR_HOST (read on every call, process-wide):
  * set it when missing; a different value would send token checks elsewhere, so that is a configuration error.
@@ -132,7 +138,7 @@ function send(res: ServerResponse, reply: Reply): void {
     res.setHeader('Content-Length', reply.body.length);
     res.end(reply.body);
   } else if (reply.type === 'html') {
-    setHtmlHeaders(res);
+    setHtmlHeaders(res, reply.csp ? contentSecurityPolicy(reply.csp) : CSP);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(reply.html);
   } else {
@@ -159,7 +165,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const now = sandboxClock(db, base);
   try {
     // A payment paid but not granted (left by an older version stopped between the two steps) is granted now, once.
-    finishPaidSessions(db, now());
+    finishPaidSessions(db, now(), GRANTS);
   } catch (err) {
     onError(err);
   }
@@ -177,6 +183,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     db,
     now,
     portalUrl: options.portalUrl,
+    sandboxUrl: options.sandboxUrl ?? options.portalUrl,
     allowedOrigins: allowed,
     loginLimit: { ...DEFAULT_LIMIT, ...options.loginLimit },
     passwords,
@@ -191,12 +198,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     tag: createHash('sha256').update(runtimeConfigScript(firebase)).digest('base64url').slice(0, 10),
   };
   const setPortalHtmlHeaders = (res: ServerResponse) => setHtmlHeaders(res, csp);
-  const distDir = options.distDir ?? resolve(PROJECT_ROOT, 'dist');
+  const distDir = options.distDir === undefined ? resolve(PROJECT_ROOT, 'dist') : options.distDir;
   const router = new Router(ROUTES);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    setSecurityHeaders(res);
 
     const origin = req.headers.origin;
     const corsAllowed = typeof origin === 'string' && allowed.has(origin);
@@ -240,7 +246,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (match.kind === 'wrong-method') {
       return sendError(res, 405, `Method ${method} is not allowed here.`, null, { Allow: match.allow.join(', ') });
     }
-    if ((method === 'GET' || method === 'HEAD') && !router.isApiPath(url.pathname)) {
+    if ((method === 'GET' || method === 'HEAD') && distDir !== null && !router.isApiPath(url.pathname)) {
       return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform);
     }
     return sendError(res, 404, 'Not found.');

@@ -1,7 +1,9 @@
 // @vitest-environment node
 // How the sandbox's files depend on each other. No file reaches itself again through its imports (type-only imports
-// count too); core/ never imports a feature or the seed (its tests may start a whole sandbox); and only routes speak
-// HTTP: in features/ and seed/, no file but a routes.ts uses the http layer, and routes leave SQL to the rules.
+// count too), and no feature reaches itself through other features (checkout sells for credits, memberships and
+// donations, which are given to it: app.ts); core/ never imports a feature or the seed (its tests may start a whole
+// sandbox), and nothing but tests imports the build's tools/; and only routes speak HTTP: in features/ and seed/, no
+// file but a routes.ts uses the http layer, and routes leave SQL to the rules.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +19,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The sandbox files a file imports (relative specifiers that stay inside sandbox/), as paths relative to it. */
-export function importsOf(file: string, text: string): string[] {
+/** The project's files a file imports (relative specifiers), as paths relative to sandbox/ ('../tools/…' outside it). */
+function relativeImports(file: string, text: string): string[] {
   const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)]
     .map((m) => m[1] ?? m[2]!)
     .filter((s) => s.startsWith('.'));
-  return specifiers
-    .map((s) => relative(ROOT, resolve(dirname(file), s.replace(/\.js$/, '.ts'))))
-    .filter((p) => !p.startsWith('..'));
+  return specifiers.map((s) => relative(ROOT, resolve(dirname(file), s.replace(/\.js$/, '.ts'))));
+}
+
+/** The sandbox files a file imports (relative specifiers that stay inside sandbox/), as paths relative to it. */
+export function importsOf(file: string, text: string): string[] {
+  return relativeImports(file, text).filter((p) => !p.startsWith('..'));
+}
+
+/** The graph with each feature's files taken as one node (`features/<name>`), its own imports left out. */
+export function byFeature(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const unit = (file: string) => /^features\/[^/]+/.exec(file)?.[0] ?? file;
+  const units = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = unit(file);
+    const to = units.get(from) ?? new Set<string>();
+    for (const target of targets) if (unit(target) !== from) to.add(unit(target));
+    units.set(from, to);
+  }
+  return new Map([...units].map(([from, to]) => [from, [...to].sort()]));
 }
 
 /** Every import cycle of the graph, each as the files along it (first file repeated at the end). */
@@ -71,6 +89,25 @@ describe('imports', () => {
 
   it('has no cycle', () => {
     expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('has no cycle between features (tests aside)', () => {
+    const sample = new Map([
+      ['features/a/routes.ts', ['features/b/rules.ts']],
+      ['features/b/rules.ts', ['features/b/other.ts']],
+      ['features/b/other.ts', ['features/a/rules.ts']],
+      ['features/a/rules.ts', []],
+    ]);
+    expect(cycles(byFeature(sample))).toEqual([['features/a', 'features/b', 'features/a']]);
+    const shipped = new Map([...graph].filter(([file]) => !file.endsWith('.test.ts')));
+    expect(cycles(byFeature(shipped)).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('leaves the build to tools/: only tests import it', () => {
+    const toTools = [...texts].flatMap(([file, text]) =>
+      file.endsWith('.test.ts') ? [] : relativeImports(join(ROOT, file), text).filter((t) => t.startsWith('../tools/')).map((t) => `${file} -> ${t}`),
+    );
+    expect(toTools).toEqual([]);
   });
 
   it('keeps core/ free of features and seed data', () => {

@@ -1,11 +1,11 @@
 // Listening: the sandbox on PORT/HOST with its database and portal address from the environment.
 // Used by server.ts (the sandbox alone) and start.ts (the Auth emulator, then the sandbox).
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
 import { isLoopback } from './core/http.js';
-import { RECOMMENDED_COST } from './core/passwords.js';
+import { RECOMMENDED_COST, type PasswordSettings } from './core/passwords.js';
 
 /** Where the sandbox listens unless HOST says otherwise: this computer only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -18,6 +18,25 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
+/** Listens on port and host; rejects when it cannot (the port taken, say). */
+export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      done(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** SANDBOX_SCRYPT_N lowers the password hashing strength, for test runs that start the sandbox as a process. */
+export function passwordsFromEnv(): PasswordSettings | undefined {
+  const scryptN = Number(process.env.SANDBOX_SCRYPT_N);
+  if (!Number.isInteger(scryptN) || scryptN <= 1) return undefined;
+  console.warn(`SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`);
+  return { cost: { ...RECOMMENDED_COST, N: scryptN } };
+}
+
 /**
  * Starts the sandbox from PORT, HOST, SANDBOX_DB, PORTAL_URL (and the given options) and prints where it is. It
  * listens on the loopback address unless HOST names another; then, and when SANDBOX_EXPOSE_HELPERS=1 lets other
@@ -28,21 +47,14 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
   const host = process.env.HOST || DEFAULT_HOST;
   const dbPath = process.env.SANDBOX_DB ? resolve(process.env.SANDBOX_DB) : resolve(PROJECT_ROOT, '.sandbox/sm.sqlite');
   const portalUrl = process.env.PORTAL_URL ?? `http://localhost:${port}/`;
+  // Where browsers reach the sandbox's own pages (payments, banners), when that is not the portal's address.
+  const sandboxUrl = process.env.SANDBOX_URL || undefined;
 
-  // SANDBOX_SCRYPT_N lowers the password hashing strength for test runs that start the sandbox as a process.
-  const scryptN = Number(process.env.SANDBOX_SCRYPT_N);
-  const passwords = Number.isInteger(scryptN) && scryptN > 1 ? { cost: { ...RECOMMENDED_COST, N: scryptN } } : undefined;
-  const sandbox = createSandbox({ dbPath, portalUrl, ...(passwords ? { passwords } : {}), ...options });
+  const passwords = passwordsFromEnv();
+  const sandbox = createSandbox({ dbPath, portalUrl, sandboxUrl, ...(passwords ? { passwords } : {}), ...options });
   const server = createServer(sandbox.handler);
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => {
-      server.off('error', fail);
-      done();
-    });
-  });
+  const bound = await listen(server, port, host);
   const social = sandbox.firebase.authEmulatorUrl;
-  const bound = server.address() as AddressInfo;
   console.log(`Portal and sandbox on http://localhost:${port} (listening on ${bound.address}:${bound.port})`);
   if (!isLoopback(bound.address)) {
     console.warn(
@@ -50,7 +62,6 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
         'passwords. Leave HOST unset to listen on this computer only.',
     );
   }
-  if (passwords) console.warn(`SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`);
   if (sandbox.exposeHelpers) {
     console.warn(
       'WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in for any account, read every ' +

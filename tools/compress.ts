@@ -9,32 +9,14 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-/** The encodings a built file may be sent with, in the order a server prefers them, and each copy's suffix. */
-export const ENCODINGS = { br: '.br', gzip: '.gz' } as const;
-export type Encoding = keyof typeof ENCODINGS;
-
-/** Below this size a compressed copy saves too little to be worth a header and a second file. */
-export const MIN_BYTES = 512;
+import { compress, ENCODINGS, MIN_BYTES, type Encoding } from '../sandbox/core/compression';
+import { OUT_DIR } from './out-dir';
 
 /** Extensions of the files that are text and worth compressing. */
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest']);
 
 export function isCompressible(file: string): boolean {
   return TEXT.has(extname(file).toLowerCase());
-}
-
-/** The bytes as one encoding sends them, at that encoding's highest setting. */
-export function compress(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: 9 });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
 }
 
 export interface Compressed {
@@ -76,7 +58,7 @@ export function compressDir(dir: string): Compressed[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = join(import.meta.dirname, '..', 'dist');
+  const dist = OUT_DIR;
   const results = compressDir(dist);
   const written = results.filter((r) => r.br !== undefined || r.gzip !== undefined);
   const sum = (pick: (r: Compressed) => number) => written.reduce((total, r) => total + pick(r), 0);

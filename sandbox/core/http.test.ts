@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSP } from '../app.js';
+import { CSP } from './csp.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
 
 let sb: TestSandbox;

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { countAttempt, limitFor, type AttemptKind, type AttemptLimit } from './attempts.js';
+import type { CspSources } from './csp.js';
 import type { Db } from './db.js';
 import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
 import { escapeHtml } from './html.js';
@@ -22,6 +23,11 @@ export interface AppContext {
   now: () => Date;
   /** the portal's address, used in links inside emails, e.g. http://localhost:8080/ */
   portalUrl: string;
+  /**
+   * the sandbox's own address as browsers reach it: where its payment pages and banners are (the portal's, when the
+   * sandbox serves the portal too)
+   */
+  sandboxUrl: string;
   /** origins allowed cross-origin (CORS); also accepted as payment return URLs */
   allowedOrigins: ReadonlySet<string>;
   loginLimit: AttemptLimit;
@@ -53,7 +59,8 @@ export interface RequestContext {
 
 export type Reply =
   | { type: 'json'; status: number; body: unknown; headers?: Record<string, string> }
-  | { type: 'html'; status: number; html: string; headers?: Record<string, string> }
+  /** `csp`: what this page may use beyond the sandbox's own policy (core/csp.ts) */
+  | { type: 'html'; status: number; html: string; headers?: Record<string, string>; csp?: CspSources }
   /** any other content (an image, an mp3); Cache-Control is no-store unless `headers` set it */
   | { type: 'file'; status: number; contentType: string; body: Buffer; headers?: Record<string, string> };
 

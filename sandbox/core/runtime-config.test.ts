@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FirebaseSettings } from '../../shared/auth/runtime-config.js';
-import { CSP } from '../app.js';
+import { CSP } from './csp.js';
 import { emulatorUrlFromHost, injectRuntimeConfig, resolveFirebaseSettings, scriptSafeJson } from './firebase.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
 

@@ -6,7 +6,8 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressDir, MIN_BYTES } from '../../tools/compress.js';
+import { compressDir } from '../../tools/compress.js';
+import { MIN_BYTES } from './compression.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
 import { chooseEncoding } from './static.js';
 

@@ -1,12 +1,13 @@
 // Serving the built portal from dist/ as a CDN would: content types, cache headers and ETags, each file in the
 // encoding the browser accepts best (the build's precompressed copies, see tools/compress.ts), no way out of the folder.
+// Also the portal's own static server in the production shape (sandbox/production.ts).
 import { createReadStream } from 'node:fs';
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { compress, ENCODINGS, MIN_BYTES, type Encoding } from '../../tools/compress.js';
+import { compress, ENCODINGS, MIN_BYTES, type Encoding } from './compression.js';
 import { escapeHtml, page } from './html.js';
 
 const CONTENT_TYPES: Record<string, string> = {

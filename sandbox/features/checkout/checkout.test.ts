@@ -1,10 +1,12 @@
 // @vitest-environment node
-// The generic checkout helper: fulfil-once, rollback, state guards; and the gift-code generator.
+// The generic checkout helper: fulfil-once, rollback, state guards, the grants it is given; and the gift-code generator.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCheckoutSession, fulfilOnce, markCanceled, markPaid, markRefused, SESSION_TTL_MS } from './sessions.js';
+import { GRANTS } from '../../app.js';
+import { fulfilPaidSession, type Grants } from './fulfilment.js';
+import { createCheckoutSession, fulfilOnce, markCanceled, markPaid, markRefused, SESSION_TTL_MS, type CheckoutKind } from './sessions.js';
 import { openSeededDb } from '../../seed/seed.js';
 import { testHash } from '../../test-support.js';
 import { newRedemptionCode, REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
@@ -57,6 +59,23 @@ describe('checkout sessions', () => {
     expect(db.prepare('SELECT credit_balance FROM users WHERE id = 1').pluck().get()).toBe(before);
     expect(db.prepare('SELECT fulfilled_at FROM checkout_sessions WHERE id = ?').pluck().get(s.id)).toBeNull();
     expect(fulfilOnce(db, s.id, now, () => bump.run())).toBe(true);
+  });
+
+  it('grants by the table it is given; a kind the table does not name throws and marks nothing', () => {
+    const s = newSession();
+    markPaid(db, s.id, now);
+    const granted: string[] = [];
+    const credits: Grants = { credit: (_db, session) => granted.push(session.id) };
+    expect(() => fulfilPaidSession(db, s.id, now, credits)).toThrow(`No grant was given for a donation session (${s.id}).`);
+    expect(db.prepare('SELECT fulfilled_at FROM checkout_sessions WHERE id = ?').pluck().get(s.id)).toBeNull();
+    fulfilPaidSession(db, s.id, now, { donation: (_db, session) => granted.push(session.id) });
+    fulfilPaidSession(db, s.id, now, { donation: (_db, session) => granted.push(session.id) });
+    expect(granted).toEqual([s.id]);
+  });
+
+  it("the sandbox's table names every kind of session that can be sold", () => {
+    const kinds: Record<CheckoutKind, true> = { credit: true, subscription: true, donation: true, 'update-payment': true };
+    expect(Object.keys(GRANTS).sort()).toEqual(Object.keys(kinds).sort());
   });
 
   it('answers the same session for a repeated idempotency key, and refuses the key for another payment', () => {

@@ -3,13 +3,15 @@
 // provider would host: a Stripe-like checkout (cards, WeChat Pay, 3-D Secure; also saving a card for a monthly
 // membership) and a PayMongo-like e-wallet page. Plain forms that POST, answered with 303 redirects back to the
 // portal. A refused payment returns to the session's failed_url when it has one; a declined card on a donation
-// session re-shows the page with the decline and the session stays open (Stripe Checkout's way).
+// session re-shows the page with the decline and the session stays open (Stripe Checkout's way). The portal may be on
+// another origin (its files on their own host): the pages' CSP lets their forms lead back to every origin a session
+// may return to, and to no other.
 import { z } from 'zod';
 import {
   answer, contractBody, HttpError, html, redirect, unwrap, type CallContract, type Reply, type RequestContext, type Route,
 } from '../../core/http.js';
 import { requireSession } from '../../core/session.js';
-import { payAndFulfil } from './fulfilment.js';
+import { payAndFulfil, type Grants } from './fulfilment.js';
 import { methodName, paymentMethods, WALLET_METHOD } from './methods.js';
 import {
   CHECKOUT_MESSAGES, checkoutUrl, createCheckoutSession, failureUrl, findOwnSession, findSession, IDEMPOTENCY_KEY_MAX, isEwallet,
@@ -41,13 +43,18 @@ interface ReturnUrls {
   failed_url?: string;
 }
 
+/** Where a payment may return: the portal's origin and every origin allowed cross-origin (CORS). */
+export function returnOrigins(app: Pick<RequestContext['app'], 'portalUrl' | 'allowedOrigins'>): ReadonlySet<string> {
+  return new Set([new URL(app.portalUrl).origin, ...app.allowedOrigins]);
+}
+
 /**
  * The Idempotency-Key and the return URLs of a create call, checked before anything else (the URLs in the order
  * given): each must be on the portal's origin or an allowed origin, else 400 `field: must point to the portal`.
  */
 export function checkoutReturns(ctx: RequestContext, urls: ReturnUrls): Pick<NewCheckoutSession, 'idempotencyKey' | 'successUrl' | 'cancelUrl' | 'failedUrl'> {
   const key = idempotencyKey(ctx);
-  const origins = new Set([new URL(ctx.app.portalUrl).origin, ...ctx.app.allowedOrigins]);
+  const origins = returnOrigins(ctx.app);
   for (const [field, url] of Object.entries(urls)) {
     if (!isReturnUrl(url, origins)) throw new HttpError(400, `${field}: must point to the portal`);
   }
@@ -58,7 +65,7 @@ export function checkoutReturns(ctx: RequestContext, urls: ReturnUrls): Pick<New
 /** Creates the session (or finds the one of a repeated Idempotency-Key) and answers its id and where to pay. */
 export function startCheckout(ctx: RequestContext, contract: CallContract<unknown, { id: string; checkout_url?: string | null | undefined }>, input: NewCheckoutSession): Reply {
   const session = unwrap(createCheckoutSession(ctx.app.db, ctx.app.now(), input));
-  return answer(contract, 'Payment session created.', { id: session.id, checkout_url: checkoutUrl(ctx.app.portalUrl, session) });
+  return answer(contract, 'Payment session created.', { id: session.id, checkout_url: checkoutUrl(ctx.app.sandboxUrl, session) });
 }
 
 /**
@@ -94,19 +101,24 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
 };
 
 type Provider = 'checkout' | 'paymongo';
-type PageHandler = (ctx: RequestContext, session: CheckoutSession, form: URLSearchParams) => Reply;
+/** A page's request, with what paid sessions grant (given by the features that sell: app.ts). */
+type PageContext = RequestContext & { grants: Grants };
+type PageHandler = (ctx: PageContext, session: CheckoutSession, form: URLSearchParams) => Reply;
 
 /**
  * A page of one session on one provider: reads the form first (so nothing awaits between the state
  * check and the state change), then finds the session; unknown ids and the other provider's sessions are 404.
+ * Its forms, and the redirects that answer them, may lead back to the portal on any origin a session may return to.
  */
-function sessionPage(provider: Provider, handler: PageHandler) {
+function sessionPage(provider: Provider, handler: PageHandler, grants: Grants) {
   return async (ctx: RequestContext): Promise<Reply> => {
     const form = ctx.req.method === 'POST' ? await ctx.form() : new URLSearchParams();
     const session = findSession(ctx.app.db, ctx.params.id ?? '', ctx.app.now());
     // Device-wallet payments were made in place (no hosted page): 404 here too.
-    if (!session || session.method === WALLET_METHOD || isEwallet(session) !== (provider === 'paymongo')) return html(notFoundView(), 404);
-    return handler(ctx, session, form);
+    const reply = !session || session.method === WALLET_METHOD || isEwallet(session) !== (provider === 'paymongo')
+      ? html(notFoundView(), 404)
+      : handler({ ...ctx, grants }, session, form);
+    return reply.type === 'html' ? { ...reply, csp: { formAction: [...returnOrigins(ctx.app)] } } : reply;
   };
 }
 
@@ -125,12 +137,13 @@ const showCheckout: PageHandler = (_ctx, s) =>
 
 const pay: PageHandler = (ctx, s, form) => {
   const { db } = ctx.app;
+  const { grants } = ctx;
   const now = ctx.app.now();
   if (s.status === 'paid') return redirect(s.success_url); // a double submit charges nothing twice
   if (s.status === 'requires_action') return redirect(authenticateUrl(s));
   if (s.status !== 'open') return wrongState(s);
   if (s.method === 'wechat') {
-    payAndFulfil(db, s.id, now);
+    payAndFulfil(db, s.id, now, grants);
     return redirect(s.success_url);
   }
   const card = (form.get('card') ?? '').replace(/\s+/g, '');
@@ -139,7 +152,7 @@ const pay: PageHandler = (ctx, s, form) => {
   recordCard(db, s.id, card.slice(-4));
   switch (outcome.status) {
     case 'paid':
-      payAndFulfil(db, s.id, now);
+      payAndFulfil(db, s.id, now, grants);
       return redirect(s.success_url);
     case 'refused':
       if (staysOpenOnDecline(s)) return declinedPage(s, outcome.message);
@@ -160,7 +173,7 @@ const authenticate: PageHandler = (ctx, s, form) => {
   const now = ctx.app.now();
   switch (form.get('outcome')) {
     case 'complete':
-      payAndFulfil(ctx.app.db, s.id, now);
+      payAndFulfil(ctx.app.db, s.id, now, ctx.grants);
       return redirect(s.success_url);
     case 'fail':
       if (staysOpenOnDecline(s)) {
@@ -190,7 +203,7 @@ const showPaymongo: PageHandler = (_ctx, s) => html(s.status === 'open' ? paymon
 const authorizeEwallet: PageHandler = (ctx, s) => {
   if (s.status === 'paid') return redirect(s.success_url);
   if (s.status !== 'open') return wrongState(s);
-  payAndFulfil(ctx.app.db, s.id, ctx.app.now());
+  payAndFulfil(ctx.app.db, s.id, ctx.app.now(), ctx.grants);
   return redirect(s.success_url);
 };
 
@@ -201,13 +214,17 @@ const failEwallet: PageHandler = (ctx, s) => {
   return redirect(failureUrl(s));
 };
 
-export const checkoutPageRoutes: Route[] = [
-  { method: 'GET', path: '/sandbox/checkout/:id', handler: sessionPage('checkout', showCheckout) },
-  { method: 'POST', path: '/sandbox/checkout/:id/pay', handler: sessionPage('checkout', pay) },
-  { method: 'GET', path: '/sandbox/checkout/:id/authenticate', handler: sessionPage('checkout', showAuthenticate) },
-  { method: 'POST', path: '/sandbox/checkout/:id/authenticate', handler: sessionPage('checkout', authenticate) },
-  { method: 'POST', path: '/sandbox/checkout/:id/cancel', handler: sessionPage('checkout', cancel) },
-  { method: 'GET', path: '/sandbox/paymongo/:id', handler: sessionPage('paymongo', showPaymongo) },
-  { method: 'POST', path: '/sandbox/paymongo/:id/authorize', handler: sessionPage('paymongo', authorizeEwallet) },
-  { method: 'POST', path: '/sandbox/paymongo/:id/fail', handler: sessionPage('paymongo', failEwallet) },
-];
+/** The provider's pages, granting what each kind of session bought through `grants` once paid. */
+export function checkoutPageRoutes(grants: Grants): Route[] {
+  const page = (provider: Provider, handler: PageHandler) => sessionPage(provider, handler, grants);
+  return [
+    { method: 'GET', path: '/sandbox/checkout/:id', handler: page('checkout', showCheckout) },
+    { method: 'POST', path: '/sandbox/checkout/:id/pay', handler: page('checkout', pay) },
+    { method: 'GET', path: '/sandbox/checkout/:id/authenticate', handler: page('checkout', showAuthenticate) },
+    { method: 'POST', path: '/sandbox/checkout/:id/authenticate', handler: page('checkout', authenticate) },
+    { method: 'POST', path: '/sandbox/checkout/:id/cancel', handler: page('checkout', cancel) },
+    { method: 'GET', path: '/sandbox/paymongo/:id', handler: page('paymongo', showPaymongo) },
+    { method: 'POST', path: '/sandbox/paymongo/:id/authorize', handler: page('paymongo', authorizeEwallet) },
+    { method: 'POST', path: '/sandbox/paymongo/:id/fail', handler: page('paymongo', failEwallet) },
+  ];
+}

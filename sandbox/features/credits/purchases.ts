@@ -1,4 +1,5 @@
 // Fulfilling a paid credit session: credits for oneself, or a gift code for someone else; one history row.
+import type { Grants } from '../checkout/fulfilment.js';
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import type { Db } from '../../core/db.js';
 import type { SessionMethod } from '../checkout/methods.js';
@@ -61,6 +62,9 @@ export function grantCreditPurchase(db: Db, session: CheckoutSession, now: Date)
   const credits = recordCreditPurchase(db, session, now);
   if (credits > 0) db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, ownerId(session));
 }
+
+/** What credit sessions grant once paid (checkout/fulfilment.ts). */
+export const CREDIT_GRANTS: Grants = { credit: grantCreditPurchase };
 
 /** What a checkout session for credits says it is for. */
 export function creditDescription(credits: number, purchasefor: 1 | 2): string {

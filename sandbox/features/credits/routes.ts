@@ -9,7 +9,7 @@ import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { paymentMethods, type PaymentMethod } from '../checkout/methods.js';
 import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { creditList, priceCredits } from './prices.js';
-import { creditDescription, purchaseOutcome, type CreditPayload } from './purchases.js';
+import { CREDIT_GRANTS, creditDescription, purchaseOutcome, type CreditPayload } from './purchases.js';
 
 const METHOD_UNAVAILABLE = 'method: not available in your country';
 
@@ -72,7 +72,7 @@ async function confirmSession(ctx: RequestContext) {
   const { session, result } = confirmation(ctx, user.id, 'credit', session_id);
   if (session.status !== 'paid') return answer(creditsApi.confirmCreditSession, result.message, result);
 
-  fulfilPaidSession(ctx.app.db, session.id, ctx.app.now()); // already done when paid; a no-op then
+  fulfilPaidSession(ctx.app.db, session.id, ctx.app.now(), CREDIT_GRANTS); // already done when paid; a no-op then
   return answer(creditsApi.confirmCreditSession, result.message, { ...result, ...purchaseOutcome(ctx.app.db, session.id) });
 }
 

@@ -3,6 +3,7 @@
 // anonymous gifts, the server's bounds, and the sandbox's mission helper and banners.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
+import { DONATION_GRANTS } from './gifts.js';
 import type { MissionView } from './missions.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
 
@@ -107,7 +108,7 @@ describe('a one-time gift', () => {
     // Paying again, reloading the page, and the webhook stand-in running again grant nothing more.
     expect((await pay(page)).location).toBe(paid.location);
     expect((await sb.get(page)).text).toContain('This payment is complete.');
-    fulfilPaidSession(sb.sandbox.db, id, new Date());
+    fulfilPaidSession(sb.sandbox.db, id, new Date(), DONATION_GRANTS);
     expect(totalCents(1)).toBe(before + 30_00);
     expect(giftsOf(id)).toEqual([expect.objectContaining({
       stripe_charge_id: id, amount_minor: 30_00, currency: 'USD', recurring: 0, billing_fee_minor: 117, fee_minor: 0, net_minor: 28_83,

@@ -8,6 +8,7 @@ import type { Db } from '../../core/db.js';
 import { precisionRule, toMinorExact } from '../../../shared/format/money.js';
 import { formatMoney } from '../../core/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
+import type { Grants } from '../checkout/fulfilment.js';
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import { countryTerms } from '../checkout/methods.js';
 import { findMission } from './missions.js';
@@ -194,3 +195,6 @@ export function grantDonation(db: Db, session: CheckoutSession, now: Date): void
      VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(userId, p.mission_id, session.amount_minor, session.currency, addMonths(now, 1).toISOString(), now.toISOString());
 }
+
+/** What donation sessions grant once paid (checkout/fulfilment.ts). */
+export const DONATION_GRANTS: Grants = { donation: grantDonation };

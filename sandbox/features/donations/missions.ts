@@ -34,7 +34,8 @@ export function findActiveMission(db: Db, id: number): MissionRow | undefined {
   return db.prepare('SELECT * FROM missions WHERE id = ? AND active = 1').get(id) as MissionRow | undefined;
 }
 
-function banners(row: MissionRow, portalUrl: string): string[] {
+/** The mission's banners, as addresses on the sandbox (`sandboxUrl`), which draws them. */
+function banners(row: MissionRow, sandboxUrl: string): string[] {
   let list: unknown;
   try {
     list = JSON.parse(row.banners);
@@ -42,16 +43,16 @@ function banners(row: MissionRow, portalUrl: string): string[] {
     list = [];
   }
   if (!Array.isArray(list)) return [];
-  return list.filter((u): u is string => typeof u === 'string').map((u) => new URL(u, portalUrl).href);
+  return list.filter((u): u is string => typeof u === 'string').map((u) => new URL(u, sandboxUrl).href);
 }
 
 /** The mission as answered; `nextDonation` is this person's next monthly gift to it (null: none). */
-export function missionView(row: MissionRow, portalUrl: string, nextDonation: string | null): MissionView {
+export function missionView(row: MissionRow, sandboxUrl: string, nextDonation: string | null): MissionView {
   return {
     id: row.id,
     organization: row.organization,
     title: row.title,
-    banner: banners(row, portalUrl),
+    banner: banners(row, sandboxUrl),
     description: row.description,
     total_donation: fromMinor(row.total_donation_minor, 'USD'),
     subscribed: nextDonation !== null,
@@ -63,7 +64,7 @@ export function missionView(row: MissionRow, portalUrl: string, nextDonation: st
  * Active missions in id order (at most `limit`), each with the person's next monthly gift to it
  * (userId null: anonymous, never subscribed).
  */
-export function activeMissions(db: Db, portalUrl: string, userId: number | null, limit = -1): MissionView[] {
+export function activeMissions(db: Db, sandboxUrl: string, userId: number | null, limit = -1): MissionView[] {
   const rows = db
     .prepare(
       `SELECT m.*, s.next_donation_at AS next_donation
@@ -74,11 +75,11 @@ export function activeMissions(db: Db, portalUrl: string, userId: number | null,
         LIMIT ?`,
     )
     .all(userId, limit) as (MissionRow & { next_donation: string | null })[];
-  return rows.map((r) => missionView(r, portalUrl, userId === null ? null : r.next_donation));
+  return rows.map((r) => missionView(r, sandboxUrl, userId === null ? null : r.next_donation));
 }
 
 /** One mission as this person sees it (null: anonymous). */
-export function missionFor(db: Db, portalUrl: string, row: MissionRow, userId: number | null): MissionView {
+export function missionFor(db: Db, sandboxUrl: string, row: MissionRow, userId: number | null): MissionView {
   const next =
     userId === null
       ? undefined
@@ -86,7 +87,7 @@ export function missionFor(db: Db, portalUrl: string, row: MissionRow, userId: n
           .prepare('SELECT next_donation_at FROM donation_subscriptions WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL')
           .pluck()
           .get(userId, row.id) as string | undefined);
-  return missionView(row, portalUrl, next ?? null);
+  return missionView(row, sandboxUrl, next ?? null);
 }
 
 export interface NewMission {

@@ -44,13 +44,13 @@ function missions(contract: typeof donationsApi.ongoing, limit?: number): Route[
   return (ctx) => {
     const { user } = requireSession(ctx);
     settleDueDonations(ctx.app.db, ctx.app.now());
-    return answer(contract, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, user.id, limit));
+    return answer(contract, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.sandboxUrl, user.id, limit));
   };
 }
 
 /** For anonymous visitors: no one is subscribed (a token, if sent, is ignored). */
 function ongoingProject(ctx: RequestContext) {
-  return answer(donationsApi.ongoingProject, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.portalUrl, null));
+  return answer(donationsApi.ongoingProject, 'Ongoing missions.', activeMissions(ctx.app.db, ctx.app.sandboxUrl, null));
 }
 
 function plan(ctx: RequestContext) {
@@ -98,7 +98,7 @@ async function cancel(ctx: RequestContext) {
   const now = ctx.app.now();
   settleDueDonations(db, now);
   if (!cancelMonthlyGift(db, user.id, donation_id, now)) throw new HttpError(400, DONATION_MESSAGES.nothingToCancel);
-  return ok(DONATION_MESSAGES.canceled, missionFor(db, ctx.app.portalUrl, findMission(db, donation_id)!, user.id));
+  return ok(DONATION_MESSAGES.canceled, missionFor(db, ctx.app.sandboxUrl, findMission(db, donation_id)!, user.id));
 }
 
 // ---- the sandbox's own ----

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { MEMBERSHIP_GRANTS } from './memberships.js';
 
 const API = '/webclient/subscription';
 const SUCCESS = 'http://portal.test/#/subscription-success?session_id={CHECKOUT_SESSION_ID}';
@@ -337,7 +338,7 @@ describe('granting exactly once', () => {
     await pay(page); // a later double submit just redirects
     const answers = await Promise.all([confirm(grace, id), confirm(grace, id), confirm(grace, id)]);
     for (const a of answers) expect(a.body.data!.subscription).toEqual(activeMonthly(9, '2026-02-10T12:00:00.000Z'));
-    fulfilPaidSession(sb.sandbox.db, id, new Date('2026-01-10T13:00:00Z'));
+    fulfilPaidSession(sb.sandbox.db, id, new Date('2026-01-10T13:00:00Z'), MEMBERSHIP_GRANTS);
     expect(payments('listener@example.org')).toHaveLength(1);
     expect((await me(grace)).subscription).toEqual(activeMonthly(9, '2026-02-10T12:00:00.000Z'));
     // A second session created before the first was paid cannot be started now.

@@ -7,6 +7,7 @@
 //   one-time             0        0         0           null         null          premium until end_date, then gone
 //
 // Payments (first payment, renewals, one-time purchases) are recorded in `subscription_payments`.
+import type { Grants } from '../checkout/fulfilment.js';
 import { ownerId, type CheckoutSession } from '../checkout/sessions.js';
 import { addMonths } from '../../core/clock.js';
 import type { Db } from '../../core/db.js';
@@ -187,6 +188,9 @@ export function grantCardUpdate(db: Db, session: CheckoutSession): void {
   if (!session.card_last4) throw new Error(`session ${session.id} saved no card`);
   db.prepare('UPDATE subscriptions SET card_last4 = ? WHERE user_id = ? AND recurring = 1').run(session.card_last4, ownerId(session));
 }
+
+/** What membership sessions grant once paid (checkout/fulfilment.ts): a membership, or the card it renews with. */
+export const MEMBERSHIP_GRANTS: Grants = { subscription: grantMembership, 'update-payment': grantCardUpdate };
 
 // ---- changes by the member ----
 

@@ -14,7 +14,7 @@ import { EWALLET_CURRENCY, paymentMethods, type PaymentMethod } from '../checkou
 import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { CHECKOUT_MESSAGES, checkoutUrl, createCheckoutSession, findOwnSession, isEwallet } from '../checkout/sessions.js';
 import {
-  cancelMembership, changeMonthlyAmount, mayBuyMembership, mayUpdateCard, membershipView, settleDueMemberships,
+  cancelMembership, changeMonthlyAmount, mayBuyMembership, mayUpdateCard, MEMBERSHIP_GRANTS, membershipView, settleDueMemberships,
   type SubscriptionPayload,
 } from './memberships.js';
 import { ONE_TIME_MONTHS, planId, priceMembership, pricePesoMembership, subscriptionPlans, type PricedMembership } from './plans.js';
@@ -119,7 +119,7 @@ async function createSource(ctx: RequestContext) {
     userId: user.id, method: body.type, currency: EWALLET_CURRENCY, amountMinor: chargeMinor, ...purchase(priced), ...returns,
   }));
   return answer(subscriptionApi.createPaymongoSource, 'Payment source created.', {
-    success: true, checkout_url: checkoutUrl(ctx.app.portalUrl, session), data: { id: session.id },
+    success: true, checkout_url: checkoutUrl(ctx.app.sandboxUrl, session), data: { id: session.id },
   });
 }
 
@@ -132,7 +132,7 @@ async function confirmPayment(ctx: RequestContext) {
   const { user, db, now } = member(ctx);
   const { session, result } = confirmation(ctx, user.id, 'subscription', session_id);
   if (session.status !== 'paid') return answer(subscriptionApi.confirmSubscription, result.message, result);
-  fulfilPaidSession(db, session.id, now); // already done when paid; a no-op then
+  fulfilPaidSession(db, session.id, now, MEMBERSHIP_GRANTS); // already done when paid; a no-op then
   return answer(subscriptionApi.confirmSubscription, result.message, { ...result, subscription: membershipView(db, user.id, now) });
 }
 
@@ -154,7 +154,7 @@ async function confirmSource(ctx: RequestContext) {
     case 'expired':
       throw new HttpError(400, CHECKOUT_MESSAGES.expired);
     case 'paid':
-      fulfilPaidSession(db, session.id, now);
+      fulfilPaidSession(db, session.id, now, MEMBERSHIP_GRANTS);
       return answer(subscriptionApi.confirmPaymongo, CHECKOUT_MESSAGES.paid, {
         result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid, subscription: membershipView(db, user.id, now),
       });

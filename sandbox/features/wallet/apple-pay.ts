@@ -9,7 +9,7 @@ import { payAndFulfil } from '../checkout/fulfilment.js';
 import { WALLET_METHOD } from '../checkout/methods.js';
 import { CHECKOUT_MESSAGES, createCheckoutSession, markRefused, recordCard } from '../checkout/sessions.js';
 import type { PricedOption } from '../credits/prices.js';
-import { creditDescription, purchaseOutcome, type CreditPayload } from '../credits/purchases.js';
+import { CREDIT_GRANTS, creditDescription, purchaseOutcome, type CreditPayload } from '../credits/purchases.js';
 
 export const WALLET_MESSAGES = {
   badValidationUrl: 'validationUrl: must be an https URL of an Apple Pay server (*.apple.com)',
@@ -145,7 +145,7 @@ export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result
     const last4 = cardLast4(p.paymentMethod);
     if (last4) recordCard(db, session.id, last4);
     const decision = walletDecision(p.paymentData);
-    if (decision.paid) payAndFulfil(db, session.id, now); // what the card webhook does: grantCreditPurchase, once
+    if (decision.paid) payAndFulfil(db, session.id, now, CREDIT_GRANTS); // what the card webhook does: grantCreditPurchase, once
     else markRefused(db, session.id, decision.message, now);
     const row: WalletPaymentRow = {
       transaction_id: p.transactionId, user_id: p.userId, session_id: session.id,

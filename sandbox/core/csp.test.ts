@@ -1,0 +1,45 @@
+// @vitest-environment node
+// The one policy of the sandbox's HTML, widened only by name and only by origins.
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, CSP, isOrigin } from './csp.js';
+
+describe('contentSecurityPolicy', () => {
+  it("is the sandbox's own policy when nothing is added", () => {
+    expect(CSP).toBe(
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    );
+    expect(contentSecurityPolicy({})).toBe(CSP);
+    expect(contentSecurityPolicy({ connect: [], img: [], formAction: [] })).toBe(CSP);
+  });
+
+  it('adds each origin where it is named, once', () => {
+    const policy = contentSecurityPolicy({
+      connect: ['http://127.0.0.1:8091'],
+      img: ['http://127.0.0.1:8091', 'http://127.0.0.1:8091'],
+      formAction: ['https://portal.example.org'],
+    });
+    expect(policy).toBe(
+      "default-src 'self'; img-src 'self' data: http://127.0.0.1:8091; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
+        "connect-src 'self' http://127.0.0.1:8091; frame-ancestors 'none'; base-uri 'self'; form-action 'self' https://portal.example.org",
+    );
+  });
+
+  it('takes origins only: nothing else can add a source or a directive', () => {
+    const policy = contentSecurityPolicy({
+      formAction: ["http://a.test; script-src 'unsafe-inline'", 'null', '*', 'https://b.test/', 'https://c.test/path', 'javascript:x', "'self'"],
+    });
+    expect(policy).toBe(CSP);
+  });
+});
+
+describe('isOrigin', () => {
+  it('is an http(s) origin as browsers write it', () => {
+    for (const ok of ['http://localhost:8090', 'https://portal.example.org', 'http://127.0.0.1:8091', 'http://[::1]:8080']) {
+      expect(isOrigin(ok), ok).toBe(true);
+    }
+    for (const bad of ['https://portal.example.org/', 'HTTPS://portal.example.org', 'https://portal.example.org:443', 'ftp://x.test', 'null', '', 'x']) {
+      expect(isOrigin(bad), bad).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// The security headers on everything the sandbox answers, and the Content-Security-Policy of HTML. One policy, widened
+// only by name: the portal's page reaches the Auth emulator, a payment page's forms lead back to the portal, and the
+// portal served on its own origin (sandbox/production.ts) calls the API on another.
+import type { ServerResponse } from 'node:http';
+
+/** Origins a page may use beyond its own, by what for. */
+export interface CspSources {
+  /** what its scripts may call (connect-src) */
+  connect?: readonly string[];
+  /** where its images may come from (img-src) */
+  img?: readonly string[];
+  /** where its forms may send the person, redirects after a submit included (form-action) */
+  formAction?: readonly string[];
+}
+
+/**
+ * Whether a value is an http(s) origin exactly as browsers write one (no path, no trailing slash): anything else could
+ * add a directive to the policy, and could never match a request's Origin anyway.
+ */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+function sources(own: readonly string[], extra: readonly string[] = []): string {
+  return [...new Set([...own, ...extra.filter(isOrigin)])].join(' ');
+}
+
+/** The policy of the sandbox's HTML, with the given origins added where named. */
+export function contentSecurityPolicy(extra: CspSources = {}): string {
+  return (
+    `default-src 'self'; img-src ${sources(["'self'", 'data:'], extra.img)}; style-src 'self' 'unsafe-inline'; ` +
+    `script-src 'self'; connect-src ${sources(["'self'"], extra.connect)}; frame-ancestors 'none'; base-uri 'self'; ` +
+    `form-action ${sources(["'self'"], extra.formAction)}`
+  );
+}
+
+/** The policy of the sandbox's own pages. */
+export const CSP = contentSecurityPolicy();
+
+/** What every answer carries, JSON and files included. */
+export function setSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
+/** What HTML carries besides: its policy, and no framing. */
+export function setHtmlHeaders(res: ServerResponse, policy = CSP): void {
+  res.setHeader('Content-Security-Policy', policy);
+  res.setHeader('X-Frame-Options', 'DENY');
+}

@@ -20,6 +20,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { bootCopies, routeScript } from './tools/boot-scripts';
 import { customElementsPlugin } from './tools/custom-elements';
 import { messagesChunkName, messagesPlugin } from './tools/messages';
+import { OUT_DIR } from './tools/out-dir';
 import { tags } from './widgets/tags';
 
 const root = import.meta.dirname;
@@ -154,13 +155,13 @@ export default defineConfig(({ command }) => ({
   root: resolve(root, 'host'),
   // custom-elements.json and sm-widgets.d.ts come from the tag table (widgets/tags.ts); route.js and the pre-React
   // entries' copies of the boot protocol from tools/boot-scripts.ts.
-  plugins: [bootCopies(), routeScript(), leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, resolve(root, 'dist'), tags), tagFiles()],
+  plugins: [bootCopies(), routeScript(), leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, OUT_DIR, tags), tagFiles()],
   base: './',
   publicDir: false,
   envDir: root,
   server: { fs: { allow: [root] } },
   build: {
-    outDir: resolve(root, 'dist'),
+    outDir: OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,

@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import type { AttributeSpec, Choice } from '../shared/ui/define';
 import { events, sharedAttributes, tags, type DocumentedAttribute, type Tag, type TagSpec } from '../widgets/tags';
 import { themeDefaults } from './custom-elements';
+import { OUT_DIR } from './out-dir';
 import { attributesOf, fitsMarkup } from './prerender';
 
 const root = join(import.meta.dirname, '..');
-const out = join(root, 'dist/docs');
+const out = join(OUT_DIR, 'docs');
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const code = (text: string) => `<code>${escape(text)}</code>`;
@@ -108,7 +109,7 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
       : `<input type="text" id="${id}" data-property="${name}" value="${escape(value)}" spellcheck="false">`;
     return `<tr><th scope="row"><label for="${id}">${code(name)}</label></th><td>${input}</td><td>${code(value)}</td><td>${escape(what)}</td></tr>`;
   });
-  const snippet = readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').trim();
+  const snippet = readFileSync(join(OUT_DIR, 'snippets', `${tag}.html`), 'utf8').trim();
   const pkgImport = `import 'sm-portal-widgets/${tag}';`;
   // The tag's own copy of the loader carries the markup of its first view: for an example that asks for another, loader.js.
   const ownLoader = fitsMarkup(tag as Tag, attributesOf(spec.example ?? ''));

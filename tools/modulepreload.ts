@@ -10,7 +10,8 @@
  * Run after `vite build` (npm run build); running it again gives the same page.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
+import { OUT_DIR } from './out-dir';
 
 interface ManifestChunk {
   file: string;
@@ -78,7 +79,7 @@ export function addModulePreloads(dist: string): Record<string, string[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = join(dirname(import.meta.dirname), 'dist');
+  const dist = OUT_DIR;
   for (const [page, files] of Object.entries(addModulePreloads(dist))) {
     console.log(`dist/${page}: modulepreload for ${files.length} chunks.`);
   }

@@ -34,9 +34,10 @@ import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { MARKUP_MARK } from '../vite.config';
 import { readCatalogue } from './messages';
+import { OUT_DIR } from './out-dir';
 import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = OUT_DIR;
 
 /** The public routes of the portal page whose markup the page carries. */
 export const PORTAL_ROUTES = ['/login', '/register', '/forgot-password', '/premium', '/missions', '/donation-page'] as const;

@@ -1,0 +1,184 @@
+// `npm run start:production`: the portal as it is deployed, on three origins of this computer.
+//   - the portal's built files, served as a static host would (a CDN): built with VITE_API_BASE naming the API, into
+//     .sandbox/production/dist (never dist/, which `npm start` and the tests use);
+//   - the API: the sandbox alone (no portal files), allowing the portal and the blog cross-origin;
+//   - a blog: a sample page that embeds the widgets with the script tag and no api-base (sandbox/production-blog.html).
+// Social sign-in is off (no Auth emulator: in production the Firebase settings come from VITE_FIREBASE_*).
+//   PORTAL_PORT=8090 API_PORT=8091 BLOG_PORT=8092   where each listens (on 127.0.0.1)
+//   SM_OUT_DIR=.sandbox/production/dist             where the portal is built (tools/out-dir.ts)
+//   SANDBOX_DB=.sandbox/production/sm.sqlite        the API's database
+//   SANDBOX_SCRYPT_N                                as for the sandbox (tests only)
+// tests/e2e/production.e2e.ts runs this command on free ports. Ctrl+C (SIGINT) or SIGTERM stops all three.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
+import { contentSecurityPolicy, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
+import { serveStatic } from './core/static.js';
+import { listen, passwordsFromEnv } from './serve.js';
+
+/** Where the three listen: this computer only. */
+const HOST = '127.0.0.1';
+
+export interface ProductionOptions {
+  portalPort: number;
+  apiPort: number;
+  blogPort: number;
+  /** the folder the portal is built into (and served from) */
+  outDir: string;
+  /** the API's SQLite file */
+  dbPath: string;
+  /** build first (default true); false serves what outDir holds, which must have been built for this API port */
+  build?: boolean;
+  /** more settings of the sandbox (tests: a lower password hashing strength) */
+  sandbox?: Partial<SandboxOptions>;
+  /** where progress is told (default console.log) */
+  log?: (line: string) => void;
+}
+
+export interface Production {
+  /** the three origins, e.g. http://localhost:8090 */
+  portal: string;
+  api: string;
+  blog: string;
+  stop(): Promise<void>;
+}
+
+/** The three origins for these ports. The API is on another host name too, as api.example.org would be. */
+export function productionOrigins(options: Pick<ProductionOptions, 'portalPort' | 'apiPort' | 'blogPort'>) {
+  return {
+    portal: `http://localhost:${options.portalPort}`,
+    api: `http://127.0.0.1:${options.apiPort}`,
+    blog: `http://localhost:${options.blogPort}`,
+  };
+}
+
+/** `npm run build` with the API's address baked in (VITE_API_BASE), into outDir (tools/out-dir.ts). */
+export async function buildPortal(outDir: string, apiBase: string, log: (line: string) => void): Promise<void> {
+  log(`Building the portal for the API at ${apiBase} into ${outDir}...`);
+  const child = spawn('npm', ['run', 'build'], {
+    cwd: PROJECT_ROOT,
+    // A build for deployment whatever the caller's NODE_ENV (vitest's `test` makes Vite build another way).
+    env: { ...process.env, NODE_ENV: 'production', SM_OUT_DIR: outDir, VITE_API_BASE: apiBase },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('close', done);
+  });
+  if (code !== 0) throw new Error(`The build failed (exit code ${code}):\n${output}`);
+}
+
+/**
+ * The portal's files as a static host sends them: the portal's security headers, its CSP letting it call the API and
+ * show the API's images (mission banners), and every file open to other origins, as from a CDN (the blog's loader
+ * takes its modules and markup from here).
+ */
+export function portalFiles(outDir: string, api: string): RequestListener {
+  const policy = contentSecurityPolicy({ connect: [api], img: [api] });
+  return (req, res) => {
+    setSecurityHeaders(res);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end();
+      return;
+    }
+    const { pathname } = new URL(req.url ?? '/', 'http://portal.invalid');
+    serveStatic(req, res, outDir, pathname, (page) => setHtmlHeaders(page, policy)).catch((err: unknown) => {
+      console.error('[portal files]', err);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
+  };
+}
+
+/** The sample blog page at `/`, embedding the widgets from the portal's origin. */
+export function blogPage(portal: string): RequestListener {
+  const page = readFileSync(resolve(PROJECT_ROOT, 'sandbox/production-blog.html'), 'utf8').replaceAll('__PORTAL__', portal);
+  return (req, res) => {
+    setSecurityHeaders(res);
+    const found = new URL(req.url ?? '/', 'http://blog.invalid').pathname === '/';
+    res.statusCode = found ? 200 : 404;
+    res.setHeader('Content-Type', found ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
+    res.end(found ? page : 'Not found');
+  };
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}
+
+/** Builds the portal for this shape (unless told not to), then starts the API, the portal's files and the blog. */
+export async function startProduction(options: ProductionOptions): Promise<Production> {
+  const log = options.log ?? console.log;
+  const origins = productionOrigins(options);
+  if (options.build !== false) await buildPortal(options.outDir, origins.api, log);
+  const sandbox = createSandbox({
+    dbPath: options.dbPath,
+    // Emailed links and payments return to the portal; payment pages and banners are on the API's own origin.
+    portalUrl: `${origins.portal}/`,
+    sandboxUrl: `${origins.api}/`,
+    distDir: null,
+    allowedOrigins: [origins.portal, origins.blog],
+    firebase: { authEmulatorUrl: null },
+    ...options.sandbox,
+  });
+  const servers = [createServer(sandbox.handler), createServer(portalFiles(options.outDir, origins.api)), createServer(blogPage(origins.portal))];
+  const ports = [options.apiPort, options.portalPort, options.blogPort];
+  const stop = async () => {
+    await Promise.all(servers.filter((s) => s.listening).map(close));
+    sandbox.close();
+  };
+  try {
+    await Promise.all(servers.map((server, i) => listen(server, ports[i]!, HOST)));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  let stopped: Promise<void> | undefined;
+  return { ...origins, stop: () => (stopped ??= stop()) };
+}
+
+function portFromEnv(name: string, fallback: number): number {
+  const port = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number (got ${process.env[name]}).`);
+  return port;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const folder = resolve(PROJECT_ROOT, '.sandbox/production');
+  const passwords = passwordsFromEnv();
+  let running: Production;
+  try {
+    running = await startProduction({
+      portalPort: portFromEnv('PORTAL_PORT', 8090),
+      apiPort: portFromEnv('API_PORT', 8091),
+      blogPort: portFromEnv('BLOG_PORT', 8092),
+      outDir: process.env.SM_OUT_DIR ? resolve(PROJECT_ROOT, process.env.SM_OUT_DIR) : resolve(folder, 'dist'),
+      dbPath: process.env.SANDBOX_DB ? resolve(process.env.SANDBOX_DB) : resolve(folder, 'sm.sqlite'),
+      ...(passwords ? { sandbox: { passwords } } : {}),
+    });
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  // tests/e2e/production.e2e.ts reads the three addresses from these lines.
+  console.log(`The portal as deployed, on three origins:
+  portal  ${running.portal}/  (its built files, served statically)
+  API     ${running.api}/  (the sandbox; mailbox ${running.api}/sandbox/mail)
+  blog    ${running.blog}/  (the script tag, no api-base)
+Sign in as listener@example.org / listen-2026. Social sign-in is off in this shape. Ctrl+C stops all three.`);
+  const shutdown = () => void running.stop().then(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,196 @@
+/**
+ * The portal as it is deployed (`npm run start:production`, sandbox/production.ts), started here on free ports: its
+ * files built with VITE_API_BASE and served statically on one origin, the sandbox as the API on another, a blog on a
+ * third. The suite's own sandbox serves the portal and the API on one origin, which hides what breaks here.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../sandbox/core/emulator';
+import { launch, newPage } from './support';
+
+/** The three origins the command printed. */
+const shape = { portal: '', api: '', blog: '' };
+let child: ChildProcess | undefined;
+let browser: Browser;
+let dir: string;
+
+/** Starts the command (it builds first) and reads the addresses it prints once all three answer. */
+async function startShape(): Promise<void> {
+  dir = mkdtempSync(join(tmpdir(), 'sm-production-'));
+  const [portal, api, blog] = [await freePort(), await freePort(), await freePort()];
+  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/production.ts'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      PORTAL_PORT: String(portal),
+      API_PORT: String(api),
+      BLOG_PORT: String(blog),
+      SM_OUT_DIR: join(dir, 'dist'),
+      SANDBOX_DB: join(dir, 'sm.sqlite'),
+      SANDBOX_SCRYPT_N: '1024',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const started = Date.now();
+  for (;;) {
+    const printed = [...output.matchAll(/^ {2}(portal|API|blog) +(http:\/\/\S+)\/ /gm)];
+    if (printed.length === 3) {
+      for (const [, name, origin] of printed) shape[name!.toLowerCase() as keyof typeof shape] = origin!;
+      return;
+    }
+    if (child.exitCode !== null || Date.now() - started > 150_000) throw new Error(`npm run start:production did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  [, browser] = await Promise.all([startShape(), launch()]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const GRACE = { email: 'listener@example.org', password: 'listen-2026', name: 'Grace Listener' };
+
+/** Signs Grace in on the portal's own origin and waits for her dashboard. */
+async function signInOnPortal(page: Page): Promise<void> {
+  await page.goto(`${shape.portal}/#/login`);
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await page.locator('sm-login').getByLabel('Email').fill(GRACE.email);
+  await page.getByLabel('Password', { exact: true }).fill(GRACE.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.waitForURL(/#\/home$/);
+}
+
+/** Calls the API host as Grace (to read what the browser's steps changed). */
+async function apiAsGrace<T>(path: string): Promise<T> {
+  const login = await fetch(`${shape.api}/webclient/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: GRACE.email, password: GRACE.password }),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const response = await fetch(`${shape.api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function missionTotal(id: number): Promise<number> {
+  const response = await fetch(`${shape.api}/webclient/donation/ongoing-project`);
+  const missions = ((await response.json()) as { data: { id: number; total_donation: number }[] }).data;
+  return missions.find((m) => m.id === id)!.total_donation;
+}
+
+/** On the API host's checkout page: pays with a card. */
+async function payOnCheckout(page: Page, card: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(`${shape.api}/sandbox/checkout/`));
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/**
+ * From the document's first parse, at every animation frame (what is painted) and at every change of the page (as a
+ * record of what passed between frames): whether the signed-out header, with its Sign Up and Log In links, is drawn.
+ */
+function recordSignedOutHeader(): void {
+  const w = window as unknown as { __header: { frames: number; signedOutFrames: number; signedOutChanges: number } };
+  w.__header = { frames: 0, signedOutFrames: 0, signedOutChanges: 0 };
+  const drawn = () =>
+    [...document.querySelectorAll('header.portal-header')].some(
+      (header) =>
+        header.getClientRects().length > 0 &&
+        !!header.querySelector('a[href="#/register"]') &&
+        !!header.querySelector('a[href="#/login"]'),
+    );
+  const frame = () => {
+    w.__header.frames += 1;
+    if (drawn()) w.__header.signedOutFrames += 1;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new MutationObserver(() => {
+    if (drawn()) w.__header.signedOutChanges += 1;
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+describe('the portal on its own origin, the API on another', () => {
+  it('a signed-in person who reloads a public route on a slow phone never sees the signed-out header', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInOnPortal(page);
+    await page.goto(`${shape.portal}/#/missions`);
+    await context.addInitScript(recordSignedOutHeader);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.reload();
+    await page.getByRole('button', { name: GRACE.name }).waitFor();
+    await page.getByText('Hymnals for Rural Churches').first().waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { __header: Record<string, number> }).__header);
+    expect(seen.frames).toBeGreaterThan(2);
+    expect(seen, 'frames and changes that drew the signed-out header').toMatchObject({ signedOutFrames: 0, signedOutChanges: 0 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a card top-up leaves for the API host's checkout and returns to the portal with the credits added", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInOnPortal(page);
+    const before = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
+    await page.getByRole('link', { name: 'Top Up' }).click();
+    await page.waitForURL(/#\/top-up/);
+    await page.getByRole('radio', { name: /^100 Credits/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/success?type=self`));
+    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
+    expect(await page.getByTestId('new-balance').textContent()).toBe(`${before + 100} Credits`);
+    expect((await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance).toBe(before + 100);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a gift to a mission goes round the same way: the portal, the checkout, the portal', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInOnPortal(page);
+    const before = await missionTotal(2);
+    await page.goto(`${shape.portal}/#/donations?_d=2`);
+    await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
+    await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+    await payOnCheckout(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/donation-success`));
+    await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
+    await expect.poll(() => page.getByTestId('donation-result').textContent()).toContain('$10.00');
+    expect(await missionTotal(2)).toBeCloseTo(before + 10, 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a blog with the script tag and no api-base subscribes through the build's API host", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const calls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/subscribe-newsletter') && calls.push(request.url()));
+    await page.goto(`${shape.blog}/`);
+    // The donation form beside it draws its mission from the same host.
+    await page.locator('sm-donate').getByText('Music Scholarships for Young Worship Leaders').first().waitFor();
+    const newsletter = page.locator('sm-newsletter');
+    await newsletter.getByRole('textbox', { name: 'Email' }).fill('blog.reader@example.org');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+    expect(calls).toEqual([`${shape.api}/subscribe-newsletter`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -7,7 +7,6 @@
  * `browserDeps` builds the real ones for an element (or for the portal page itself).
  */
 import type { ApiClient } from '../api/client';
-import type { WalletSessionClass } from '../payments/applepay';
 import { mountEmbeddedCheckout } from '../payments/stripe';
 import { APP_SCHEME, type Settings } from '../config/config';
 import { emit as dispatch, type SmEventMap } from '../events/events';
@@ -163,6 +162,23 @@ function browserStorage(): KeyValueStore {
       }
     },
   };
+}
+
+/** The slice of Apple's ApplePaySession the payments use (so tests can fake it); paying with it is shared/payments/applepay.ts. */
+export interface WalletSession {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } } }) => void) | null;
+  oncancel: ((event: unknown) => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(result: { status: number } | number): void;
+}
+export interface WalletSessionClass {
+  new (version: number, request: unknown): WalletSession;
+  canMakePayments(): boolean;
+  readonly STATUS_SUCCESS: number;
+  readonly STATUS_FAILURE: number;
 }
 
 /**

@@ -5,29 +5,15 @@
  * authorises -> onpaymentauthorized (the API host charges the token) -> completePayment.
  */
 import type { ApiClient } from '../api/client';
-import { walletAvailable } from '../deps/deps';
+import { walletAvailable, type WalletSessionClass } from '../deps/deps';
 import type { PaymentResult } from '../api/credits';
 import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
 import '@messages/payments';
 import { english, type Translate } from '../i18n/catalogue';
 
-
-/** The slice of Apple's ApplePaySession this module uses (so tests can fake it). */
-export interface WalletSession {
-  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
-  onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } } }) => void) | null;
-  oncancel: ((event: unknown) => void) | null;
-  begin(): void;
-  abort(): void;
-  completeMerchantValidation(session: unknown): void;
-  completePayment(result: { status: number } | number): void;
-}
-export interface WalletSessionClass {
-  new (version: number, request: unknown): WalletSession;
-  canMakePayments(): boolean;
-  readonly STATUS_SUCCESS: number;
-  readonly STATUS_FAILURE: number;
-}
+// The wallet's own types live with the dependency that hands it to models (shared/deps/deps.ts), which this module
+// needs and which must not need it back.
+export type { WalletSession, WalletSessionClass } from '../deps/deps';
 
 export interface WalletPurchase {
   readonly label: string;

@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stripe } from '@stripe/stripe-js';
-import { loadStripeOnce, mountEmbeddedCheckout, resetStripe } from './stripe';
+
+// The module keeps one Stripe.js per page: each test gets the module anew, so none finds another's instance.
+let loadStripeOnce: typeof import('./stripe').loadStripeOnce;
+let mountEmbeddedCheckout: typeof import('./stripe').mountEmbeddedCheckout;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ loadStripeOnce, mountEmbeddedCheckout } = await import('./stripe'));
+});
 
 function fakeStripe() {
   const checkout = { mount: vi.fn(), unmount: vi.fn(), destroy: vi.fn() };
@@ -10,7 +17,6 @@ function fakeStripe() {
 
 describe('Stripe embedded checkout', () => {
   afterEach(() => {
-    resetStripe();
     vi.useRealTimers();
   });
 

@@ -42,11 +42,6 @@ export function loadStripeOnce(key: string, options: { loader?: StripeLoader; ti
   return promise;
 }
 
-/** Test hook: forget the loaded instance. */
-export function resetStripe(): void {
-  pending = null;
-}
-
 /** Mounts Stripe's embedded checkout for a session's client secret into a container. */
 export async function mountEmbeddedCheckout(options: {
   publishableKey: string;

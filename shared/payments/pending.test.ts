@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDeps, ok, PROFILE, type Handler } from '../deps/testing';
 import { createPendingPayment, takePaymentResult } from './pending';
-import { createRecords } from './records';
+import { recordsOf } from './records';
 
 const CONFIRM = 'POST /webclient/subscription/paymongo/confirm-payment';
 const notYet = { status: 400, body: { status: 400, message: 'Not confirmed yet', errorCode: 'error-paymongo-confirm' } };
 
 function pendingWith(method: string, routes: Record<string, Handler> = {}) {
   const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes } });
-  createRecords(deps.storage).write('payment-pending', { kind: 'subscription', sessionId: 'src_1', method, query: { session_id: 'src_1', method }, tries: 0, at: 1 });
+  recordsOf(deps).write('payment-pending', { kind: 'subscription', sessionId: 'src_1', method, query: { session_id: 'src_1', method }, tries: 0, at: 1 });
   return { deps, pending: createPendingPayment(deps) };
 }
 
@@ -32,7 +32,7 @@ describe('a pending payment', () => {
     await deps.clock.advance(10_000);
     expect(calls).toBe(3);
     expect(deps.visits).toEqual([{ name: 'SubscriptionSuccessPage', query: { session_id: 'src_1', method: 'gcash' }, replace: true }]);
-    expect(createRecords(deps.storage).read('payment-pending')).toBeNull();
+    expect(recordsOf(deps).read('payment-pending')).toBeNull();
   });
 
   it('stops checking after 12 tries and says so; Verify Payment still asks', async () => {
@@ -61,7 +61,7 @@ describe('a pending payment', () => {
 
   it('keeps checking the payment it opened with when another tab clears the record', async () => {
     const { deps, pending } = pendingWith('gcash', { [CONFIRM]: ok({ result_code: 'Authorised' }) });
-    createRecords(deps.storage).clear('payment-pending');
+    recordsOf(deps).clear('payment-pending');
     pending.start();
     await deps.clock.advance(5000);
     expect(deps.visits.at(-1)?.name).toBe('SubscriptionSuccessPage');

@@ -10,13 +10,13 @@ import { showFailure, kindContext } from './engine';
 import { CHECKOUT_KINDS } from './kinds/all';
 import { E_WALLETS } from './methods';
 import { poll } from './poll';
-import { createRecords } from './records';
+import { recordsOf } from './records';
 import { POLL_INTERVAL_MS, POLL_MAX_TRIES, outcomeOf } from './result';
 
 export type PendingStatus = { readonly kind: 'waiting' | 'checking' | 'still-pending' | 'gave-up' } | { readonly kind: 'error'; readonly message: string };
 
 export function createPendingPayment(deps: ModelDeps) {
-  const records = createRecords(deps.storage);
+  const records = recordsOf(deps);
   // Another tab may finish and clear the record: keep checking the one this page opened with.
   const opened = records.read('payment-pending');
   const status = signal<PendingStatus>({ kind: 'waiting' });
@@ -68,7 +68,7 @@ export type PendingPayment = ReturnType<typeof createPendingPayment>;
 
 /** The result pages clear what a finished payment left behind; 'Payment Failed!' shows the stored message once. */
 export function takePaymentResult(deps: ModelDeps): { failure: string | null } {
-  const records = createRecords(deps.storage);
+  const records = recordsOf(deps);
   const failure = records.read('payment-error')?.message ?? null;
   records.clear('payment-error');
   records.clear('payment-pending');

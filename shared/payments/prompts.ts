@@ -9,7 +9,7 @@ import { computed, signal } from '@preact/signals-core';
 import type { ApiError, ApiResult } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
 import type { PaymentDialog } from './PaymentDialogs';
-import { createRecords, type RecordName } from './records';
+import { recordsOf, type RecordName } from './records';
 import { CANCEL_REDIRECT_MS } from './result';
 import '@messages/payments';
 
@@ -20,7 +20,7 @@ export interface NoticeState {
 
 export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordName; resume: () => void }) {
   const { t } = deps.i18n;
-  const records = createRecords(deps.storage);
+  const records = recordsOf(deps);
   const dialog = signal<PaymentDialog | null>(null);
   const notice = signal<NoticeState | null>(null);
   const listError = signal<string | null>(null);

@@ -6,7 +6,7 @@ const credit = { idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency
 
 describe('payment records', () => {
   it('round-trips a record', () => {
-    const records = createRecords(memoryStore());
+    const records = createRecords(memoryStore(), '');
     records.write('credit', credit);
     expect(records.read('credit')).toEqual(credit);
   });
@@ -19,19 +19,35 @@ describe('payment records', () => {
     ['bad purchasefor', JSON.stringify({ ...credit, purchasefor: 3 })],
   ])('removes a %s record and reads it as absent', (_label, text) => {
     const storage = memoryStore({ 'sm.payment.credit': text });
-    expect(createRecords(storage).read('credit')).toBeNull();
+    expect(createRecords(storage, '').read('credit')).toBeNull();
     expect(storage.get('sm.payment.credit')).toBeNull();
   });
 
   it('keeps each kind under its own key', () => {
     const storage = memoryStore();
-    const records = createRecords(storage);
+    const records = createRecords(storage, '');
     records.write('credit', credit);
     records.write('payment-error', { message: 'x', at: 1 });
     records.clear('credit');
     expect(records.read('credit')).toBeNull();
     expect(records.read('payment-error')).toEqual({ message: 'x', at: 1 });
     expect([...storage.entries.keys()]).toEqual(['sm.payment.payment-error']);
+  });
+
+  it('keeps the records of each API host apart: two tags naming two hosts never share an unfinished checkout', () => {
+    const storage = memoryStore();
+    const own = createRecords(storage, '');
+    const other = createRecords(storage, 'https://api.other.example');
+    own.write('credit', credit);
+    expect(other.read('credit')).toBeNull();
+    other.write('credit', { ...credit, credits: 1000 });
+    other.write('payment-error', { message: 'x', at: 1 });
+    expect(own.read('credit')?.credits).toBe(100);
+    expect(own.read('payment-error')).toBeNull();
+    other.clear('credit');
+    expect(own.read('credit')).toEqual(credit);
+    // The page's own host keeps the plain keys; another host's carry its base, as its session's key does.
+    expect([...storage.entries.keys()]).toEqual(['sm.payment.credit', 'sm.payment.payment-error@https://api.other.example']);
   });
 
   it('makes distinct idempotency keys', () => {

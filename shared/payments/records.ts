@@ -3,11 +3,18 @@
  * (credit, membership, donation, card update), a change of the monthly amount, the last
  * payment failure, and the payment waiting for confirmation. Each record is parsed when read;
  * a corrupted or tampered one is removed and read as absent, never a crash.
+ *
+ * Records are kept per API host, as sessions are (shared/boot/boot.ts sessionKeyFor): a payment
+ * belongs to the host that took it, so two tags naming two hosts on one page never share an
+ * unfinished checkout. The page's own host ('') keeps the plain keys.
  */
 import * as z from 'zod/mini';
-import type { KeyValueStore } from '../deps/deps';
+import type { KeyValueStore, ModelDeps } from '../deps/deps';
 
 const PREFIX = 'sm.payment.';
+
+/** Where a record of an API host is kept: sm.payment.<name>, or sm.payment.<name>@<api base> for another host. */
+export const recordKey = (name: RecordName, apiBase: string): string => (apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name);
 
 export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
 const Identifier = z.string().check(z.minLength(1), z.maxLength(100));
@@ -103,10 +110,12 @@ export interface Records {
   clear(name: RecordName): void;
 }
 
-export function createRecords(storage: KeyValueStore): Records {
+/** The payment records of one API host (its base, as its API client calls it; '' for the page's own). */
+export function createRecords(storage: KeyValueStore, apiBase: string): Records {
+  const key = (name: RecordName) => recordKey(name, apiBase);
   return {
     read(name) {
-      const text = storage.get(PREFIX + name);
+      const text = storage.get(key(name));
       if (!text) return null;
       try {
         const parsed = SCHEMAS[name].safeParse(JSON.parse(text));
@@ -114,17 +123,20 @@ export function createRecords(storage: KeyValueStore): Records {
       } catch {
         /* not JSON */
       }
-      storage.remove(PREFIX + name);
+      storage.remove(key(name));
       return null;
     },
     write(name, value) {
-      storage.set(PREFIX + name, JSON.stringify(value));
+      storage.set(key(name), JSON.stringify(value));
     },
     clear(name) {
-      storage.remove(PREFIX + name);
+      storage.remove(key(name));
     },
   };
 }
+
+/** A model's payment records: those of its element's API host. */
+export const recordsOf = (deps: Pick<ModelDeps, 'storage' | 'api'>): Records => createRecords(deps.storage, deps.api.base);
 
 /** A fresh key for Idempotency-Key headers. */
 export function newIdempotencyKey(): string {

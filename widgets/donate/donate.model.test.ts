@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { createDonateModel } from './donate.model';
 
 const mission = { id: 2, organization: 'Choir Missions', banner: [], description: 'Songs for all.', total_donation: 1200, subscribed: false, metadata: null };
@@ -80,7 +80,7 @@ describe('the donation form', () => {
     await deps.clock.advance(0);
     await model.donate();
     expect(model.payment.dialog.value).toEqual({ kind: 'error', message: 'You are already donated this projects', thenHome: true });
-    expect(createRecords(deps.storage).read('donation')).toBeNull();
+    expect(recordsOf(deps).read('donation')).toBeNull();
     model.payment.closeDialog();
     expect(deps.visits.at(-1)?.name).toBe('HomePage');
   });

@@ -11,7 +11,7 @@ import { createCheckout } from '../../shared/payments/engine';
 import { cardUpdateCheckout } from '../../shared/payments/kinds/card-update';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { CARD } from '../../shared/payments/methods';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { DEFAULT_INTERVAL, ONE_TIME_MONTHS } from './subscribe.pricing';
 import { membershipDraft, plansOf } from './subscribe.model';
 import '@messages/payments';
@@ -80,7 +80,7 @@ export function createAppEntryModel(deps: ModelDeps) {
     const signedIn = await signIn();
     if (signedIn !== 'ok') {
       const message = signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery');
-      createRecords(deps.storage).write('payment-error', { message, at: deps.clock.now() });
+      recordsOf(deps).write('payment-error', { message, at: deps.clock.now() });
       deps.nav.go('TransactionFailedPage', undefined, { replace: true });
       return;
     }

@@ -7,7 +7,7 @@ import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createPaymentPrompts } from '../../shared/payments/prompts';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 import { readOnly } from '../../shared/model/read-only';
@@ -18,7 +18,7 @@ export type ChangeView = 'change' | 'change-success';
 
 export function createChangeModel(deps: ModelDeps) {
   const { t } = deps.i18n;
-  const records = createRecords(deps.storage);
+  const records = recordsOf(deps);
   const prompts = createPaymentPrompts(deps, { record: 'change-subscription', resume: () => deps.nav.go('ChangeSubscriptionSuccessPage') });
   const busy = signal(false);
   const plan = signal<api.Plan | null>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { createAppEntryModel, parseDirectSubscribe } from './app-entry.model';
 import { createChangeModel } from './change.model';
 import { createManageModel } from './manage.model';
@@ -69,7 +69,7 @@ describe('membership steps', () => {
     model.chooseMethod('credit_card');
     model.pay();
     await d.clock.advance(0);
-    expect(createRecords(d.storage).read('subscription')).toMatchObject({ method: 'credit_card', amount: 7, price: 7, recurring: 1, identifier: 'premium-monthly' });
+    expect(recordsOf(d).read('subscription')).toMatchObject({ method: 'credit_card', amount: 7, price: 7, recurring: 1, identifier: 'premium-monthly' });
     expect(d.visits.at(-1)?.name).toBe('SubscriptionCheckoutPage');
   });
 
@@ -96,7 +96,7 @@ describe('change of the monthly amount', () => {
     model.setPrice(12);
     await model.submit();
     expect(d.requests.at(-1)?.body).toEqual({ currency: 'USD', amount: 12 });
-    expect(createRecords(d.storage).read('change-subscription')?.amount).toBe(12);
+    expect(recordsOf(d).read('change-subscription')?.amount).toBe(12);
     expect(d.events).toEqual([{ type: 'sm-amount-changed', detail: { amount: 12 } }]);
     expect(d.visits.at(-1)?.name).toBe('ChangeSubscriptionSuccessPage');
   });
@@ -116,7 +116,7 @@ describe('change of the monthly amount', () => {
     await free.clock.advance(0);
     expect(free.visits).toEqual([{ name: 'HomePage', query: undefined, replace: true }]);
     const waiting = deps({ signedIn: monthlyPartner });
-    createRecords(waiting.storage).write('change-subscription', { amount: 9, currency: 'USD', at: 1 });
+    recordsOf(waiting).write('change-subscription', { amount: 9, currency: 'USD', at: 1 });
     const model = createChangeModel(waiting);
     model.show('change');
     expect(model.dialog.value).toEqual({ kind: 'unfinished' });
@@ -127,12 +127,12 @@ describe('change of the monthly amount', () => {
   it('the success page shows the next charge date and, from the app, continues to transaction_done with the price', async () => {
     const pending = { ...monthlyPartner, subscription: { ...monthlyPartner.subscription, canceled: true, next_amount: 12, schedule_start_date: '2026-12-23' } };
     const d = deps({ signedIn: pending, fromApps: true, routes: { 'GET /webclient/account/profile': ok(pending) } });
-    createRecords(d.storage).write('change-subscription', { amount: 12, currency: 'USD', at: 1 });
+    recordsOf(d).write('change-subscription', { amount: 12, currency: 'USD', at: 1 });
     const model = createChangeModel(d);
     model.show('change-success');
     await d.clock.advance(0);
     expect(model.changed.value).toEqual({ amount: 12, date: '2026-12-23' });
-    expect(createRecords(d.storage).read('change-subscription')).toBeNull();
+    expect(recordsOf(d).read('change-subscription')).toBeNull();
     model.finish();
     expect(d.appLinks).toEqual([{ action: 'transaction_done', query: { price: '12' } }]);
   });
@@ -182,7 +182,7 @@ describe("the app's entries", () => {
     model.show('direct-subscribe');
     await d.clock.advance(0);
     expect(d.requests[0]?.headers.Authorization).toBe('Bearer one-time');
-    expect(createRecords(d.storage).read('subscription')).toMatchObject({ method: 'credit_card', amount: 9, recurring: 1 });
+    expect(recordsOf(d).read('subscription')).toMatchObject({ method: 'credit_card', amount: 9, recurring: 1 });
     expect(d.visits.at(-1)?.name).toBe('SubscriptionCheckoutPage');
     expect(d.nav.query()._t).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import type { WalletSessionClass } from '../../shared/payments/applepay';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { createTopupModel } from './topup.model';
 
 const options = [
@@ -64,7 +64,7 @@ describe('top-up: the two steps', () => {
     expect(model.charge.value).toEqual({ amount: 581.23, currency: 'PHP' });
     model.pay();
     await deps.clock.advance(0);
-    expect(createRecords(deps.storage).read('credit')).toMatchObject({ method: 'gcash', currency: 'PHP', amount: 581.23, identifier: 'credits_100', credits: 100, purchasefor: 2 });
+    expect(recordsOf(deps).read('credit')).toMatchObject({ method: 'gcash', currency: 'PHP', amount: 581.23, identifier: 'credits_100', credits: 100, purchasefor: 2 });
     expect(deps.visits.at(-1)).toEqual({ name: 'CheckoutPage', query: undefined, replace: false });
   });
 
@@ -147,6 +147,6 @@ describe('top-up: the device wallet', () => {
       await deps.clock.advance(500);
       expect(model.success.value).toEqual({ kind: 'self', balance: 320 });
     });
-    expect(createRecords(deps.storage).read('credit')).toBeNull();
+    expect(recordsOf(deps).read('credit')).toBeNull();
   });
 });

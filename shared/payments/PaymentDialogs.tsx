@@ -4,33 +4,14 @@
  * status (or any title), an error, and the checkout exception.
  */
 import { useT } from '../ui/WidgetRoot';
-import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog, type ConfirmDialogProps } from '../ui/Dialog';
 import '@messages/payments';
 import type { Translate } from '../i18n/catalogue';
+import type { PaymentDialog, PaymentPrompts } from './prompts';
 
-export type PaymentDialog =
-  | { readonly kind: 'unfinished' }
-  | { readonly kind: 'confirm-cancel' }
-  | { readonly kind: 'sabbath'; readonly message: string }
-  | { readonly kind: 'status'; readonly title: string; readonly message: string; readonly thenHome?: boolean }
-  | { readonly kind: 'error'; readonly message: string; readonly thenHome?: boolean }
-  | { readonly kind: 'checkout-error' };
-
-/** The dialog shown and its answers: what a payment's prompts (prompts.ts) offer. */
-export interface PaymentDialogState {
-  readonly dialog: ReadonlySignal<PaymentDialog | null>;
-  continuePayment(): void;
-  askCancel(): void;
-  confirmCancel(): void;
-  /** Leaves the cancel confirm without cancelling. */
-  keep(): void;
-  closeDialog(): void;
-}
-
-/** Each dialog: its title, what it says and the answers it offers. */
-function describe(dialog: PaymentDialog, prompts: PaymentDialogState, t: Translate): ConfirmDialogProps {
+/** Each dialog: its title, what it says and the answers it offers (the prompts' actions: prompts.ts). */
+function describe(dialog: PaymentDialog, prompts: PaymentPrompts, t: Translate): ConfirmDialogProps {
   const close = () => prompts.closeDialog();
   switch (dialog.kind) {
     case 'unfinished':
@@ -49,7 +30,7 @@ function describe(dialog: PaymentDialog, prompts: PaymentDialogState, t: Transla
   }
 }
 
-export function PaymentDialogs({ prompts }: { prompts: PaymentDialogState }) {
+export function PaymentDialogs({ prompts }: { prompts: PaymentPrompts }) {
   useSignals();
   const t = useT();
   const dialog = prompts.dialog.value;

@@ -5,7 +5,6 @@
  * a payment (its notice, its dialogs, the 'please wait...' overlay).
  */
 import { useT } from '../ui/WidgetRoot';
-import type { ReadonlySignal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '../ui/Button';
@@ -15,8 +14,8 @@ import { Overlay } from '../ui/Overlay';
 import { choiceStyles } from '../ui/styles';
 import type { Checkout } from './engine';
 import type { MethodChoice } from './methods';
-import { PaymentDialogs, type PaymentDialogState } from './PaymentDialogs';
-import type { NoticeState } from './prompts';
+import { PaymentDialogs } from './PaymentDialogs';
+import type { PaymentPrompts } from './prompts';
 import '@messages/payments';
 
 /** Styles of these views, for the widgets that show them (with the base styles). */
@@ -71,8 +70,8 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
   );
 }
 
-/** The checkout page: on the way to the hosted checkout, or the embedded checkout's place. */
-export function CheckoutStep({ checkout, container }: { checkout: Checkout; container: RefObject<HTMLDivElement> }) {
+/** The checkout page: on the way to the hosted checkout, or the embedded checkout's place; Cancel Transaction asks first. */
+export function CheckoutStep({ checkout, prompts, container }: { checkout: Checkout; prompts: PaymentPrompts; container: RefObject<HTMLDivElement> }) {
   const t = useT();
   useSignals();
   const state = checkout.state.value;
@@ -87,7 +86,7 @@ export function CheckoutStep({ checkout, container }: { checkout: Checkout; cont
         <p role="status">{t('payments.redirecting')}</p>
       )}
       <div ref={container} className="sm-embedded" />
-      <Button variant="secondary" onClick={() => checkout.askCancel()}>
+      <Button variant="secondary" onClick={() => prompts.askCancel()}>
         {t('payments.cancelTransaction')}
       </Button>
     </div>
@@ -112,12 +111,7 @@ export function Confirmation({ checkout, children }: { checkout: Checkout; child
   return <p role="status">{t('payments.confirming')}</p>;
 }
 
-/** What a payment page says around the payment: a checkout, or the change of amount. */
-export interface PaymentPrompts extends PaymentDialogState {
-  readonly notice: ReadonlySignal<NoticeState | null>;
-}
-
-/** The card of a payment widget: its notice, its content, its dialogs and the overlay while busy. */
+/** The card of a payment widget: its notice, its content, its dialogs (those of a checkout, or of the change of amount) and the overlay while busy. */
 export function PaymentFrame({ prompts, view, busy, children }: { prompts: PaymentPrompts; view: string; busy: boolean; children: ReactNode }) {
   useSignals();
   const notice = prompts.notice.value;

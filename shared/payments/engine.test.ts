@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fail, fakeDeps, ok, PROFILE } from '../deps/testing';
 import { createCheckout, trustedCheckoutUrl } from './engine';
+import { createPaymentFlow } from './flow';
+import { cardUpdateCheckout } from './kinds/card-update';
 import { creditCheckout } from './kinds/credit';
 import type { CreditDraft } from './kinds/kind';
 import { recordsOf } from './records';
@@ -11,7 +13,8 @@ const paid = ok({ result_code: 'Authorised', credit_balance: 220, redemption_cod
 
 function setup(routes: Parameters<typeof fakeDeps>[0] = {}) {
   const deps = fakeDeps({ signedIn: true, ...routes, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes?.routes } });
-  return { deps, checkout: createCheckout(creditCheckout, deps), records: recordsOf(deps) };
+  const { checkout, prompts } = createPaymentFlow(creditCheckout, deps);
+  return { deps, checkout, prompts, records: recordsOf(deps) };
 }
 
 describe('payment engine: begin and checkout', () => {
@@ -56,7 +59,7 @@ describe('payment engine: begin and checkout', () => {
   });
 
   it('refuses a checkout address on another host and shows the checkout error', async () => {
-    const { deps, checkout } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': ok({ id: 'cs_1', checkout_url: 'https://evil.example/pay' }) } });
+    const { deps, checkout, prompts } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': ok({ id: 'cs_1', checkout_url: 'https://evil.example/pay' }) } });
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
@@ -64,7 +67,7 @@ describe('payment engine: begin and checkout', () => {
     await checkout.checkout();
     console.error = original;
     expect(deps.left).toEqual([]);
-    expect(checkout.dialog.value).toEqual({ kind: 'checkout-error' });
+    expect(prompts.dialog.value).toEqual({ kind: 'checkout-error' });
     expect(errors).toHaveLength(1);
   });
 
@@ -140,31 +143,31 @@ describe('payment engine: confirm', () => {
   });
 });
 
-describe('payment engine: an unfinished checkout', () => {
+describe('an unfinished checkout (the prompts)', () => {
   const stored = { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_5', checkoutUrl: '/sandbox/checkout/cs_5', createdAt: 1 };
 
   it('warns on the start page; Continue Payment goes back to the checkout', () => {
-    const { deps, checkout, records } = setup();
+    const { deps, prompts, records } = setup();
     records.write('credit', stored);
-    checkout.open();
-    expect(checkout.dialog.value).toEqual({ kind: 'unfinished' });
-    checkout.continuePayment();
-    expect(checkout.dialog.value).toBeNull();
+    prompts.open();
+    expect(prompts.dialog.value).toEqual({ kind: 'unfinished' });
+    prompts.continuePayment();
+    expect(prompts.dialog.value).toBeNull();
     expect(deps.visits.at(-1)?.name).toBe('CheckoutPage');
   });
 
   it('Cancel Transaction asks first; No keeps it; Yes clears it and goes home after a second', async () => {
-    const { deps, checkout, records } = setup();
+    const { deps, prompts, records } = setup();
     records.write('credit', stored);
-    checkout.open();
-    checkout.askCancel();
-    expect(checkout.dialog.value).toEqual({ kind: 'confirm-cancel' });
-    checkout.keep();
-    expect(checkout.dialog.value).toEqual({ kind: 'unfinished' });
-    checkout.askCancel();
-    checkout.confirmCancel();
+    prompts.open();
+    prompts.askCancel();
+    expect(prompts.dialog.value).toEqual({ kind: 'confirm-cancel' });
+    prompts.keep();
+    expect(prompts.dialog.value).toEqual({ kind: 'unfinished' });
+    prompts.askCancel();
+    prompts.confirmCancel();
     expect(records.read('credit')).toBeNull();
-    expect(checkout.notice.value?.text).toBe('The transaction was canceled. Nothing was charged.');
+    expect(prompts.notice.value?.text).toBe('The transaction was canceled. Nothing was charged.');
     await deps.clock.advance(999);
     expect(deps.visits).toEqual([]);
     await deps.clock.advance(1);
@@ -172,43 +175,55 @@ describe('payment engine: an unfinished checkout', () => {
   });
 
   it('coming back from a checkout cancelled at the provider says nothing was charged', () => {
-    const { checkout, records } = setup({ query: { canceled: 'cs_5' } });
+    const { prompts, records } = setup({ query: { canceled: 'cs_5' } });
     records.write('credit', stored);
-    checkout.open();
-    expect(checkout.dialog.value).toBeNull();
-    expect(checkout.notice.value?.text).toBe('Payment canceled. Nothing was charged.');
+    prompts.open();
+    expect(prompts.dialog.value).toBeNull();
+    expect(prompts.notice.value?.text).toBe('Payment canceled. Nothing was charged.');
     expect(records.read('credit')).toBeNull();
   });
 
   it('a tampered record is dropped, not shown', () => {
-    const { deps, checkout } = setup();
+    const { deps, prompts } = setup();
     deps.storage.set('sm.payment.credit', '{"method":"credit_card","amount":"free"}');
-    checkout.open();
-    expect(checkout.dialog.value).toBeNull();
+    prompts.open();
+    expect(prompts.dialog.value).toBeNull();
     expect(deps.storage.get('sm.payment.credit')).toBeNull();
   });
 });
 
-describe('payment engine: list errors', () => {
-  it('a 401 while the session is good is Happy Sabbath! with the message; closing goes home', async () => {
-    const { deps, checkout } = setup();
-    expect(await checkout.showListError({ status: 401, message: 'Payments rest on the Sabbath.', errorCode: null }, { statusDialog: false })).toBeNull();
-    expect(checkout.dialog.value).toEqual({ kind: 'sabbath', message: 'Payments rest on the Sabbath.' });
-    checkout.closeDialog();
-    expect(deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: false }]);
+describe('a checkout that cannot start does what its kind says', () => {
+  it('a top-up shows the refusal on its checkout page with a retry, keeping the draft', async () => {
+    const { checkout, records } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': fail(422, 'Refused') } });
+    await checkout.begin(draft);
+    await checkout.checkout();
+    expect(checkout.state.value).toMatchObject({ kind: 'create-failed', error: { message: 'Refused' } });
+    expect(records.read('credit')).not.toBeNull();
   });
 
-  it('a 401 with a dead session signs out without a dialog', async () => {
-    const { deps, checkout } = setup({ routes: { 'GET /webclient/account/profile': fail(401, 'Expired') } });
-    await checkout.showListError({ status: 401, message: 'x', errorCode: null }, { statusDialog: true });
-    expect(checkout.dialog.value).toBeNull();
-    expect(deps.session.isSignedIn.value).toBe(false);
+  it("the app's card update goes to its blank failed page, refused or without an address", async () => {
+    for (const answer of [fail(422, 'Refused'), ok({ id: 'cs_u', checkout_url: 'https://evil.example/pay' })]) {
+      const deps = fakeDeps({ signedIn: true, routes: { 'POST /webclient/subscription/update-payment-create-session': answer } });
+      const original = console.error;
+      console.error = () => {};
+      await createCheckout(cardUpdateCheckout, deps).begin({ method: 'credit_card', currency: 'USD', amount: 0 });
+      console.error = original;
+      expect(deps.visits).toEqual([{ name: 'UpdatePaymentFailedPage', query: undefined, replace: true }]);
+      expect(deps.left).toEqual([]);
+    }
   });
+});
 
-  it('another status is a warning titled with it (where asked) and the message in place', async () => {
-    const { checkout } = setup();
-    expect(await checkout.showListError({ status: 503, message: 'Down for maintenance', errorCode: null }, { statusDialog: true })).toBe('Down for maintenance');
-    expect(checkout.dialog.value).toEqual({ kind: 'status', title: '503', message: 'Down for maintenance' });
+describe('payment records per API host', () => {
+  it('two top-up tags naming two hosts do not share an unfinished checkout', async () => {
+    const own = setup();
+    const other = { ...own.deps, api: { ...own.deps.api, base: 'https://api.other.example' } };
+    await own.checkout.begin(draft);
+    const elsewhere = createPaymentFlow(creditCheckout, other);
+    elsewhere.prompts.open();
+    expect(elsewhere.prompts.dialog.value).toBeNull();
+    own.prompts.open();
+    expect(own.prompts.dialog.value).toEqual({ kind: 'unfinished' });
   });
 });
 

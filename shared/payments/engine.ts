@@ -1,29 +1,36 @@
 /**
- * The payment engine: the steps of every checkout, written once.
+ * The checkout state machine: the steps of every checkout, written once. What differs between
+ * kinds of checkout is in kinds/ (one file per kind); what the page says around a payment is
+ * prompts.ts, and its lists are lists.ts (flow.ts wires the three together).
  *
- *   begin(draft) ─ stores the unfinished checkout (with its Idempotency-Key)
- *     └ checkout() ─ creates the session (once) ─ hands off: leaves for the hosted checkout or
- *                    the e-wallet's page, or mounts the embedded checkout
+ *   begin(draft) ─ stores the unfinished checkout (with its Idempotency-Key), then goes to the
+ *     │            kind's checkout page or hands off in place; the device wallet authorises in
+ *     │            place instead (authorising)
+ *     └ checkout() ─ creating: creates the session (once) ─ redirecting: leaves for the hosted
+ *                    checkout or the e-wallet's page, or embedded: mounts the embedded checkout.
+ *                    A checkout that cannot start does what its kind says (create-failed with a
+ *                    retry, a dialog, or another page).
  *   …the person pays elsewhere and comes back to the kind's success route…
- *   confirm() ─ confirmed: clears the records, reloads the profile, tells the page
- *             ─ pending: keeps a pending record and goes to /result/pending (see pending.ts)
- *             ─ failed: keeps the message and goes to 'Payment Failed!'
- *             ─ the call did not get through: offers a retry, keeping everything
+ *   confirm() ─ confirming ─ settle(outcome); the pending page asks again with recheck() ─ settle(outcome)
  *
- * The device wallet authorises in place instead of handing off. On the start page, open()
- * warns of an unfinished checkout ('The other transaction are on the way...') with Continue
- * Payment and Cancel Transaction. What differs between kinds of checkout is in kinds.ts.
+ * settle(outcome) is the one place an outcome takes effect:
+ *   confirmed ─ clears the records, announces it, reloads the profile and shows it (confirmed);
+ *               on the pending page it hands the result to the success page, which shows it
+ *               without asking the API host again: a payment is confirmed once
+ *   pending   ─ keeps a pending record (waiting); the success page goes on to /result/pending
+ *   failed    ─ forgets the checkout and goes to 'Payment Failed!' with the message
+ *   retry     ─ the call did not get through: keeps everything and offers a retry (confirm-failed)
  */
 import { computed, signal } from '@preact/signals-core';
 import type { PaymentResult } from '../api/credits';
 import * as credits from '../api/credits';
 import type { ApiError } from '../api/errors';
 import { walletAvailable, type ModelDeps } from '../deps/deps';
-import type { CheckoutKind, KindContext } from './kinds/kind';
+import type { CheckoutKind, KindContext, StartFailure } from './kinds/kind';
 import { CARD, DEVICE_WALLET } from './methods';
-import { createPaymentPrompts } from './prompts';
-import { newIdempotencyKey, recordsOf, type Records } from './records';
-import { SUCCESS_REDIRECT_MS, outcomeOf } from './result';
+import type { PaymentDialog } from './prompts';
+import { newIdempotencyKey, recordsOf, type PaymentPendingRecord } from './records';
+import { SUCCESS_REDIRECT_MS, outcomeOf, type PaymentOutcome } from './result';
 import '@messages/payments';
 
 /** Where a payment stands. */
@@ -36,9 +43,14 @@ export type PaymentState<R = PaymentResult> =
   | { readonly kind: 'create-failed'; readonly error: ApiError }
   | { readonly kind: 'confirming' }
   | { readonly kind: 'confirmed'; readonly sessionId: string; readonly result: R }
+  /** The payment waits for the bank or the e-wallet (the pending page). */
+  | { readonly kind: 'waiting' }
   | { readonly kind: 'confirm-failed'; readonly message: string };
 
 type Stored<D> = D & { readonly idempotencyKey: string; readonly sessionId?: string; readonly checkoutUrl?: string; readonly clientSecret?: string; readonly createdAt: number };
+
+/** A payment being confirmed: as its pending record keeps it, without the kind (the machine's own). */
+type Waiting = Omit<PaymentPendingRecord, 'kind'>;
 
 /** The address of a hosted checkout, when it is one the person may be sent to: this page's host, the API host, or Stripe's checkout. */
 export function trustedCheckoutUrl(url: string, page: { origin: string; apiBase: string }): string | null {
@@ -65,26 +77,27 @@ export function kindContext(deps: ModelDeps): KindContext {
     url: deps.nav.portalUrlFor,
     wait: (ms) => new Promise((resolve) => deps.clock.after(ms, resolve)),
     signedIn: deps.session.isSignedIn.value,
+    t: deps.i18n.t,
   };
 }
 
-/** Records a failure for the 'Payment Failed!' page and goes there. */
-export function showFailure(deps: ModelDeps, records: Records, message: string): void {
-  records.clear('payment-pending');
-  records.write('payment-error', { message, at: deps.clock.now() });
-  deps.nav.go('TransactionFailedPage', undefined, { replace: true });
+export interface CheckoutOptions<R> {
+  /** Shows one of the payment dialogs (the page's prompts); a page without dialogs leaves it out. */
+  readonly tell?: (dialog: PaymentDialog) => void;
+  /** A confirmed payment, once, as it is announced (after the kind's `sm-payment-completed`). */
+  readonly onConfirmed?: (sessionId: string, result: R) => void;
 }
 
-export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(
-  kind: CheckoutKind<D, R>,
-  deps: ModelDeps,
-  options: { onConfirmed?: (sessionId: string, result: R) => void } = {},
-) {
+const AUTHORISED: PaymentResult = { result_code: 'Authorised' };
+
+export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(kind: CheckoutKind<D, R>, deps: ModelDeps, options: CheckoutOptions<R> = {}) {
   const { t } = deps.i18n;
   const records = recordsOf(deps);
   const state = signal<PaymentState<R>>({ kind: 'idle' });
-  const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => (kind.checkoutRoute ? deps.nav.go(kind.checkoutRoute) : void checkout()) });
+  const tell = options.tell ?? (() => {});
   let container: () => HTMLElement | null = () => null;
+  /** The payment settle() settles, and where: on this kind's success page, or on the pending page. */
+  let confirming: { readonly waiting: Waiting; readonly on: 'success' | 'pending' } | null = null;
   /** The device wallet is offered for kinds that take it, where the browser has one. */
   const walletOffered = () => !!kind.wallet && walletAvailable(deps.deviceWallet());
   // Paying with it is fetched only where it is offered, as the checkout starts, so that a tap on Pay finds it here:
@@ -93,13 +106,30 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   const walletCode = () => import('./applepay').then((code) => (wallet = code));
   if (walletOffered()) void walletCode().catch(() => undefined);
 
-  let shownPage: string | null = null;
   const stored = () => records.read(kind.record) as Stored<D> | null;
-  const fail = (message: string) => {
-    records.clear(kind.record);
-    showFailure(deps, records, message);
-  };
 
+  /** Ends the payment as failed: 'Payment Failed!' shows the message (once). */
+  function fail(message: string) {
+    records.clear('payment-pending');
+    records.write('payment-error', { message, at: deps.clock.now() });
+    deps.nav.go('TransactionFailedPage', undefined, { replace: true });
+  }
+
+  /** A checkout that could not start, as its kind says. */
+  function cannotStart(failure: StartFailure, error: ApiError | null) {
+    if (failure.kind === 'retry' && error) {
+      state.value = { kind: 'create-failed', error };
+      return;
+    }
+    state.value = { kind: 'idle' };
+    if (failure.kind === 'go') deps.nav.go(failure.route, undefined, { replace: true });
+    else if (failure.kind === 'tell') {
+      if (failure.forget) records.clear(kind.record);
+      tell(failure.dialog);
+    }
+  }
+
+  /** Announces a confirmed payment, reloads the profile and shows it after half a second. */
   async function confirmed(sessionId: string, result: R) {
     records.clear(kind.record);
     records.clear('payment-pending');
@@ -107,6 +137,43 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     options.onConfirmed?.(sessionId, result);
     await deps.account.refreshProfile();
     deps.clock.after(SUCCESS_REDIRECT_MS, () => (state.value = { kind: 'confirmed', sessionId, result }));
+  }
+
+  /** The one place an outcome takes effect, wherever it was learned (see the top of this file). */
+  async function settle(outcome: PaymentOutcome) {
+    if (!confirming) return;
+    const { waiting, on } = confirming;
+    if (outcome.kind === 'confirmed') {
+      if (on === 'success') return confirmed(waiting.sessionId, outcome.result as R);
+      records.clear(kind.record);
+      records.clear('payment-pending');
+      records.write('payment-confirmed', { kind: kind.record, sessionId: waiting.sessionId, result: outcome.result, at: deps.clock.now() });
+      const success = kind.success(waiting.sessionId, waiting.method, null);
+      deps.nav.go(success.name, waiting.query ?? success.query, { replace: true });
+    } else if (outcome.kind === 'pending') {
+      records.write('payment-pending', { ...waiting, kind: kind.record, tries: on === 'pending' ? waiting.tries + 1 : 0 });
+      state.value = { kind: 'waiting' };
+      if (on === 'success') deps.nav.go('ResultPendingPage', undefined, { replace: true });
+    } else if (outcome.kind === 'failed') {
+      records.clear(kind.record);
+      fail(outcome.message);
+    } else state.value = { kind: 'confirm-failed', message: outcome.message };
+  }
+
+  /** Asks the API host whether the payment went through; kinds without a check count their return as confirmed. */
+  async function check({ sessionId, method }: Waiting): Promise<PaymentOutcome> {
+    if (!kind.confirm) return { kind: 'confirmed', result: AUTHORISED };
+    state.value = { kind: 'confirming' };
+    return outcomeOf(await kind.confirm(kindContext(deps), sessionId, method), t);
+  }
+
+  /** The result the pending page saw confirmed for this session, taken once (null when there is none). */
+  function handedOver(sessionId: string): R | null {
+    const handed = records.read('payment-confirmed');
+    if (!handed) return null;
+    records.clear('payment-confirmed');
+    const result = handed.kind === kind.record && handed.sessionId === sessionId ? kind.result.safeParse(handed.result) : null;
+    return result?.success ? result.data : null;
   }
 
   async function handOff(record: Stored<D>) {
@@ -123,8 +190,8 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       problem = key.ok ? 'There is no place to show the embedded checkout.' : `No publishable key: ${key.error.message}`;
       if (key.ok && target) {
         try {
-          const sessionId = record.sessionId ?? '';
-          await deps.embedCheckout({ publishableKey: key.data.clientKey, clientSecret: record.clientSecret, container: target, onComplete: () => deps.nav.go(kind.success(sessionId, record.method, record).name, kind.success(sessionId, record.method, record).query) });
+          const success = kind.success(record.sessionId ?? '', record.method, record);
+          await deps.embedCheckout({ publishableKey: key.data.clientKey, clientSecret: record.clientSecret, container: target, onComplete: () => deps.nav.go(success.name, success.query) });
           state.value = { kind: 'embedded', clientSecret: record.clientSecret };
           return;
         } catch (error) {
@@ -133,8 +200,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       }
     }
     console.error(`[sm ${kind.record} checkout] ${problem}`);
-    state.value = { kind: 'idle' };
-    prompts.show({ kind: 'checkout-error' });
+    cannotStart(kind.noHandOff ?? { kind: 'tell', dialog: { kind: 'checkout-error' } }, null);
   }
 
   async function checkout() {
@@ -147,7 +213,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       state.value = { kind: 'creating' };
       const created = await kind.create(kindContext(deps), record);
       if (!created.ok) {
-        state.value = { kind: 'create-failed', error: created.error };
+        cannotStart(kind.createRefused?.(created.error, kindContext(deps)) ?? { kind: 'retry' }, created.error);
         return;
       }
       record = { ...record, sessionId: created.data.id, checkoutUrl: created.data.checkoutUrl, clientSecret: created.data.clientSecret };
@@ -159,7 +225,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   async function payWithWallet(draft: D) {
     const purchase = kind.wallet?.(draft);
     if (!purchase) {
-      prompts.show({ kind: 'checkout-error' });
+      tell({ kind: 'checkout-error' });
       return;
     }
     state.value = { kind: 'authorising' };
@@ -178,6 +244,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     else state.value = { kind: 'idle' };
   }
 
+  /** On the success route: confirms the payment the person came back with (the address's, else the stored one). */
   async function confirm() {
     const query = deps.nav.query();
     const record = stored();
@@ -188,40 +255,18 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     const method = record?.sessionId === sessionId ? record.method : (query.method ?? record?.method ?? CARD);
-    if (!kind.confirm) {
-      await confirmed(sessionId, { result_code: 'Authorised' } as R);
-      return;
-    }
-    state.value = { kind: 'confirming' };
-    const outcome = outcomeOf(await kind.confirm(kindContext(deps), sessionId, method), deps.i18n.t);
-    if (outcome.kind === 'confirmed') await confirmed(sessionId, outcome.result as R);
-    else if (outcome.kind === 'pending') {
-      const query = kind.success(sessionId, method, record).query;
-      records.write('payment-pending', { kind: kind.record, sessionId, method, ...(query ? { query } : {}), tries: 0, at: deps.clock.now() });
-      deps.nav.go('ResultPendingPage', undefined, { replace: true });
-    } else if (outcome.kind === 'failed') fail(outcome.message);
-    else state.value = { kind: 'confirm-failed', message: outcome.message };
-  }
-
-  /** On the start page: a checkout cancelled at the provider says so; an unfinished one asks what to do. */
-  function open() {
-    const query = deps.nav.query();
-    const record = stored();
-    if (record?.sessionId && query.canceled === record.sessionId) {
-      records.clear(kind.record);
-      prompts.say({ tone: 'info', text: t('payments.checkoutCanceled') });
-    } else prompts.warnUnfinished();
+    const back = kind.success(sessionId, method, record).query;
+    confirming = { on: 'success', waiting: { sessionId, method, ...(back ? { query: back } : {}), tries: 0, at: deps.clock.now() } };
+    const handed = handedOver(sessionId);
+    await settle(handed ? { kind: 'confirmed', result: handed } : await check(confirming.waiting));
   }
 
   return {
-    ...prompts,
     walletOffered,
     state: computed(() => state.value),
     /** A step is under way: buttons wait. */
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),
 
-    /** On the start page: a checkout cancelled at the provider says so; an unfinished one asks what to do. */
-    open,
     /** Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in place. */
     async begin(draft: D, place?: () => HTMLElement | null) {
       if (place) container = place;
@@ -235,29 +280,21 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       container = place;
       return checkout();
     },
-    /** On the success route: asks the API host whether the payment went through. */
+    /** Continue Payment: back to the kind's checkout page, or the hand-off in place. */
+    resume() {
+      if (kind.checkoutRoute) deps.nav.go(kind.checkoutRoute);
+      else void checkout();
+    },
     confirm,
-    /**
-     * Starts one of a checkout flow's pages, once each: the start page (the prompt about an
-     * unfinished checkout, then `load` for its lists), the checkout page (the hand-off) or the
-     * success page (the confirmation).
-     */
-    showPage(page: 'start' | 'checkout' | 'success', options: { load: () => void; container?: () => HTMLElement | null }) {
-      if (shownPage === page) return;
-      shownPage = page;
-      if (page === 'checkout') {
-        container = options.container ?? container;
-        return void checkout();
-      }
-      if (page === 'success') return void confirm();
-      open();
-      options.load();
+    /** On the pending page: asks again about a payment that waits, and settles the answer. */
+    async recheck(waiting: PaymentPendingRecord): Promise<PaymentOutcome> {
+      confirming = { on: 'pending', waiting };
+      const outcome = await check(waiting);
+      await settle(outcome);
+      return outcome;
     },
-    /** Forgets the unfinished checkout (the next one starts with a new Idempotency-Key). */
-    discard() {
-      records.clear(kind.record);
-      state.value = { kind: 'idle' };
-    },
+    /** Ends the payment as failed before it started (the app's link was refused): 'Payment Failed!' says why. */
+    fail,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * What a payment keeps in local storage between pages: the unfinished checkout of each kind
  * (credit, membership, donation, card update), a change of the monthly amount, the last
- * payment failure, and the payment waiting for confirmation. Each record is parsed when read;
+ * payment failure, the payment waiting for confirmation, and the result the pending page saw
+ * confirmed, for the success page it goes on to. Each record is parsed when read;
  * a corrupted or tampered one is removed and read as absent, never a crash.
  *
  * Records are kept per API host, as sessions are (shared/boot/boot.ts sessionKeyFor): a payment
@@ -92,6 +93,18 @@ export const PaymentPendingRecord = z.object({
 });
 export type PaymentPendingRecord = z.infer<typeof PaymentPendingRecord>;
 
+/**
+ * A payment the pending page saw confirmed, handed to its success page, which shows it without asking the API host
+ * again. The result is read back by the kind that paid (kinds/kind.ts `result`).
+ */
+export const PaymentConfirmedRecord = z.object({
+  kind: z.enum(CHECKOUT_RECORDS),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
+  result: z.unknown(),
+  at: z.number(),
+});
+export type PaymentConfirmedRecord = z.infer<typeof PaymentConfirmedRecord>;
+
 const SCHEMAS = {
   credit: CreditRecord,
   subscription: SubscriptionRecord,
@@ -100,6 +113,7 @@ const SCHEMAS = {
   'change-subscription': ChangeSubscriptionRecord,
   'payment-error': PaymentErrorRecord,
   'payment-pending': PaymentPendingRecord,
+  'payment-confirmed': PaymentConfirmedRecord,
 } as const;
 export type RecordName = keyof typeof SCHEMAS;
 export type RecordOf<K extends RecordName> = z.infer<(typeof SCHEMAS)[K]>;

@@ -79,9 +79,9 @@ describe('the donation form', () => {
     model.show('donate');
     await deps.clock.advance(0);
     await model.donate();
-    expect(model.payment.dialog.value).toEqual({ kind: 'error', message: 'You are already donated this projects', thenHome: true });
+    expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'You are already donated this projects', thenHome: true });
     expect(recordsOf(deps).read('donation')).toBeNull();
-    model.payment.closeDialog();
+    model.prompts.closeDialog();
     expect(deps.visits.at(-1)?.name).toBe('HomePage');
   });
 
@@ -94,7 +94,7 @@ describe('the donation form', () => {
     expect(model.dialog.value).toEqual({ kind: 'confirm-cancel-gift' });
     await model.confirmCancelGift();
     expect(deps.requests.find((r) => r.path === '/webclient/donation/cancel')?.body).toEqual({ donation_id: 2 });
-    expect(model.payment.dialog.value).toEqual({ kind: 'status', title: 'Cancel Donation', message: 'Cancel donation success.' });
+    expect(model.prompts.dialog.value).toEqual({ kind: 'status', title: 'Cancel Donation', message: 'Cancel donation success.' });
   });
 });
 

@@ -9,7 +9,7 @@ import type { DonationPlan, Mission } from '../../shared/api/donations';
 import { addressOf } from '../../shared/api/contract';
 import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { createCheckout } from '../../shared/payments/engine';
+import { createPaymentFlow } from '../../shared/payments/flow';
 import { donationCheckout } from '../../shared/payments/kinds/donation';
 import { CARD } from '../../shared/payments/methods';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
@@ -42,13 +42,13 @@ export const formFirstCalls = (signedIn: boolean): string => [missionsCall(formL
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   // A confirmed gift is announced with its amount.
-  const payment = createCheckout(donationCheckout, deps, { onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }) });
+  const flow = createPaymentFlow(donationCheckout, deps, { onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }) });
+  const { checkout: payment, prompts, lists } = flow;
   const busy = signal(false);
   const dialog = signal<DonateDialog | null>(null);
   const missions = signal<readonly Mission[] | null>(null);
   const missionId = signal<number | null>(null);
   const plan = signal<DonationPlan | null>(null);
-  const loadError = signal<string | null>(null);
   const slider = signal(DEFAULT_AMOUNT);
   const custom = signal<string | null>(null);
   const recurring = signal(false);
@@ -66,20 +66,17 @@ export function createDonateModel(deps: ModelDeps) {
     return custom.value !== null && Number.isFinite(typed) && toMinorExact(typed, plan.value?.currency ?? 'USD') === null;
   };
 
-  async function loadMissions(variant: ListVariant) {
-    loadError.value = null;
-    const result = await deps.api.call(missionsCall(variant, signedIn.value), {});
-    if (result.ok) missions.value = result.data;
-    else loadError.value = result.error.message;
-  }
+  const loadMissions = (variant: ListVariant) => lists.load(() => deps.api.call(missionsCall(variant, signedIn.value), {}), (list) => (missions.value = list), 'message');
 
-  async function loadPlan() {
-    const result = await deps.api.call(planCall(signedIn.value), {});
-    if (result.ok) {
-      plan.value = result.data[0] ?? null;
-      if (!plan.value) loadError.value = t('payments.empty');
-    } else loadError.value = await payment.showListError(result.error, { statusDialog: true });
-  }
+  const loadPlan = () =>
+    lists.load(
+      () => deps.api.call(planCall(signedIn.value), {}),
+      (list) => {
+        plan.value = list[0] ?? null;
+        if (!plan.value) lists.fail(t('payments.empty'));
+      },
+      'payment-status',
+    );
 
   async function openForm(missionAttribute: string | undefined) {
     if (!signedIn.value && deps.nav.query().thanks) thanked.value = true;
@@ -89,19 +86,22 @@ export function createDonateModel(deps: ModelDeps) {
     if (id === null) {
       // The Donations page without a mission goes home; a tag given a bad mission says so.
       if (missionAttribute === undefined) deps.nav.go('HomePage', undefined, { replace: true });
-      else loadError.value = t('donate.missionMissing');
+      else lists.fail(t('donate.missionMissing'));
       return;
     }
     missionId.value = id;
     // Not `busy`: the form stays usable while the mission and the plan load (what needs them waits for them).
     await Promise.all([loadMissions(formList(signedIn.value)), loadPlan()]);
-    if (missions.value && !mission.value) loadError.value = t('donate.missionMissing');
+    if (missions.value && !mission.value) lists.fail(t('donate.missionMissing'));
   }
 
   return {
     payment,
+    prompts,
     busy: computed(() => busy.value || payment.busy.value),
-    ...readOnly({ dialog, missions, plan, loadError, slider, custom, recurring, thanked }),
+    ...readOnly({ dialog, missions, plan, slider, custom, recurring, thanked }),
+    /** Why the list, the mission or the plan is not there. */
+    loadError: lists.error,
     mission,
     amount,
     signedIn,
@@ -139,9 +139,10 @@ export function createDonateModel(deps: ModelDeps) {
         return;
       }
       if (tooPrecise()) {
-        payment.show({ kind: 'error', message: precisionMessage(p.currency, t) });
+        prompts.show({ kind: 'error', message: precisionMessage(p.currency, t) });
         return;
       }
+      // A refused gift is the donation kind's to explain (kinds/donation.ts).
       await payment.begin({
         method: CARD,
         currency: p.currency,
@@ -152,13 +153,6 @@ export function createDonateModel(deps: ModelDeps) {
         frequency: p.frequency[recurring.value ? 1 : 0]?.id ?? (recurring.value ? 2 : 1),
         anonymous: !signedIn.value,
       }, container);
-      const state = payment.state.value;
-      if (state.kind === 'create-failed') {
-        // A refused gift starts again with a new key; giving twice to a mission says so and goes home.
-        payment.discard();
-        const already = state.error.errorCode === 'already-donated';
-        payment.show({ kind: 'error', message: already ? t('donate.already') : state.error.message, thenHome: already });
-      }
     },
     /** Monthly gifts need an account: sign in (on the portal) and come back to this mission. */
     signInForMonthly() {
@@ -182,7 +176,7 @@ export function createDonateModel(deps: ModelDeps) {
       const result = await deps.api.call(api.cancelDonation, { donation_id: m.id });
       if (result.ok) await loadMissions('all');
       busy.value = false;
-      payment.show(result.ok ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') } : { kind: 'error', message: t('donate.somethingWrong') });
+      prompts.show(result.ok ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') } : { kind: 'error', message: t('donate.somethingWrong') });
     },
     /** After a gift: inside the app, back through its transaction_done deep link; else home. */
     finish() {

@@ -306,7 +306,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
   const containerRef = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, { mission, list }), [model, view, mission, list]);
   return (
-    <PaymentFrame prompts={model.payment} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
       {view === 'missions' ? <MissionsView model={model} variant={list} /> : view === 'success' ? <SuccessView model={model} /> : <DonateForm model={model} containerRef={containerRef} />}
       <Dialogs model={model} />
     </PaymentFrame>

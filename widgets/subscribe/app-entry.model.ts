@@ -11,7 +11,6 @@ import { createCheckout } from '../../shared/payments/engine';
 import { cardUpdateCheckout } from '../../shared/payments/kinds/card-update';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { CARD } from '../../shared/payments/methods';
-import { recordsOf } from '../../shared/payments/records';
 import { DEFAULT_INTERVAL, ONE_TIME_MONTHS } from './subscribe.pricing';
 import { membershipDraft, plansOf } from './subscribe.model';
 import '@messages/payments';
@@ -60,12 +59,10 @@ export function createAppEntryModel(deps: ModelDeps) {
     return 'other-account';
   }
 
+  /** A new card: a checkout that cannot start goes to the blank failed page, as the card-update kind says. */
   async function updatePayment() {
-    const failed = () => deps.nav.go('UpdatePaymentFailedPage', undefined, { replace: true });
-    if ((await signIn()) !== 'ok') return failed();
-    const checkout = createCheckout(cardUpdateCheckout, deps);
-    await checkout.begin({ method: CARD, currency: 'USD', amount: 0 });
-    if (checkout.state.value.kind !== 'redirecting' && checkout.state.value.kind !== 'embedded') failed();
+    if ((await signIn()) !== 'ok') return deps.nav.go('UpdatePaymentFailedPage', undefined, { replace: true });
+    await createCheckout(cardUpdateCheckout, deps).begin({ method: CARD, currency: 'USD', amount: 0 });
   }
 
   async function directSubscribe() {
@@ -77,20 +74,16 @@ export function createAppEntryModel(deps: ModelDeps) {
       status.value = { kind: 'error', text: t('subscribe.app.badQuery') };
       return;
     }
+    const checkout = createCheckout(subscriptionCheckout, deps);
     const signedIn = await signIn();
-    if (signedIn !== 'ok') {
-      const message = signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery');
-      recordsOf(deps).write('payment-error', { message, at: deps.clock.now() });
-      deps.nav.go('TransactionFailedPage', undefined, { replace: true });
-      return;
-    }
+    if (signedIn !== 'ok') return checkout.fail(signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery'));
     const plans = await deps.api.call(api.subscriptionPlans, {});
     const plan = plans.ok ? (choice.recurring ? plansOf(plans.data).monthly : plansOf(plans.data).oneTime) : null;
     if (!plans.ok || !plan) {
       status.value = { kind: 'error', text: plans.ok ? t('payments.empty') : plans.error.message };
       return;
     }
-    await createCheckout(subscriptionCheckout, deps).begin(membershipDraft(plan, { dollars: choice.price, method: choice.method, recurring: choice.recurring, months: choice.interval }));
+    await checkout.begin(membershipDraft(plan, { dollars: choice.price, method: choice.method, recurring: choice.recurring, months: choice.interval }));
   }
 
   return {

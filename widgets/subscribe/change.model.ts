@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/subscription';
 import type { ModelDeps } from '../../shared/deps/deps';
+import { createListLoading } from '../../shared/payments/lists';
 import { createPaymentPrompts } from '../../shared/payments/prompts';
 import { recordsOf } from '../../shared/payments/records';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
@@ -20,6 +21,7 @@ export function createChangeModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   const records = recordsOf(deps);
   const prompts = createPaymentPrompts(deps, { record: 'change-subscription', resume: () => deps.nav.go('ChangeSubscriptionSuccessPage') });
+  const lists = createListLoading(deps, prompts.show);
   const busy = signal(false);
   const plan = signal<api.Plan | null>(null);
   const chosen = signal<number | null>(null);
@@ -54,8 +56,9 @@ export function createChangeModel(deps: ModelDeps) {
     const result = await deps.api.call(api.subscriptionPlans, {});
     busy.value = false;
     if (!result.ok) {
+      // Only a call that did not get through says so in place; the others say it in their dialog.
       loadError.value = result.error.status === 0 ? result.error.message : null;
-      if (result.error.status !== 0) await prompts.showListError(result.error, { statusDialog: true });
+      if (result.error.status !== 0) await lists.explain(result.error, 'payment-status');
       return;
     }
     plan.value = plansOf(result.data).monthly;
@@ -82,7 +85,7 @@ export function createChangeModel(deps: ModelDeps) {
   }
 
   return {
-    ...prompts,
+    prompts,
     ...readOnly({ busy, plan, loadError, submitError, changed }),
     bounds,
     price,

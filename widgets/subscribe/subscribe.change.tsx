@@ -24,7 +24,7 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
   const changed = model.changed.value;
   const current = session.user.value?.subscription?.current_amount;
   return (
-    <PaymentFrame prompts={model} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">

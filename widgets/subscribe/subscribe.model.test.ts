@@ -107,7 +107,7 @@ describe('change of the monthly amount', () => {
     model.show('change');
     await d.clock.advance(0);
     await model.submit();
-    expect(model.dialog.value).toEqual({ kind: 'error', message: 'Something Wrong. Please Try Again' });
+    expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'Something Wrong. Please Try Again' });
   });
 
   it('a person who is not type 1 goes home; an unfinished change warns first', async () => {
@@ -119,8 +119,8 @@ describe('change of the monthly amount', () => {
     recordsOf(waiting).write('change-subscription', { amount: 9, currency: 'USD', at: 1 });
     const model = createChangeModel(waiting);
     model.show('change');
-    expect(model.dialog.value).toEqual({ kind: 'unfinished' });
-    model.continuePayment();
+    expect(model.prompts.dialog.value).toEqual({ kind: 'unfinished' });
+    model.prompts.continuePayment();
     expect(waiting.visits.at(-1)?.name).toBe('ChangeSubscriptionSuccessPage');
   });
 

@@ -8,7 +8,7 @@ import * as api from '../../shared/api/subscription';
 import { planIdentifier, type Plan } from '../../shared/api/subscription';
 import { addressOf } from '../../shared/api/contract';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { createCheckout } from '../../shared/payments/engine';
+import { createPaymentFlow } from '../../shared/payments/flow';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { isMonthly } from '../../shared/session/membership';
@@ -53,7 +53,8 @@ export const firstCalls = (): string => addressOf(api.subscriptionPlans, {});
 
 export function createSubscribeModel(deps: ModelDeps) {
   const { t } = deps.i18n;
-  const payment = createCheckout(subscriptionCheckout, deps);
+  const flow = createPaymentFlow(subscriptionCheckout, deps);
+  const { checkout: payment, lists } = flow;
   const step = signal<Step>('select-duration');
   const plans = signal<readonly Plan[] | null>(null);
   const recurring = signal(true);
@@ -94,11 +95,11 @@ export function createSubscribeModel(deps: ModelDeps) {
   const monthOptions = computed(() => monthsFor(country.value));
   const methods = createMethodChoice({
     t,
-    load: (into) => payment.loadList(() => deps.api.call(api.subscriptionPaymentMethods, {}), into, { statusDialog: true }),
+    load: (into) => lists.load(() => deps.api.call(api.subscriptionPaymentMethods, {}), into, 'payment-status'),
     allow: (m) => !recurring.value || m.id === CARD,
   });
 
-  const loadPlans = () => payment.loadList(() => deps.api.call(api.subscriptionPlans, {}), (list) => (plans.value = list), { statusDialog: true });
+  const loadPlans = () => lists.load(() => deps.api.call(api.subscriptionPlans, {}), (list) => (plans.value = list), 'payment-status');
 
   /** A new duration or number of months starts again from the recommended price. */
   function restartAmount() {
@@ -108,8 +109,9 @@ export function createSubscribeModel(deps: ModelDeps) {
 
   return {
     payment,
+    prompts: flow.prompts,
     ...readOnly({ step, plans, recurring, months, custom, formError }),
-    loadError: payment.listError,
+    loadError: lists.error,
     /** A payment under way covers the card; a list loading does not (its place says so, and what needs it waits). */
     busy: payment.busy,
     plan,
@@ -124,7 +126,7 @@ export function createSubscribeModel(deps: ModelDeps) {
 
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: FlowView, container: () => HTMLElement | null = () => null) {
-      payment.showPage(view === 'subscribe' ? 'start' : view, { load: () => void loadPlans(), container });
+      flow.show(view === 'subscribe' ? 'start' : view, { load: () => void loadPlans(), container });
     },
     retryLoad() {
       if (step.value === 'select-payment') void methods.load(true);

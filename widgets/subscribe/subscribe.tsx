@@ -152,10 +152,10 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   useEffect(() => model.show(view, () => container.current), [model, view]);
   const user = session.user.value;
   return (
-    <PaymentFrame prompts={model.payment} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
       {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice> : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
-      {view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : null}
+      {view === 'checkout' ? <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} /> : null}
       {view === 'success' ? (
         <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">

@@ -84,7 +84,7 @@ describe('top-up: the two steps', () => {
     const { deps, model } = topup({ routes: { 'GET /webclient/in-web-purchase/credit-list': fail(401, 'Payments rest on the Sabbath.') } });
     model.show('topup');
     await deps.clock.advance(0);
-    expect(model.payment.dialog.value).toEqual({ kind: 'sabbath', message: 'Payments rest on the Sabbath.' });
+    expect(model.prompts.dialog.value).toEqual({ kind: 'sabbath', message: 'Payments rest on the Sabbath.' });
   });
 });
 

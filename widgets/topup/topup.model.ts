@@ -8,7 +8,7 @@ import * as credits from '../../shared/api/credits';
 import type { CreditOption } from '../../shared/api/credits';
 import { addressOf } from '../../shared/api/contract';
 import type { ModelDeps } from '../../shared/deps/deps';
-import { createCheckout } from '../../shared/payments/engine';
+import { createPaymentFlow } from '../../shared/payments/flow';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { readOnly } from '../../shared/model/read-only';
@@ -23,7 +23,8 @@ export const firstCalls = (): string => addressOf(credits.creditList, {});
 
 export function createTopupModel(deps: ModelDeps) {
   const { t } = deps.i18n;
-  const payment = createCheckout(creditCheckout, deps);
+  const flow = createPaymentFlow(creditCheckout, deps);
+  const { checkout: payment, lists } = flow;
   const step = signal<1 | 2>(1);
   const options = signal<readonly CreditOption[] | null>(null);
   const selected = signal<string | null>(null);
@@ -32,7 +33,7 @@ export function createTopupModel(deps: ModelDeps) {
 
   const methods = createMethodChoice({
     t,
-    load: (into) => payment.loadList(() => deps.api.call(credits.creditPaymentMethods, {}), into, { statusDialog: false }),
+    load: (into) => lists.load(() => deps.api.call(credits.creditPaymentMethods, {}), into, 'payment'),
     deviceWallet: payment.walletOffered,
   });
   const selectedOption = computed(() => options.value?.find((o) => o.identifier === selected.value) ?? null);
@@ -42,12 +43,13 @@ export function createTopupModel(deps: ModelDeps) {
     return option ? chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, methods.method.value ?? CARD) : null;
   });
 
-  const loadOptions = () => payment.loadList(() => deps.api.call(credits.creditList, {}), (list) => (options.value = list), { statusDialog: false });
+  const loadOptions = () => lists.load(() => deps.api.call(credits.creditList, {}), (list) => (options.value = list), 'payment');
 
   return {
     payment,
+    prompts: flow.prompts,
     ...readOnly({ step, options, selected, purchasefor, formError }),
-    loadError: payment.listError,
+    loadError: lists.error,
     selectedOption,
     methods,
     charge,
@@ -63,7 +65,7 @@ export function createTopupModel(deps: ModelDeps) {
 
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: View, container: () => HTMLElement | null = () => null) {
-      payment.showPage(view === 'topup' ? 'start' : view, { load: () => void loadOptions(), container });
+      flow.show(view === 'topup' ? 'start' : view, { load: () => void loadOptions(), container });
     },
     retryLoad() {
       if (step.value === 1) void loadOptions();

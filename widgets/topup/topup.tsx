@@ -192,8 +192,8 @@ function TopupWidget({ view }: { view: View }) {
   // A device-wallet payment is confirmed in place, on the steps' page.
   const confirmedHere = view === 'topup' && model.payment.state.value.kind === 'confirmed';
   return (
-    <PaymentFrame prompts={model.payment} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
-      {view === 'success' || confirmedHere ? <Success model={model} /> : view === 'checkout' ? <CheckoutStep checkout={model.payment} container={container} /> : <Steps model={model} />}
+    <PaymentFrame prompts={model.prompts} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
+      {view === 'success' || confirmedHere ? <Success model={model} /> : view === 'checkout' ? <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} /> : <Steps model={model} />}
     </PaymentFrame>
   );
 }

@@ -1,6 +1,12 @@
-/** A new card for the monthly membership, opened from the app; its result pages are blank. */
+/**
+ * A new card for the monthly membership, opened from the app; its result pages are blank. The
+ * app's page shows nothing of its own, so a checkout that cannot start goes to the failed page.
+ */
+import { PaymentResult } from '../../api/credits';
 import * as subscription from '../../api/subscription';
-import { createdFrom, type CardUpdateDraft, type CheckoutKind } from './kind';
+import { createdFrom, type CardUpdateDraft, type CheckoutKind, type StartFailure } from './kind';
+
+const failed: StartFailure = { kind: 'go', route: 'UpdatePaymentFailedPage' };
 
 export const cardUpdateCheckout: CheckoutKind<CardUpdateDraft> = {
   record: 'card-update',
@@ -11,5 +17,8 @@ export const cardUpdateCheckout: CheckoutKind<CardUpdateDraft> = {
     const failed = url('UpdatePaymentFailedPage');
     return createdFrom(await api.call(subscription.updatePaymentSession, { success_url: url('UpdatePaymentSuccessPage'), failed_url: failed, cancel_url: failed }));
   },
+  result: PaymentResult,
   success: () => ({ name: 'UpdatePaymentSuccessPage' }),
+  createRefused: () => failed,
+  noHandOff: failed,
 };

@@ -1,15 +1,18 @@
-/** A gift to a mission, one-time or monthly; visitors who are not signed in give once. */
-import type { PaymentResult } from '../../api/credits';
+/**
+ * A gift to a mission, one-time or monthly; visitors who are not signed in give once. A gift
+ * hands off from the mission's form itself, so a refused one says why in a dialog.
+ */
+import * as z from 'zod/mini';
+import { PaymentResult } from '../../api/credits';
 import * as donations from '../../api/donations';
 import { TABLE_PAGE_SIZE, donationHistory } from '../../api/history';
+import { lazy } from '../../api/lazy';
 import { SESSION_ID, createdFrom, type CheckoutKind, type DonationDraft } from './kind';
+import '@messages/donate';
 
 /** A confirmed gift, as the donation history recorded it. */
-export interface DonationResult extends PaymentResult {
-  readonly amount: number;
-  readonly currency: string;
-  readonly organization: string;
-}
+const DonationResult = lazy(() => z.extend(PaymentResult, { amount: z.number(), currency: z.string(), organization: z.string() }));
+export type DonationResult = z.infer<typeof DonationResult>;
 
 const DONATION_LOOKUPS = 4;
 const DONATION_LOOKUP_DELAY_MS = 800;
@@ -47,5 +50,11 @@ export const donationCheckout: CheckoutKind<DonationDraft, DonationResult> = {
       await wait(DONATION_LOOKUP_DELAY_MS);
     }
   },
+  result: DonationResult,
   success: (sessionId) => ({ name: 'DonationsSuccessPage', query: { session_id: sessionId } }),
+  /** A refused gift starts again with a new key; giving twice to a mission says so and goes home. */
+  createRefused(error, { t }) {
+    const already = error.errorCode === 'already-donated';
+    return { kind: 'tell', forget: true, dialog: { kind: 'error', message: already ? t('donate.already') : error.message, thenHome: already } };
+  },
 };

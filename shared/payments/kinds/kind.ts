@@ -1,7 +1,8 @@
 /**
- * What a kind of checkout says: what to create, how to confirm it, and where the person comes
- * back to. The steps themselves (create, hand off, come back, confirm, pending, failure) are
- * written once in ../engine.ts. One file per kind beside this one:
+ * What a kind of checkout says: what to create, how to confirm it, where the person comes back
+ * to, and what a checkout that could not start does. The steps themselves (create, hand off,
+ * come back, confirm, pending, failure) are written once in ../engine.ts. One file per kind
+ * beside this one:
  *
  * - credit.ts: a credit top-up, for oneself or as a gift (purchasefor 1 or 2);
  * - subscription.ts: a premium membership, monthly (recurring 1) or one-time for some months;
@@ -9,11 +10,14 @@
  * - card-update.ts: a new card for the monthly membership (opened from the app).
  * The device wallet is a payment method (../methods.ts), not a kind.
  */
+import type * as z from 'zod/mini';
 import type { ApiClient } from '../../api/client';
 import type { CheckoutSession, PaymentResult } from '../../api/credits';
-import type { ApiResult } from '../../api/errors';
+import type { ApiError, ApiResult } from '../../api/errors';
+import type { Translate } from '../../i18n/catalogue';
 import type { Query, RouteName } from '../../routing/routes';
 import type { WalletPurchase } from '../applepay';
+import type { PaymentDialog } from '../prompts';
 import type { CardUpdateRecord, CheckoutRecordName, CreditRecord, DonationRecord, SubscriptionRecord } from '../records';
 
 /** A created checkout session: the hosted checkout's address, or the client secret of an embedded one. */
@@ -37,7 +41,18 @@ export interface KindContext {
   readonly url: (name: RouteName, query?: Query) => string;
   readonly wait: (ms: number) => Promise<void>;
   readonly signedIn: boolean;
+  /** The messages of the element's language. */
+  readonly t: Translate;
 }
+
+/** What a checkout that could not start does. */
+export type StartFailure =
+  /** Shown where the checkout is: the checkout page's retry, which keeps the draft and its Idempotency-Key. */
+  | { readonly kind: 'retry' }
+  /** A dialog says so; `forget` drops the draft, so the next try starts afresh with a new key. */
+  | { readonly kind: 'tell'; readonly dialog: PaymentDialog; readonly forget?: boolean }
+  /** The person is sent to a page that says so. */
+  | { readonly kind: 'go'; readonly route: RouteName };
 
 export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
   /** The record its unfinished checkout is kept under. */
@@ -51,8 +66,17 @@ export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
   create(ctx: KindContext, draft: D & { readonly idempotencyKey: string }): Promise<ApiResult<Created>>;
   /** Asks the API host whether the session was paid; kinds without it count as confirmed by their return. */
   confirm?(ctx: KindContext, sessionId: string, method: string): Promise<ApiResult<R>>;
+  /**
+   * The shape of a confirmed result: the pending page hands the result it saw to the success page in storage, and the
+   * success page reads it back with this.
+   */
+  readonly result: z.ZodMiniType<R>;
   /** Where a confirmed payment is shown. */
   success(sessionId: string, method: string, draft: D | null): Destination;
+  /** The session was refused. Left out: the checkout page shows it with a retry. */
+  createRefused?(error: ApiError, ctx: KindContext): StartFailure;
+  /** The session came without a way to pay here (no trusted address, the embedded checkout failed). Left out: a dialog. */
+  readonly noHandOff?: Exclude<StartFailure, { readonly kind: 'retry' }>;
   /** What the device wallet charges, for kinds that take it. */
   wallet?(draft: D): WalletPurchase;
 }

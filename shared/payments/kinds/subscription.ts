@@ -1,4 +1,5 @@
 /** A premium membership: monthly, or one-time for some months (by card, wechat or a Philippine e-wallet). */
+import { PaymentResult } from '../../api/credits';
 import * as subscription from '../../api/subscription';
 import { E_WALLETS, WECHAT } from '../methods';
 import { SESSION_ID, createdFrom, type CheckoutKind, type SubscriptionDraft } from './kind';
@@ -32,5 +33,6 @@ export const subscriptionCheckout: CheckoutKind<SubscriptionDraft> = {
   },
   confirm: ({ api }, sessionId, method) =>
     E_WALLETS.has(method) ? api.call(subscription.confirmPaymongo, { source_id: sessionId }) : api.call(subscription.confirmSubscription, { session_id: sessionId }),
+  result: PaymentResult,
   success: (sessionId, method) => ({ name: 'SubscriptionSuccessPage', query: { session_id: sessionId, method } }),
 };

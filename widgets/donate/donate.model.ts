@@ -14,6 +14,7 @@ import { donationCheckout } from '../../shared/payments/kinds/donation';
 import { CARD } from '../../shared/payments/methods';
 import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
 import { readOnly } from '../../shared/model/read-only';
+import { finishPayment } from '../../shared/routing/finish';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/donate';
@@ -179,10 +180,7 @@ export function createDonateModel(deps: ModelDeps) {
       prompts.show(result.ok ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') } : { kind: 'error', message: t('donate.somethingWrong') });
     },
     /** After a gift: inside the app, back through its transaction_done deep link; else home. */
-    finish() {
-      if (deps.session.fromApps.value) deps.nav.openAppLink('transaction_done');
-      else deps.nav.go('HomePage');
-    },
+    finish: () => finishPayment(deps),
     openMission(id: number) {
       deps.nav.go(signedIn.value ? 'DonationsPage' : 'DonationPageAnon', { _d: String(id) });
     },

@@ -12,6 +12,7 @@ import { recordsOf } from '../../shared/payments/records';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 import { readOnly } from '../../shared/model/read-only';
+import { finishPayment } from '../../shared/routing/finish';
 import '@messages/payments';
 import '@messages/subscribe';
 
@@ -120,8 +121,7 @@ export function createChangeModel(deps: ModelDeps) {
     /** Continue: the app's transaction_done deep link with the new price from the app, else home. */
     finish() {
       const amount = changed.value?.amount;
-      if (deps.session.fromApps.value) deps.nav.openAppLink('transaction_done', amount !== undefined ? { price: String(amount) } : undefined);
-      else deps.nav.go('HomePage');
+      finishPayment(deps, amount !== undefined ? { price: String(amount) } : undefined);
     },
   };
 }

@@ -14,6 +14,7 @@ import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/metho
 import { isMonthly } from '../../shared/session/membership';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
 import { readOnly } from '../../shared/model/read-only';
+import { finishPayment } from '../../shared/routing/finish';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/subscribe';
@@ -174,10 +175,7 @@ export function createSubscribeModel(deps: ModelDeps) {
       void payment.begin(membershipDraft(p, { dollars: amount.value, method, recurring: recurring.value, months: months.value }));
     },
     /** After success: the app's deep link from the app, else home. */
-    finish() {
-      if (deps.session.fromApps.value) deps.nav.openAppLink('transaction_done');
-      else deps.nav.go('HomePage');
-    },
+    finish: () => finishPayment(deps),
   };
 }
 

@@ -103,12 +103,12 @@ describe('top-up: success', () => {
 
   it('Back to Home goes home, or back to the app through transaction_done', async () => {
     const web = topup();
-    web.model.goHome();
+    web.model.finish();
     expect(web.deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: false }]);
     const app = topup({ fromApps: true, query: { session_id: 'cs_1' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Authorised', credit_balance: 1 }) } });
     app.model.show('success');
     await app.deps.clock.advance(500);
-    app.model.goHome();
+    app.model.finish();
     expect(app.deps.appLinks).toEqual([{ action: 'transaction_done', query: undefined }]);
   });
 });

@@ -12,6 +12,7 @@ import { createPaymentFlow } from '../../shared/payments/flow';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { readOnly } from '../../shared/model/read-only';
+import { finishPayment } from '../../shared/routing/finish';
 import '@messages/topup';
 
 export type View = 'topup' | 'checkout' | 'success';
@@ -104,11 +105,8 @@ export function createTopupModel(deps: ModelDeps) {
       const { amount, currency } = chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, method);
       void payment.begin({ method, currency, amount, identifier: option.identifier, credits: option.price_credit, purchasefor: purchasefor.value, country: option.country });
     },
-    /** Back to Home; inside the app, back through its transaction_done deep link. */
-    goHome() {
-      if (deps.session.fromApps.value && payment.state.value.kind === 'confirmed') deps.nav.openAppLink('transaction_done');
-      else deps.nav.go('HomePage');
-    },
+    /** Back to Home on the confirmed top-up; inside the app, back through its transaction_done deep link. */
+    finish: () => finishPayment(deps),
   };
 }
 

@@ -178,7 +178,7 @@ function Success({ model }: { model: TopupModel }) {
             <CopyCode code={state.code} />
           </>
         ) : null}
-        <Button onClick={() => model.goHome()}>{t('payments.backHome')}</Button>
+        <Button onClick={() => model.finish()}>{t('payments.backHome')}</Button>
       </div>
     </Confirmation>
   );

@@ -164,7 +164,10 @@ function browserStorage(): KeyValueStore {
   };
 }
 
-/** The slice of Apple's ApplePaySession the payments use (so tests can fake it); paying with it is shared/payments/applepay.ts. */
+/**
+ * The slice of Apple's ApplePaySession the payments use (so tests can fake it); paying with it is
+ * shared/payments/applepay.ts.
+ */
 export interface WalletSession {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
   onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } } }) => void) | null;

@@ -70,7 +70,10 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
   );
 }
 
-/** The checkout page: on the way to the hosted checkout, or the embedded checkout's place; Cancel Transaction asks first. */
+/**
+ * The checkout page: on the way to the hosted checkout, or the embedded checkout's place; Cancel Transaction asks
+ * first.
+ */
 export function CheckoutStep({ checkout, prompts, container }: { checkout: Checkout; prompts: PaymentPrompts; container: RefObject<HTMLDivElement> }) {
   const t = useT();
   useSignals();
@@ -111,7 +114,10 @@ export function Confirmation({ checkout, children }: { checkout: Checkout; child
   return <p role="status">{t('payments.confirming')}</p>;
 }
 
-/** The card of a payment widget: its notice, its content, its dialogs (those of a checkout, or of the change of amount) and the overlay while busy. */
+/**
+ * The card of a payment widget: its notice, its content, its dialogs (a checkout's, or the change of amount's) and the
+ * overlay while busy.
+ */
 export function PaymentFrame({ prompts, view, busy, children }: { prompts: PaymentPrompts; view: string; busy: boolean; children: ReactNode }) {
   useSignals();
   const notice = prompts.notice.value;

@@ -52,7 +52,10 @@ type Stored<D> = D & { readonly idempotencyKey: string; readonly sessionId?: str
 /** A payment being confirmed: as its pending record keeps it, without the kind (the machine's own). */
 type Waiting = Omit<PaymentPendingRecord, 'kind'>;
 
-/** The address of a hosted checkout, when it is one the person may be sent to: this page's host, the API host, or Stripe's checkout. */
+/**
+ * The address of a hosted checkout, when it is one the person may be sent to: this page's host, the API host, or
+ * Stripe's checkout.
+ */
 export function trustedCheckoutUrl(url: string, page: { origin: string; apiBase: string }): string | null {
   let parsed: URL;
   try {
@@ -267,7 +270,10 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     /** A step is under way: buttons wait. */
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),
 
-    /** Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in place. */
+    /**
+     * Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in
+     * place.
+     */
     async begin(draft: D, place?: () => HTMLElement | null) {
       if (place) container = place;
       if (draft.method === DEVICE_WALLET.id) return payWithWallet(draft);

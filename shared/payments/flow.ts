@@ -39,5 +39,3 @@ export function createPaymentFlow<D extends { readonly method: string }, R exten
     },
   };
 }
-
-export type PaymentFlow<D extends { readonly method: string } = { method: string }, R extends PaymentResult = PaymentResult> = ReturnType<typeof createPaymentFlow<D, R>>;

@@ -49,5 +49,3 @@ export function createListLoading(deps: Pick<ModelDeps, 'account' | 'session'>, 
     },
   };
 }
-
-export type ListLoading = ReturnType<typeof createListLoading>;

@@ -15,7 +15,7 @@ import type { KeyValueStore, ModelDeps } from '../deps/deps';
 const PREFIX = 'sm.payment.';
 
 /** Where a record of an API host is kept: sm.payment.<name>, or sm.payment.<name>@<api base> for another host. */
-export const recordKey = (name: RecordName, apiBase: string): string => (apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name);
+const recordKey = (name: RecordName, apiBase: string): string => (apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name);
 
 export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
 const Identifier = z.string().check(z.minLength(1), z.maxLength(100));

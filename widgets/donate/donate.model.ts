@@ -12,15 +12,17 @@ import type { ModelDeps } from '../../shared/deps/deps';
 import { createPaymentFlow } from '../../shared/payments/flow';
 import { donationCheckout } from '../../shared/payments/kinds/donation';
 import { CARD } from '../../shared/payments/methods';
-import { DEFAULT_AMOUNT, clampCustom, parseMissionId, snapSlider } from './donate.rules';
+import type { TagProps } from '../tags';
+import { DEFAULT_AMOUNT, clampCustom, missionIdOf, snapSlider } from './donate.rules';
 import { readOnly } from '../../shared/model/read-only';
 import { finishPayment } from '../../shared/routing/finish';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/donate';
 
-export type View = 'donate' | 'missions' | 'success';
-export type ListVariant = 'home' | 'all' | 'public';
+/** The views and the lists of missions: the `view` and `list` attributes' values in the tag table (widgets/tags.ts). */
+export type View = TagProps<'sm-donate'>['view'];
+export type ListVariant = TagProps<'sm-donate'>['list'];
 /** The dialogs of the donation form itself (the payment's own come from the engine). */
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
@@ -43,8 +45,9 @@ export const formFirstCalls = (signedIn: boolean): string => [missionsCall(formL
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   // A confirmed gift is announced with its amount.
-  const flow = createPaymentFlow(donationCheckout, deps, { onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }) });
-  const { checkout: payment, prompts, lists } = flow;
+  const { checkout: payment, prompts, lists } = createPaymentFlow(donationCheckout, deps, {
+    onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }),
+  });
   const busy = signal(false);
   const dialog = signal<DonateDialog | null>(null);
   const missions = signal<readonly Mission[] | null>(null);
@@ -79,11 +82,10 @@ export function createDonateModel(deps: ModelDeps) {
       'payment-status',
     );
 
-  async function openForm(missionAttribute: string | undefined) {
+  /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the _d query's. */
+  async function openForm(missionAttribute: string | null | undefined) {
     if (!signedIn.value && deps.nav.query().thanks) thanked.value = true;
-    const fromAttribute = missionAttribute !== undefined ? parseMissionId(missionAttribute) : null;
-    if (missionAttribute !== undefined && fromAttribute === null) console.warn(`[sm-donate] Ignoring mission="${missionAttribute}": give a mission id, such as mission="2".`);
-    const id = fromAttribute ?? parseMissionId(deps.nav.query()._d);
+    const id = missionIdOf(missionAttribute) ?? missionIdOf(deps.nav.query()._d);
     if (id === null) {
       // The Donations page without a mission goes home; a tag given a bad mission says so.
       if (missionAttribute === undefined) deps.nav.go('HomePage', undefined, { replace: true });
@@ -108,7 +110,7 @@ export function createDonateModel(deps: ModelDeps) {
     signedIn,
 
     /** Starts a view once: the list (of a variant), the form (of a mission), or confirming a gift. */
-    show(view: View, options: { mission?: string | undefined; list?: ListVariant } = {}) {
+    show(view: View, options: { mission?: string | null | undefined; list?: ListVariant } = {}) {
       const key = `${view}:${options.mission ?? ''}:${options.list ?? ''}`;
       if (shown === key) return;
       shown = key;

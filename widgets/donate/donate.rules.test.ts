@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampCustom, paragraphs, parseMissionId, snapSlider } from './donate.rules';
+import { clampCustom, missionIdOf, paragraphs, snapSlider } from './donate.rules';
 
 describe('donation rules', () => {
   it('clamps the custom amount to 1..100, under 1 resets to 1', () => {
@@ -18,11 +18,11 @@ describe('donation rules', () => {
     expect(snapSlider(5)).toBe(10);
     expect(snapSlider(1000)).toBe(100);
   });
-  it('reads mission ids strictly', () => {
-    expect(parseMissionId('2')).toBe(2);
-    expect(parseMissionId(3)).toBe(3);
-    for (const bad of ['', '0', '-1', '2abc', '2.5', ' 2', 'javascript:alert(1)', '9999999999', null, undefined, 1.5]) {
-      expect(parseMissionId(bad), String(bad)).toBeNull();
+  it('reads mission ids strictly, in the tag table\'s form', () => {
+    expect(missionIdOf('2')).toBe(2);
+    expect(missionIdOf('02')).toBe(2);
+    for (const bad of ['', '0', '-1', '2abc', '2.5', ' 2', 'javascript:alert(1)', '9999999999', null, undefined]) {
+      expect(missionIdOf(bad), String(bad)).toBeNull();
     }
   });
   it('splits descriptions into text paragraphs', () => {

@@ -1,4 +1,10 @@
-/** The donation amount rules, as pure functions: a slider of 10 to 100 in steps of 10, or a custom 1 to 100. */
+/**
+ * The donation rules, as pure functions: the amount (a slider of 10 to 100 in steps of 10, or a
+ * custom 1 to 100), the mission id, and a description's paragraphs.
+ */
+import { parseAttribute } from '../../shared/ui/define';
+import { tags } from '../tags';
+
 export const SLIDER_MIN = 10;
 export const SLIDER_MAX = 100;
 export const SLIDER_STEP = 10;
@@ -20,12 +26,10 @@ export function snapSlider(value: number): number {
   return Math.min(Math.max(snapped, SLIDER_MIN), SLIDER_MAX);
 }
 
-/** A mission id from an attribute or query (_d): a positive whole number, else null. */
-export function parseMissionId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 ? n : null;
+/** A mission id (the `mission` attribute, or the portal's _d query) in the form the tag table gives it, else null. */
+export function missionIdOf(text: string | null | undefined): number | null {
+  const { value } = parseAttribute('sm-donate', 'mission', tags['sm-donate'].attributes.mission, text);
+  return value ? Number(value) : null;
 }
 
 /** A server description as paragraphs of plain text (never markup). */

@@ -1,6 +1,7 @@
 /**
- * <sm-donate>'s views: the missions list, one mission's donation form, and the success page.
- * Mission descriptions come from the server and are shown as text, never as markup.
+ * <sm-donate>'s views: the missions list (donate.missions.tsx), one mission's donation form, and
+ * the success page. Mission descriptions come from the server and are shown as text, never as
+ * markup.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
@@ -8,7 +9,6 @@ import { formatDate } from '../../shared/format/dates';
 import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
 import { Button } from '../../shared/ui/Button';
-import { Carousel } from '../../shared/ui/Carousel';
 import { Choices } from '../../shared/ui/Choices';
 import { ConfirmDialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
@@ -17,57 +17,20 @@ import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { placesStyles, sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
-import { createDonateModel, formFirstCalls, listFirstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
+import { createDonateModel, formFirstCalls, type DonateModel, type ListVariant, type View } from './donate.model';
+import { BannerPlace, Banners, MissionsView, usd } from './donate.missions';
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_STEP, paragraphs } from './donate.rules';
 import { donateStyles } from './donate.styles';
 import '@messages/payments';
 import '@messages/donate';
 
-export interface DonateProps {
-  view?: View;
-  /** The mission to give to (its id), for standalone use; inside the portal the _d query. */
-  mission?: string;
-  /** Which missions the list shows: home (up to 3), all, public. */
-  list?: ListVariant;
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
-
-const usd = (n: number, language: string) => formatMoney(n, 'USD', language);
-
 /**
- * A banner's place without a picture (before the mission arrives, or a mission without pictures): the picture's 2:1 box
- * and, below it, the room a carousel's controls take (donate.styles.ts).
+ * Its attributes as the tag table gives them, parsed (`view` and `list` are always one of their values; `mission` is
+ * null when it was of another form), and its shadow root. Without `mission`, the portal's _d query names the mission.
  */
-function BannerPlace() {
-  return (
-    <div className="sm-carousel" aria-hidden="true">
-      <div className="sm-banner" />
-    </div>
-  );
-}
-
-function Banners({ mission }: { mission: Mission }) {
-  const t = useT();
-  const title = mission.title ?? mission.organization;
-  const images = mission.banner.filter((src) => /^(https?:|\/)/.test(src));
-  // No picture: its place stays, plain, as the placeholder held it (and as the other cards have it).
-  if (images.length === 0) return <BannerPlace />;
-  return (
-    <Carousel
-      label={t('donate.slides', { title })}
-      slideLabel={(n, total) => t('donate.slide', { n, total })}
-      slides={images.map((src, i) => ({
-        id: src,
-        // The first picture is the page's largest paint: fetched at once and first; the others when they come near.
-        // loading and fetchpriority come before src: React 18 sets attributes in this order, and Firefox and Safari start
-        // fetching when src is set. (fetchpriority in lower case: React 18 knows no fetchPriority prop.)
-        content: <img className="sm-banner" loading={i === 0 ? 'eager' : 'lazy'} {...{ fetchpriority: i === 0 ? 'high' : 'auto' }} src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} width={640} height={320} />,
-      }))}
-    />
-  );
-}
+export type DonateProps = TagProps<'sm-donate'> & HostProps;
 
 function Description({ text }: { text: string }) {
   return (
@@ -75,70 +38,6 @@ function Description({ text }: { text: string }) {
       {paragraphs(text).map((p, i) => (
         <p key={i}>{p}</p>
       ))}
-    </div>
-  );
-}
-
-function MissionCard({ mission, model, variant }: { mission: Mission; model: DonateModel; variant: ListVariant }) {
-  const t = useT();
-  const language = useShownLanguage();
-  const title = mission.title ?? mission.organization;
-  const [first] = paragraphs(mission.description);
-  return (
-    <article className="sm-mission" aria-labelledby={`mission-${mission.id}`} data-testid="mission-card">
-      <Banners mission={mission} />
-      <h3 id={`mission-${mission.id}`} className="sm-title">
-        {title}
-      </h3>
-      <p className="sm-muted">{mission.organization}</p>
-      {variant !== 'home' ? <p className="sm-blurb">{first}</p> : null}
-      <p className="sm-raised">{t('donate.raised', { amount: usd(mission.total_donation, language) })}</p>
-      <Button onClick={() => model.openMission(mission.id)} aria-label={`${t('donate.donate')}: ${title}`}>
-        {t('donate.donate')}
-      </Button>
-    </article>
-  );
-}
-
-function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
-  const t = useT();
-  useSignals();
-  const missions = model.missions.value;
-  const waiting = missions === null && !model.loadError.value;
-  return (
-    <section className="sm-stack" aria-labelledby="missions-title">
-      <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
-      {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
-      {waiting ? (
-        <p role="status" className="sm-visually-hidden" data-sm-early={listFirstCalls(variant, false)} data-sm-early-signed-in={listFirstCalls(variant, true)}>
-          {t('payments.wait')}
-        </p>
-      ) : null}
-      {missions && missions.length === 0 ? <p>{t('donate.noMissions')}</p> : null}
-      <div className="sm-missions">
-        {waiting
-          ? [0, 1, 2].map((n) => <MissionCardSkeleton key={n} variant={variant} />)
-          : missions?.map((mission) => <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />)}
-      </div>
-      <p className="sm-muted">{t('donate.taxNote')}</p>
-    </section>
-  );
-}
-
-/**
- * Skeletons hold the places of what a mission fills in, with the same elements and classes as the filled view (a title
- * two lines high, a card's text four), so nothing moves when it arrives.
- */
-function MissionCardSkeleton({ variant }: { variant: ListVariant }) {
-  return (
-    <div className="sm-mission sm-skeleton" aria-hidden="true" data-testid="mission-skeleton">
-      <BannerPlace />
-      <h3 className="sm-title sm-skeleton-line" />
-      <p className="sm-muted sm-skeleton-line" />
-      {variant !== 'home' ? <p className="sm-blurb sm-skeleton-line" /> : null}
-      <p className="sm-raised sm-skeleton-line sm-skeleton-short" />
-      {/* A line of text in it, as a button has. */}
-      <span className="sm-button sm-skeleton-line">{'\u00a0'}</span>
     </div>
   );
 }
@@ -300,7 +199,7 @@ function Dialogs({ model }: { model: DonateModel }) {
   return null;
 }
 
-function DonateWidget({ view, mission, list }: { view: View; mission: string | undefined; list: ListVariant }) {
+function DonateWidget({ view, mission, list }: { view: View; mission: string | null | undefined; list: ListVariant }) {
   useSignals();
   const model = useModel(createDonateModel);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -313,10 +212,7 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | u
   );
 }
 
-/**
- * @summary Give to the missions once or monthly; the missions list; the thank-you page.
- */
-export function Donate({ view = 'donate', mission, list = 'all', apiBase, portal, container }: DonateProps) {
+export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + paymentStyles + donateStyles + placesStyles}>
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />

@@ -12,6 +12,7 @@ import { cardUpdateCheckout } from '../../shared/payments/kinds/card-update';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { CARD } from '../../shared/payments/methods';
 import { DEFAULT_INTERVAL, ONE_TIME_MONTHS } from './subscribe.pricing';
+import type { TagProps } from '../tags';
 import { membershipDraft, plansOf } from './subscribe.model';
 import '@messages/payments';
 import '@messages/subscribe';
@@ -32,7 +33,8 @@ export function parseDirectSubscribe(query: Record<string, string>) {
   return { price: parsed.data.price, method: parsed.data.method, recurring: parsed.data.recurring === '1', interval };
 }
 
-export type AppEntryView = 'update-payment' | 'direct-subscribe';
+/** The app's entries, of the `view` attribute's values in the tag table (widgets/tags.ts). */
+export type AppEntryView = Extract<TagProps<'sm-subscribe'>['view'], 'update-payment' | 'direct-subscribe'>;
 
 /**
  * Shown when the app's link is for another account than the one signed in here. These entries pay straight away, so

@@ -12,11 +12,13 @@ import { recordsOf } from '../../shared/payments/records';
 import { monthlyBounds, type SliderBounds } from './subscribe.pricing';
 import { plansOf } from './subscribe.model';
 import { readOnly } from '../../shared/model/read-only';
+import type { TagProps } from '../tags';
 import { finishPayment } from '../../shared/routing/finish';
 import '@messages/payments';
 import '@messages/subscribe';
 
-export type ChangeView = 'change' | 'change-success';
+/** The views of the change of amount, of the `view` attribute's values in the tag table (widgets/tags.ts). */
+export type ChangeView = Extract<TagProps<'sm-subscribe'>['view'], 'change' | 'change-success'>;
 
 export function createChangeModel(deps: ModelDeps) {
   const { t } = deps.i18n;

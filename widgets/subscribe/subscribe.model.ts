@@ -14,13 +14,15 @@ import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/metho
 import { isMonthly } from '../../shared/session/membership';
 import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
 import { readOnly } from '../../shared/model/read-only';
+import type { TagProps } from '../tags';
 import { finishPayment } from '../../shared/routing/finish';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/subscribe';
 
 export type Step = 'select-duration' | 'select-amount' | 'select-payment';
-export type FlowView = 'subscribe' | 'checkout' | 'success';
+/** The views of the membership flow itself, of the `view` attribute's values in the tag table (widgets/tags.ts). */
+export type FlowView = Extract<TagProps<'sm-subscribe'>['view'], 'subscribe' | 'checkout' | 'success'>;
 
 const MONTHLY_ID = 'premium_monthly';
 const ONE_TIME_ID = 'premium_one_time';

@@ -12,6 +12,8 @@ import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
 import { createSubscribeModel, firstCalls, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
 import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
@@ -24,14 +26,9 @@ const ChangeFlow = lazy(() => import('./subscribe.change'));
 const ManageDialog = lazy(() => import('./subscribe.manage'));
 const AppEntry = lazy(() => import('./subscribe.app'));
 
-export type View = FlowView | 'change' | 'change-success' | 'manage' | 'update-payment' | 'direct-subscribe';
-
-export interface SubscribeProps {
-  view?: View;
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
+/** Its attributes as the tag table gives them, parsed (`view` is always one of its values), and its shadow root. */
+export type SubscribeProps = TagProps<'sm-subscribe'> & HostProps;
+type View = SubscribeProps['view'];
 
 function DurationLabel({ title, hint }: { title: string; hint: string }) {
   return (
@@ -185,10 +182,7 @@ function Body({ view }: { view: View }) {
   );
 }
 
-/**
- * @summary Premium membership: subscribe, change the amount, manage, and the app's entries.
- */
-export function Subscribe({ view = 'subscribe', apiBase, portal, container }: SubscribeProps) {
+export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + subscribeStyles}>
       <Body key={view} view={view} />

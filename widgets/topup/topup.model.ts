@@ -12,10 +12,12 @@ import { createPaymentFlow } from '../../shared/payments/flow';
 import { creditCheckout } from '../../shared/payments/kinds/credit';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { readOnly } from '../../shared/model/read-only';
+import type { TagProps } from '../tags';
 import { finishPayment } from '../../shared/routing/finish';
 import '@messages/topup';
 
-export type View = 'topup' | 'checkout' | 'success';
+/** The views: the `view` attribute's values in the tag table (widgets/tags.ts). */
+export type View = TagProps<'sm-topup'>['view'];
 
 export type SuccessState = { kind: 'confirming' } | { kind: 'self'; balance: number } | { kind: 'other'; code: string };
 

@@ -11,18 +11,15 @@ import { Notice } from '../../shared/ui/Notice';
 import { Places } from '../../shared/ui/Places';
 import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
+import type { HostProps } from '../../shared/ui/define';
+import type { TagProps } from '../tags';
 import { createTopupModel, firstCalls, type TopupModel, type View } from './topup.model';
 import { topupStyles } from './topup.styles';
 import '@messages/payments';
 import '@messages/topup';
 
-export interface TopupProps {
-  /** topup (default) | checkout | success */
-  view?: View;
-  apiBase?: string;
-  portal?: string;
-  container?: ShadowRoot | HTMLElement;
-}
+/** Its attributes as the tag table gives them, parsed (`view` is always one of its values), and its shadow root. */
+export type TopupProps = TagProps<'sm-topup'> & HostProps;
 
 /** The credit choices' places held while they load (the usual list has five; a list of another length moves nothing above it). */
 const HELD_OPTIONS = 5;
@@ -198,10 +195,7 @@ function TopupWidget({ view }: { view: View }) {
   );
 }
 
-/**
- * @summary Top up pay-as-you-go credit for yourself or as a gift.
- */
-export function Topup({ view = 'topup', apiBase, portal, container }: TopupProps) {
+export function Topup({ view, apiBase, portal, container }: TopupProps) {
   return (
     <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={topupStyles + placesStyles}>
       <TopupWidget key={view} view={view} />

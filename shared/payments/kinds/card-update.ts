@@ -6,7 +6,7 @@ import { PaymentResult } from '../../api/credits';
 import * as subscription from '../../api/subscription';
 import { createdFrom, type CardUpdateDraft, type CheckoutKind, type StartFailure } from './kind';
 
-const failed: StartFailure = { kind: 'go', route: 'UpdatePaymentFailedPage' };
+const toFailedPage: StartFailure = { kind: 'go', route: 'UpdatePaymentFailedPage' };
 
 export const cardUpdateCheckout: CheckoutKind<CardUpdateDraft> = {
   record: 'card-update',
@@ -19,6 +19,6 @@ export const cardUpdateCheckout: CheckoutKind<CardUpdateDraft> = {
   },
   result: PaymentResult,
   success: () => ({ name: 'UpdatePaymentSuccessPage' }),
-  createRefused: () => failed,
-  noHandOff: failed,
+  createRefused: () => toFailedPage,
+  noHandOff: toFailedPage,
 };

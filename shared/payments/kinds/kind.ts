@@ -75,7 +75,10 @@ export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
   success(sessionId: string, method: string, draft: D | null): Destination;
   /** The session was refused. Left out: the checkout page shows it with a retry. */
   createRefused?(error: ApiError, ctx: KindContext): StartFailure;
-  /** The session came without a way to pay here (no trusted address, the embedded checkout failed). Left out: a dialog. */
+  /**
+   * The session came without a way to pay here (no trusted address, or the embedded checkout failed). Left out: a
+   * dialog says so.
+   */
   readonly noHandOff?: Exclude<StartFailure, { readonly kind: 'retry' }>;
   /** What the device wallet charges, for kinds that take it. */
   wallet?(draft: D): WalletPurchase;

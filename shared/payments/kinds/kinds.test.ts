@@ -72,6 +72,16 @@ describe('donation', () => {
     expect(looks).toBe(3);
   });
 
+  it('a refused gift is forgotten (the next starts with a new key) and said; giving twice says so, then home', () => {
+    const ctx = kindContext(fakeDeps());
+    expect(donationCheckout.createRefused!({ status: 400, message: 'No.', errorCode: null }, ctx)).toEqual({ kind: 'tell', forget: true, dialog: { kind: 'error', message: 'No.', thenHome: false } });
+    expect(donationCheckout.createRefused!({ status: 400, message: 'x', errorCode: 'already-donated' }, ctx)).toEqual({
+      kind: 'tell',
+      forget: true,
+      dialog: { kind: 'error', message: 'You are already donated this projects', thenHome: true },
+    });
+  });
+
   it('is pending when the gift never shows up', async () => {
     const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/donation-history': ok({ data: [], total: 0 }) } });
     const confirming = donationCheckout.confirm!(kindContext(deps), 'cs_9', 'credit_card');

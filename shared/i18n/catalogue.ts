@@ -11,19 +11,16 @@
  * deps (`deps.i18n.t`), so both speak the element's language.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import languageFiles, { type CompiledMessages, type MessageArgs } from './language-files';
+import { elementLanguage, type Language } from './languages';
 import type englishCatalogue from './messages/en.json';
+
+export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languages';
+export type { CompiledMessages, MessageArgs } from './language-files';
 
 /** Every message's name, from the English catalogue (which has them all). */
 export type MessageKey = keyof typeof englishCatalogue;
-export type MessageArgs = Readonly<Record<string, string | number | Date>>;
 export type Translate = (key: MessageKey, args?: MessageArgs) => string;
-/** A language's messages as tools/messages.ts compiles them: plain texts as strings, the others as functions. */
-export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
-
-import languageFiles from './language-files';
-import { elementLanguage, type Language } from './languages';
-
-export { LANGUAGES, PSEUDO, type Language, type PublicLanguage } from './languages';
 
 const compiled = new Map<Language, CompiledMessages>();
 /** The areas whose code is on the page, each with the languages it has its messages in. */

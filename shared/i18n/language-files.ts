@@ -7,8 +7,13 @@
  * tools/messages.ts writes the module instead: `{ es: () => import('@messages-index/es'), ... }`,
  * with the pseudo-locale en-XA in development.
  */
-import type { CompiledMessages } from './catalogue';
 import type { Language } from './languages';
+
+// The shape of compiled messages lives here, not in catalogue.ts (which imports this file), so the two do not import
+// each other.
+export type MessageArgs = Readonly<Record<string, string | number | Date>>;
+/** A language's messages as tools/messages.ts compiles them: plain texts as strings, the others as functions. */
+export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
 
 /** A language's index: each area's messages in that language, loaded on demand. */
 export type LanguageIndex = Readonly<Record<string, (() => Promise<{ readonly default: CompiledMessages }>) | undefined>>;

@@ -5,22 +5,10 @@ import * as auth from './auth';
 import { createApiClient } from './client';
 import { addressOf } from './contract';
 import { earlyAnswers, type Early } from '../boot/boot';
+import { testProfile } from '../deps/testing';
 import { CLIENT_MESSAGES } from './errors';
 
-const profile = {
-  id: 1,
-  name: 'Grace Listener',
-  email: 'listener@example.org',
-  avatar: null,
-  joined: '2025-03-14T00:00:00Z',
-  dob: null,
-  bio: null,
-  genre: null,
-  type: 0,
-  credit_balance: 120,
-  country: { code: 'US', name: 'United States' },
-  subscription: null,
-};
+const profile = testProfile();
 
 function answer(status: number, body: unknown) {
   return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));

@@ -101,20 +101,29 @@ export interface FakeDeps extends ModelDeps {
   setWallet(wallet: WalletSessionClass | null): void;
 }
 
-export const PROFILE: UserProfile = {
-  id: 1,
-  name: 'Ada Listener',
-  email: 'listener@example.org',
-  avatar: null,
-  joined: '2025-01-15',
-  dob: null,
-  bio: null,
-  genre: null,
-  type: 0,
-  credit_balance: 120,
-  country: { code: 'US', name: 'United States' },
-  subscription: null,
-};
+/**
+ * The seeded listener's profile as the API answers it (sandbox/seed/people.ts; the sandbox adds `role`), with the
+ * fields a test needs changed. The one profile fixture of the unit, element and sandbox tests.
+ */
+export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    id: 1,
+    name: 'Grace Listener',
+    email: 'listener@example.org',
+    avatar: null,
+    joined: '2025-03-14T00:00:00.000Z',
+    dob: null,
+    bio: null,
+    genre: null,
+    type: 0,
+    credit_balance: 120,
+    country: { code: 'US', name: 'United States' },
+    subscription: null,
+    ...overrides,
+  };
+}
+
+export const PROFILE: UserProfile = testProfile();
 
 /**
  * Fake dependencies. `routes` maps 'METHOD /path' to an answer; a call nobody answers gets 404.

@@ -1,22 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY as STORAGE_KEY } from '../boot/boot';
+import { testProfile } from '../deps/testing';
 import { createSession, parseStored } from './session';
 
-const user = {
-  id: 1,
-  name: 'Grace Listener',
-  email: 'listener@example.org',
-  avatar: null,
-  joined: '2025-03-14T00:00:00Z',
-  dob: null,
-  bio: null,
-  genre: null,
-  type: 0,
-  credit_balance: 120,
-  country: { code: 'US', name: 'United States' },
-  subscription: null,
-};
+const user = testProfile();
 const login = { access_token: 'tok', token_type: 'Bearer', expires_in: 60 };
 
 describe('session store', () => {

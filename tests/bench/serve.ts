@@ -10,20 +10,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotli, gzip } from './sizes';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// bench.ts and lighthouse.ts take their ports from here.
+export { freePort } from '../../sandbox/core/emulator';
 
 export interface Sandbox {
   origin: string;

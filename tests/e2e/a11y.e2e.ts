@@ -2,53 +2,54 @@
  * Accessibility as reliability: every route passes axe (no serious or critical violation, open
  * shadow roots included), and the main flows are completed with the keyboard alone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, createVerifiedUser, focusedLabel, launch, newPage, signIn, tabTo, uniqueEmail } from './support';
+import { baseUrl, browserPerFile, focusedLabel, newPage, openSurvey, signedInPage, signInNewPerson, tabTo, uniqueEmail } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const PUBLIC_ROUTES = ['/login', '/register', '/forgot-password', '/send-verification', '/signup-success', '/change-password?t=bad', '/verify-email', '/donation-page', '/missions', '/premium', '/test-page', '/update-payment-success', '/update-payment-failed'];
 const SIGNED_IN_ROUTES = ['/home', '/change-password-user', '/top-up', '/subscription', '/donation-lists', '/donations?_d=2', '/survey', '/transaction-failed', '/transaction-success', '/change-subscription'];
 let checked = 0;
 afterAll(() => console.log(`[a11y] ${checked} routes checked with axe`));
 
+/** On a payment form's last step: chooses the card and goes on to the hosted checkout, with the keyboard. */
+async function cardToCheckout(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Credit / Debit Card' }).waitFor();
+  await tabTo(page, /^Credit \/ Debit Card$/);
+  await page.keyboard.press('Space');
+  await tabTo(page, /^Continue to Payment$/);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/sandbox\/checkout\//);
+}
+
 describe('accessibility', () => {
-  it('every public route passes axe', async () => {
-    const { page, context } = await newPage(browser);
-    for (const route of PUBLIC_ROUTES) {
+  /** Opens each route in turn, once the page has settled, and checks it with axe. */
+  async function checkRoutes(page: Page, routes: string[]): Promise<void> {
+    for (const route of routes) {
       await page.goto(`${baseUrl()}/#${route}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       expect(await axeViolations(page), route).toEqual([]);
       checked += 1;
     }
+  }
+
+  it('every public route passes axe', async () => {
+    const { page, context } = await newPage(browser());
+    await checkRoutes(page, PUBLIC_ROUTES);
     await context.close();
   });
 
   it('every signed-in route passes axe', async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, 'partner@example.org', 'partner-2026');
-    await page.waitForURL(/#\/home$/);
-    for (const route of SIGNED_IN_ROUTES) {
-      await page.goto(`${baseUrl()}/#${route}`);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
-      expect(await axeViolations(page), route).toEqual([]);
-      checked += 1;
-    }
+    const { page, context } = await signedInPage(browser(), { email: 'partner@example.org', password: 'partner-2026' });
+    await checkRoutes(page, SIGNED_IN_ROUTES);
     await context.close();
   });
 
   it('registers with the keyboard alone', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/register`);
     await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
     await tabTo(page, /^Continue with Email$/);
@@ -73,10 +74,7 @@ describe('accessibility', () => {
   });
 
   it('tops up, subscribes and donates with the keyboard alone (up to the checkout)', async () => {
-    const person = await createVerifiedUser({ first: 'Keys' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context } = await signInNewPerson(browser(), { first: 'Keys' });
     // Top up
     await page.goto(`${baseUrl()}/#/top-up`);
     await page.getByRole('radio', { name: /^50 Credits/ }).waitFor();
@@ -84,12 +82,7 @@ describe('accessibility', () => {
     await page.keyboard.press('Space');
     await tabTo(page, /^Next$/);
     await page.keyboard.press('Enter');
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).waitFor();
-    await tabTo(page, /^Credit \/ Debit Card$/);
-    await page.keyboard.press('Space');
-    await tabTo(page, /^Continue to Payment$/);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/sandbox\/checkout\//);
+    await cardToCheckout(page);
     await tabTo(page, /^Card number$/);
     await page.keyboard.type('4242424242424242');
     await tabTo(page, /^Pay$/);
@@ -107,12 +100,7 @@ describe('accessibility', () => {
     await page.getByText('$7.00 /month').first().waitFor();
     await tabTo(page, /^Next$/);
     await page.keyboard.press('Enter');
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).waitFor();
-    await tabTo(page, /^Credit \/ Debit Card$/);
-    await page.keyboard.press('Space');
-    await tabTo(page, /^Continue to Payment$/);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/sandbox\/checkout\//);
+    await cardToCheckout(page);
     // Donate
     await page.goto(`${baseUrl()}/#/donations?_d=1`);
     await page.getByRole('slider', { name: 'Amount in dollars' }).waitFor();
@@ -126,14 +114,8 @@ describe('accessibility', () => {
   });
 
   it('answers the survey and joins the newsletter with the keyboard alone', async () => {
-    const person = await createVerifiedUser({ first: 'Tabby' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
-    await page.goto(`${baseUrl()}/#/survey`);
-    const survey = page.locator('sm-survey');
-    await survey.getByText(/^1 of \d+$/).waitFor();
-    const total = Number((await survey.getByTestId('survey-progress').textContent())!.split(' of ')[1]);
+    const { page, context } = await signInNewPerson(browser(), { first: 'Tabby' });
+    const { survey, total } = await openSurvey(page);
     for (let n = 1; n <= total; n += 1) {
       await survey.getByText(`${n} of ${total}`).waitFor();
       const first = (await survey.getByRole('checkbox').first().evaluate((el) => el.closest('label')?.textContent ?? '')).trim();

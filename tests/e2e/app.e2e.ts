@@ -4,17 +4,11 @@
  * the address bar at once, success returns through the app's deep links, and a used or
  * expired token shows the login form, never another person's session.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLinks, appUrl, baseUrl, createVerifiedUser, launch, newPage, recordAppLinks } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appLinks, appUrl, baseUrl, browserPerFile, createVerifiedUser, newPage, payByCard, recordAppLinks } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 async function openEntry(page: Page, entry: string, email: string) {
   await page.goto(appUrl());
@@ -30,7 +24,7 @@ async function expectNoToken(page: Page) {
 describe('mobile app entries', () => {
   it('top-up: lands on Top Up, pays, and returns through transaction_done', async () => {
     const person = await createVerifiedUser({ first: 'Ada' });
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await recordAppLinks(context);
     await openEntry(page, 'topup', person.email);
     await expectNoToken(page);
@@ -42,9 +36,7 @@ describe('mobile app entries', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     await page.getByRole('button', { name: 'Back to Home' }).click();
     await expect.poll(() => appLinks(page)).toEqual(['smapp://transaction_done']);
@@ -57,7 +49,7 @@ describe('mobile app entries', () => {
     ['donation', /#\/donations\?_d=2$/],
   ])('%s: lands where the product says', async (entry, landing) => {
     const person = await createVerifiedUser({ first: 'Eve' });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await openEntry(page, entry, person.email);
     await expectNoToken(page);
     await page.waitForURL(landing);
@@ -66,7 +58,7 @@ describe('mobile app entries', () => {
 
   it('survey: lands on the survey and its close icon returns through survey_done', async () => {
     const person = await createVerifiedUser({ first: 'Sol' });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await recordAppLinks(context);
     await openEntry(page, 'survey', person.email);
     await expectNoToken(page);
@@ -78,7 +70,7 @@ describe('mobile app entries', () => {
   });
 
   it('change-subscription: a monthly partner lands on Select Amount; Continue returns transaction_done with the price', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await recordAppLinks(context);
     await openEntry(page, 'change-subscription', 'partner@example.org');
     await expectNoToken(page);
@@ -95,7 +87,7 @@ describe('mobile app entries', () => {
   });
 
   it('update-payment and direct-subscribe go straight to the card checkout', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await openEntry(page, 'update-payment', 'partner@example.org');
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Save card' }).waitFor();
@@ -108,13 +100,13 @@ describe('mobile app entries', () => {
 
   it('a used token shows the login form and no session, and so does an expired one', async () => {
     const person = await createVerifiedUser({ first: 'Ula' });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await openEntry(page, 'topup', person.email);
     await page.waitForURL(/#\/top-up$/);
     const used = await page.evaluate(() => localStorage.getItem('sm.session.v1'));
     expect(used).toContain(person.email);
     // A token used once, then opened again in a fresh webview.
-    const replay = await newPage(browser);
+    const replay = await newPage(browser());
     await replay.page.goto(appUrl());
     const minted = await replay.page.evaluate(async ({ portal, email }) => {
       const response = await fetch(`${portal}/sandbox/app-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
@@ -122,7 +114,7 @@ describe('mobile app entries', () => {
     }, { portal: baseUrl(), email: person.email });
     await replay.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
     await replay.page.waitForURL(/#\/top-up$/);
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     await second.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
     await second.page.getByText(/This sign-in link has expired/).waitFor();
     await second.page.getByRole('button', { name: 'Continue with Email' }).waitFor();
@@ -133,7 +125,7 @@ describe('mobile app entries', () => {
       return (await response.json()).token as string;
     }, { portal: baseUrl(), email: person.email });
     await fetch(`${baseUrl()}/sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_days: 1 }) });
-    const third = await newPage(browser);
+    const third = await newPage(browser());
     await third.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(stale)}&type=topup`);
     await third.page.getByText(/This sign-in link has expired/).waitFor();
     expect(third.page.url()).not.toContain('_t=');
@@ -145,7 +137,7 @@ describe('mobile app entries', () => {
 
 describe('premium page on a phone', () => {
   it('opens the app through its gopremium deep link after 500 ms', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 390, height: 844 },
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     });

@@ -3,23 +3,14 @@
  * the survey from first question to thanks, the newsletter's states, and isolation between people.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, createVerifiedUser, launch, newPage, signIn, uniqueEmail } from './support';
+import { describe, expect, it } from 'vitest';
+import { apiAs, baseUrl, browserPerFile, createVerifiedUser, newPage, openSurvey, signedInPage, signInNewPerson, uniqueEmail } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 describe('dashboard', () => {
   it('pages through credit purchases and downloads a purchased song as an mp3', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, 'listener@example.org', 'listen-2026');
-    await page.waitForURL(/#\/home$/);
+    const { page, context, errors } = await signedInPage(browser(), { email: 'listener@example.org', password: 'listen-2026' });
     const history = page.locator('sm-history');
     await history.getByRole('tab', { name: 'Credit Purchase' }).waitFor();
     await history.getByText(/Page 1 of \d+/).waitFor();
@@ -60,14 +51,8 @@ describe('dashboard', () => {
   });
 
   it('takes the survey from the first question to the thank-you view', async () => {
-    const person = await createVerifiedUser({ first: 'Sue' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
-    await page.goto(`${baseUrl()}/#/survey`);
-    const survey = page.locator('sm-survey');
-    await survey.getByText(/^1 of \d+$/).waitFor();
-    const total = Number((await survey.getByTestId('survey-progress').textContent())!.split(' of ')[1]);
+    const { page, context, errors } = await signInNewPerson(browser(), { first: 'Sue' });
+    const { survey, total } = await openSurvey(page);
     for (let n = 1; n <= total; n += 1) {
       await survey.getByText(`${n} of ${total}`).waitFor();
       await survey.getByText('Select a max of 3 choices only').waitFor();
@@ -96,7 +81,7 @@ describe('dashboard', () => {
   });
 
   it('the newsletter is disabled while empty, shows Sending... and the toast', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login`);
     const form = page.locator('sm-newsletter');
     const button = form.getByRole('button', { name: 'Subscribe' });

@@ -4,26 +4,20 @@
  * attributes, events, parts and custom properties, a theming preview; usable with the keyboard
  * and clean under axe.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { events, tags } from '../../widgets/tags';
 import { axeViolations } from './axe';
-import { baseUrl, focusedLabel, launch, newPage, tabTo } from './support';
+import { baseUrl, browserPerFile, focusedLabel, newPage, tabTo } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** The text of a section's table(s), for checking what a page lists. */
 const sectionText = (page: Page, id: string) => page.locator(`section[aria-labelledby="${id}"]`).innerText();
 
 describe('docs', () => {
   it('/docs/ lists every tag and links to its page', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto(`${baseUrl()}/docs/`);
     for (const [tag, spec] of Object.entries(tags)) {
       await page.getByRole('main').getByRole('link', { name: `<${tag}>` }).waitFor();
@@ -36,7 +30,7 @@ describe('docs', () => {
 
   for (const [tag, spec] of Object.entries(tags)) {
     it(`${tag}: a live example, every view, the tables, clean under axe`, async () => {
-      const { page, context, errors } = await newPage(browser);
+      const { page, context, errors } = await newPage(browser());
       await page.setViewportSize({ width: 1024, height: 800 });
       const url = `${baseUrl()}/docs/${tag}.html`;
       await page.goto(url);
@@ -84,7 +78,7 @@ describe('docs', () => {
   }
 
   it('is usable with the keyboard: skip link, a view opened with Enter, the theme changed by typing', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto(`${baseUrl()}/docs/sm-donate.html`);
     await page.keyboard.press('Tab');

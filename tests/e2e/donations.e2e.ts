@@ -2,17 +2,11 @@
  * Missions and donations end to end: a one-time gift, a monthly gift and its cancel, a declined
  * card, an anonymous gift, the custom amount, inert mission markup, and the blog on another origin.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, blogUrl, createVerifiedUser, launch, newPage, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, blogUrl, browserPerFile, newPage, payByCard, signInNewPerson } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 interface MissionBody {
   data: { id: number; total_donation: number }[];
@@ -23,18 +17,9 @@ async function missionTotal(id: number): Promise<number> {
   return body.data.find((m) => m.id === id)!.total_donation;
 }
 
-async function payOnCheckout(page: Page, card: string) {
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: 'Pay' }).click();
-}
-
 describe('donations', () => {
   it('a signed-in person gives $30 once and the mission total rises by 30', async () => {
-    const person = await createVerifiedUser({ first: 'Gia' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context, errors } = await signInNewPerson(browser(), { first: 'Gia' });
     await page.getByRole('heading', { name: 'Ongoing Missions' }).waitFor();
     const before = await missionTotal(2);
     await page.goto(`${baseUrl()}/#/donations?_d=2`);
@@ -47,7 +32,7 @@ describe('donations', () => {
     await slider.press('ArrowRight');
     expect(await slider.inputValue()).toBe('30');
     await page.getByRole('button', { name: /Donate Now · \$30\.00/ }).click();
-    await payOnCheckout(page, '4242 4242 4242 4242');
+    await payByCard(page);
     await page.waitForURL(/#\/donation-success/);
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     await expect.poll(() => page.getByTestId('donation-result').textContent()).toContain('$30.00');
@@ -57,14 +42,11 @@ describe('donations', () => {
   });
 
   it('gives $10 monthly, sees the next donation date, cancels, and sees Donate Now again', async () => {
-    const person = await createVerifiedUser({ first: 'Mo' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context } = await signInNewPerson(browser(), { first: 'Mo' });
     await page.goto(`${baseUrl()}/#/donations?_d=1`);
     await page.getByRole('radio', { name: 'Recurring (monthly)' }).check();
     await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
-    await payOnCheckout(page, '4242 4242 4242 4242');
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     await page.goto(`${baseUrl()}/#/donations?_d=1`);
     await page.getByText(/Your next donation is on \d{2} \w+ \d{4}\./).waitFor();
@@ -80,14 +62,11 @@ describe('donations', () => {
   });
 
   it('a declined card gives nothing', async () => {
-    const person = await createVerifiedUser({ first: 'Dex' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context } = await signInNewPerson(browser(), { first: 'Dex' });
     const before = await missionTotal(3);
     await page.goto(`${baseUrl()}/#/donations?_d=3`);
     await page.getByRole('button', { name: /Donate Now/ }).click();
-    await payOnCheckout(page, '4000 0000 0000 0002');
+    await payByCard(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/#\/donations\?_d=3/);
@@ -96,7 +75,7 @@ describe('donations', () => {
   });
 
   it('an anonymous visitor gives from /donation-page, and the custom amount clamps', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const before = await missionTotal(2);
     await page.goto(`${baseUrl()}/#/donation-page`);
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
@@ -116,7 +95,7 @@ describe('donations', () => {
     await page.getByRole('dialog', { name: 'Sign in to give monthly' }).getByRole('button', { name: 'OK' }).click();
     await page.getByRole('radio', { name: 'One-time' }).check();
     await page.getByRole('button', { name: /Donate Now · \$15\.00/ }).click();
-    await payOnCheckout(page, '4242424242424242');
+    await payByCard(page, '4242424242424242');
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     expect(await missionTotal(2)).toBeCloseTo(before + 15, 2);
     await context.close();
@@ -133,7 +112,7 @@ describe('donations', () => {
       }),
     });
     const { data } = (await created.json()) as { data: { id: number } };
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
     await page.getByRole('heading', { level: 1, name: 'Markup Test Mission' }).waitFor();
     await page.getByText('<script>window.__pwned = 1</script>', { exact: false }).waitFor();
@@ -145,36 +124,29 @@ describe('donations', () => {
   });
 
   it('the blog on another origin embeds <sm-donate> from the built files and completes a gift', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const before = await missionTotal(2);
     await page.goto(blogUrl());
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
     await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
-    await payOnCheckout(page, '4242 4242 4242 4242');
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     expect(await missionTotal(2)).toBeCloseTo(before + 10, 2);
     expect(errors).toEqual([]);
     // An origin that is not on the allow-list is refused by the API.
-    const refused = await page.evaluate(async (api) => {
-      try {
-        await fetch(`${api}/webclient/donation/ongoing-project`);
-        return 'answered';
-      } catch {
-        return 'refused';
-      }
-    }, baseUrl());
-    expect(refused).toBe('answered'); // the portal's own origin
-    const other = await browser.newPage();
+    const askFrom = (where: Page) =>
+      where.evaluate(async (api) => {
+        try {
+          await fetch(`${api}/webclient/donation/ongoing-project`);
+          return 'answered';
+        } catch {
+          return 'refused';
+        }
+      }, baseUrl());
+    expect(await askFrom(page)).toBe('answered'); // the portal's own origin
+    const other = await browser().newPage();
     await other.goto('data:text/html,<p>elsewhere</p>');
-    const fromElsewhere = await other.evaluate(async (api) => {
-      try {
-        await fetch(`${api}/webclient/donation/ongoing-project`);
-        return 'answered';
-      } catch {
-        return 'refused';
-      }
-    }, baseUrl());
-    expect(fromElsewhere).toBe('refused');
+    expect(await askFrom(other)).toBe('refused');
     await other.close();
     await context.close();
   });

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SESSION_KEY as STORAGE_KEY, sessionKeyFor as storageKeyFor } from '../../shared/boot/boot';
 import { storedSignIn } from '../../shared/session/session';
-import { baseUrl, blogUrl, createVerifiedUser, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
+import { baseUrl, blogUrl, browserPerFile, createVerifiedUser, hold, newPage, shiftsSince, watchLayoutShifts } from './support';
 
 /** Each API host has its own sign-in (shared/session/session.ts): a tag with api-base keeps it under that host's key. */
 const sessionKeyOf = (apiBase: string) => storageKeyFor(apiBase.replace(/\/+$/, ''));
@@ -22,13 +22,23 @@ const storing = (page: Page, key: string, value: string) => page.addInitScript((
 
 const pageUrl = (name: string) => new URL(name, blogUrl()).href;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
+/** Every widget file but the loader's. */
+const ALL_BUT_LOADER = /\/(assets|widgets)\/(?!loader)[^/]+\.js$/;
+
+/**
+ * A fresh page opened on one of the blog's pages while the code matching `held` (by default the shared chunks) is held
+ * back, until `code.release()`; `urls` lists every request the page made.
+ */
+async function openWithCodeHeld(name: string, options: { held?: RegExp; watchShifts?: boolean } = {}) {
+  const opened = await newPage(browser());
+  const urls: string[] = [];
+  opened.page.on('request', (request) => urls.push(request.url()));
+  if (options.watchShifts) await watchLayoutShifts(opened.page);
+  const code = await hold(opened.page, options.held ?? /\/assets\/[^/]+\.js$/);
+  await opened.page.goto(pageUrl(name));
+  return { ...opened, code, urls };
+}
 
 /** The widget code a page asked for: entry and chunk names without hashes (sm-donate, donate.element, ...). */
 function widgetCode(urls: string[]): string[] {
@@ -41,14 +51,9 @@ function widgetCode(urls: string[]): string[] {
 
 const hasCard = (page: Page, tag: string) => page.evaluate((t) => !!document.querySelector(t)?.shadowRoot?.querySelector('[part~="card"]'), tag);
 
-
 describe('embedding with the loader', () => {
   it('script tag alone: each tag gets its markup before its code, and only the code of the tags on the page is fetched', async () => {
-    const { page, context, errors } = await newPage(browser);
-    const urls: string[] = [];
-    page.on('request', (request) => urls.push(request.url()));
-    const code = await hold(page, /\/(assets|widgets)\/(?!loader)[^/]+\.js$/);
-    await page.goto(pageUrl('blog-loader.html'));
+    const { page, context, errors, code, urls } = await openWithCodeHeld('blog-loader.html', { held: ALL_BUT_LOADER });
     // Before any widget code: the newsletter form is there and takes typing.
     const input = page.locator('sm-newsletter').getByRole('textbox', { name: 'Email' });
     await input.waitFor();
@@ -76,7 +81,7 @@ describe('embedding with the loader', () => {
   });
 
   it('script tag alone: every tag on the page asks for its markup before any code is asked for', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const urls: string[] = [];
     page.on('request', (request) => urls.push(new URL(request.url()).pathname));
     await page.goto(pageUrl('blog-loader.html'));
@@ -91,7 +96,7 @@ describe('embedding with the loader', () => {
   });
 
   it('a snippet centred in a flex column keeps its content\'s width: nothing in a card is squeezed out of it', async () => {
-    const { page, context, errors } = await newPage(browser, { width: 1024 });
+    const { page, context, errors } = await newPage(browser(), { width: 1024 });
     for (const tag of ['sm-login', 'sm-topup', 'sm-subscribe', 'sm-donate', 'sm-history', 'sm-survey', 'sm-newsletter']) {
       const snippet = readFileSync(join(import.meta.dirname, '../../dist/snippets', `${tag}.html`), 'utf8');
       await page.setContent(`<div style="display:flex;flex-direction:column;align-items:center">${snippet}</div>`);
@@ -108,7 +113,7 @@ describe('embedding with the loader', () => {
   });
 
   it('a tag out of view waits for the page to load and for the code of the tag in view before it fetches its own', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
     const donate = await hold(page, /\/widgets\/sm-donate\.js$/);
@@ -129,10 +134,7 @@ describe('embedding with the loader', () => {
   });
 
   it('snippet pasted: typing and Subscribe before the code arrives are kept, and the server thanks the person', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await watchLayoutShifts(page);
-    const code = await hold(page, /\/assets\/[^/]+\.js$/);
-    await page.goto(pageUrl('blog-snippet.html'));
+    const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html', { watchShifts: true });
     const newsletter = page.locator('sm-newsletter');
     const input = newsletter.getByRole('textbox', { name: 'Email' });
     await input.click();
@@ -156,7 +158,7 @@ describe('embedding with the loader', () => {
   });
 
   it('snippet pasted: when the code fails to come, Subscribe stays pressed, the form says the script did not load, and a tap asks again and sends once', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     // The network drops every widget file at first (a phone losing its signal), and comes back later.
     let online = false;
     await page.route(/\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/, (route) => (online ? route.continue() : route.abort('internetdisconnected')));
@@ -183,9 +185,7 @@ describe('embedding with the loader', () => {
   });
 
   it('snippet pasted: an amount typed and a frequency chosen on the donation form before the code arrives reach the form', async () => {
-    const { page, context, errors } = await newPage(browser);
-    const code = await hold(page, /\/assets\/[^/]+\.js$/);
-    await page.goto(pageUrl('blog-snippet.html'));
+    const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html');
     const donate = page.locator('sm-donate');
     const custom = donate.getByRole('spinbutton', { name: 'Custom amount' });
     await custom.click();
@@ -207,7 +207,7 @@ describe('embedding with the loader', () => {
   });
 
   it('with JavaScript off the snippet still shows the form, says it needs JavaScript, and has no live button', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(pageUrl('blog-snippet.html'));
     const newsletter = page.locator('sm-newsletter');
@@ -218,12 +218,8 @@ describe('embedding with the loader', () => {
   });
 
   it("a tag's own loader: the tag shows with no markup to fetch, and what is typed meanwhile reaches the form", async () => {
-    const { page, context, errors } = await newPage(browser);
-    const urls: string[] = [];
-    page.on('request', (request) => urls.push(request.url()));
-    const code = await hold(page, /\/(assets|widgets)\/(?!loader)[^/]+\.js$/);
     // The musicians' page: <sm-donate> and its own copy of the loader, in place of loader.js (README, "Embedding").
-    await page.goto(pageUrl('musicians.html'));
+    const { page, context, errors, code, urls } = await openWithCodeHeld('musicians.html', { held: ALL_BUT_LOADER });
     const donate = page.locator('sm-donate');
     const custom = donate.getByRole('spinbutton', { name: 'Custom amount' });
     await custom.click();
@@ -241,7 +237,7 @@ describe('embedding with the loader', () => {
   });
 
   it("a second copy of the loader, a tag's own copy, and a per-tag module beside them, do not throw", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto(pageUrl('blog-loader.html'));
     await page.waitForFunction(() => !!customElements.get('sm-newsletter'));
     // Another URL is another module instance: it runs again and must leave the tags as they are.
@@ -258,9 +254,7 @@ describe('embedding with the loader', () => {
   });
 
   it("a second copy of the loader finding a pasted tag the first has leaves it: the tag's early data is taken once, none left over", async () => {
-    const { page, context, errors } = await newPage(browser);
-    const code = await hold(page, /\/assets\/[^/]+\.js$/);
-    await page.goto(pageUrl('blog-snippet.html'));
+    const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html');
     const early = () => page.evaluate(() => Object.keys((globalThis as unknown as Record<symbol, object | undefined>)[Symbol.for('sm.early')] ?? {}).length);
     await expect.poll(early).toBeGreaterThan(0);
     // Another copy (a tag's own) arrives while the code is on its way, and has had time to do its work.
@@ -275,9 +269,7 @@ describe('embedding with the loader', () => {
   });
 
   it('a second copy of the loader starting after a press keeps that press: the first copy\'s record stays', async () => {
-    const { page, context, errors } = await newPage(browser);
-    const code = await hold(page, /\/assets\/[^/]+\.js$/);
-    await page.goto(pageUrl('blog-snippet.html'));
+    const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html');
     const newsletter = page.locator('sm-newsletter');
     await newsletter.getByRole('textbox', { name: 'Email' }).fill('two.loaders@example.org');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
@@ -290,7 +282,7 @@ describe('embedding with the loader', () => {
   });
 
   it('a bad attribute gives a console message and a safe default, never a broken page', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -330,7 +322,7 @@ describe('embedding with the loader', () => {
       body: JSON.stringify({ email: 'listener@example.org', password: 'listen-2026' }),
     });
     const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await storing(page, sessionKeyOf(baseUrl()), signedIn(data.access_token));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -349,7 +341,7 @@ describe('embedding with the loader', () => {
       body: JSON.stringify({ email: person.email, password: person.password }),
     });
     const { data } = (await login.json()) as { data: { access_token: string } };
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     // Signed in on the API host the tags name (its own key: the blog is on another origin).
     await storing(page, sessionKeyOf(baseUrl()), signedIn(data.access_token));
     const choices: (string | undefined)[] = [];
@@ -396,7 +388,7 @@ describe('embedding with the loader', () => {
   });
 
   it("a returning visitor whose sign-in has run out gets the log-in screen's markup, and nothing is asked with the old token", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await storing(page, sessionKeyOf(baseUrl()), signedIn('run-out', Date.now() - 60_000));
     const tokens: string[] = [];
     page.on('request', (request) => {
@@ -420,7 +412,7 @@ describe('embedding with the loader', () => {
   });
 
   it('markup pasted into a page that names a path on another host never sends the signed-in person\'s token there', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     for (const key of [sessionKeyOf(baseUrl()), STORAGE_KEY]) await storing(page, key, signedIn('secret'));
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -445,7 +437,7 @@ describe('embedding with the loader', () => {
   });
 
   it('the carousel does not move by itself when the person prefers reduced motion', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(pageUrl('blog-loader.html'));
     const donate = page.locator('sm-donate');
@@ -456,7 +448,7 @@ describe('embedding with the loader', () => {
     expect(await active()).toBe(start);
     await context.close();
 
-    const moving = await newPage(browser);
+    const moving = await newPage(browser());
     await moving.page.goto(pageUrl('blog-loader.html'));
     await moving.page.locator('sm-donate').getByRole('button', { name: 'Pause' }).waitFor();
     await moving.context.close();
@@ -472,7 +464,7 @@ describe('the app webview', () => {
       body: JSON.stringify({ email: person.email, password: person.password }),
     });
     const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-    const opened = await newPage(browser);
+    const opened = await newPage(browser());
     if (options.colorScheme) await opened.page.emulateMedia({ colorScheme: options.colorScheme });
     // The app has signed the person in (its one-time token hand-off); the webview's storage holds the session.
     await opened.page.addInitScript(

@@ -1,11 +1,11 @@
-/** Starts `tsx sandbox/server.ts` (serving dist/) for the e2e run; stops it afterwards. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Starts the sandbox as `npm start` runs it (sandbox/start.ts, serving dist/) and the blog for the e2e run; stops them afterwards. */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../sandbox/core/emulator';
+import { startScript, type Script } from './support';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,20 +19,18 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-let child: ChildProcess | undefined;
+let sandbox: Script | undefined;
 let dir: string | undefined;
 let blog: Server | undefined;
+
+/** Whether a GET of the address answers 2xx yet. */
+const answers = (url: string) => async () => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false; // not up yet
+  }
+};
 
 /** Serves tests/e2e/pages/*.html on another origin, with the portal address and each <!--snippet:sm-x--> (the built snippet) filled in. */
 async function startBlog(port: number, portal: string): Promise<Server> {
@@ -62,33 +60,8 @@ export async function setup(project: TestProject): Promise<void> {
   const baseUrl = `http://localhost:${port}`;
   const blogOrigin = `http://127.0.0.1:${blogPort}`;
   // What `npm start` runs: the Firebase Auth emulator (for social sign-in), then the sandbox.
-  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX_DB: join(dir, 'e2e.sqlite'),
-      PORTAL_URL: `${baseUrl}/`,
-      SANDBOX_ALLOWED_ORIGINS: blogOrigin,
-      FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(`${baseUrl}/api/country`);
-      if (response.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (child.exitCode !== null || Date.now() - started > 90_000) throw new Error(`The sandbox did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const env = { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/`, SANDBOX_ALLOWED_ORIGINS: blogOrigin, FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort) };
+  sandbox = await startScript('sandbox/start.ts', env, answers(`${baseUrl}/api/country`), 90_000);
   project.provide('baseUrl', baseUrl);
   blog = await startBlog(blogPort, baseUrl);
   project.provide('blogUrl', `${blogOrigin}/blog.html`);
@@ -97,9 +70,6 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await new Promise((r) => (blog ? blog.close(r) : r(undefined)));
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child?.once('exit', r));
-  }
+  await sandbox?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -5,17 +5,11 @@
  * indicator, and a dialog must take the focus when it opens and give it back to where the person
  * was when it closes. docs/accessibility.md cites these flows.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, createVerifiedUser, launch, newPage, uniqueEmail } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserPerFile, createVerifiedUser, newPage, uniqueEmail } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 interface Focused {
   /** Accessible-ish name: aria-label, its label, or its text. */
@@ -88,31 +82,14 @@ class Keyboard {
 
 describe('keyboard only, focus visible at every step', () => {
   it('signs in', async () => {
-    const person = await createVerifiedUser({ first: 'Keyes' });
-    const { page, context, errors } = await newPage(browser);
-    const keys = new Keyboard(page);
-    await page.goto(`${baseUrl()}/#/login`);
-    await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
-    await keys.tabTo(/^Continue with Email$/);
-    await keys.press('Enter');
-    await page.locator('sm-login').getByLabel('Email').waitFor();
-    await keys.tabTo(/^Email$/);
-    await keys.type(person.email);
-    await keys.tabTo(/^Password$/);
-    await keys.type(person.password);
-    await keys.tabTo(/^Log In$/);
-    await keys.press('Enter');
-    await page.waitForURL(/#\/home$/);
+    const { context, errors, keys } = await newPersonSignedIn('Keyes');
     expect(keys.unseen).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('tops up and pays at the hosted checkout; an unfinished checkout’s dialog takes the focus and keeps it', async () => {
-    const person = await createVerifiedUser({ first: 'Topper' });
-    const { page, context } = await newPage(browser);
-    const keys = new Keyboard(page);
-    await signInQuickly(page, keys, person.email, person.password);
+    const { page, context, keys } = await newPersonSignedIn('Topper');
     // Start a top-up and leave at the checkout.
     await startTopUp(page, keys);
     await page.waitForURL(/\/sandbox\/checkout\//);
@@ -133,10 +110,7 @@ describe('keyboard only, focus visible at every step', () => {
   });
 
   it('donates with the slider and pays at the hosted checkout', async () => {
-    const person = await createVerifiedUser({ first: 'Giver' });
-    const { page, context } = await newPage(browser);
-    const keys = new Keyboard(page);
-    await signInQuickly(page, keys, person.email, person.password);
+    const { page, context, keys } = await newPersonSignedIn('Giver');
     await page.goto(`${baseUrl()}/#/donations?_d=1`);
     await page.getByRole('slider', { name: 'Amount in dollars' }).waitFor();
     await keys.tabTo(/^Amount in dollars$/);
@@ -153,7 +127,7 @@ describe('keyboard only, focus visible at every step', () => {
   });
 
   it('joins the newsletter on a page that embeds it (signed out)', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const keys = new Keyboard(page);
     await subscribeToNewsletter(page, keys);
     expect(keys.unseen).toEqual([]);
@@ -163,7 +137,7 @@ describe('keyboard only, focus visible at every step', () => {
 
   // Subscribe is disabled while sending: the focus goes back to the email field, never to the page.
   it('newsletter: after Subscribe is pressed the focus stays in the form', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await subscribeToNewsletter(page, new Keyboard(page));
     const after = await focused(page);
     await context.close();
@@ -171,7 +145,7 @@ describe('keyboard only, focus visible at every step', () => {
   });
 
   it('Manage Membership: the dialog takes the focus and keeps it, also for the dialog it opens', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const keys = new Keyboard(page);
     await openManageMembership(page, keys);
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab'] as const) expect((await keys.press(key)).dialog, key).toBe('Manage Membership');
@@ -191,7 +165,7 @@ describe('keyboard only, focus visible at every step', () => {
 
   // The dialog lives in its own <sm-subscribe view="manage">: it remembers the portal's button that opened it.
   it('Manage Membership: closing the dialog gives the focus back to the button that opened it', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const keys = new Keyboard(page);
     await openManageMembership(page, keys);
     await keys.tabTo(/^Close$/, 6);
@@ -226,7 +200,7 @@ async function openManageMembership(page: Page, keys: Keyboard): Promise<void> {
   await expect.poll(async () => (await focused(page)).dialog).toBe('Manage Membership');
 }
 
-/** Signs in with the keyboard (the flow the first test checks step by step). */
+/** Signs in with the keyboard, from the login screen to the dashboard. */
 async function signInQuickly(page: Page, keys: Keyboard, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/#/login`);
   await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
@@ -242,7 +216,15 @@ async function signInQuickly(page: Page, keys: Keyboard, email: string, password
   await page.waitForURL(/#\/home$/);
 }
 
-/** The top-up's two steps with the keyboard, up to the hosted checkout. */
+/** A new person, signed in with the keyboard on a fresh page; `keys` has watched the focus at every key. */
+async function newPersonSignedIn(first: string): Promise<{ page: Page; context: BrowserContext; errors: string[]; keys: Keyboard }> {
+  const person = await createVerifiedUser({ first });
+  const opened = await newPage(browser());
+  const keys = new Keyboard(opened.page);
+  await signInQuickly(opened.page, keys, person.email, person.password);
+  return { ...opened, keys };
+}
+
 /** At the sandbox's hosted checkout: types the test card and presses Pay, by keyboard. */
 async function payAtCheckout(page: Page, keys: Keyboard): Promise<void> {
   await page.waitForURL(/\/sandbox\/checkout\//);
@@ -252,6 +234,7 @@ async function payAtCheckout(page: Page, keys: Keyboard): Promise<void> {
   await keys.press('Enter');
 }
 
+/** The top-up's two steps with the keyboard, up to the hosted checkout. */
 async function startTopUp(page: Page, keys: Keyboard): Promise<void> {
   await page.goto(`${baseUrl()}/#/top-up`);
   await page.getByRole('radio', { name: /^50 Credits/ }).waitFor();

@@ -6,14 +6,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../../shared/i18n/messages/en.json';
 import es from '../../shared/i18n/messages/es.json';
 import fil from '../../shared/i18n/messages/fil.json';
 import zhHans from '../../shared/i18n/messages/zh-Hans.json';
 import { axeViolations } from './axe';
-import { baseUrl, createVerifiedUser, launch, newPage, uniqueEmail } from './support';
+import { baseUrl, browserPerFile, createVerifiedUser, newPage, payByCard, uniqueEmail } from './support';
 
 type Key = keyof typeof en;
 const CATALOGUES: Record<string, Record<Key, string>> = { en, fil, 'zh-Hans': zhHans, es };
@@ -37,13 +37,7 @@ function startOf(lang: string, key: Key): RegExp {
   return new RegExp(`^${CATALOGUES[lang]![key].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 async function noSeriousAxe(page: Page, where: string): Promise<void> {
   const found = await axeViolations(page);
@@ -70,7 +64,7 @@ async function clipped(page: Page): Promise<string[]> {
 describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
   it('a first visit chooses the language from the browser; newsletter, sign in, top up and donate work in it, clean under axe', async () => {
     const person = await createVerifiedUser({ first: 'Lang' });
-    const { page, context, errors } = await newPage(browser, { locale });
+    const { page, context, errors } = await newPage(browser(), { locale });
     // Banners that change by themselves would be checked mid-fade: the person here prefers no motion.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${baseUrl()}/#/login`);
@@ -95,9 +89,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await topup.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await noSeriousAxe(page, 'top up');
     await topup.getByRole('button', { name: message(lang, 'topup.pay') }).click();
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payByCard(page);
     await page.waitForURL(/#\/success\?type=self/);
     await page.getByRole('heading', { name: message(lang, 'topup.successSelfTitle') }).waitFor();
     await noSeriousAxe(page, 'top up success');
@@ -106,9 +98,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await page.goto(`${baseUrl()}/#/donations?_d=2`);
     const donate = page.locator('sm-donate');
     await donate.getByRole('button', { name: startOf(lang, 'donate.donateNow') }).click();
-    await page.waitForURL(/\/sandbox\/checkout\//);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payByCard(page);
     await page.getByRole('heading', { name: message(lang, 'donate.successTitle') }).waitFor();
     await noSeriousAxe(page, 'donation success');
     expect(errors).toEqual([]);
@@ -116,7 +106,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
   });
 
   it('every page holds from 320 px wide: no clipped button, no sideways scrolling', async () => {
-    const { page, context, errors } = await newPage(browser, { locale, width: 320 });
+    const { page, context, errors } = await newPage(browser(), { locale, width: 320 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const shots = process.env.SCREENSHOTS ? join(import.meta.dirname, '..', '..', 'docs', 'languages', lang) : null;
     if (shots) mkdirSync(shots, { recursive: true });

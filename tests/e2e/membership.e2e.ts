@@ -3,17 +3,11 @@
  * cancel and expiry; one-time 3 months; a Philippine e-wallet purchase; the app's
  * /direct-subscribe and /update-payment entries.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, appToken, baseUrl, createVerifiedUser, launch, newPage, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, appToken, baseUrl, browserPerFile, createVerifiedUser, logInOnForm, newPage, payByCard, signInNewPerson } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 interface ProfileBody {
   data: { type: number; subscription: null | { recurring: number; canceled: boolean; change_amount: boolean; current_amount: number; next_amount: number | null; end_date: string } };
@@ -31,18 +25,9 @@ async function setSlider(page: Page, value: number) {
   await slider.fill(String(value));
 }
 
-async function pay4242(page: Page) {
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^(Pay|Save card)$/ }).click();
-}
-
 describe('premium membership', () => {
   it('monthly at $7, change to $25, renewal at $25, cancel, and free again after the end date', async () => {
-    const person = await createVerifiedUser({ first: 'Mona' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context, errors } = await signInNewPerson(browser(), { first: 'Mona' });
     await page.getByTestId('my-dashboard').getByRole('link', { name: 'Join' }).click();
     await page.waitForURL(/#\/subscription$/);
     await page.getByText('Partner with').waitFor();
@@ -52,7 +37,7 @@ describe('premium membership', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await pay4242(page);
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
     const afterJoin = await profileOf(person);
     expect(afterJoin.type).toBe(1);
@@ -107,10 +92,7 @@ describe('premium membership', () => {
     await page.reload();
     await page.waitForURL(/#\/login$/);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
-    await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.locator('sm-login').getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await logInOnForm(page, person.email, person.password);
     await page.waitForURL(/#\/home$/);
     await page.getByTestId('my-dashboard').getByRole('button', { name: 'Manage Membership' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Membership' });
@@ -131,10 +113,7 @@ describe('premium membership', () => {
   });
 
   it('one-time for 3 months', async () => {
-    const person = await createVerifiedUser({ first: 'Otto' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Otto' });
     await page.goto(`${baseUrl()}/#/subscription`);
     await page.getByRole('radio', { name: /One-time/ }).check();
     await page.getByRole('radio', { name: '3 Months', exact: true }).check();
@@ -144,17 +123,14 @@ describe('premium membership', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await pay4242(page);
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
     expect((await profileOf(person)).subscription).toMatchObject({ recurring: 0, current_amount: 15 });
     await context.close();
   });
 
   it('a Philippine listener buys one-time through the e-wallet page', async () => {
-    const person = await createVerifiedUser({ first: 'Pia', country: 'PH' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Pia', country: 'PH' });
     await page.goto(`${baseUrl()}/#/subscription`);
     await page.getByRole('radio', { name: /One-time/ }).check();
     expect(await page.getByRole('radio', { name: '1 Month', exact: true }).count()).toBe(0);
@@ -174,10 +150,10 @@ describe('premium membership', () => {
 
   it('the app subscribes directly with a one-time token', async () => {
     const person = await createVerifiedUser({ first: 'Dia' });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const token = await appToken(person.email);
     await page.goto(`${baseUrl()}/#/direct-subscribe?_t=${encodeURIComponent(token)}&price=9&method=credit_card&recurring=1`);
-    await pay4242(page);
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
     expect((await profileOf(person)).subscription).toMatchObject({ recurring: 1, current_amount: 9 });
     // From the app, Continue returns through the app's deep link.
@@ -191,10 +167,10 @@ describe('premium membership', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { appLinks?: string[] }).appLinks)).toEqual(['smapp://transaction_done']);
 
     // Update the card from the app.
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     const again = await appToken(person.email);
     await second.page.goto(`${baseUrl()}/#/update-payment?_t=${encodeURIComponent(again)}`);
-    await pay4242(second.page);
+    await payByCard(second.page);
     await second.page.waitForURL(/#\/update-payment-success$/);
     await second.page.getByTestId('update-payment-success').waitFor();
     await second.context.close();

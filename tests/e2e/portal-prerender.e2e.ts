@@ -3,24 +3,18 @@
  * address names shows from the page's own markup, the other routes' tags never start, and a
  * press made before the code arrived is done once it is there.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, hold, launch, newPage, shiftsSince, watchLayoutShifts } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserPerFile, hold, newPage, shiftsSince, watchLayoutShifts } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** Holds back every chunk of code until released: the page as it is before its code arrives. */
 const holdCode = (page: Page) => hold(page, /\/assets\/[^/]+\.js$/);
 
 /** /#/login as it is before even the loader has run: the loader and the code are held until released. */
 async function loginBeforeLoader() {
-  const opened = await newPage(browser);
+  const opened = await newPage(browser());
   const loader = await hold(opened.page, /\/widgets\/loader\.js$/);
   const code = await holdCode(opened.page);
   await opened.page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
@@ -29,7 +23,7 @@ async function loginBeforeLoader() {
 
 describe('the portal page before and after its script', () => {
   it('shows /#/login from its markup, keeps it when the code arrives, and does the press made meanwhile', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const { release } = await holdCode(page);
     await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
     const login = page.locator('sm-login');
@@ -82,7 +76,7 @@ describe('the portal page before and after its script', () => {
   });
 
   it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const { release } = await holdCode(page);
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -107,7 +101,7 @@ describe('the portal page before and after its script', () => {
     { route: '/missions', width: 760, held: '[data-testid="mission-skeleton"]', filled: '[data-testid="mission-card"]' },
     { route: '/donation-page', width: 390, held: '[data-testid="mission-skeleton"], [part~="slider"], .sm-choices', filled: 'div.sm-stack:has(> section.sm-carousel), [part~="slider"], .sm-choices' },
   ])('fills $route ($width px wide) into the places its markup held: nothing moves when the missions arrive', async ({ route, width, held, filled }) => {
-    const { page, context, errors } = await newPage(browser, { width });
+    const { page, context, errors } = await newPage(browser(), { width });
     await watchLayoutShifts(page);
     const { release } = await holdCode(page);
     await page.goto(`${baseUrl()}/#${route}`, { waitUntil: 'commit' });
@@ -128,7 +122,7 @@ describe('the portal page before and after its script', () => {
   });
 
   it("fetches a mission's first picture at once and the others when they come near: loading is set before src", async () => {
-    const { page, context, errors } = await newPage(browser, { width: 390 });
+    const { page, context, errors } = await newPage(browser(), { width: 390 });
     await page.goto(`${baseUrl()}/#/missions`);
     const donate = page.locator('sm-donate').first();
     await donate.locator('[data-testid="mission-card"] img.sm-banner').first().waitFor();
@@ -150,7 +144,7 @@ describe('the portal page before and after its script', () => {
       body: JSON.stringify({ organization: 'Test Ministry', title: `A mission with ${pictures} picture(s)`, description: 'Its story.', banners: pictures }),
     });
     const { data } = (await created.json()) as { data: { id: number } };
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     // The page is drawn by its script (the address has a query); the mission is held back, so its placeholder shows.
     const { release } = await hold(page, /\/webclient\/donation\/ongoing-project/);
     await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
@@ -166,7 +160,7 @@ describe('the portal page before and after its script', () => {
   });
 
   it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto(`${baseUrl()}/#${route}`);
     await page.waitForFunction(() => [...document.querySelectorAll('sm-login, sm-donate, sm-newsletter')].every((el) => customElements.get(el.localName)));
     await page.waitForTimeout(500);

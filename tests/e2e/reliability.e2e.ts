@@ -2,28 +2,15 @@
  * Reliability and security in the browser: hostile return targets, an expired session mid-flow,
  * two tabs, slowed logins, stored markup, API faults at each step of the top-up, and headers.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, createVerifiedUser, launch, newPage, signIn } from './support';
+import type { Route } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiAs, baseUrl, browserPerFile, createVerifiedUser, logInOnForm, newPage, signInNewPerson } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const summary = { faults: 0, targets: 0 };
 afterAll(() => console.log(`[reliability] ${summary.targets} hostile return targets, ${summary.faults} injected API faults`));
 
-async function loginForm(page: Page, email: string, password: string) {
-  const login = page.locator('sm-login');
-  await login.getByRole('button', { name: 'Continue with Email' }).click();
-  await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password', { exact: true }).fill(password);
-  await login.getByRole('button', { name: 'Log In', exact: true }).click();
-}
 
 describe('reliability and security', () => {
   it.each([
@@ -37,9 +24,9 @@ describe('reliability and security', () => {
   ])('a next target of %s ends on a portal route', async (target) => {
     summary.targets += 1;
     const person = await createVerifiedUser({ first: 'Nix' });
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login?next=${encodeURIComponent(target)}`);
-    await loginForm(page, person.email, person.password);
+    await logInOnForm(page, person.email, person.password);
     await page.waitForURL(/#\/home$/);
     expect(new URL(page.url()).origin).toBe(baseUrl());
     expect(errors).toEqual([]);
@@ -47,10 +34,7 @@ describe('reliability and security', () => {
   });
 
   it('an expired session mid-flow sends the person to sign in and back to the same step', async () => {
-    const person = await createVerifiedUser({ first: 'Exa' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Exa' });
     await page.goto(`${baseUrl()}/#/top-up`);
     await page.getByRole('radio', { name: /^100 Credits/ }).check();
     // The server ends the session (as an expiry would), then the person goes on.
@@ -59,7 +43,7 @@ describe('reliability and security', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/#\/login$/);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
-    await loginForm(page, person.email, person.password);
+    await logInOnForm(page, person.email, person.password);
     await page.waitForURL(/#\/top-up$/);
     // After logout no auth data is left, and the old token is refused.
     const old = await fetch(`${baseUrl()}/webclient/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
@@ -68,10 +52,7 @@ describe('reliability and security', () => {
   });
 
   it('two tabs follow each other when one signs out', async () => {
-    const person = await createVerifiedUser({ first: 'Two' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Two' });
     const other = await context.newPage();
     await other.goto(`${baseUrl()}/#/home`);
     await other.getByTestId('my-dashboard').waitFor();
@@ -80,7 +61,7 @@ describe('reliability and security', () => {
     await other.waitForURL(/#\/login$/);
     expect(await other.evaluate(() => localStorage.getItem('sm.session.v1') ?? '')).not.toContain('accessToken');
     // Signing in in one tab signs the other in too.
-    await loginForm(page, person.email, person.password);
+    await logInOnForm(page, person.email, person.password);
     await page.waitForURL(/#\/home$/);
     await other.goto(`${baseUrl()}/#/home`);
     await other.getByTestId('my-dashboard').waitFor();
@@ -88,7 +69,7 @@ describe('reliability and security', () => {
   });
 
   it('slows repeated failed logins without saying whether the account exists', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const answers: string[] = [];
     for (const email of ['nobody-here@example.org', 'unverified@example.org']) {
       await page.goto(`${baseUrl()}/#/login`);
@@ -109,10 +90,7 @@ describe('reliability and security', () => {
   });
 
   it('markup typed into a name is shown as text and never runs', async () => {
-    const person = await createVerifiedUser({ first: '<img src=x onerror="window.__pwned=1">', last: '<script>window.__pwned=2</script>' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context, errors } = await signInNewPerson(browser(), { first: '<img src=x onerror="window.__pwned=1">', last: '<script>window.__pwned=2</script>' });
     await page.getByTestId('my-dashboard').getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
@@ -121,10 +99,7 @@ describe('reliability and security', () => {
   });
 
   it('survives API faults at each step of a top-up: a clear message, a retry, nothing lost', async () => {
-    const person = await createVerifiedUser({ first: 'Fay' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Fay' });
     let mode: 'ok' | '500' | 'malformed' | 'down' = '500';
     const inject = async (route: Route) => {
       summary.faults += 1;
@@ -181,10 +156,7 @@ describe('reliability and security', () => {
   });
 
   it("a page whose code does not come says so, and Try again brings it: the portal never goes blank", async () => {
-    const person = await createVerifiedUser({ first: 'Drop' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { page, context } = await signInNewPerson(browser(), { first: 'Drop' });
     // The result pages' code is loaded only when one shows: the network drops as it is asked for.
     const code = /\/assets\/portal-PaymentPages-[\w-]+\.js$/;
     await page.route(code, (route) => route.abort('internetdisconnected'));
@@ -205,14 +177,14 @@ describe('reliability and security', () => {
   it("the portal page whose script does not come says so in the person's language, and Try again loads it", async () => {
     // The page's own script (assets/portal-<hash>.js), not the chunks of its later pages.
     const script = /\/assets\/portal-[\w-]{8}\.js$/;
-    const spanish = await newPage(browser, { locale: 'es-MX' });
+    const spanish = await newPage(browser(), { locale: 'es-MX' });
     await spanish.page.route(script, (route) => route.abort('internetdisconnected'));
     await spanish.page.goto(`${baseUrl()}/#/login`);
     await spanish.page.getByRole('alert').filter({ hasText: 'Esta página no se cargó. Revise su conexión e inténtelo de nuevo.' }).waitFor();
     expect(await spanish.page.getByText('please wait...').isVisible()).toBe(false);
     await spanish.context.close();
 
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.route(script, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl()}/#/login`);
     const failed = page.getByRole('alert').filter({ hasText: 'This page did not load. Check your connection and try again.' });

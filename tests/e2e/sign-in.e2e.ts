@@ -1,21 +1,14 @@
 /**
  * The sign-in slice, end to end in Chromium against the running portal and sandbox.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appToken, baseUrl, latestMail, launch, newPage, signIn, uniqueEmail } from './support';
+import { describe, expect, it } from 'vitest';
+import { appToken, baseUrl, browserPerFile, logInOnForm, mailedLink, newPage, signIn, uniqueEmail } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 describe('sign-in slice', () => {
   it('registers by email, verifies from the mailbox, logs in, sees My Dashboard and logs out', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const email = uniqueEmail('newcomer');
     await page.goto(`${baseUrl()}/#/register`);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -36,23 +29,18 @@ describe('sign-in slice', () => {
     await page.getByText('Please verify your email before logging in.').waitFor();
     await page.getByText('Your email is not verified yet.').waitFor();
 
-    const mail = await latestMail(email, /verify/i);
-    const link = mail.links.find((l) => l.includes('#/verify-email?_t='));
-    expect(link).toBeTruthy();
-    await page.goto(link!);
+    const link = await mailedLink(email, /verify/i, '#/verify-email?_t=');
+    await page.goto(link);
     await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
     expect(page.url()).not.toContain('_t=');
     // The link is single-use
     const again = await context.newPage();
-    await again.goto(link!);
+    await again.goto(link);
     await again.getByText('This verification link is invalid or has expired.').waitFor();
     await again.close();
 
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('button', { name: 'Continue with Email' }).click();
-    await page.locator('sm-login').getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('nora-pass-1');
-    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await logInOnForm(page, email, 'nora-pass-1');
     await page.waitForURL(/#\/home$/);
     const dashboard = page.getByTestId('my-dashboard');
     await dashboard.getByRole('heading', { name: 'My Dashboard' }).waitFor();
@@ -71,7 +59,7 @@ describe('sign-in slice', () => {
   });
 
   it('recovers a forgotten password: email, link, new password, login', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const email = 'listener@example.org';
     await page.goto(`${baseUrl()}/#/login`);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -85,10 +73,7 @@ describe('sign-in slice', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
 
-    const mail = await latestMail(email, /password/i);
-    const link = mail.links.find((l) => l.includes('#/change-password?t='));
-    expect(link).toBeTruthy();
-    await page.goto(link!);
+    await page.goto(await mailedLink(email, /password/i, '#/change-password?t='));
     await page.getByRole('heading', { name: 'Set New Password' }).waitFor();
     expect(page.url()).not.toContain('t=');
     await page.getByLabel('Password', { exact: true }).fill('listen-2027');
@@ -117,7 +102,7 @@ describe('sign-in slice', () => {
   });
 
   it('sends a protected route to login first and back to it after sign-in', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/change-password-user`);
     await page.waitForURL(/#\/login$/);
     await page.getByRole('button', { name: 'Continue with Email' }).click();
@@ -133,7 +118,7 @@ describe('sign-in slice', () => {
   });
 
   it('signs in from the mobile app with a one-time token and removes it from the address bar', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const token = await appToken('manila@example.org');
     await page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(token)}&type=dashboard`);
     await expect.poll(() => page.url()).not.toContain('_t=');
@@ -143,7 +128,7 @@ describe('sign-in slice', () => {
     expect(fromApps).toBe(true);
 
     // The same token a second time: refused, the login form shows, no session.
-    const second = await newPage(browser);
+    const second = await newPage(browser());
     await second.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(token)}&type=dashboard`);
     await second.page.getByText(/This sign-in link has expired/).waitFor();
     await second.page.getByRole('button', { name: 'Continue with Email' }).waitFor();

@@ -4,17 +4,11 @@
  * ends signed in; the second goes straight to the Dashboard; an unverified provider email never
  * takes over an existing account.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, uniqueEmail } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserPerFile, newPage, uniqueEmail } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const PROVIDERS = [
   ['Google', 'google'],
@@ -36,7 +30,7 @@ describe('social sign-in', () => {
   for (const [provider, id] of PROVIDERS) {
     it(`${provider}: the first sign-in registers with prefilled details, the second goes to the Dashboard`, async () => {
       const email = uniqueEmail(id);
-      const { page, context, errors } = await newPage(browser);
+      const { page, context, errors } = await newPage(browser());
       const firebaseRequests: string[] = [];
       page.on('request', (request) => {
         if (/firebase|identitytoolkit|securetoken|127\.0\.0\.1:\d+\/(identitytoolkit|emulator)/.test(request.url())) firebaseRequests.push(request.url());
@@ -72,7 +66,7 @@ describe('social sign-in', () => {
   }
 
   it('an unverified provider email does not take over an existing account', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login`);
     await socialSignIn(page, 'Google', { email: 'listener@example.org', name: 'Not Grace', verified: false });
     await page.locator('sm-login').getByText(/An account with this email already exists/).waitFor();

@@ -1,6 +1,9 @@
 /** Helpers for the end-to-end suites: the browser, the sandbox's mailbox and app tokens. */
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { inject } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { Mail } from '../../sandbox/core/mail';
 
 export const baseUrl = (): string => inject('baseUrl');
 export const blogUrl = (): string => inject('blogUrl');
@@ -30,6 +33,21 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
+/** One Chromium for a test file: launched before its tests, closed after them. Call at the top of the file. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser starts in beforeAll: use it inside a test or a hook.');
+    return browser;
+  };
+}
+
 /** A fresh phone-sized context whose page reports errors to the test. */
 export async function newPage(browser: Browser, options: { locale?: string; width?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 390, height: 844 }, ...(options.locale ? { locale: options.locale } : {}) });
@@ -50,14 +68,6 @@ export async function newPage(browser: Browser, options: { locale?: string; widt
     if (message.type() === 'warning' && /did not match/.test(message.text())) errors.push(message.text());
   });
   return { context, page, errors };
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  sent_at: string;
 }
 
 /** The newest email sent to an address (waits for it to arrive). */
@@ -88,13 +98,58 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
 }
 
+/** Logs in on the login form the page shows: Continue with Email, the address and password, Log In. */
+export async function logInOnForm(page: Page, email: string, password: string): Promise<void> {
+  const login = page.locator('sm-login');
+  await login.getByRole('button', { name: 'Continue with Email' }).click();
+  await login.getByLabel('Email').fill(email);
+  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
 /** Signs in with email and password through the login screen. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/#/login`);
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.locator('sm-login').getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await logInOnForm(page, email, password);
+}
+
+/** A fresh page (as newPage makes it) on which the person has signed in and reached the dashboard. */
+export async function signedInPage(browser: Browser, person: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await newPage(browser);
+  await signIn(opened.page, person.email, person.password);
+  await opened.page.waitForURL(/#\/home$/);
+  return opened;
+}
+
+/** A new person (registered and verified, as createVerifiedUser makes them) signed in on a fresh page, at the dashboard. */
+export async function signInNewPerson(
+  browser: Browser,
+  options: Parameters<typeof createVerifiedUser>[0],
+): Promise<{ person: Awaited<ReturnType<typeof createVerifiedUser>>; context: BrowserContext; page: Page; errors: string[] }> {
+  const person = await createVerifiedUser(options);
+  return { person, ...(await signedInPage(browser, person)) };
+}
+
+/** Pays at the sandbox's hosted checkout (or saves the card there) with a Stripe test card: 4242 succeeds. */
+export async function payByCard(page: Page, card = '4242 4242 4242 4242'): Promise<void> {
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: /^(Pay|Save card)$/ }).click();
+}
+
+/** Opens the survey and waits for its first question: the survey's element and how many questions it has. */
+export async function openSurvey(page: Page): Promise<{ survey: Locator; total: number }> {
+  await page.goto(`${baseUrl()}/#/survey`);
+  const survey = page.locator('sm-survey');
+  await survey.getByText(/^1 of \d+$/).waitFor();
+  return { survey, total: Number((await survey.getByTestId('survey-progress').textContent())!.split(' of ')[1]) };
+}
+
+/** The link in the newest mail to an address whose subject matches, that contains `part` (the mail must have one). */
+export async function mailedLink(to: string, subject: RegExp, part: string): Promise<string> {
+  const link = (await latestMail(to, subject)).links.find((l) => l.includes(part));
+  if (!link) throw new Error(`The mail to ${to} has no link with ${part}`);
+  return link;
 }
 
 /** Registers and verifies a new person through the sandbox's API and mailbox. */
@@ -109,9 +164,8 @@ export async function createVerifiedUser(options: { country?: string; first?: st
     body: JSON.stringify({ first_name: first, last_name: last, email, password, country_code: options.country ?? 'US', gender: 'None', phone_number: '', method: 'email' }),
   });
   if (!response.ok) throw new Error(`register ${response.status}: ${await response.text()}`);
-  const mail = await latestMail(email, /verify/i);
-  const link = mail.links.find((l) => l.includes('_t='));
-  const token = new URLSearchParams(link!.split('?')[1]).get('_t')!;
+  const link = await mailedLink(email, /verify/i, '_t=');
+  const token = new URLSearchParams(link.split('?')[1]).get('_t')!;
   const verified = await fetch(`${baseUrl()}/webclient-verification-email?t=${encodeURIComponent(token)}`);
   if (!verified.ok) throw new Error(`verify ${verified.status}`);
   return { email, password, name: `${first} ${last}` };
@@ -186,3 +240,33 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
 }
 export const shiftsSince = (page: Page, since: number) =>
   page.evaluate((t) => (window as unknown as { __shifts: { start: number; value: number }[] }).__shifts.filter((s) => s.start >= t), since);
+
+/** A project script run as npm runs it (tsx), with what it prints kept for the error when it does not come up. */
+export interface Script {
+  readonly child: ChildProcess;
+  output(): string;
+  /** Stops it (SIGTERM) and waits for it to end; nothing when it has ended already. */
+  stop(): Promise<void>;
+}
+
+/** Starts `script` (a path from the project root) with `env` added, and waits until `ready(output)` says it is up. */
+export async function startScript(script: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs: number): Promise<Script> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const started = Date.now();
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+  };
+  while (!(await ready(output))) {
+    if (child.exitCode !== null || Date.now() - started > timeoutMs) {
+      await stop();
+      throw new Error(`${script} did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, output: () => output, stop };
+}

@@ -3,17 +3,11 @@
  * with Stripe's test cards, the unfinished-transaction warning, cancel, e-wallet polling, and
  * nothing granted twice.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, createVerifiedUser, creditBalance, launch, newPage, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiAs, baseUrl, browserPerFile, creditBalance, payByCard, signInNewPerson } from './support';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** From the Dashboard's Top Up button to the sandbox checkout page. */
 async function startTopUp(page: Page, options: { credits: string; gift?: boolean; method: string }) {
@@ -28,25 +22,19 @@ async function startTopUp(page: Page, options: { credits: string; gift?: boolean
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 
-async function payWithCard(page: Page, card: string) {
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: 'Pay' }).click();
-}
-
 /**
  * A new person buys `credits` by a card that needs the bank's check, and leaves it for later: the portal's pending
  * page shows. Returns a way to answer the bank's check elsewhere (the bank's app on the person's phone).
  */
 async function payPending(page: Page, credits: string): Promise<(answer: 'Complete authentication' | 'Fail authentication') => Promise<void>> {
   await startTopUp(page, { credits, method: 'Credit / Debit Card' });
-  await payWithCard(page, '4000 0025 0000 3155');
+  await payByCard(page, '4000 0025 0000 3155');
   await page.waitForURL(/\/authenticate/);
   const authUrl = page.url();
   await page.getByRole('button', { name: 'Decide later' }).click();
   await page.waitForURL(/#\/result\/pending$/);
   return async (answer) => {
-    const bank = await browser.newContext();
+    const bank = await browser().newContext();
     const auth = await bank.newPage();
     await auth.goto(authUrl);
     await auth.getByRole('button', { name: answer }).click();
@@ -58,13 +46,10 @@ async function payPending(page: Page, credits: string): Promise<(answer: 'Comple
 
 describe('top up', () => {
   it('for oneself with 4242: the balance rises by the credits bought, once', async () => {
-    const person = await createVerifiedUser({ first: 'Tess' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context, errors } = await signInNewPerson(browser(), { first: 'Tess' });
     await startTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
     await page.getByText('$10.00').waitFor();
-    await payWithCard(page, '4242 4242 4242 4242');
+    await payByCard(page);
     await page.waitForURL(/#\/success\?type=self/);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await page.getByTestId('new-balance').textContent()).toBe('100 Credits');
@@ -87,12 +72,9 @@ describe('top up', () => {
   });
 
   it('as a gift: a redemption code shows and the balance does not change', async () => {
-    const person = await createVerifiedUser({ first: 'Gail' });
-    const { page, context, errors } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context, errors } = await signInNewPerson(browser(), { first: 'Gail' });
     await startTopUp(page, { credits: '50 Credits', gift: true, method: 'Credit / Debit Card' });
-    await payWithCard(page, '4242424242424242');
+    await payByCard(page, '4242424242424242');
     await page.waitForURL(/#\/success\?type=other/);
     const code = await page.getByTestId('redemption-code').textContent();
     expect(code).toMatch(/^SM-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
@@ -102,19 +84,16 @@ describe('top up', () => {
   });
 
   it('a declined card shows Payment Failed! with the message and adds nothing', async () => {
-    const person = await createVerifiedUser({ first: 'Dee' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Dee' });
     await startTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
-    await payWithCard(page, '4000 0000 0000 0002');
+    await payByCard(page, '4000 0000 0000 0002');
     await page.waitForURL(/#\/transaction-failed$/);
     await page.getByRole('heading', { name: 'Payment Failed!' }).waitFor();
     expect(await page.getByTestId('failed-message').textContent()).toBe('Your card was declined.');
     expect(await creditBalance(person.email, person.password)).toBe(0);
     // Insufficient funds says so too.
     await startTopUp(page, { credits: '50 Credits', method: 'Credit / Debit Card' });
-    await payWithCard(page, '4000 0000 0000 9995');
+    await payByCard(page, '4000 0000 0000 9995');
     await page.waitForURL(/#\/transaction-failed$/);
     expect(await page.getByTestId('failed-message').textContent()).toBe('Your card has insufficient funds.');
     expect(await creditBalance(person.email, person.password)).toBe(0);
@@ -122,10 +101,7 @@ describe('top up', () => {
   });
 
   it('cancel on the checkout returns to the top-up with nothing charged', async () => {
-    const person = await createVerifiedUser({ first: 'Cal' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Cal' });
     await startTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -137,10 +113,7 @@ describe('top up', () => {
   });
 
   it('leaving after the session was created: the warning offers to continue, and paying works', async () => {
-    const person = await createVerifiedUser({ first: 'Lee' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Lee' });
     await startTopUp(page, { credits: '250 Credits', method: 'Credit / Debit Card' });
     await page.waitForURL(/\/sandbox\/checkout\//);
     const checkoutUrl = page.url();
@@ -151,17 +124,14 @@ describe('top up', () => {
     await warning.getByRole('button', { name: 'Continue Payment' }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     expect(page.url()).toBe(checkoutUrl); // the same session, not a new one
-    await payWithCard(page, '4242 4242 4242 4242');
+    await payByCard(page);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(250);
     await context.close();
   });
 
   it('double-clicking Pay charges once and grants the credits once', async () => {
-    const person = await createVerifiedUser({ first: 'Dub' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Dub' });
     await startTopUp(page, { credits: '50 Credits', method: 'Credit / Debit Card' });
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -172,10 +142,7 @@ describe('top up', () => {
   });
 
   it('a card that needs authentication is pending until verified', async () => {
-    const person = await createVerifiedUser({ first: 'Tia' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Tia' });
     const atTheBank = await payPending(page, '100 Credits');
     await page.getByRole('button', { name: 'Verify Payment' }).click();
     await page.getByText('The payment is still waiting for authorisation.').waitFor();
@@ -189,10 +156,7 @@ describe('top up', () => {
   });
 
   it('a pending card the bank then refuses goes on from the pending page to Payment Failed!', async () => {
-    const person = await createVerifiedUser({ first: 'Rex' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Rex' });
     const atTheBank = await payPending(page, '50 Credits');
     await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
     // The person fails the bank's check elsewhere, then verifies here.
@@ -207,10 +171,7 @@ describe('top up', () => {
   });
 
   it('a Philippine listener pays by e-wallet and the page polls to success', async () => {
-    const person = await createVerifiedUser({ first: 'Mara', country: 'PH' });
-    const { page, context } = await newPage(browser);
-    await signIn(page, person.email, person.password);
-    await page.waitForURL(/#\/home$/);
+    const { person, page, context } = await signInNewPerson(browser(), { first: 'Mara', country: 'PH' });
     await startTopUp(page, { credits: '100 Credits', method: 'GCash' });
     await page.waitForURL(/\/sandbox\/paymongo\//);
     await page.getByText('₱580.00').waitFor();
@@ -219,7 +180,7 @@ describe('top up', () => {
     await page.goto(`${baseUrl()}/#/success?type=self&session_id=${walletUrl.split('/').pop()}`);
     await page.waitForURL(/#\/result\/pending$/);
     // The person authorises in the e-wallet (its own app, elsewhere) while the portal polls.
-    const phone = await browser.newContext();
+    const phone = await browser().newContext();
     const wallet = await phone.newPage();
     await wallet.goto(walletUrl);
     await wallet.getByRole('button', { name: 'Authorize Test Payment' }).click();

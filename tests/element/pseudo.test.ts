@@ -20,6 +20,7 @@ import '../../widgets/donate/donate.element';
 import '../../widgets/history/history.element';
 import '../../widgets/survey/survey.element';
 import '../../widgets/newsletter/newsletter.element';
+import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
 import type { UserProfile } from '../../shared/api/schemas';
 import { formatDate, formatTableDate } from '../../shared/format/dates';
@@ -54,20 +55,8 @@ const ok = (data: unknown): Answer => ({ body: { status: 200, message: '', data 
 const failed = (status: number, message: string): Answer => ({ status, body: { status, message, errorCode: null } });
 
 const monthly = { recurring: 1, canceled: false, change_amount: true, current_amount: 7, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null } as const;
-const profile = (subscription: unknown = null) => ({
-  id: 2,
-  name: 'Paul Partner',
-  email: 'partner@example.org',
-  avatar: null,
-  joined: '2024-11-02',
-  dob: null,
-  bio: null,
-  genre: null,
-  type: subscription ? 1 : 0,
-  credit_balance: 120,
-  country: { code: 'PH', name: 'Philippines' },
-  subscription,
-});
+const profile = (subscription: UserProfile['subscription'] = null) =>
+  testProfile({ id: 2, name: 'Paul Partner', email: 'partner@example.org', joined: '2024-11-02', type: subscription ? 1 : 0, country: { code: 'PH', name: 'Philippines' }, subscription });
 const countries = [
   { code: 'PH', name: 'Philippines', phone_code: '+63' },
   { code: 'US', name: 'United States', phone_code: '+1' },
@@ -143,7 +132,7 @@ const cases: readonly Case[] = [
   { tag: 'sm-login', view: 'verify-email', hash: '#/verify-email?_t=tok-1', routes: { 'GET /webclient-verification-email': () => ok(null) }, ready: (r) => has(r, 'h1') && !has(r, '[role="status"]') },
   { tag: 'sm-login', view: 'forgot-password', ready: (r) => has(r, 'form input[type="email"]') },
   { tag: 'sm-login', view: 'change-password', hash: `#/change-password?t=${encodeURIComponent(btoa('ann@example.org#tok123'))}`, ready: (r) => has(r, 'form input[type="password"]') },
-  { tag: 'sm-login', view: 'change-password-user', signedIn: profile() as UserProfile, ready: (r) => has(r, 'form input[type="password"]') },
+  { tag: 'sm-login', view: 'change-password-user', signedIn: profile(), ready: (r) => has(r, 'form input[type="password"]') },
   { tag: 'sm-login', view: 'send-verification', ready: (r) => has(r, 'form input[type="email"]') },
   { tag: 'sm-login', view: 'signup-success', ready: (r) => has(r, 'h1') },
 
@@ -212,19 +201,19 @@ const cases: readonly Case[] = [
   {
     tag: 'sm-subscribe',
     view: 'change',
-    signedIn: profile(monthly) as UserProfile,
+    signedIn: profile(monthly),
     routes: { 'GET /webclient/account/profile': () => ok(profile(monthly)), 'GET /webclient/subscription/subscription-plan': () => ok(plans) },
     ready: (r) => has(r, 'input[type="range"]'),
   },
   {
     tag: 'sm-subscribe',
     view: 'change-success',
-    signedIn: profile(monthly) as UserProfile,
+    signedIn: profile(monthly),
     stored: { 'sm.payment.change-subscription': JSON.stringify({ amount: 12, currency: 'USD', at: Date.now() }) },
     routes: { 'GET /webclient/account/profile': () => ok(profile({ ...monthly, next_amount: 12, schedule_start_date: '2026-12-21T00:00:00Z' })) },
     ready: (r) => has(r, '[data-testid="change-date"]'),
   },
-  { tag: 'sm-subscribe', view: 'manage', signedIn: profile(monthly) as UserProfile, ready: (r) => has(r, '[data-testid="manage-date"]') },
+  { tag: 'sm-subscribe', view: 'manage', signedIn: profile(monthly), ready: (r) => has(r, '[data-testid="manage-date"]') },
   {
     tag: 'sm-subscribe',
     view: 'update-payment',

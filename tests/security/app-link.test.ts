@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialSignIn } from '../../shared/auth/social';
 import { fakeDeps, settle } from '../../shared/deps/testing';
-import { createRecords } from '../../shared/payments/records';
+import { recordsOf } from '../../shared/payments/records';
 import { createConnection, type Connection } from '../../shared/session/connection';
 import { createSession } from '../../shared/session/session';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
@@ -95,7 +95,7 @@ describe("someone else's link in a browser where another account is signed in", 
     await settle();
     expect(victim.session.user.value?.email).toBe('partner@example.org');
     expect(deps.visits.at(-1)?.name).toBe('TransactionFailedPage');
-    expect(createRecords(deps.storage).read('payment-error')).toMatchObject({ message: 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.' });
+    expect(recordsOf(deps).read('payment-error')).toMatchObject({ message: 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.' });
     expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org') AND kind = 'subscription'").pluck().get()).toBe(0);
   });
 });

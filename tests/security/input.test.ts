@@ -146,7 +146,7 @@ describe('amounts have the currency’s precision', () => {
     model.commitCustom();
     expect(model.custom.value).toBe('4.999999999');
     await model.donate();
-    expect(model.payment.dialog.value).toEqual({ kind: 'error', message: 'Enter the amount with at most 2 decimals (for example 12.50).' });
+    expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'Enter the amount with at most 2 decimals (for example 12.50).' });
     expect(deps.requests.filter((r) => r.path.includes('create-session'))).toHaveLength(0);
   });
 });

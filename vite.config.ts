@@ -76,7 +76,7 @@ const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history|s
  * The payment engine and its views, which top-up, subscribe and donate all load whole: one file
  * rather than one per module, so a checkout tag fetches fewer files.
  */
-const PAYMENTS = /[\\/]shared[\\/](payments[\\/](engine|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
+const PAYMENTS = /[\\/]shared[\\/](payments[\\/](engine|flow|lists|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|routing[\\/]finish|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
 
 /** Where the loader's markup record is, once built: an empty record that tools/prerender.tsx fills in for each tag's own copy. */
 export const MARKUP_MARK = '{/*__SM_MARKUP__*/}';

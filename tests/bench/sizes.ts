@@ -44,9 +44,17 @@ const KiB = 1024;
  * the build to them, and the bench prints its figures beside them.
  */
 export const BUDGETS = {
-  loader: 2 * KiB,
+  /**
+   * 2.25 KiB: the loader carries its own copy of the boot protocol (shared/boot/boot.ts), whose language matching and
+   * address normalising are those of the code after React rather than a shorter copy of them (2.0 KiB before).
+   */
+  loader: 2.25 * KiB,
   markup: 3 * KiB,
-  ownCode: 15 * KiB,
+  /**
+   * 16 KiB: the payment engine's surface (one settle, prompts, list loading and the finish step apart) costs the
+   * checkout tags about 0.4 KiB (15 KiB before).
+   */
+  ownCode: 16 * KiB,
   newsletterUsable: 6 * KiB,
   /** Ghost's embeddable signup form: what the newsletter's whole first load must stay below. */
   ghostFormGzip: 81_000,

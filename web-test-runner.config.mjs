@@ -15,7 +15,7 @@ const vite = await createServer({
   plugins: [messagesPlugin({ pseudo: true })],
   server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
   optimizeDeps: {
-    include: ['react', 'react-dom/client', 'react-dom/server', 'react/jsx-runtime', '@r2wc/core', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'dayjs', 'axe-core', 'chai'],
+    include: ['react', 'react-dom/client', 'react-dom/server', 'react/jsx-runtime', '@r2wc/core', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'axe-core', 'chai'],
   },
 });
 await vite.listen();

@@ -3,62 +3,44 @@
  * files built with VITE_API_BASE and served statically on one origin, the sandbox as the API on another, a blog on a
  * third. The suite's own sandbox serves the portal and the API on one origin, which hides what breaks here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/core/emulator';
-import { launch, newPage } from './support';
+import { browserPerFile, logInOnForm, newPage, payByCard, startScript, type Script } from './support';
 
+const browser = browserPerFile();
 /** The three origins the command printed. */
 const shape = { portal: '', api: '', blog: '' };
-let child: ChildProcess | undefined;
-let browser: Browser;
-let dir: string;
+let running: Script | undefined;
+let dir: string | undefined;
 
-/** Starts the command (it builds first) and reads the addresses it prints once all three answer. */
-async function startShape(): Promise<void> {
-  dir = mkdtempSync(join(tmpdir(), 'sm-production-'));
-  const [portal, api, blog] = [await freePort(), await freePort(), await freePort()];
-  child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/production.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORTAL_PORT: String(portal),
-      API_PORT: String(api),
-      BLOG_PORT: String(blog),
-      SM_OUT_DIR: join(dir, 'dist'),
-      SANDBOX_DB: join(dir, 'sm.sqlite'),
-      SANDBOX_SCRYPT_N: '1024',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const started = Date.now();
-  for (;;) {
-    const printed = [...output.matchAll(/^ {2}(portal|API|blog) +(http:\/\/\S+)\/ /gm)];
-    if (printed.length === 3) {
-      for (const [, name, origin] of printed) shape[name!.toLowerCase() as keyof typeof shape] = origin!;
-      return;
-    }
-    if (child.exitCode !== null || Date.now() - started > 150_000) throw new Error(`npm run start:production did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Whether the command has printed the three addresses (it does once all three answer); reads them into `shape`. */
+function printedShape(output: string): boolean {
+  const printed = [...output.matchAll(/^ {2}(portal|API|blog) +(http:\/\/\S+)\/ /gm)];
+  if (printed.length !== 3) return false;
+  for (const [, name, origin] of printed) shape[name!.toLowerCase() as keyof typeof shape] = origin!;
+  return true;
 }
 
+// The command on free ports, in a folder of its own (it builds the portal first, hence the long wait).
 beforeAll(async () => {
-  [, browser] = await Promise.all([startShape(), launch()]);
+  dir = mkdtempSync(join(tmpdir(), 'sm-production-'));
+  const [portal, api, blog] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    PORTAL_PORT: String(portal),
+    API_PORT: String(api),
+    BLOG_PORT: String(blog),
+    SM_OUT_DIR: join(dir, 'dist'),
+    SANDBOX_DB: join(dir, 'sm.sqlite'),
+    SANDBOX_SCRYPT_N: '1024',
+  };
+  running = await startScript('sandbox/production.ts', env, printedShape, 150_000);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child?.once('exit', r));
-  }
+  await running?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -67,10 +49,7 @@ const GRACE = { email: 'listener@example.org', password: 'listen-2026', name: 'G
 /** Signs Grace in on the portal's own origin and waits for her dashboard. */
 async function signInOnPortal(page: Page): Promise<void> {
   await page.goto(`${shape.portal}/#/login`);
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.locator('sm-login').getByLabel('Email').fill(GRACE.email);
-  await page.getByLabel('Password', { exact: true }).fill(GRACE.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await logInOnForm(page, GRACE.email, GRACE.password);
   await page.waitForURL(/#\/home$/);
 }
 
@@ -92,11 +71,10 @@ async function missionTotal(id: number): Promise<number> {
   return missions.find((m) => m.id === id)!.total_donation;
 }
 
-/** On the API host's checkout page: pays with a card. */
-async function payOnCheckout(page: Page, card: string): Promise<void> {
+/** On the API host's checkout page (it must be there): pays with the card that succeeds. */
+async function payOnCheckout(page: Page): Promise<void> {
   await page.waitForURL((url) => url.href.startsWith(`${shape.api}/sandbox/checkout/`));
-  await page.getByLabel('Card number').fill(card);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payByCard(page);
 }
 
 /**
@@ -126,7 +104,7 @@ function recordSignedOutHeader(): void {
 
 describe('the portal on its own origin, the API on another', () => {
   it('a signed-in person who reloads a public route on a slow phone never sees the signed-out header', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await signInOnPortal(page);
     await page.goto(`${shape.portal}/#/missions`);
     await context.addInitScript(recordSignedOutHeader);
@@ -144,7 +122,7 @@ describe('the portal on its own origin, the API on another', () => {
   });
 
   it("a card top-up leaves for the API host's checkout and returns to the portal with the credits added", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await signInOnPortal(page);
     const before = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
     await page.getByRole('link', { name: 'Top Up' }).click();
@@ -153,7 +131,7 @@ describe('the portal on its own origin, the API on another', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await payOnCheckout(page, '4242 4242 4242 4242');
+    await payOnCheckout(page);
     await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/success?type=self`));
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await page.getByTestId('new-balance').textContent()).toBe(`${before + 100} Credits`);
@@ -163,13 +141,13 @@ describe('the portal on its own origin, the API on another', () => {
   });
 
   it('a gift to a mission goes round the same way: the portal, the checkout, the portal', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await signInOnPortal(page);
     const before = await missionTotal(2);
     await page.goto(`${shape.portal}/#/donations?_d=2`);
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
     await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
-    await payOnCheckout(page, '4242 4242 4242 4242');
+    await payOnCheckout(page);
     await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/donation-success`));
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     await expect.poll(() => page.getByTestId('donation-result').textContent()).toContain('$10.00');
@@ -179,7 +157,7 @@ describe('the portal on its own origin, the API on another', () => {
   });
 
   it("a blog with the script tag and no api-base subscribes through the build's API host", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     const calls: string[] = [];
     page.on('request', (request) => request.url().endsWith('/subscribe-newsletter') && calls.push(request.url()));
     await page.goto(`${shape.blog}/`);

@@ -25,7 +25,7 @@ import { connectionFor } from '../../shared/session/connection';
 import type { UserProfile } from '../../shared/api/schemas';
 import { formatDate, formatTableDate } from '../../shared/format/dates';
 import { tags, type Tag } from '../../widgets/tags';
-import { cleanup, fakeApi, fixture, text, waitFor } from './support';
+import { cleanup, failed, fakeApi, fixture, ok, text, waitFor, type Answer } from './support';
 
 /** The test page's session, read before any test changes the page's address. */
 const testSession = new URL(location.href).searchParams.get('wtr-session-id');
@@ -48,11 +48,8 @@ async function setViewport(viewport: { width: number; height: number }): Promise
 const PSEUDO = 'en-XA';
 const { session } = connectionFor('');
 
-type Answer = { status?: number; body: unknown };
 type Routes = Record<string, (init: RequestInit, url: URL) => Answer>;
 
-const ok = (data: unknown): Answer => ({ body: { status: 200, message: '', data } });
-const failed = (status: number, message: string): Answer => ({ status, body: { status, message, errorCode: null } });
 
 const monthly = { recurring: 1, canceled: false, change_amount: true, current_amount: 7, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null } as const;
 const profile = (subscription: UserProfile['subscription'] = null) =>

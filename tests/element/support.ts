@@ -1,8 +1,10 @@
+/// <reference types="mocha" />
 /**
- * Helpers for element tests in Chromium: mounting a tag, waiting, a fake API host, and an
- * axe check that fails on serious or critical violations.
+ * Helpers for element tests in Chromium: mounting a tag, waiting, a fake API host (and the set-up
+ * of a tag's tests against it), and an axe check that fails on serious or critical violations.
  */
 import axe from 'axe-core';
+import { connectionFor } from '../../shared/session/connection';
 
 const mounted: HTMLElement[] = [];
 
@@ -76,10 +78,21 @@ export function blur(input: HTMLElement): void {
   input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
 }
 
-type Handler = (init: RequestInit, url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+/** What the fake API host answers: a status (200 unless said) and a body. */
+export interface Answer {
+  readonly status?: number;
+  readonly body: unknown;
+}
+type Handler = (init: RequestInit, url: URL) => Answer | Promise<Answer>;
+export type FakeApi = { calls: { route: string; init: RequestInit }[]; restore: () => void };
+
+/** A 200 answer with data (and the server's message), as the API host shapes it. */
+export const ok = (data: unknown, message = ''): Answer => ({ body: { status: 200, message, data } });
+/** A failed answer as the API host shapes it. */
+export const failed = (status: number, message: string): Answer => ({ status, body: { status, message, errorCode: null } });
 
 /** Replaces fetch with a fake API host answering the given routes ("POST /path"). */
-export function fakeApi(routes: Record<string, Handler>): { calls: { route: string; init: RequestInit }[]; restore: () => void } {
+export function fakeApi(routes: Record<string, Handler>): FakeApi {
   const original = window.fetch;
   const calls: { route: string; init: RequestInit }[] = [];
   window.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -92,6 +105,27 @@ export function fakeApi(routes: Record<string, Handler>): { calls: { route: stri
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   return { calls, restore: () => (window.fetch = original) };
+}
+
+/**
+ * A tag's tests against a fake API host, set up for the describe block it is called in: each test starts signed in
+ * (when asked) and ends with its fake hosts taken down, the page's session cleared and its tags removed. Returns what
+ * puts up a fake host for the current test (as fakeApi does).
+ */
+export function fakeApiPerTest(options: { signedIn?: boolean } = {}): (routes: Record<string, Handler>) => FakeApi {
+  const { session } = connectionFor('');
+  const hosts: FakeApi[] = [];
+  if (options.signedIn) beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
+  afterEach(() => {
+    for (const host of hosts.splice(0).reverse()) host.restore();
+    session.clear();
+    cleanup();
+  });
+  return (routes) => {
+    const host = fakeApi(routes);
+    hosts.push(host);
+    return host;
+  };
 }
 
 /**

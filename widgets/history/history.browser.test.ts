@@ -1,8 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/history/history.element';
-import { connectionFor } from '../../shared/session/connection';
-import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, waitFor } from '../../tests/element/support';
+import { byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, waitFor } from '../../tests/element/support';
 
 const credit = (i: number) => ({
   trx_ref: `cs_${i}`,
@@ -13,23 +12,13 @@ const credit = (i: number) => ({
   final_amount: 1234.5,
   redemption_code: i === 0 ? 'SM-AAAA-BBBB-CCCC' : null,
 });
-const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
-
-const { session } = connectionFor('');
 
 describe('<sm-history>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    session.clear();
-    cleanup();
-  });
+  const serve = fakeApiPerTest({ signedIn: true });
 
   it('pages credit purchases 20 at a time with dates, amounts and codes', async () => {
     const all = Array.from({ length: 25 }, (_, i) => credit(i));
-    api = fakeApi({
+    serve({
       'GET /webclient/account/transaction-history': (_init, url) => {
         const page = Number(url.searchParams.get('page'));
         expect(url.searchParams.get('per_page')).to.equal('20');
@@ -51,7 +40,7 @@ describe('<sm-history>', () => {
 
   it('says when a list is empty and when it failed, with a retry', async () => {
     let fail = true;
-    api = fakeApi({
+    serve({
       'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),
       'GET /webclient/account/donation-history': () => (fail ? { status: 500, body: { status: 500, message: 'Internal error' } } : ok({ data: [], total: 0 })),
     });
@@ -68,7 +57,7 @@ describe('<sm-history>', () => {
 
   it('shows the tab its attribute names, loads it once, and follows the attribute when it changes', async () => {
     const asked: string[] = [];
-    api = fakeApi({
+    serve({
       'GET /webclient/account/transaction-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
       'GET /webclient/account/donation-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
     });
@@ -81,7 +70,7 @@ describe('<sm-history>', () => {
   });
 
   it('shows the first tab, with a console message, for a tab it does not have', async () => {
-    api = fakeApi({ 'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }) });
+    serve({ 'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }) });
     const warned: string[] = [];
     const warn = console.warn;
     console.warn = (...args: unknown[]) => void warned.push(args.map(String).join(' '));
@@ -96,7 +85,7 @@ describe('<sm-history>', () => {
   });
 
   it('lists albums with their songs and downloads a song as an mp3', async () => {
-    api = fakeApi({
+    serve({
       'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),
       'GET /webclient/account/content-purchase': () =>
         ok({

@@ -1,23 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/login/login.element';
+import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
-import { blur, byLabel, byRole, cleanup, contrastOverPage, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+import { blur, byLabel, byRole, cleanup, contrastOverPage, expectAccessible, failed, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
 
-const profile = {
-  id: 1,
-  name: 'Grace Listener',
-  email: 'listener@example.org',
-  avatar: null,
-  joined: '2025-03-14T00:00:00Z',
-  dob: null,
-  bio: null,
-  genre: null,
-  type: 0,
-  credit_balance: 120,
-  country: { code: 'US', name: 'United States' },
-  subscription: null,
-};
+const profile = testProfile();
 const countries = [
   { code: 'PH', name: 'Philippines', phone_code: '+63' },
   { code: 'US', name: 'United States', phone_code: '+1' },
@@ -34,14 +22,18 @@ async function logIn(el: HTMLElement, email: string, password: string): Promise<
   byRole(el, 'button', 'Log In').click();
 }
 
+/** Opens the email sign-up form and, once the countries are in, gives Ann's name, email and country, as a person would. */
+async function startSignUp(el: HTMLElement): Promise<void> {
+  byRole(el, 'button', 'Continue with Email').click();
+  await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
+  type(byLabel(el, 'First Name'), 'Ann');
+  type(byLabel(el, 'Last Name'), 'Lee');
+  type(byLabel(el, 'Email'), 'ann@example.org');
+  type(byLabel(el, 'Country'), 'US');
+}
+
 describe('<sm-login>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    session.clear();
-    cleanup();
-  });
+  const serve = fakeApiPerTest();
 
   it('is defined once, even when its script runs twice', async () => {
     await import('../../widgets/login/login.element');
@@ -65,12 +57,12 @@ describe('<sm-login>', () => {
 
   it('signs in, shows the server message under the password on failure, and emits sm-signed-in', async () => {
     let attempts = 0;
-    api = fakeApi({
+    serve({
       'POST /webclient/auth/login': () =>
         ++attempts === 1
-          ? { status: 400, body: { status: 400, message: 'The email or password is incorrect.', errorCode: null } }
-          : { body: { status: 200, message: 'ok', data: { access_token: 't1', token_type: 'Bearer', expires_in: 3600 } } },
-      'GET /webclient/account/profile': () => ({ body: { status: 200, message: '', data: profile } }),
+          ? failed(400, 'The email or password is incorrect.')
+          : ok({ access_token: 't1', token_type: 'Bearer', expires_in: 3600 }, 'ok'),
+      'GET /webclient/account/profile': () => ok(profile),
     });
     const el = await fixture('<sm-login></sm-login>');
     const signedIn = new Promise<CustomEvent>((resolve) => document.addEventListener('sm-signed-in', (e) => resolve(e as CustomEvent), { once: true }));
@@ -98,7 +90,7 @@ describe('<sm-login>', () => {
 
   it("shows 'please wait' over the form while signing in, readable over a white page", async () => {
     let answer!: () => void;
-    api = fakeApi({ 'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve({ status: 400, body: { status: 400, message: 'No.', errorCode: null } }))) });
+    serve({ 'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve(failed(400, 'No.')))) });
     const el = await fixture('<sm-login></sm-login>');
     await logIn(el, 'listener@example.org', 'listen-2026');
     const overlay = await waitFor(() => el.shadowRoot!.querySelector('[part~="overlay"]'));
@@ -110,9 +102,9 @@ describe('<sm-login>', () => {
   });
 
   it('flags an unverified email and offers to resend', async () => {
-    api = fakeApi({
-      'POST /webclient/auth/login': () => ({ status: 403, body: { status: 403, message: 'Please verify your email before logging in.', errorCode: null } }),
-      'POST /webclient/auth/resend-activation': () => ({ body: { status: 200, message: 'sent', data: null } }),
+    serve({
+      'POST /webclient/auth/login': () => failed(403, 'Please verify your email before logging in.'),
+      'POST /webclient/auth/resend-activation': () => ok(null, 'sent'),
     });
     const el = await fixture('<sm-login></sm-login>');
     await logIn(el, 'unverified@example.org', 'unverified-2026');
@@ -143,7 +135,7 @@ describe('<sm-login>', () => {
   });
 
   it('validates the sign-up form only after a field is touched, with the message of each rule', async () => {
-    api = fakeApi({ 'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }) });
+    serve({ 'GET /api/country': () => ok(countries) });
     const el = await fixture('<sm-login view="register"></sm-login>');
     byRole(el, 'button', 'Continue with Email').click();
     await waitFor(() => el.shadowRoot!.querySelector('form'));
@@ -182,21 +174,16 @@ describe('<sm-login>', () => {
 
   it('registers and shows the thank-you view with resend and Go to Login', async () => {
     let body: Record<string, unknown> = {};
-    api = fakeApi({
-      'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }),
+    serve({
+      'GET /api/country': () => ok(countries),
       'POST /webclient/auth/register': (init) => {
         body = JSON.parse(String(init.body));
-        return { body: { status: 200, message: 'Thank you for registering.', data: null } };
+        return ok(null, 'Thank you for registering.');
       },
     });
     const el = await fixture('<sm-login view="register"></sm-login>');
     const registered = new Promise<CustomEvent>((resolve) => el.addEventListener('sm-registered', (e) => resolve(e as CustomEvent), { once: true }));
-    byRole(el, 'button', 'Continue with Email').click();
-    await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
-    type(byLabel(el, 'First Name'), 'Ann');
-    type(byLabel(el, 'Last Name'), 'Lee');
-    type(byLabel(el, 'Email'), 'ann@example.org');
-    type(byLabel(el, 'Country'), 'US');
+    await startSignUp(el);
     await waitFor(() => text(el).includes('Phone Number'));
     type(byLabel(el, 'Phone Number'), '5551234');
     type(byLabel(el, 'Gender'), 'Female');
@@ -211,17 +198,12 @@ describe('<sm-login>', () => {
   });
 
   it('shows a registration failure in an Error dialog that Escape closes', async () => {
-    api = fakeApi({
-      'GET /api/country': () => ({ body: { status: 200, message: '', data: countries } }),
-      'POST /webclient/auth/register': () => ({ status: 400, body: { status: 400, message: 'country_code: unknown country', errorCode: null } }),
+    serve({
+      'GET /api/country': () => ok(countries),
+      'POST /webclient/auth/register': () => failed(400, 'country_code: unknown country'),
     });
     const el = await fixture('<sm-login view="register"></sm-login>');
-    byRole(el, 'button', 'Continue with Email').click();
-    await waitFor(() => (byLabel(el, 'Country') as HTMLSelectElement).options.length === 3);
-    type(byLabel(el, 'First Name'), 'Ann');
-    type(byLabel(el, 'Last Name'), 'Lee');
-    type(byLabel(el, 'Email'), 'ann@example.org');
-    type(byLabel(el, 'Country'), 'US');
+    await startSignUp(el);
     type(byLabel(el, 'Password'), 'secret-1');
     type(byLabel(el, 'Confirm Password'), 'secret-1');
     byRole(el, 'button', 'Sign Up').click();
@@ -239,7 +221,7 @@ describe('<sm-login>', () => {
     await waitFor(() => text(bad).includes('This reset link is invalid or has expired.'));
     expect(location.hash).to.equal('#/change-password');
     cleanup();
-    api = fakeApi({ 'POST /dashboard/auth/change-password': () => ({ body: { status: 200, message: 'Your password has been updated. You can now log in.', data: null } }) });
+    const api = serve({ 'POST /dashboard/auth/change-password': () => ok(null, 'Your password has been updated. You can now log in.') });
     history.replaceState(null, '', `${location.pathname}#/change-password?t=${encodeURIComponent(btoa('ann@example.org#tok123'))}`);
     const el = await fixture('<sm-login view="change-password"></sm-login>');
     byRole(el, 'button', 'Submit').click();

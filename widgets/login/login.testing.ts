@@ -56,3 +56,12 @@ export function on<V extends View>(model: LoginModel, view: V): ModelOf<V> {
   expect(screen.view).toBe(view);
   return screen.model as ModelOf<V>;
 }
+
+/** Shows the sign-in view and fills in an email and a password, as a person would; the view's model, to submit. */
+export function fillLogin(model: LoginModel, email: string, password: string): ModelOf<'login'> {
+  model.start('login');
+  const login = on(model, 'login');
+  login.setField('email', email);
+  login.setField('password', password);
+  return login;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok, PROFILE } from '../../shared/deps/testing';
 import type { Query } from '../../shared/routing/routes';
-import { on, setup, TOKENS } from './login.testing';
+import { fillLogin, on, setup, TOKENS } from './login.testing';
 
 describe('log in', () => {
   it('asks for email and password only once Log In is pressed', async () => {
@@ -22,10 +22,7 @@ describe('log in', () => {
         'POST /webclient/auth/resend-activation': ok(null, 'We sent you a new link.'),
       },
     });
-    model.start('login');
-    const login = on(model, 'login');
-    login.setField('email', ' unverified@example.org ');
-    login.setField('password', 'secret-1');
+    const login = fillLogin(model, ' unverified@example.org ', 'secret-1');
     await login.submit();
     expect(login.serverError.value).toBe('Please verify your email before logging in.');
     expect(login.unverifiedEmail.value).toBe('unverified@example.org');
@@ -43,10 +40,7 @@ describe('log in', () => {
 
   it('a wrong password is not an unverified email', async () => {
     const { model } = setup({ routes: { 'POST /webclient/auth/login': fail(400, 'The email or password is incorrect.') } });
-    model.start('login');
-    const login = on(model, 'login');
-    login.setField('email', 'ann@example.org');
-    login.setField('password', 'wrong');
+    const login = fillLogin(model, 'ann@example.org', 'wrong');
     await login.submit();
     expect(login.serverError.value).toBe('The email or password is incorrect.');
     expect(login.unverifiedEmail.value).toBeNull();
@@ -57,10 +51,7 @@ describe('log in', () => {
   it('signs in, announces it and goes to the stored next page first', async () => {
     const { model, deps } = setup({ routes: { 'POST /webclient/auth/login': ok(TOKENS) }, query: { type: 'topup' } });
     deps.session.setNextPage({ name: 'DonationsPage', query: { _d: '3' } });
-    model.start('login');
-    const login = on(model, 'login');
-    login.setField('email', 'listener@example.org');
-    login.setField('password', 'listen-2026');
+    const login = fillLogin(model, 'listener@example.org', 'listen-2026');
     const pending = login.submit();
     expect(model.busy.value).toBe(true);
     await pending;
@@ -74,10 +65,7 @@ describe('log in', () => {
   it('else goes to a safe next path, else to the page for the type, else the dashboard', async () => {
     const signIn = async (query: Query) => {
       const { model, deps } = setup({ routes: { 'POST /webclient/auth/login': ok(TOKENS) }, query });
-      model.start('login');
-      const login = on(model, 'login');
-      login.setField('email', 'listener@example.org');
-      login.setField('password', 'listen-2026');
+      const login = fillLogin(model, 'listener@example.org', 'listen-2026');
       await login.submit();
       return deps.visits[0];
     };
@@ -89,10 +77,7 @@ describe('log in', () => {
 
   it('shows the profile failure and stays signed out', async () => {
     const { model, deps } = setup({ routes: { 'POST /webclient/auth/login': ok(TOKENS), 'GET /webclient/account/profile': fail(500, 'Profile unavailable.') } });
-    model.start('login');
-    const login = on(model, 'login');
-    login.setField('email', 'listener@example.org');
-    login.setField('password', 'listen-2026');
+    const login = fillLogin(model, 'listener@example.org', 'listen-2026');
     await login.submit();
     expect(login.serverError.value).toBe('Profile unavailable.');
     expect(deps.session.isSignedIn.value).toBe(false);

@@ -1,22 +1,17 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/newsletter/newsletter.element';
-import { cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+import { expectAccessible, failed, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
 
 describe('<sm-newsletter>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    cleanup();
-  });
+  const serve = fakeApiPerTest();
 
   it('is disabled while empty, shows Sending..., then the server message for 3 seconds', async () => {
     let release: () => void = () => {};
-    api = fakeApi({
+    const api = serve({
       'POST /subscribe-newsletter': () =>
         new Promise((resolve) => {
-          release = () => resolve({ body: { status: 200, message: 'Thank you for subscribing to our newsletter!', data: null } });
+          release = () => resolve(ok(null, 'Thank you for subscribing to our newsletter!'));
         }),
     });
     const el = await fixture('<sm-newsletter></sm-newsletter>');
@@ -46,7 +41,7 @@ describe('<sm-newsletter>', () => {
   });
 
   it('shows the server error message', async () => {
-    api = fakeApi({ 'POST /subscribe-newsletter': () => ({ status: 400, body: { status: 400, message: 'email: must be a valid email', errorCode: null } }) });
+    serve({ 'POST /subscribe-newsletter': () => failed(400, 'email: must be a valid email') });
     const el = await fixture('<sm-newsletter></sm-newsletter>');
     type(el.shadowRoot!.querySelector<HTMLInputElement>('input[type="email"]')!, 'nope');
     await waitFor(() => !el.shadowRoot!.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled);

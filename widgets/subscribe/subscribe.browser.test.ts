@@ -1,19 +1,20 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/subscribe/subscribe.element';
+import type { UserProfile } from '../../shared/api/schemas';
+import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
+import { byLabel, byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
 
 const { session } = connectionFor('');
-import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor, byLabel } from '../../tests/element/support';
 
 const plans = [
   { country: 'US', currency: 'USD', identifier: 'premium-monthly', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
   { country: 'US', currency: 'USD', identifier: 'premium-one-time', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
 ];
-const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
-const profile = (subscription: unknown, type = 1) => ({
-  id: 2, name: 'Paul Partner', email: 'partner@example.org', avatar: null, joined: '2024-11-02', dob: null, bio: null, genre: null, type, credit_balance: 0, country: { code: 'US', name: 'United States' }, subscription,
-});
+/** Paul Partner's profile, with the membership given. */
+const profile = (subscription: UserProfile['subscription']) =>
+  testProfile({ id: 2, name: 'Paul Partner', email: 'partner@example.org', joined: '2024-11-02', type: 1, credit_balance: 0, subscription });
 
 function slider(el: HTMLElement): HTMLInputElement {
   return el.shadowRoot!.querySelector('input[type="range"]')!;
@@ -25,17 +26,10 @@ function setSlider(el: HTMLElement, value: number) {
 }
 
 describe('<sm-subscribe>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    session.clear();
-    cleanup();
-  });
+  const serve = fakeApiPerTest({ signedIn: true });
 
   it('walks the three steps with the slider, tier messages and notes', async () => {
-    api = fakeApi({
+    serve({
       'GET /webclient/subscription/subscription-plan': () => ok(plans),
       'POST /webclient/subscription/payment-methods': () => ok([{ id: 'credit_card', name: 'Credit / Debit Card' }, { id: 'wechat', name: 'WeChat Pay' }]),
     });
@@ -79,7 +73,7 @@ describe('<sm-subscribe>', () => {
   });
 
   it('one-time: months scale the bounds, and the custom amount needs 100 or more', async () => {
-    api = fakeApi({ 'GET /webclient/subscription/subscription-plan': () => ok(plans) });
+    serve({ 'GET /webclient/subscription/subscription-plan': () => ok(plans) });
     const el = await fixture('<sm-subscribe></sm-subscribe>');
     await waitFor(() => text(el).includes('One-time'));
     (el.shadowRoot!.querySelectorAll('input[name="duration"]')[1] as HTMLInputElement).click();
@@ -101,7 +95,7 @@ describe('<sm-subscribe>', () => {
   });
 
   it('Manage Membership shows the pending change with Change Amount disabled', async () => {
-    session.setUser(profile({ recurring: 1, canceled: true, change_amount: false, current_amount: 7, next_amount: 25, end_date: '2026-12-21T00:00:00Z', schedule_start_date: '2026-12-21T00:00:00Z' }) as never);
+    session.setUser(profile({ recurring: 1, canceled: true, change_amount: false, current_amount: 7, next_amount: 25, end_date: '2026-12-21T00:00:00Z', schedule_start_date: '2026-12-21T00:00:00Z' }));
     const el = await fixture('<sm-subscribe view="manage"></sm-subscribe>').catch(() => document.querySelector('sm-subscribe') as HTMLElement);
     await waitFor(() => text(el).includes('Manage Membership'));
     expect(el.shadowRoot!.querySelector('[data-testid="manage-amount"]')!.textContent).to.equal('$25.00 /month');
@@ -111,8 +105,8 @@ describe('<sm-subscribe>', () => {
   });
 
   it('Manage Membership cancels after the warning confirm', async () => {
-    session.setUser(profile({ recurring: 1, canceled: false, change_amount: false, current_amount: 5, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null }) as never);
-    api = fakeApi({
+    session.setUser(profile({ recurring: 1, canceled: false, change_amount: false, current_amount: 5, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null }));
+    serve({
       'POST /webclient/subscription/cancel-subscription': () => ok({}),
       'GET /webclient/account/profile': () => ok(profile({ recurring: 1, canceled: true, change_amount: true, current_amount: 5, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null })),
     });

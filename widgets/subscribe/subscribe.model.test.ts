@@ -22,12 +22,18 @@ const routes = {
 };
 const deps = (extra: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ signedIn: true, ...extra, routes: { ...routes, ...extra.routes } });
 
+/** The membership steps shown, with the plans in. */
+async function shownSteps() {
+  const d = deps();
+  const model = createSubscribeModel(d);
+  model.show('subscribe');
+  await d.clock.advance(0);
+  return { d, model };
+}
+
 describe('membership steps', () => {
   it('starts the slider at the recommended price and keeps it within the plan', async () => {
-    const d = deps();
-    const model = createSubscribeModel(d);
-    model.show('subscribe');
-    await d.clock.advance(0);
+    const { model } = await shownSteps();
     model.next();
     expect(model.step.value).toBe('select-amount');
     expect(model.bounds.value).toEqual({ min: 1, max: 100, start: 5 });
@@ -39,10 +45,7 @@ describe('membership steps', () => {
   });
 
   it('a one-time custom amount under 100 says Minimum amount is 100 and holds Next', async () => {
-    const d = deps();
-    const model = createSubscribeModel(d);
-    model.show('subscribe');
-    await d.clock.advance(0);
+    const { model } = await shownSteps();
     model.setRecurring(false);
     model.next();
     model.setCustom('99');
@@ -55,10 +58,7 @@ describe('membership steps', () => {
   });
 
   it('monthly pays by card only; paying stores the membership and goes to the checkout page', async () => {
-    const d = deps();
-    const model = createSubscribeModel(d);
-    model.show('subscribe');
-    await d.clock.advance(0);
+    const { d, model } = await shownSteps();
     model.next();
     model.setPrice(7);
     model.next();

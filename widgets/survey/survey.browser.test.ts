@@ -2,13 +2,12 @@
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
 import { connectionFor } from '../../shared/session/connection';
-import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, type, waitFor } from '../../tests/element/support';
+import { byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
 
 const questions = [
   { id: 1, title: 'Listening', question: 'When do you listen?', option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }] },
   { id: 2, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }] },
 ];
-const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
 
 function boxes(el: HTMLElement) {
   return [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
@@ -17,18 +16,11 @@ function boxes(el: HTMLElement) {
 const { session } = connectionFor('');
 
 describe('<sm-survey>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    session.clear();
-    cleanup();
-  });
+  const serve = fakeApiPerTest({ signedIn: true });
 
   it('asks one question at a time, 1 to 3 choices, free text for the last option, then thanks', async () => {
     let sent: unknown;
-    api = fakeApi({
+    serve({
       'GET /survey-question': () => ok(questions),
       'POST /api/v6/home/submit-survey': (init) => {
         sent = JSON.parse(String(init.body));
@@ -65,7 +57,7 @@ describe('<sm-survey>', () => {
   });
 
   it('shows an empty list with the error when the list fails, and loading ends', async () => {
-    api = fakeApi({ 'GET /survey-question': () => ({ status: 500, body: { status: 500, message: 'Internal error' } }) });
+    serve({ 'GET /survey-question': () => ({ status: 500, body: { status: 500, message: 'Internal error' } }) });
     const el = await fixture('<sm-survey></sm-survey>');
     await waitFor(() => text(el).includes('Internal error'));
     expect(text(el)).not.to.contain('please wait...');
@@ -73,7 +65,7 @@ describe('<sm-survey>', () => {
 
   it('closes through the app deep link when opened from the app', async () => {
     session.setFromApps(true);
-    api = fakeApi({ 'GET /survey-question': () => ok(questions) });
+    serve({ 'GET /survey-question': () => ok(questions) });
     const el = await fixture('<sm-survey></sm-survey>');
     const links: string[] = [];
     const listener = (event: Event) => {

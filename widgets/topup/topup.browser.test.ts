@@ -1,10 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/topup/topup.element';
+import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
+import { byRole, expectAccessible, failed, fakeApiPerTest, fixture, ok, text, waitFor } from '../../tests/element/support';
 
 const { session } = connectionFor('');
-import { byRole, cleanup, expectAccessible, fakeApi, fixture, text, waitFor } from '../../tests/element/support';
 
 const options = [
   { country: 'US', currency: 'USD', identifier: 'credits_50', price_credit: 50, price_dollar: 5, user_currency: 'USD', rate: 1 },
@@ -14,7 +15,6 @@ const methods = [
   { id: 'credit_card', name: 'Credit / Debit Card' },
   { id: 'wechat', name: 'WeChat Pay' },
 ];
-const ok = (data: unknown) => ({ body: { status: 200, message: '', data } });
 
 function radio(el: HTMLElement, label: RegExp): HTMLInputElement {
   const found = [...el.shadowRoot!.querySelectorAll('label')].find((l) => label.test(l.textContent ?? ''));
@@ -24,19 +24,10 @@ function radio(el: HTMLElement, label: RegExp): HTMLInputElement {
 }
 
 describe('<sm-topup>', () => {
-  let api: ReturnType<typeof fakeApi> | undefined;
-  beforeEach(() => {
-    session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 });
-  });
-  afterEach(() => {
-    api?.restore();
-    api = undefined;
-    session.clear();
-    cleanup();
-  });
+  const serve = fakeApiPerTest({ signedIn: true });
 
   it('lists credit options as N Credits with their price, needs a method, and stores the transaction', async () => {
-    api = fakeApi({
+    serve({
       'GET /webclient/in-web-purchase/credit-list': () => ok(options),
       'POST /webclient/in-web-purchase/payment-methods': () => ok(methods),
     });
@@ -68,16 +59,15 @@ describe('<sm-topup>', () => {
   });
 
   it('says so when there is no option for the country', async () => {
-    api = fakeApi({ 'GET /webclient/in-web-purchase/credit-list': () => ok([]) });
+    serve({ 'GET /webclient/in-web-purchase/credit-list': () => ok([]) });
     const el = await fixture('<sm-topup></sm-topup>');
     await waitFor(() => text(el).includes('No option available yet for your country yet. Please try again later'));
   });
 
   it('shows Happy Sabbath! with the message on a 401 while the session is valid', async () => {
-    api = fakeApi({
-      'GET /webclient/in-web-purchase/credit-list': () => ({ status: 401, body: { status: 401, message: 'Payments rest on the Sabbath.', errorCode: null } }),
-      'GET /webclient/account/profile': () =>
-        ok({ id: 1, name: 'G', email: 'g@example.org', avatar: null, joined: '2025-01-01', dob: null, bio: null, genre: null, type: 0, credit_balance: 0, country: null, subscription: null }),
+    serve({
+      'GET /webclient/in-web-purchase/credit-list': () => failed(401, 'Payments rest on the Sabbath.'),
+      'GET /webclient/account/profile': () => ok(testProfile({ name: 'G', email: 'g@example.org', joined: '2025-01-01', credit_balance: 0, country: null })),
     });
     const el = await fixture('<sm-topup></sm-topup>');
     const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'));
@@ -93,7 +83,7 @@ describe('<sm-topup>', () => {
       'sm.payment.credit',
       JSON.stringify({ idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 5, identifier: 'credits_50', credits: 50, purchasefor: 1, sessionId: 'cs_1', checkoutUrl: '/sandbox/checkout/cs_1', createdAt: 1 }),
     );
-    api = fakeApi({ 'GET /webclient/in-web-purchase/credit-list': () => ok(options) });
+    serve({ 'GET /webclient/in-web-purchase/credit-list': () => ok(options) });
     const el = await fixture('<sm-topup></sm-topup>');
     const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="alertdialog"]'));
     expect(dialog.textContent).to.contain('The other transaction are on the way...');
@@ -108,7 +98,7 @@ describe('<sm-topup>', () => {
 
   it('shows the redemption code of a gift with a copy button and its tooltip', async () => {
     history.replaceState(null, '', `${location.pathname}#/success?type=other&session_id=cs_9`);
-    api = fakeApi({
+    serve({
       'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Authorised', message: 'ok', credit_balance: 120, redemption_code: 'SM-ABCD-EFGH-JKLM' }),
       'GET /webclient/account/profile': () => ({ status: 500, body: { status: 500, message: 'x' } }),
     });
@@ -122,7 +112,7 @@ describe('<sm-topup>', () => {
 
   it('sends a refused payment to the failed page with the message', async () => {
     history.replaceState(null, '', `${location.pathname}#/success?type=self&session_id=cs_8`);
-    api = fakeApi({ 'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Refused', message: 'Your card was declined.' }) });
+    serve({ 'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Refused', message: 'Your card was declined.' }) });
     await fixture('<sm-topup view="success"></sm-topup>');
     await waitFor(() => location.hash === '#/transaction-failed');
     expect(JSON.parse(localStorage.getItem('sm.payment.payment-error')!).message).to.equal('Your card was declined.');

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProfile } from '../../../shared/deps/testing.js';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
 
 let sb: TestSandbox;
@@ -16,21 +17,7 @@ describe('profile', () => {
     const res = await sb.get('/webclient/account/profile', token);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(200);
-    expect(res.body.data).toEqual({
-      id: expect.any(Number),
-      name: 'Grace Listener',
-      email: 'listener@example.org',
-      avatar: null,
-      joined: '2025-03-14T00:00:00.000Z',
-      dob: null,
-      bio: null,
-      genre: null,
-      type: 0,
-      credit_balance: 120,
-      country: { code: 'US', name: 'United States' },
-      subscription: null,
-      role: 'listener',
-    });
+    expect(res.body.data).toEqual({ ...testProfile({ role: 'listener' }), id: expect.any(Number) });
   });
 
   it('describes a monthly partner', async () => {

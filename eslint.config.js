@@ -14,7 +14,9 @@ const resolver = createTypeScriptImportResolver({ project: 'tsconfig.json' });
 /** The project's own TypeScript file an import names, if it is one. */
 function projectFile(source, from) {
   const found = resolver.resolve(source, from);
-  return found.found && found.path && !found.path.includes('node_modules') && /\.tsx?$/.test(found.path) ? found.path : undefined;
+  return found.found && found.path && !found.path.includes('node_modules') && /\.tsx?$/.test(found.path)
+    ? found.path
+    : undefined;
 }
 
 /** Each file's static imports (of the project's files), kept while the file is unchanged. */
@@ -25,11 +27,15 @@ function importsOf(file) {
   if (known?.mtimeMs === mtimeMs) return known.files;
   let body = [];
   try {
-    body = tseslint.parser.parseForESLint(readFileSync(file, 'utf8'), { filePath: file, jsx: file.endsWith('.tsx') }).ast.body;
+    body = tseslint.parser.parseForESLint(readFileSync(file, 'utf8'), { filePath: file, jsx: file.endsWith('.tsx') })
+      .ast.body;
   } catch {
     // A file that does not parse gets its own parse error when it is linted.
   }
-  const files = body.filter((node) => node.source).map((node) => projectFile(node.source.value, file)).filter(Boolean);
+  const files = body
+    .filter((node) => node.source)
+    .map((node) => projectFile(node.source.value, file))
+    .filter(Boolean);
   importsKnown.set(file, { mtimeMs, files });
   return files;
 }
@@ -49,7 +55,9 @@ function leadsTo(from, to) {
 }
 
 const typeOnly = (node) =>
-  node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => (s.importKind ?? s.exportKind) === 'type'));
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => (s.importKind ?? s.exportKind) === 'type'));
 
 /**
  * import-x/no-cycle follows only imports that run, so it misses a circle that passes through an `import type`; such a
@@ -57,12 +65,17 @@ const typeOnly = (node) =>
  * the type-only import whose module leads back to the file; together the two rules report every circle.
  */
 const noTypeCycle = {
-  meta: { type: 'problem', schema: [], messages: { cycle: 'Import circle: {{file}} leads back to this file (through a type-only import).' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cycle: 'Import circle: {{file}} leads back to this file (through a type-only import).' },
+  },
   create(context) {
     const check = (node) => {
       if (!node.source || !typeOnly(node)) return;
       const file = projectFile(node.source.value, context.filename);
-      if (file && leadsTo(file, context.filename)) context.report({ node, messageId: 'cycle', data: { file: node.source.value } });
+      if (file && leadsTo(file, context.filename))
+        context.report({ node, messageId: 'cycle', data: { file: node.source.value } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },
@@ -71,7 +84,17 @@ const noTypeCycle = {
 const sandbox = { group: ['**/sandbox/**'], message: 'The portal never imports the sandbox (the local API stand-in).' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'tests/consumers/*/node_modules/**', 'tests/consumers/*/dist/**', '.sandbox/**', 'test-results/**', '**/*.generated.d.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'tests/consumers/*/node_modules/**',
+      'tests/consumers/*/dist/**',
+      '.sandbox/**',
+      'test-results/**',
+      '**/*.generated.d.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     // React's hooks rules where React runs (the sandbox's use* functions are not hooks).
@@ -83,7 +106,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
       // Declaration merging (a tag map, an event map) extends one interface on purpose.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
@@ -99,11 +125,14 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXOpeningElement[name.name=/^sm-/] > JSXAttribute[name.name=/^on/]',
-          message: 'React 18 adds no listener for an on* prop on a custom element: use addEventListener (as host/shell/ManageMembership.tsx does).',
+          message:
+            'React 18 adds no listener for an on* prop on a custom element: use addEventListener (as host/shell/ManageMembership.tsx does).',
         },
         {
-          selector: 'JSXOpeningElement[name.name=/^sm-/] > JSXAttribute > JSXExpressionContainer > :matches(ObjectExpression, ArrowFunctionExpression, FunctionExpression, ArrayExpression)',
-          message: 'React 18 writes every prop of a custom element as a string attribute: pass text (or set the property through a ref).',
+          selector:
+            'JSXOpeningElement[name.name=/^sm-/] > JSXAttribute > JSXExpressionContainer > :matches(ObjectExpression, ArrowFunctionExpression, FunctionExpression, ArrayExpression)',
+          message:
+            'React 18 writes every prop of a custom element as a string attribute: pass text (or set the property through a ref).',
         },
       ],
     },
@@ -133,14 +162,37 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}'],
     ignores: ['shared/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/widgets/**', '**/host/**'], message: 'shared/ never imports a widget or the host: move the piece into shared/.' }, sandbox] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/widgets/**', '**/host/**'],
+              message: 'shared/ never imports a widget or the host: move the piece into shared/.',
+            },
+            sandbox,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['shared/api/**/*.ts'],
     ignores: ['shared/api/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../session/*', '**/shared/session/**'], message: 'The API client is given a token source; it never imports the session.' }, { group: ['**/widgets/**', '**/host/**'], message: 'shared/ never imports a widget or the host.' }, sandbox] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../session/*', '**/shared/session/**'],
+              message: 'The API client is given a token source; it never imports the session.',
+            },
+            { group: ['**/widgets/**', '**/host/**'], message: 'shared/ never imports a widget or the host.' },
+            sandbox,
+          ],
+        },
+      ],
     },
   },
   {
@@ -151,7 +203,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!tags$|shared/)[^./]+/', message: 'Widgets never import each other: they meet through the session and DOM events (or move the piece into shared/).' },
+            {
+              regex: '^\\.\\./(?!tags$|shared/)[^./]+/',
+              message:
+                'Widgets never import each other: they meet through the session and DOM events (or move the piece into shared/).',
+            },
             { group: ['**/host/**'], message: 'Widgets never import the host.' },
             sandbox,
           ],

@@ -45,19 +45,22 @@ export const drawEntries: Record<string, string> = Object.fromEntries(
  * signals, the guarded define, the tag table and the message catalogue's store (the renderer
  * loads a language before it draws). The loader needs none of it.
  */
-const RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/](define|renderer|reserve)\.ts$|[\\/]shared[\\/]i18n[\\/](catalogue|languages)\.ts$|[\\/]widgets[\\/]tags\.ts$/;
+const RUNTIME =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@r2wc|@preact)[\\/]|[\\/]shared[\\/]ui[\\/](define|renderer|reserve)\.ts$|[\\/]shared[\\/]i18n[\\/](catalogue|languages)\.ts$|[\\/]widgets[\\/]tags\.ts$/;
 /**
  * The shared app core every widget needs once per page (the session store, the API client
  * with zod/mini, config, base styles): one file, fetched with the first widget's code.
  */
-const CORE = /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
+const CORE =
+  /[\\/]node_modules[\\/](zod|@messageformat[\\/]runtime)[\\/]|[\\/]shared[\\/](config[\\/]config|session[\\/]session|api[\\/](client|errors|schemas)|routing[\\/](routes|targets)|ui[\\/](styles|WidgetRoot)|events[\\/]events|model[\\/]read-only)\.tsx?$/;
 
 /**
  * The controls nearly every tag shows (notices, buttons, the loading overlay, the dialog, the places
  * held for data on its way, and the English of the small controls) and money as people read it,
  * as one file.
  */
-const CONTROLS = /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog|Places)|format[\\/]money)\.tsx?$|^\0@messages\/ui$/;
+const CONTROLS =
+  /[\\/]shared[\\/](ui[\\/](Overlay|Notice|Button|Dialog|Places)|format[\\/]money)\.tsx?$|^\0@messages\/ui$/;
 /**
  * What the views of gifts and payments over time share (dates, the amount slider, the history
  * call and what a membership means: donate, history, subscribe and the portal use most of it),
@@ -76,7 +79,8 @@ const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history|s
  * The payment engine and its views, which top-up, subscribe and donate all load whole: one file
  * rather than one per module, so a checkout tag fetches fewer files.
  */
-const PAYMENTS = /[\\/]shared[\\/](payments[\\/](engine|flow|lists|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|routing[\\/]finish|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
+const PAYMENTS =
+  /[\\/]shared[\\/](payments[\\/](engine|flow|lists|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|routing[\\/]finish|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
 
 /** Where the loader's markup record is, once built: an empty record that tools/prerender.tsx fills in for each tag's own copy. */
 export const MARKUP_MARK = '{/*__SM_MARKUP__*/}';
@@ -105,12 +109,15 @@ function tagFiles(): Plugin {
       };
       const entries = chunks.filter((c) => c.isEntry && c.name in tags);
       const lists = entries.map((c) => {
-        if (c.fileName !== `widgets/${c.name}.js`) throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
+        if (c.fileName !== `widgets/${c.name}.js`)
+          throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
         return [c.name, closure(c.fileName).slice(1).map(short)] as const;
       });
       // Each list starts with the files most tags share, in one order, so the lists repeat each other and compress.
       const shared = (file: string) => lists.filter(([, list]) => list.includes(file)).length;
-      const files = Object.fromEntries(lists.map(([tag, list]) => [tag, [...list].sort((a, b) => shared(b) - shared(a) || b.localeCompare(a))]));
+      const files = Object.fromEntries(
+        lists.map(([tag, list]) => [tag, [...list].sort((a, b) => shared(b) - shared(a) || b.localeCompare(a))]),
+      );
       const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
       if (!loader) throw new Error('The build has no loader.');
       /** Puts `value` where the loader's source says the string `name`. */
@@ -122,7 +129,8 @@ function tagFiles(): Plugin {
       fill('__SM_TAG_FILES__', JSON.stringify(files));
       // The markup a tag's own copy carries (widgets/loader.ts markup): none here, marked for tools/prerender.tsx to fill in.
       fill('__SM_MARKUP__', MARKUP_MARK);
-      if (loader.imports.length) throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
+      if (loader.imports.length)
+        throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
     },
   };
 }
@@ -155,7 +163,14 @@ export default defineConfig(({ command }) => ({
   root: resolve(root, 'host'),
   // custom-elements.json and sm-widgets.d.ts come from the tag table (widgets/tags.ts); route.js and the pre-React
   // entries' copies of the boot protocol from tools/boot-scripts.ts.
-  plugins: [bootCopies(), routeScript(), leanerRuntime(), messagesPlugin({ pseudo: command === 'serve' }), customElementsPlugin(root, OUT_DIR, tags), tagFiles()],
+  plugins: [
+    bootCopies(),
+    routeScript(),
+    leanerRuntime(),
+    messagesPlugin({ pseudo: command === 'serve' }),
+    customElementsPlugin(root, OUT_DIR, tags),
+    tagFiles(),
+  ],
   base: './',
   publicDir: false,
   envDir: root,
@@ -172,14 +187,18 @@ export default defineConfig(({ command }) => ({
       input: {
         portal: resolve(root, 'host/index.html'),
         loader: resolve(root, 'widgets/loader.ts'),
-        ...Object.fromEntries(Object.entries({ ...widgetEntries, ...drawEntries }).map(([name, file]) => [name, resolve(root, file)])),
+        ...Object.fromEntries(
+          Object.entries({ ...widgetEntries, ...drawEntries }).map(([name, file]) => [name, resolve(root, file)]),
+        ),
       },
       preserveEntrySignatures: 'strict',
       output: {
-        entryFileNames: (chunk) => (chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) =>
+          chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js',
         // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js; a chunk of the portal
         // page's own (a page it loads later): assets/portal-<name>-<hash>.js, which the package leaves out.
-        chunkFileNames: (chunk) => `assets/${messagesChunkName(chunk.facadeModuleId) ?? (/[\\/]host[\\/]/.test(chunk.facadeModuleId ?? '') ? 'portal-[name]' : '[name]')}-[hash].js`,
+        chunkFileNames: (chunk) =>
+          `assets/${messagesChunkName(chunk.facadeModuleId) ?? (/[\\/]host[\\/]/.test(chunk.facadeModuleId ?? '') ? 'portal-[name]' : '[name]')}-[hash].js`,
         codeSplitting: {
           groups: [
             // A group takes the modules it names and what they import that no group before it took.

@@ -5,7 +5,14 @@ import { messagesPlugin } from './tools/messages';
 export default defineConfig({
   plugins: [messagesPlugin()],
   test: {
-    include: ['shared/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.{ts,tsx}',
+      'widgets/**/*.test.{ts,tsx}',
+      'host/**/*.test.{ts,tsx}',
+      'sandbox/**/*.test.ts',
+      'tests/security/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+    ],
     exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**', 'dist/**'],
     environment: 'node',
     testTimeout: 20_000,

@@ -15,7 +15,18 @@ const vite = await createServer({
   plugins: [messagesPlugin({ pseudo: true })],
   server: { port: 0, strictPort: false, hmr: false, host: '127.0.0.1' },
   optimizeDeps: {
-    include: ['react', 'react-dom/client', 'react-dom/server', 'react/jsx-runtime', '@r2wc/core', '@preact/signals-core', '@preact/signals-react/runtime', 'zod/mini', 'axe-core', 'chai'],
+    include: [
+      'react',
+      'react-dom/client',
+      'react-dom/server',
+      'react/jsx-runtime',
+      '@r2wc/core',
+      '@preact/signals-core',
+      '@preact/signals-react/runtime',
+      'zod/mini',
+      'axe-core',
+      'chai',
+    ],
   },
 });
 await vite.listen();
@@ -33,7 +44,11 @@ async function viteForward(ctx, next) {
 }
 
 export default {
-  files: ['widgets/**/*.browser.test.{ts,tsx}', 'shared/**/*.browser.test.{ts,tsx}', 'tests/element/**/*.test.{ts,tsx}'],
+  files: [
+    'widgets/**/*.browser.test.{ts,tsx}',
+    'shared/**/*.browser.test.{ts,tsx}',
+    'tests/element/**/*.test.{ts,tsx}',
+  ],
   nodeResolve: false,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
@@ -42,7 +57,15 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       },
     }),
   ],

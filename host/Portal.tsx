@@ -2,7 +2,16 @@
  * The portal page: the route table, the guard and the shell, composing the sm-* elements.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { Component, lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { APP_DONATION_MISSION_ID } from '../shared/config/config';
 import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { parseAttribute } from '../shared/ui/define';
@@ -25,13 +34,17 @@ import '@messages/portal';
  * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
  * only when one shows, never with a public route; the portal's wait overlay shows meanwhile.
  */
-const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => () => import('./pages/PaymentPages').then((m) => ({ default: m[name] }));
+const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => () =>
+  import('./pages/PaymentPages').then((m) => ({ default: m[name] }));
 const ResultPendingPage = paymentPage('ResultPendingPage');
 const TransactionFailedPage = paymentPage('TransactionFailedPage');
 const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
 
 /** What a page whose code did not come shows in its place: that, and a button that asks again. */
-class Unloaded extends Component<{ children: ReactNode; message: string; retry: string; onRetry: () => void }, { failed: boolean }> {
+class Unloaded extends Component<
+  { children: ReactNode; message: string; retry: string; onRetry: () => void },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -174,7 +187,11 @@ export function Portal({ initialHash }: { initialHash?: string }) {
   if (route.shell) {
     return (
       <>
-        <a className="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}>
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(e) => (e.preventDefault(), document.getElementById('main')?.focus())}
+        >
           {t('portal.skipLink')}
         </a>
         <Header />

@@ -20,9 +20,15 @@ describe('navigation guard', () => {
     expect(decide(parseHash('#/home'), true, available)).toEqual({ kind: 'render', name: 'HomePage' });
   });
   it('sends an unknown path home (after sign-in)', () => {
-    expect(decide(parseHash('#/nowhere'), false, available)).toEqual({ kind: 'redirect', to: { name: 'HomePage', query: {} } });
+    expect(decide(parseHash('#/nowhere'), false, available)).toEqual({
+      kind: 'redirect',
+      to: { name: 'HomePage', query: {} },
+    });
   });
   it('never renders a route this build has no page for', () => {
-    expect(decide(parseHash('#/top-up'), true, available)).toEqual({ kind: 'redirect', to: { name: 'HomePage', query: {} } });
+    expect(decide(parseHash('#/top-up'), true, available)).toEqual({
+      kind: 'redirect',
+      to: { name: 'HomePage', query: {} },
+    });
   });
 });

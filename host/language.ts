@@ -9,12 +9,19 @@ import { LANGUAGE_KEY, portalLanguage, storedLanguage } from '../shared/boot/boo
 import { directionOf, LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 
 /** Each language as its readers write its name, for the menu. */
-export const LANGUAGE_NAMES: Readonly<Record<PublicLanguage, string>> = { en: 'English', fil: 'Filipino', 'zh-Hans': '简体中文', es: 'Español' };
+export const LANGUAGE_NAMES: Readonly<Record<PublicLanguage, string>> = {
+  en: 'English',
+  fil: 'Filipino',
+  'zh-Hans': '简体中文',
+  es: 'Español',
+};
 
 const inBrowser = typeof document !== 'undefined';
 
 /** The portal's language (English when prerendering). */
-export const portalChoice = signal<PublicLanguage>(inBrowser ? portalLanguage(storedLanguage(), navigator.languages ?? [navigator.language]) : 'en');
+export const portalChoice = signal<PublicLanguage>(
+  inBrowser ? portalLanguage(storedLanguage(), navigator.languages ?? [navigator.language]) : 'en',
+);
 
 if (inBrowser) {
   effect(() => {

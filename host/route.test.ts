@@ -14,7 +14,10 @@ let script = '';
 let productionScript = '';
 const API = 'https://api.example.org';
 beforeAll(async () => {
-  [script, productionScript] = await Promise.all([bundleRouteScript({ apiBase: '' }), bundleRouteScript({ apiBase: `${API}/` })]);
+  [script, productionScript] = await Promise.all([
+    bundleRouteScript({ apiBase: '' }),
+    bundleRouteScript({ apiBase: `${API}/` }),
+  ]);
 }, 60_000);
 
 /** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
@@ -57,13 +60,29 @@ function shownRoute(options: {
 }
 
 describe('route.js', () => {
-  const browsers = [['en-US'], ['en-GB', 'es'], ['es-MX'], ['fil-PH'], ['tl'], ['zh-CN'], ['zh-TW'], ['zh-Hant-HK', 'en'], ['de-DE'], ['de-DE', 'es'], ['pt-BR', 'zh-SG'], []];
+  const browsers = [
+    ['en-US'],
+    ['en-GB', 'es'],
+    ['es-MX'],
+    ['fil-PH'],
+    ['tl'],
+    ['zh-CN'],
+    ['zh-TW'],
+    ['zh-Hant-HK', 'en'],
+    ['de-DE'],
+    ['de-DE', 'es'],
+    ['pt-BR', 'zh-SG'],
+    [],
+  ];
   const choices = [null, 'en', 'es', 'fil', 'zh-Hans', 'klingon'];
 
-  it.each(browsers.flatMap((languages) => choices.map((stored) => ({ languages, stored }))))('agrees with the portal: browser $languages, menu $stored', ({ languages, stored }) => {
-    const english = portalLanguage(stored, languages) === 'en';
-    expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
-  });
+  it.each(browsers.flatMap((languages) => choices.map((stored) => ({ languages, stored }))))(
+    'agrees with the portal: browser $languages, menu $stored',
+    ({ languages, stored }) => {
+      const english = portalLanguage(stored, languages) === 'en';
+      expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
+    },
+  );
 
   it.each(browsers)('agrees with the portal where storage is blocked: browser %j', (...languages) => {
     // host/language.ts reads no stored choice then: the browser's languages decide.
@@ -71,7 +90,8 @@ describe('route.js', () => {
   });
 
   /** A session record as shared/session/session.ts keeps it, its sign-in running out `in` ms from now. */
-  const session = (expiresIn: number) => storedSignIn({ accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
+  const session = (expiresIn: number) =>
+    storedSignIn({ accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
 
   it('keeps no markup for a signed-in visitor or an address with a query', () => {
     expect(shownRoute({ languages: ['en'], session: session(60_000) })).toBe(null);
@@ -88,7 +108,9 @@ describe('route.js', () => {
   it('reads the session where a portal built with VITE_API_BASE keeps it (the key the session writes)', () => {
     const signedIn = session(60_000);
     // A portal built for an API on another origin: its session is kept under that host's key, which route.js reads.
-    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API), production: true })).toBe(null);
+    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API), production: true })).toBe(
+      null,
+    );
     // The page's own host's record is not that portal's session.
     expect(shownRoute({ languages: ['en'], session: signedIn, production: true })).toBe('/login');
     expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API) })).toBe('/login');

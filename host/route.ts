@@ -26,7 +26,13 @@ if (keep) document.documentElement.setAttribute('data-route', keep);
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
-      if (node instanceof Element && node.hasAttribute('data-route') && (node.parentNode as Element | null)?.id === 'portal' && node.getAttribute('data-route') !== keep) node.remove();
+      if (
+        node instanceof Element &&
+        node.hasAttribute('data-route') &&
+        (node.parentNode as Element | null)?.id === 'portal' &&
+        node.getAttribute('data-route') !== keep
+      )
+        node.remove();
     }
   }
 });
@@ -42,8 +48,17 @@ document.addEventListener('DOMContentLoaded', () => observer.disconnect());
 function failed(event: Event): void {
   const script = event.target as HTMLScriptElement | null;
   const said = document.getElementById('portal-failed') as HTMLTemplateElement | null;
-  if (!script || script.tagName !== 'SCRIPT' || !String(script.src).startsWith(`${location.origin}/`) || !said || document.querySelector('body > .portal-failed')) return;
-  const line = (said.content.querySelector(`[lang="${language}"]`) ?? said.content.firstElementChild)?.cloneNode(true) as Element | undefined;
+  if (
+    !script ||
+    script.tagName !== 'SCRIPT' ||
+    !String(script.src).startsWith(`${location.origin}/`) ||
+    !said ||
+    document.querySelector('body > .portal-failed')
+  )
+    return;
+  const line = (said.content.querySelector(`[lang="${language}"]`) ?? said.content.firstElementChild)?.cloneNode(
+    true,
+  ) as Element | undefined;
   if (!line) return;
   line.querySelector('button')?.addEventListener('click', () => location.reload());
   document.body.prepend(line);

@@ -11,5 +11,6 @@ const blocks = [...(container?.querySelectorAll<HTMLElement>(':scope > [data-rou
 
 const withQuery = location.hash.includes('?');
 
-export const shownRoute: HTMLElement | null = (!withQuery && blocks.find((block) => block.dataset.route === route)) || null;
+export const shownRoute: HTMLElement | null =
+  (!withQuery && blocks.find((block) => block.dataset.route === route)) || null;
 for (const block of blocks) if (block !== shownRoute) block.remove();

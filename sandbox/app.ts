@@ -8,11 +8,26 @@ import { sandboxClock } from './core/clock.js';
 import { contentSecurityPolicy, CSP, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
 import {
-  emulatorUrlFromHost, firebaseAdminVerifier, injectRuntimeConfig, resolveFirebaseSettings, runtimeConfigScript,
-  type FirebaseSettings, type IdTokenVerifier,
+  emulatorUrlFromHost,
+  firebaseAdminVerifier,
+  injectRuntimeConfig,
+  resolveFirebaseSettings,
+  runtimeConfigScript,
+  type FirebaseSettings,
+  type IdTokenVerifier,
 } from './core/firebase.js';
 import {
-  errorBody, HELPER_REFUSED, HttpError, isLoopback, readFormBody, readJsonBody, Router, validate, type AppContext, type Reply, type RequestContext,
+  errorBody,
+  HELPER_REFUSED,
+  HttpError,
+  isLoopback,
+  readFormBody,
+  readJsonBody,
+  Router,
+  validate,
+  type AppContext,
+  type Reply,
+  type RequestContext,
   type Route,
 } from './core/http.js';
 import { HashingBusy, Passwords, type PasswordSettings } from './core/passwords.js';
@@ -113,7 +128,10 @@ export interface Sandbox {
 }
 
 export function parseOrigins(list: string | undefined): string[] {
-  return (list ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  return (list ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
 }
 
 /**
@@ -125,7 +143,9 @@ function pointAdminAtEmulator(authEmulatorUrl: string): void {
   const current = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!current) process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
   else if (new URL(emulatorUrlFromHost(current)).host !== host) {
-    throw new Error(`FIREBASE_AUTH_EMULATOR_HOST is ${current}, but the sandbox was given the Auth emulator at ${authEmulatorUrl}.`);
+    throw new Error(
+      `FIREBASE_AUTH_EMULATOR_HOST is ${current}, but the sandbox was given the Auth emulator at ${authEmulatorUrl}.`,
+    );
   }
 }
 
@@ -147,7 +167,13 @@ function send(res: ServerResponse, reply: Reply): void {
   }
 }
 
-function sendError(res: ServerResponse, status: number, message: string, errorCode: string | null = null, headers: Record<string, string> = {}): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  errorCode: string | null = null,
+  headers: Record<string, string> = {},
+): void {
   send(res, { type: 'json', status, body: errorBody(status, message, errorCode), headers });
 }
 
@@ -236,7 +262,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       let formBody: Promise<URLSearchParams> | undefined;
       const json = () => (body ??= readJsonBody(req));
       const ctx: RequestContext = {
-        app, req, res, url, params: match.params, ip: clientIp(req),
+        app,
+        req,
+        res,
+        url,
+        params: match.params,
+        ip: clientIp(req),
         json,
         body: async (schema) => validate(schema, await json()),
         form: () => (formBody ??= readFormBody(req)),
@@ -258,7 +289,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         if (!res.headersSent) return sendError(res, err.status, err.message, err.errorCode, err.headers);
       } else if (err instanceof HashingBusy) {
         // Every hash slot taken and the queue full: come back later (never a 5xx).
-        if (!res.headersSent) return sendError(res, 429, BUSY_MESSAGE, null, { 'Retry-After': String(err.retryAfterSeconds) });
+        if (!res.headersSent)
+          return sendError(res, 429, BUSY_MESSAGE, null, { 'Retry-After': String(err.retryAfterSeconds) });
       } else {
         onError(err);
         if (!res.headersSent) return sendError(res, 500, 'Internal error');

@@ -21,7 +21,9 @@ function sourceFiles(dir: string): string[] {
 
 /** The project's files a file imports (relative specifiers), as paths relative to sandbox/ ('../tools/…' outside it). */
 function relativeImports(file: string, text: string): string[] {
-  const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)]
+  const specifiers = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm),
+  ]
     .map((m) => m[1] ?? m[2]!)
     .filter((s) => s.startsWith('.'));
   return specifiers.map((s) => relative(ROOT, resolve(dirname(file), s.replace(/\.js$/, '.ts'))));
@@ -67,7 +69,8 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
 const texts = new Map(sourceFiles(ROOT).map((file) => [relative(ROOT, file), readFileSync(file, 'utf8')] as const));
 const graph = new Map([...texts].map(([file, text]) => [file, importsOf(join(ROOT, file), text)] as const));
 const HTTP_LAYER = ['core/http.ts', 'core/session.ts'];
-const isRule = (file: string) => /^(features|seed)\//.test(file) && !file.endsWith('/routes.ts') && !file.endsWith('.test.ts');
+const isRule = (file: string) =>
+  /^(features|seed)\//.test(file) && !file.endsWith('/routes.ts') && !file.endsWith('.test.ts');
 
 describe('imports', () => {
   it('finds cycles, including ones through type-only imports', () => {
@@ -78,8 +81,12 @@ describe('imports', () => {
       ['d.ts', ['a.ts']],
     ]);
     expect(cycles(sample)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
-    expect(importsOf(join(ROOT, 'features/x/routes.ts'), "import type { Db } from '../../core/db.js';\nimport { z } from 'zod';"))
-      .toEqual(['core/db.ts']);
+    expect(
+      importsOf(
+        join(ROOT, 'features/x/routes.ts'),
+        "import type { Db } from '../../core/db.js';\nimport { z } from 'zod';",
+      ),
+    ).toEqual(['core/db.ts']);
   });
 
   it('reads every import of the sandbox', () => {
@@ -105,22 +112,32 @@ describe('imports', () => {
 
   it('leaves the build to tools/: only tests import it', () => {
     const toTools = [...texts].flatMap(([file, text]) =>
-      file.endsWith('.test.ts') ? [] : relativeImports(join(ROOT, file), text).filter((t) => t.startsWith('../tools/')).map((t) => `${file} -> ${t}`),
+      file.endsWith('.test.ts')
+        ? []
+        : relativeImports(join(ROOT, file), text)
+            .filter((t) => t.startsWith('../tools/'))
+            .map((t) => `${file} -> ${t}`),
     );
     expect(toTools).toEqual([]);
   });
 
   it('keeps core/ free of features and seed data', () => {
     const inward = [...graph].flatMap(([file, targets]) =>
-      file.startsWith('core/') && !file.endsWith('.test.ts') ? targets.filter((t) => !t.startsWith('core/')).map((t) => `${file} -> ${t}`) : [],
+      file.startsWith('core/') && !file.endsWith('.test.ts')
+        ? targets.filter((t) => !t.startsWith('core/')).map((t) => `${file} -> ${t}`)
+        : [],
     );
     expect(inward).toEqual([]);
   });
 
   it('lets only routes speak HTTP', () => {
-    const rulesUsingHttp = [...graph].filter(([file, targets]) => isRule(file) && targets.some((t) => HTTP_LAYER.includes(t))).map(([file]) => file);
+    const rulesUsingHttp = [...graph]
+      .filter(([file, targets]) => isRule(file) && targets.some((t) => HTTP_LAYER.includes(t)))
+      .map(([file]) => file);
     expect(rulesUsingHttp).toEqual([]);
-    const routesWithSql = [...texts].filter(([file, text]) => file.endsWith('/routes.ts') && /\.prepare\(/.test(text)).map(([file]) => file);
+    const routesWithSql = [...texts]
+      .filter(([file, text]) => file.endsWith('/routes.ts') && /\.prepare\(/.test(text))
+      .map(([file]) => file);
     expect(routesWithSql).toEqual([]);
     expect(isRule('features/credits/prices.ts') && !isRule('features/credits/routes.ts')).toBe(true);
   });

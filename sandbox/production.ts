@@ -101,7 +101,10 @@ export function portalFiles(outDir: string, api: string): RequestListener {
 
 /** The sample blog page at `/`, embedding the widgets from the portal's origin. */
 export function blogPage(portal: string): RequestListener {
-  const page = readFileSync(resolve(PROJECT_ROOT, 'sandbox/production-blog.html'), 'utf8').replaceAll('__PORTAL__', portal);
+  const page = readFileSync(resolve(PROJECT_ROOT, 'sandbox/production-blog.html'), 'utf8').replaceAll(
+    '__PORTAL__',
+    portal,
+  );
   return (req, res) => {
     setSecurityHeaders(res);
     const found = new URL(req.url ?? '/', 'http://blog.invalid').pathname === '/';
@@ -133,7 +136,11 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
     firebase: { authEmulatorUrl: null },
     ...options.sandbox,
   });
-  const servers = [createServer(sandbox.handler), createServer(portalFiles(options.outDir, origins.api)), createServer(blogPage(origins.portal))];
+  const servers = [
+    createServer(sandbox.handler),
+    createServer(portalFiles(options.outDir, origins.api)),
+    createServer(blogPage(origins.portal)),
+  ];
   const ports = [options.apiPort, options.portalPort, options.blogPort];
   const stop = async () => {
     await Promise.all(servers.filter((s) => s.listening).map(close));
@@ -151,7 +158,8 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
 
 function portFromEnv(name: string, fallback: number): number {
   const port = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number (got ${process.env[name]}).`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number (got ${process.env[name]}).`);
   return port;
 }
 

@@ -33,7 +33,9 @@ export function listen(server: Server, port: number, host: string): Promise<Addr
 export function passwordsFromEnv(): PasswordSettings | undefined {
   const scryptN = Number(process.env.SANDBOX_SCRYPT_N);
   if (!Number.isInteger(scryptN) || scryptN <= 1) return undefined;
-  console.warn(`SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`);
+  console.warn(
+    `SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`,
+  );
   return { cost: { ...RECOMMENDED_COST, N: scryptN } };
 }
 
@@ -69,7 +71,11 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
     );
   }
   console.log(`  database ${dbPath}; mailbox http://localhost:${port}/sandbox/mail`);
-  console.log(social ? `  social sign-in through the Firebase Auth emulator at ${social}` : '  social sign-in off (its calls answer 503)');
+  console.log(
+    social
+      ? `  social sign-in through the Firebase Auth emulator at ${social}`
+      : '  social sign-in off (its calls answer 503)',
+  );
 
   let stopped: Promise<void> | undefined;
   return {

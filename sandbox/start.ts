@@ -38,11 +38,15 @@ if (social) {
       emulator = await startAuthEmulator({ port: emulatorPort });
     } catch (err) {
       console.error(err instanceof Error ? err.message : err);
-      console.error('Set FIREBASE_AUTH_EMULATOR_PORT to another port, or SANDBOX_SOCIAL=off to run without social sign-in.');
+      console.error(
+        'Set FIREBASE_AUTH_EMULATOR_PORT to another port, or SANDBOX_SOCIAL=off to run without social sign-in.',
+      );
       await shutdown(1);
     }
     if (stopping) await new Promise(() => {}); // a signal arrived while it started: shutdown() ends the process
-    console.log(`Firebase Auth emulator on ${url} (project ${emulator!.projectId}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `Firebase Auth emulator on ${url} (project ${emulator!.projectId}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${EMULATOR_HOST}:${emulatorPort}`; // firebase-admin finds it here
   authEmulatorUrl = url;

@@ -37,13 +37,21 @@ export interface TestSandbox {
   dir: string;
   clock: { now: Date; advance(ms: number): void };
   /** `from`: the client address the sandbox sees for this request (default: this computer, 127.0.0.1). */
-  call<T = unknown>(method: string, path: string, opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string>; from?: string }): Promise<Answer<T>>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    opts?: { json?: unknown; body?: string; token?: string; headers?: Record<string, string>; from?: string },
+  ): Promise<Answer<T>>;
   get<T = unknown>(path: string, token?: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
   login(email: string, password: string): Promise<string>;
   mail(to: string): Promise<Mail[]>;
   /** Submits an HTML form (urlencoded POST) without following the redirect (`from`: as for call). */
-  submit(path: string, fields?: Record<string, string>, from?: string): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
+  submit(
+    path: string,
+    fields?: Record<string, string>,
+    from?: string,
+  ): Promise<{ status: number; location: string | null; headers: Headers; text: string }>;
   stop(): Promise<void>;
 }
 
@@ -76,7 +84,10 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const server = createServer((req, res) => {
     if (!realAddress.has(req.socket)) realAddress.set(req.socket, req.socket.remoteAddress);
     const from = req.headers[FROM_HEADER];
-    Object.defineProperty(req.socket, 'remoteAddress', { value: typeof from === 'string' ? from : realAddress.get(req.socket), configurable: true });
+    Object.defineProperty(req.socket, 'remoteAddress', {
+      value: typeof from === 'string' ? from : realAddress.get(req.socket),
+      configurable: true,
+    });
     delete req.headers[FROM_HEADER];
     sandbox.handler(req, res);
   });
@@ -127,7 +138,12 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
         body: new URLSearchParams(fields).toString(),
         redirect: 'manual',
       });
-      return { status: res.status, location: res.headers.get('location'), headers: res.headers, text: await res.text() };
+      return {
+        status: res.status,
+        location: res.headers.get('location'),
+        headers: res.headers,
+        text: await res.text(),
+      };
     },
     async stop() {
       server.closeAllConnections();

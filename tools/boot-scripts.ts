@@ -54,7 +54,12 @@ export function bundleRouteScript(options: { apiBase?: string; mode?: string } =
           emptyOutDir: false,
           target: 'es2022',
           minify: true,
-          lib: { entry: resolve(root, 'host/route.ts'), formats: ['iife'], name: 'smRoute', fileName: () => 'route.js' },
+          lib: {
+            entry: resolve(root, 'host/route.ts'),
+            formats: ['iife'],
+            name: 'smRoute',
+            fileName: () => 'route.js',
+          },
         },
       })) as Rollup.RollupOutput | Rollup.RollupOutput[];
       return (Array.isArray(output) ? output[0]! : output).output[0].code;

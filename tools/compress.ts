@@ -68,5 +68,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${kib(sum((r) => r.br ?? r.raw))} brotli, ${kib(sum((r) => r.gzip ?? r.raw))} gzip.`,
   );
   const loader = results.find((r) => r.file === 'widgets/loader.js');
-  if (loader) console.log(`widgets/loader.js: ${loader.raw} B, ${loader.br ?? '-'} B brotli, ${loader.gzip ?? '-'} B gzip.`);
+  if (loader)
+    console.log(`widgets/loader.js: ${loader.raw} B, ${loader.br ?? '-'} B brotli, ${loader.gzip ?? '-'} B gzip.`);
 }

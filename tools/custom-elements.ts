@@ -20,7 +20,14 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 import type { AttributeSpec, Choice, ElementSpec } from '../shared/ui/define';
 import { propName } from '../shared/ui/prop-name';
-import { events, sharedAttributes, tags, type DocumentedAttribute, type EventSpec, type TagSpec } from '../widgets/tags';
+import {
+  events,
+  sharedAttributes,
+  tags,
+  type DocumentedAttribute,
+  type EventSpec,
+  type TagSpec,
+} from '../widgets/tags';
 
 /** The table as the generator reads it: tag -> spec, plus every event's spec and the attributes all tags share. */
 export interface Table {
@@ -33,7 +40,11 @@ export interface Table {
 export const projectTable: Table = { tags, events, sharedAttributes };
 
 /** The files written into the project, relative to its root. */
-export const CHECKED_IN = { manifest: 'custom-elements.json', typings: 'widgets/elements.generated.d.ts', readme: 'README.md' } as const;
+export const CHECKED_IN = {
+  manifest: 'custom-elements.json',
+  typings: 'widgets/elements.generated.d.ts',
+  readme: 'README.md',
+} as const;
 
 /** sm-donate -> SmDonate: the start of the tag's type names. */
 const typeName = (tag: string) => propName(`-${tag}`);
@@ -42,7 +53,10 @@ const attributesName = (tag: string) => `${typeName(tag)}Attributes`;
 const code = (s: string) => `\`${s}\``;
 
 const valuesOf = (a: AttributeSpec): string[] | null => (a.type === 'enum' ? Object.keys(a.values) : null);
-const typeText = (a: AttributeSpec) => valuesOf(a)?.map((v) => `'${v}'`).join(' | ') ?? 'string';
+const typeText = (a: AttributeSpec) =>
+  valuesOf(a)
+    ?.map((v) => `'${v}'`)
+    .join(' | ') ?? 'string';
 const defaultOf = (a: AttributeSpec): string | null => (a.type === 'enum' ? (a.default ?? null) : null);
 
 /** An attribute's description with its values, its default and what a bad value does. */
@@ -68,7 +82,12 @@ function eventsOf(table: Table, tag: string) {
 export function themeDefaults(stylesSource: string): Map<string, string> {
   const host = /:host\s*\{([^}]*)\}/.exec(stylesSource);
   // Each is read into an --_sm-* property with its default as the fallback: --_sm-radius: var(--sm-radius, 10px);
-  return new Map([...(host?.[1] ?? '').matchAll(/--_sm-[a-z0-9-]+\s*:\s*var\((--sm-[a-z0-9-]+),\s*([^;]+)\);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  return new Map(
+    [...(host?.[1] ?? '').matchAll(/--_sm-[a-z0-9-]+\s*:\s*var\((--sm-[a-z0-9-]+),\s*([^;]+)\);/g)].map((m) => [
+      m[1]!,
+      m[2]!.trim(),
+    ]),
+  );
 }
 
 /** The custom-elements.json manifest (schema 2.1.0): one module per built tag file, plus the loader. */
@@ -76,8 +95,12 @@ export function buildManifest(table: Table, defaults: Map<string, string>, event
   const modules = Object.entries(table.tags).map(([tag, spec]) => {
     const path = `widgets/${tag}.js`;
     const attributes = Object.entries(spec.attributes);
-    for (const name of Object.keys(spec.cssProperties)) if (!defaults.has(name)) throw new Error(`widgets/tags.ts: ${tag} lists ${name}, which shared/ui/styles.ts does not define`);
-    for (const name of defaults.keys()) if (!(name in spec.cssProperties)) throw new Error(`widgets/tags.ts: ${tag} does not list ${name} (shared/ui/styles.ts defines it)`);
+    for (const name of Object.keys(spec.cssProperties))
+      if (!defaults.has(name))
+        throw new Error(`widgets/tags.ts: ${tag} lists ${name}, which shared/ui/styles.ts does not define`);
+    for (const name of defaults.keys())
+      if (!(name in spec.cssProperties))
+        throw new Error(`widgets/tags.ts: ${tag} does not list ${name} (shared/ui/styles.ts defines it)`);
     return {
       kind: 'javascript-module',
       path,
@@ -98,10 +121,25 @@ export function buildManifest(table: Table, defaults: Map<string, string>, event
           })),
           members: attributes
             .filter(([, a]) => a.prop !== false)
-            .map(([name, a]) => ({ kind: 'field', name: propName(name), type: { text: `${typeText(a)} | undefined` }, attribute: name, reflects: false, description: attributeText(a) })),
-          events: eventsOf(table, tag).map((e) => ({ name: e.name, description: e.text, type: { text: eventTypes[e.name] ?? 'CustomEvent' } })),
+            .map(([name, a]) => ({
+              kind: 'field',
+              name: propName(name),
+              type: { text: `${typeText(a)} | undefined` },
+              attribute: name,
+              reflects: false,
+              description: attributeText(a),
+            })),
+          events: eventsOf(table, tag).map((e) => ({
+            name: e.name,
+            description: e.text,
+            type: { text: eventTypes[e.name] ?? 'CustomEvent' },
+          })),
           cssParts: Object.entries(spec.parts).map(([name, description]) => ({ name, description })),
-          cssProperties: Object.entries(spec.cssProperties).map(([name, description]) => ({ name, description, default: defaults.get(name) })),
+          cssProperties: Object.entries(spec.cssProperties).map(([name, description]) => ({
+            name,
+            description,
+            default: defaults.get(name),
+          })),
         },
       ],
       exports: [
@@ -113,9 +151,14 @@ export function buildManifest(table: Table, defaults: Map<string, string>, event
   const loader = {
     kind: 'javascript-module',
     path: 'widgets/loader.js',
-    description: "Defines every sm-* tag at once; fetches a tag's code (its module below) when one of its elements is connected.",
+    description:
+      "Defines every sm-* tag at once; fetches a tag's code (its module below) when one of its elements is connected.",
     declarations: [],
-    exports: Object.keys(table.tags).map((tag) => ({ kind: 'custom-element-definition', name: tag, declaration: { name: className(tag), module: `widgets/${tag}.js` } })),
+    exports: Object.keys(table.tags).map((tag) => ({
+      kind: 'custom-element-definition',
+      name: tag,
+      declaration: { name: className(tag), module: `widgets/${tag}.js` },
+    })),
   };
   return { schemaVersion: '2.1.0', readme: 'README.md', modules: [loader, ...modules] };
 }
@@ -131,7 +174,8 @@ export function readEventTypes(eventsSource: string): { declarations: string; ty
       declarations.push(statement.getText(file));
       if (ts.isInterfaceDeclaration(statement) && statement.name.text === 'SmEventMap') {
         for (const member of statement.members) {
-          if (ts.isPropertySignature(member) && member.type && ts.isStringLiteral(member.name)) types[member.name.text] = member.type.getText(file);
+          if (ts.isPropertySignature(member) && member.type && ts.isStringLiteral(member.name))
+            types[member.name.text] = member.type.getText(file);
         }
       }
     }
@@ -150,29 +194,44 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
   const out: string[] = [];
   out.push(`/**
  * Types for the sm-* custom elements, generated from widgets/tags.ts by tools/custom-elements.ts: do not edit.
- *${standalone ? `
- * Use: copy next to your sources, or reference it: /// <reference path="./sm-widgets.d.ts" />` : ''}
+ *${
+   standalone
+     ? `
+ * Use: copy next to your sources, or reference it: /// <reference path="./sm-widgets.d.ts" />`
+     : ''
+ }
  * - DOM: document.querySelector('sm-donate') is an SmDonateElement; addEventListener('sm-donation-completed', e => e.detail.amount) is typed.
  * - React 19: <sm-donate mission="2" onsm-donation-completed={(e) => …} /> is typed (needs @types/react 19).
  */
 `);
   if (standalone) out.push('// Events (from shared/events/events.ts)\n', eventTypes.declarations, '');
   else out.push("import type { SmEventMap } from '../shared/events/events';", '');
-  const members = (attributes: [string, DocumentedAttribute][]) => attributes.flatMap(([name, a]) => [`  ${comment(attributeText(a))}`, `  '${name}'?: ${typeText(a)};`]);
-  const attributesOnly = [...new Set(Object.values(table.tags).flatMap((spec) => Object.entries(spec.attributes).filter(([, a]) => a.prop === false).map(([name]) => `'${name}'`)))];
+  const members = (attributes: [string, DocumentedAttribute][]) =>
+    attributes.flatMap(([name, a]) => [`  ${comment(attributeText(a))}`, `  '${name}'?: ${typeText(a)};`]);
+  const attributesOnly = [
+    ...new Set(
+      Object.values(table.tags).flatMap((spec) =>
+        Object.entries(spec.attributes)
+          .filter(([, a]) => a.prop === false)
+          .map(([name]) => `'${name}'`),
+      ),
+    ),
+  ];
   out.push(
     '/** Attributes every sm-* tag takes. */',
     'export interface SmSharedAttributes {',
     ...members(Object.entries(table.sharedAttributes)),
     '}',
     '',
-    '/** An element\'s properties: its attributes (but those read only as attributes) under their camelCase names. */',
+    "/** An element's properties: its attributes (but those read only as attributes) under their camelCase names. */",
     `type SmProperties<A> = { [K in keyof A as K extends ${attributesOnly.join(' | ') || 'never'} ? never : SmCamelCase<K & string>]: A[K] };`,
     'type SmCamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<SmCamelCase<Tail>>}` : S;',
     '',
   );
   for (const [tag, spec] of Object.entries(table.tags)) {
-    for (const name of Object.keys(table.sharedAttributes)) if (!(name in spec.attributes)) throw new Error(`widgets/tags.ts: ${tag} does not take the shared attribute ${name}`);
+    for (const name of Object.keys(table.sharedAttributes))
+      if (!(name in spec.attributes))
+        throw new Error(`widgets/tags.ts: ${tag} does not take the shared attribute ${name}`);
     const own = Object.entries(spec.attributes).filter(([name]) => !(name in table.sharedAttributes));
     out.push(
       `/** Attributes of <${tag}>. */`,
@@ -193,7 +252,9 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
   A & { [K in E as \`on\${K}\`]?: (event: SmEventMap[K]) => void };`);
   out.push('', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
   for (const tag of Object.keys(table.tags)) {
-    const own = eventsOf(table, tag).filter((e) => !e.onDocument).map((e) => `'${e.name}'`);
+    const own = eventsOf(table, tag)
+      .filter((e) => !e.onDocument)
+      .map((e) => `'${e.name}'`);
     out.push(`      '${tag}': SmJsx<${attributesName(tag)}, ${own.length ? own.join(' | ') : 'never'}>;`);
   }
   out.push('    }', '  }', '}', '');
@@ -213,11 +274,16 @@ function valuesCell(a: AttributeSpec): string {
     .join(' \\| ');
 }
 function whatCell(a: DocumentedAttribute): string {
-  if (a.type === 'enum' && a.default !== undefined) return `${a.description} Another value warns in the console and shows ${code(a.default)}.`;
+  if (a.type === 'enum' && a.default !== undefined)
+    return `${a.description} Another value warns in the console and shows ${code(a.default)}.`;
   return a.description;
 }
 function attributeTable(attributes: [string, DocumentedAttribute][]): string[] {
-  return ['| attribute | values | |', '|---|---|---|', ...attributes.map(([name, a]) => `| ${code(name)} | ${valuesCell(a)} | ${cell(whatCell(a))} |`)];
+  return [
+    '| attribute | values | |',
+    '|---|---|---|',
+    ...attributes.map(([name, a]) => `| ${code(name)} | ${valuesCell(a)} | ${cell(whatCell(a))} |`),
+  ];
 }
 
 /** The README's generated sections, by the name in their markers. */
@@ -234,7 +300,9 @@ export function readmeSections(table: Table): Record<string, string> {
   const sections: string[] = [];
   for (const [tag, spec] of Object.entries(table.tags)) {
     const own = Object.entries(spec.attributes).filter(([name]) => !shared.includes(name));
-    const example = [spec.example, 'api-base="https://api.example.org"', 'portal="https://portal.example.org/"'].filter(Boolean).join(' ');
+    const example = [spec.example, 'api-base="https://api.example.org"', 'portal="https://portal.example.org/"']
+      .filter(Boolean)
+      .join(' ');
     const tagEvents = eventsOf(table, tag).filter((e) => !e.everyTag);
     sections.push(
       `### ${code(`<${tag}>`)}`,
@@ -249,7 +317,14 @@ export function readmeSections(table: Table): Record<string, string> {
       '',
       ...(own.length ? [...attributeTable(own), ''] : []),
       ...(tagEvents.length
-        ? ['Events:', '', ...tagEvents.map((e) => `- ${code(e.name)}${e.onDocument || e.spec.cancelable ? ` (${[e.onDocument ? 'on the document' : '', e.spec.cancelable ? 'cancelable' : ''].filter(Boolean).join(', ')})` : ''}: ${e.when} Detail: ${code(e.spec.detail)}.`)]
+        ? [
+            'Events:',
+            '',
+            ...tagEvents.map(
+              (e) =>
+                `- ${code(e.name)}${e.onDocument || e.spec.cancelable ? ` (${[e.onDocument ? 'on the document' : '', e.spec.cancelable ? 'cancelable' : ''].filter(Boolean).join(', ')})` : ''}: ${e.when} Detail: ${code(e.spec.detail)}.`,
+            ),
+          ]
         : ['Events: none of its own.']),
       '',
       `Parts: ${Object.keys(spec.parts).map(code).join(', ')}.`,
@@ -263,20 +338,25 @@ export function readmeSections(table: Table): Record<string, string> {
   };
 }
 
-const marker = (name: string) => new RegExp(`(<!-- generated:${name} [^>]*-->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`);
+const marker = (name: string) =>
+  new RegExp(`(<!-- generated:${name} [^>]*-->\\n)[\\s\\S]*?(\\n<!-- /generated:${name} -->)`);
 
 /** The README with its generated sections replaced; each must be there, between its markers. */
 export function renderReadme(readme: string, table: Table): string {
   let out = readme;
   for (const [name, text] of Object.entries(readmeSections(table))) {
-    if (!marker(name).test(out)) throw new Error(`README.md: missing the <!-- generated:${name} … --> … <!-- /generated:${name} --> markers`);
+    if (!marker(name).test(out))
+      throw new Error(`README.md: missing the <!-- generated:${name} … --> … <!-- /generated:${name} --> markers`);
     out = out.replace(marker(name), (_, begin: string, end: string) => `${begin}${text}${end}`);
   }
   return out;
 }
 
 /** Everything generated, from the project's sources. */
-export function generate(root: string, table: Table): { manifest: string; typings: string; distTypings: string; readme: string } {
+export function generate(
+  root: string,
+  table: Table,
+): { manifest: string; typings: string; distTypings: string; readme: string } {
   const eventTypes = readEventTypes(readFileSync(join(root, 'shared/events/events.ts'), 'utf8'));
   const defaults = themeDefaults(readFileSync(join(root, 'shared/ui/styles.ts'), 'utf8'));
   return {
@@ -314,7 +394,15 @@ export function shippedTags(table: Table['tags']): Record<string, ElementSpec> {
   return Object.fromEntries(
     Object.entries(table).map(([tag, spec]) => [
       tag,
-      { height: spec.height, attributes: Object.fromEntries(Object.entries(spec.attributes).map(([name, { description: _, ...read }]) => [name, shipped(read as AttributeSpec)])) },
+      {
+        height: spec.height,
+        attributes: Object.fromEntries(
+          Object.entries(spec.attributes).map(([name, { description: _, ...read }]) => [
+            name,
+            shipped(read as AttributeSpec),
+          ]),
+        ),
+      },
     ]),
   );
 }

@@ -21,7 +21,8 @@ import { attributesOf, fitsMarkup } from './prerender';
 const root = join(import.meta.dirname, '..');
 const out = join(OUT_DIR, 'docs');
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const code = (text: string) => `<code>${escape(text)}</code>`;
 const shared = new Set(Object.keys(sharedAttributes));
 
@@ -32,15 +33,20 @@ function valuesOf(a: AttributeSpec): string {
     .join(', ');
 }
 function defaultOf(a: AttributeSpec): string {
-  if (a.type === 'enum' || a.type === 'language') return a.default ? code(a.default) : escape((a.type === 'enum' ? a.whenUnset : undefined) ?? 'none');
+  if (a.type === 'enum' || a.type === 'language')
+    return a.default ? code(a.default) : escape((a.type === 'enum' ? a.whenUnset : undefined) ?? 'none');
   if (a.type === 'url') return 'this page’s origin';
   return 'none';
 }
-const typeOf = (a: AttributeSpec) => (a.type === 'enum' || a.type === 'language' ? 'one of the values' : a.type === 'url' ? 'URL' : 'string');
+const typeOf = (a: AttributeSpec) =>
+  a.type === 'enum' || a.type === 'language' ? 'one of the values' : a.type === 'url' ? 'URL' : 'string';
 
 function attributeRows(attributes: [string, DocumentedAttribute][]): string {
   return attributes
-    .map(([name, a]) => `<tr><th scope="row">${code(name)}</th><td>${typeOf(a)}</td><td>${valuesOf(a)}</td><td>${defaultOf(a)}</td><td>${escape(a.description)}</td></tr>`)
+    .map(
+      ([name, a]) =>
+        `<tr><th scope="row">${code(name)}</th><td>${typeOf(a)}</td><td>${valuesOf(a)}</td><td>${defaultOf(a)}</td><td>${escape(a.description)}</td></tr>`,
+    )
     .join('\n');
 }
 
@@ -70,7 +76,10 @@ ${body}
 
 function navOf(current?: string): string {
   return Object.keys(tags)
-    .map((tag) => `<li><a href="./${tag}.html"${tag === current ? ' aria-current="page"' : ''}>${escape(`<${tag}>`)}</a></li>`)
+    .map(
+      (tag) =>
+        `<li><a href="./${tag}.html"${tag === current ? ' aria-current="page"' : ''}>${escape(`<${tag}>`)}</a></li>`,
+    )
     .join('');
 }
 
@@ -79,7 +88,9 @@ const exampleAttributes = (spec: TagSpec) => (spec.example ? ` ${spec.example}` 
 
 function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): string {
   const own = Object.entries(spec.attributes).filter(([name]) => !shared.has(name));
-  const enums = own.filter((entry): entry is [string, DocumentedAttribute & { type: 'enum' }] => entry[1].type === 'enum');
+  const enums = own.filter(
+    (entry): entry is [string, DocumentedAttribute & { type: 'enum' }] => entry[1].type === 'enum',
+  );
   const live = `<${tag}${exampleAttributes(spec)}></${tag}>`;
   /** The live example's colour scheme, as the theming form starts. */
   const theme = /\btheme="(light|dark)"/.exec(spec.example ?? '')?.[1] ?? '';
@@ -100,7 +111,9 @@ function tagPage(tag: string, spec: TagSpec, defaults: Map<string, string>): str
     const e = events[name as keyof typeof events] as { detail: string; target?: string; cancelable?: true };
     return `<tr><th scope="row">${code(name)}</th><td>${e.target === 'document' ? 'the document' : code(`<${tag}>`)}</td><td>${code(e.detail)}</td><td>${e.cancelable ? 'yes' : 'no'}</td><td>${escape(when as string)}</td></tr>`;
   });
-  const parts = Object.entries(spec.parts).map(([name, what]) => `<tr><th scope="row">${code(`::part(${name})`)}</th><td>${escape(what)}</td></tr>`);
+  const parts = Object.entries(spec.parts).map(
+    ([name, what]) => `<tr><th scope="row">${code(`::part(${name})`)}</th><td>${escape(what)}</td></tr>`,
+  );
   const properties = Object.entries(spec.cssProperties).map(([name, what]) => {
     const value = defaults.get(name) ?? '';
     const id = `prop${name.slice(1)}`;
@@ -129,11 +142,15 @@ ${live}
 <pre><code>${escape(live)}</code></pre>
 </section>
 
-${examples.length ? `<section aria-labelledby="views">
+${
+  examples.length
+    ? `<section aria-labelledby="views">
 <h2 id="views">Every view</h2>
 <p>Each example starts when you open it.</p>
 ${examples.join('\n')}
-</section>` : ''}
+</section>`
+    : ''
+}
 
 <section aria-labelledby="attributes">
 <h2 id="attributes">Attributes</h2>
@@ -177,7 +194,16 @@ ${parts.join('\n')}
 <p>Set them on the element or on any ancestor (a whole page at once); the element's own win. Changing one here restyles the live example above.</p>
 <form class="theming" data-theming>
 <fieldset><legend>Colour scheme</legend>
-${[['', 'follow the system'], ['light', 'light'], ['dark', 'dark']].map(([value, label]) => `<label><input type="radio" name="theme" value="${value}"${value === theme ? ' checked' : ''}> ${label}</label>`).join('\n')}
+${[
+  ['', 'follow the system'],
+  ['light', 'light'],
+  ['dark', 'dark'],
+]
+  .map(
+    ([value, label]) =>
+      `<label><input type="radio" name="theme" value="${value}"${value === theme ? ' checked' : ''}> ${label}</label>`,
+  )
+  .join('\n')}
 </fieldset>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="theming">
 <table>
@@ -198,10 +224,10 @@ ${properties.join('\n')}
 <h3>With the loader</h3>
 <pre><code>${escape(loaderMarkup)}</code></pre>
 <p>${
-    ownLoader
-      ? `${code(`loader-${tag}.js`)} is the loader with this tag’s first view in it (in English), so the tag shows before its code arrives, one request after the page. On a page with several tags, use ${code('loader.js')} once instead: it fetches each tag’s first view.`
-      : `${code('loader.js')} fetches each tag’s first view and draws it before the tag’s code arrives. This example asks for another view, which the tag draws itself when its code arrives. For the first view, ${code(`loader-${tag}.js`)} carries it (in English): one request fewer on a page with this tag alone.`
-  }</p>
+      ownLoader
+        ? `${code(`loader-${tag}.js`)} is the loader with this tag’s first view in it (in English), so the tag shows before its code arrives, one request after the page. On a page with several tags, use ${code('loader.js')} once instead: it fetches each tag’s first view.`
+        : `${code('loader.js')} fetches each tag’s first view and draws it before the tag’s code arrives. This example asks for another view, which the tag draws itself when its code arrives. For the first view, ${code(`loader-${tag}.js`)} carries it (in English): one request fewer on a page with this tag alone.`
+    }</p>
 <h3>From the npm package</h3>
 <pre><code>${escape(`npm install sm-portal-widgets\n\n${pkgImport}`)}</code></pre>
 <h3>The prerendered snippet</h3>

@@ -38,7 +38,8 @@ export function catalogueLanguages(): string[] {
 
 /** A language's catalogue as written (en-XA: made from English). */
 export function readCatalogue(language: string): Catalogue {
-  if (language === PSEUDO) return Object.fromEntries(Object.entries(readCatalogue('en')).map(([k, v]) => [k, pseudoLocalize(v)]));
+  if (language === PSEUDO)
+    return Object.fromEntries(Object.entries(readCatalogue('en')).map(([k, v]) => [k, pseudoLocalize(v)]));
   return JSON.parse(readFileSync(join(MESSAGES_DIR, `${language}.json`), 'utf8')) as Catalogue;
 }
 
@@ -50,7 +51,10 @@ export const areaOf = (key: string): string => key.split('.')[0]!;
 
 /** Whether a message is plain text (no placeholder, plural or select): it is kept as a string. */
 const isPlain = (message: string): boolean => parse(message).every((token) => token.type === 'content');
-const plainText = (message: string): string => parse(message).map((token) => (token.type === 'content' ? token.value : '')).join('');
+const plainText = (message: string): string =>
+  parse(message)
+    .map((token) => (token.type === 'content' ? token.value : ''))
+    .join('');
 
 /**
  * The ES module of one area of one language: `export default { key: text, key: (args) => text }`,
@@ -58,10 +62,18 @@ const plainText = (message: string): string => parse(message).map((token) => (to
  */
 export function compileArea(language: string, area: string): string {
   const messages = Object.entries(readCatalogue(language)).filter(([key]) => areaOf(key) === area);
-  const plain = messages.filter(([, message]) => isPlain(message)).map(([key, message]) => `${JSON.stringify(key)}: ${JSON.stringify(plainText(message))}`);
-  const compiled = compileModule(new MessageFormat(localeOf(language)), Object.fromEntries(messages.filter(([, message]) => !isPlain(message))));
+  const plain = messages
+    .filter(([, message]) => isPlain(message))
+    .map(([key, message]) => `${JSON.stringify(key)}: ${JSON.stringify(plainText(message))}`);
+  const compiled = compileModule(
+    new MessageFormat(localeOf(language)),
+    Object.fromEntries(messages.filter(([, message]) => !isPlain(message))),
+  );
   if (!compiled.includes('export default {')) throw new Error(`Unexpected compiled module for ${language}/${area}`);
-  return inlinePluralRule(compiled).replace('export default {', `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`);
+  return inlinePluralRule(compiled).replace(
+    'export default {',
+    `export default {\n  ${plain.map((p) => `${p},`).join('\n  ')}`,
+  );
 }
 
 const PLURAL_RULE_IMPORT = /^import \{ (\w+) \} from "@messageformat\/runtime\/lib\/cardinals";$/m;
@@ -82,11 +94,19 @@ function inlinePluralRule(compiled: string): string {
 /** A whole catalogue compiled into functions at run time (Node only: prerendering, tests). */
 export function compileCatalogue(language: string): Record<string, (args?: Record<string, unknown>) => string> {
   const mf = new MessageFormat(localeOf(language));
-  return Object.fromEntries(Object.entries(readCatalogue(language)).map(([key, source]) => [key, mf.compile(source) as (args?: Record<string, unknown>) => string]));
+  return Object.fromEntries(
+    Object.entries(readCatalogue(language)).map(([key, source]) => [
+      key,
+      mf.compile(source) as (args?: Record<string, unknown>) => string,
+    ]),
+  );
 }
 
 const ACCENTS: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àƀçδéƒĝĥîĵķļɱñöƥǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖƤǪŔŠŢÛṼŴẊÝŽ'][i]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'àƀçδéƒĝĥîĵķļɱñöƥǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖƤǪŔŠŢÛṼŴẊÝŽ'][i]!,
+  ]),
 );
 
 const escapeContent = (text: string): string => text.replace(/[{}]/g, (c) => `'${c}'`);
@@ -184,7 +204,9 @@ export function messagesPlugin(options: { pseudo?: boolean } = {}): Plugin {
       }
       if (id.startsWith(`\0${INDEX}`)) {
         const language = id.slice(1 + INDEX.length);
-        const imports = catalogueAreas().map((a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${COMPILED}${language}/${a}`)})`);
+        const imports = catalogueAreas().map(
+          (a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${COMPILED}${language}/${a}`)})`,
+        );
         return `export default { ${imports.join(', ')} };`;
       }
       if (id.startsWith(`\0${COMPILED}`)) {

@@ -57,7 +57,9 @@ export function withModulePreloads(html: string, page: string, scriptFile: strin
   const from = posix.dirname(page);
   const href = (file: string) => `./${posix.relative(from, file)}`;
   const bare = html.replace(PRELOAD, '');
-  const script = new RegExp(`([ \\t]*)<script type="module"[^>]* src="${escapeRegExp(href(scriptFile))}"[^>]*></script>`).exec(bare);
+  const script = new RegExp(
+    `([ \\t]*)<script type="module"[^>]* src="${escapeRegExp(href(scriptFile))}"[^>]*></script>`,
+  ).exec(bare);
   if (!script) throw new Error(`${page} has no <script type="module" src="${href(scriptFile)}">.`);
   const links = `\n${script[1]}<template id="sm-modulepreload">${files.map((file) => `\n${script[1]}  <link rel="modulepreload" crossorigin href="${href(file)}">`).join('')}\n${script[1]}</template>`;
   const end = script.index + script[0].length;

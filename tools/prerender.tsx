@@ -40,19 +40,34 @@ import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 const dist = OUT_DIR;
 
 /** The public routes of the portal page whose markup the page carries. */
-export const PORTAL_ROUTES = ['/login', '/register', '/forgot-password', '/premium', '/missions', '/donation-page'] as const;
+export const PORTAL_ROUTES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/premium',
+  '/missions',
+  '/donation-page',
+] as const;
 
 /** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case), in a language. */
-export async function prerender(tag: Tag, attributes: Record<string, string> = {}, language: PublicLanguage = 'en'): Promise<string> {
+export async function prerender(
+  tag: Tag,
+  attributes: Record<string, string> = {},
+  language: PublicLanguage = 'en',
+): Promise<string> {
   const name = tag.slice('sm-'.length);
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
   const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [propName(key), value]));
-  const markup = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)));
+  const markup = renderToString(
+    createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)),
+  );
   // A view that draws its data before its code comes (widgets/survey/survey.draw.ts) holds an empty template for it:
   // filled here with the markup its <tag>.template.tsx renders.
   if (!markup.includes(DRAW)) return markup;
-  const template = (await import(`../widgets/${name}/${name}.template.tsx`)) as { default: (language: PublicLanguage) => string };
+  const template = (await import(`../widgets/${name}/${name}.template.tsx`)) as {
+    default: (language: PublicLanguage) => string;
+  };
   return markup.replace(DRAW, () => `<template data-sm-draw="">${template.default(language)}</template>`);
 }
 
@@ -61,7 +76,12 @@ const DRAW = '<template data-sm-draw=""></template>';
 
 /** The attributes written in markup (` name="value"` each), by name. */
 export function attributesOf(text: string): Record<string, string> {
-  return Object.fromEntries([...text.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]));
+  return Object.fromEntries(
+    [...text.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    ]),
+  );
 }
 
 /** Puts each sm-* tag's declarative shadow root into markup React rendered (it renders the tags empty). */
@@ -79,22 +99,36 @@ async function withShadowRoots(html: string): Promise<string> {
 /** The portal page's markup of a public route, as a visitor who is not signed in first sees it. */
 export async function prerenderRoute(route: string): Promise<string> {
   const deps = browserDeps({ apiBase: '', portalUrl: '' }, null);
-  const html = renderToString(createElement(DepsProvider, { value: deps }, createElement(Portal, { initialHash: `#${route}` })));
+  const html = renderToString(
+    createElement(DepsProvider, { value: deps }, createElement(Portal, { initialHash: `#${route}` })),
+  );
   return withShadowRoots(html);
 }
 
 /** dist/index.html with the public routes' markup, and the style that shows the one route.js names. */
 async function prerenderPortal(): Promise<void> {
   const file = join(dist, 'index.html');
-  const blocks = await Promise.all(PORTAL_ROUTES.map(async (route) => `<div data-route="${route}">${await prerenderRoute(route)}</div>`));
+  const blocks = await Promise.all(
+    PORTAL_ROUTES.map(async (route) => `<div data-route="${route}">${await prerenderRoute(route)}</div>`),
+  );
   const style = [
     '#portal>[data-route]{display:none}',
-    ...PORTAL_ROUTES.map((r) => `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`),
+    ...PORTAL_ROUTES.map(
+      (r) =>
+        `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`,
+    ),
   ].join('');
   // What route.js says when the page's script does not come, in each language (the catalogue's words).
   const failed = LANGUAGES.map((language) => {
     const words = readCatalogue(language);
-    return renderToStaticMarkup(createElement('p', { className: 'portal-failed', role: 'alert', lang: language }, words['portal.pageFailed'], createElement('button', { type: 'button' }, words['portal.home.retry'])));
+    return renderToStaticMarkup(
+      createElement(
+        'p',
+        { className: 'portal-failed', role: 'alert', lang: language },
+        words['portal.pageFailed'],
+        createElement('button', { type: 'button' }, words['portal.home.retry']),
+      ),
+    );
   });
   const page = readFileSync(file, 'utf8')
     .replace('<!--prerendered routes-->', blocks.join(''))
@@ -103,7 +137,10 @@ async function prerenderPortal(): Promise<void> {
     // The loader too, before the portal's own script (module scripts run in order): it is small and runs first, so a
     // press or a keystroke on the prerendered route is kept and done once the route's code is there. It defines the
     // tags as on any page: each route fetches only its own tags' code, when it shows them.
-    .replace('<script src="./route.js"></script>', '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>');
+    .replace(
+      '<script src="./route.js"></script>',
+      '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>',
+    );
   writeFileSync(file, page);
 }
 
@@ -126,7 +163,11 @@ export function fitsMarkup(tag: Tag, attributes: Record<string, string>): boolea
 
 /** Each of the tag's own enumerated attributes, with the default its markup was rendered with. */
 function renderedDefaults(tag: Tag): [string, string][] {
-  return Object.entries(tags[tag].attributes).flatMap(([name, attribute]) => (attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes) ? [[name, String(attribute.default)] as [string, string]] : []));
+  return Object.entries(tags[tag].attributes).flatMap(([name, attribute]) =>
+    attribute.type === 'enum' && 'default' in attribute && !(name in sharedAttributes)
+      ? [[name, String(attribute.default)] as [string, string]]
+      : [],
+  );
 }
 
 /** The snippet an embedder pastes: the tag (naming its language, other than English) with its declarative shadow root. */
@@ -144,10 +185,14 @@ function embedMarkup(english: Record<Tag, string>): void {
   // Without the line naming its source map (loader.js.map, beside it), which every visitor would fetch for developers:
   // the loader is kept to 2 KiB, and the map would not fit a copy anyway.
   const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-  if (!code.includes(MARKUP_MARK)) throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
+  if (!code.includes(MARKUP_MARK))
+    throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
   for (const tag of Object.keys(tags) as Tag[]) {
     const own = { [`markup/${tag}.html`]: english[tag] };
-    writeFileSync(join(dist, 'widgets', `loader-${tag}.js`), code.replace(MARKUP_MARK, () => JSON.stringify(own)));
+    writeFileSync(
+      join(dist, 'widgets', `loader-${tag}.js`),
+      code.replace(MARKUP_MARK, () => JSON.stringify(own)),
+    );
   }
   writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
 }
@@ -172,5 +217,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   embedMarkup(english);
   await prerenderPortal();
-  console.log(`Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`);
+  console.log(
+    `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`,
+  );
 }

@@ -21,9 +21,22 @@ const SHOTS: { file: string; tag: string; route: string; signedIn: boolean; read
   { file: 'sm-topup', tag: 'sm-topup', route: '#/top-up', signedIn: true, ready: 'input[name="credit-option"]' },
   { file: 'sm-subscribe', tag: 'sm-subscribe', route: '#/subscription', signedIn: true, ready: '.sm-choice input' },
   { file: 'sm-donate', tag: 'sm-donate', route: '#/donation-page?_d=2', signedIn: false, ready: 'input[type="range"]' },
-  { file: 'sm-history', tag: 'sm-history', route: '#/home', signedIn: true, ready: 'table, [data-testid="history-empty"]' },
+  {
+    file: 'sm-history',
+    tag: 'sm-history',
+    route: '#/home',
+    signedIn: true,
+    ready: 'table, [data-testid="history-empty"]',
+  },
   { file: 'sm-survey', tag: 'sm-survey', route: '#/survey', signedIn: true, ready: '.sm-option input' },
-  { file: 'sm-survey-dark', tag: 'sm-survey', route: '#/survey', signedIn: true, ready: '.sm-option input', dark: true },
+  {
+    file: 'sm-survey-dark',
+    tag: 'sm-survey',
+    route: '#/survey',
+    signedIn: true,
+    ready: '.sm-option input',
+    dark: true,
+  },
   { file: 'sm-newsletter', tag: 'sm-newsletter', route: '#/home', signedIn: true, ready: 'input[type="email"]' },
 ];
 
@@ -34,17 +47,37 @@ const login = await fetch(`${base}/webclient/auth/login`, {
 });
 if (!login.ok) throw new Error(`Could not sign in at ${base} (${login.status}): is \`npm start\` running?`);
 const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-const session = storedSignIn({ accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 });
+const session = storedSignIn({
+  accessToken: data.access_token,
+  tokenType: 'Bearer',
+  expiresAt: Date.now() + data.expires_in * 1000,
+});
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const shot of SHOTS) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: shot.dark ? 'dark' : 'light', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      colorScheme: shot.dark ? 'dark' : 'light',
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
-    if (shot.signedIn) await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [sessionKeyFor(''), session] as const);
+    if (shot.signedIn)
+      await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        sessionKeyFor(''),
+        session,
+      ] as const);
     await page.goto(`${base}/${shot.route}`, { waitUntil: 'networkidle' });
     const element = page.locator(shot.tag).first();
     await element.locator(shot.ready).first().waitFor({ timeout: 15_000 });

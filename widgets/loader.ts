@@ -33,7 +33,16 @@
  */
 // The boot protocol: what this file and the code after React agree on. The build gives this file its own copy of it
 // (vite.config.ts bootCopies), so the loader still fetches nothing but itself.
-import { apiBaseOf, captures, earlyAnswers, elementLanguage, PSEUDO, storedAuthorization, type Capture, type Early } from '../shared/boot/boot';
+import {
+  apiBaseOf,
+  captures,
+  earlyAnswers,
+  elementLanguage,
+  PSEUDO,
+  storedAuthorization,
+  type Capture,
+  type Early,
+} from '../shared/boot/boot';
 
 const here = import.meta.url;
 /**
@@ -44,9 +53,13 @@ const here = import.meta.url;
  */
 const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
-const draws = import.meta.env.DEV ? import.meta.glob<{ default: (root: ShadowRoot, early: Early, auth: string) => void }>('./*/*.draw.ts') : {};
+const draws = import.meta.env.DEV
+  ? import.meta.glob<{ default: (root: ShadowRoot, early: Early, auth: string) => void }>('./*/*.draw.ts')
+  : {};
 /** Every tag, as a selector ('sm-donate,sm-history,…'). */
-const TAGS = String(import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES));
+const TAGS = String(
+  import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES),
+);
 /**
  * Each markup file asked for, by its name. A page that holds one tag and this script alone takes three round trips
  * before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English markup
@@ -63,12 +76,14 @@ const loaded = new Promise((done) => (document.readyState === 'complete' ? done(
 /** The imports under way (a tag in view, one reached for): a tag fetched because the page is idle waits for them, so it never takes bandwidth from one being shown. */
 let busy: Promise<unknown> = Promise.resolve();
 /** When the page has loaded, the imports under way then have arrived, and the page is idle (at once where the browser cannot say). */
-const idle = (fn: () => void) => void loaded.then(() => busy).then(() => (globalThis.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 }));
+const idle = (fn: () => void) =>
+  void loaded.then(() => busy).then(() => (globalThis.requestIdleCallback ?? setTimeout)(fn, { timeout: 3000 }));
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
   // Each file in a task of its own: adding them all at once can hold a slow phone's main thread for 50 ms.
-  for (const file of FILES[tag]!) setTimeout(link, 0, { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
+  for (const file of FILES[tag]!)
+    setTimeout(link, 0, { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
   // (A URL is a module specifier as its text is.)
   return import(/* @vite-ignore */ new URL(`${tag}.js`, here) as never);
 }
@@ -97,13 +112,18 @@ function languageOf(element: Element): string {
 
 function markupOf(tag: string, language: string): Promise<string> | string {
   const file = `markup/${tag}${language ? `.${language}` : ''}.html`;
-  return (markup[file] ??= fetch(new URL(file, here)).then((r) => (r.ok ? r.text() : ''), () => ''));
+  return (markup[file] ??= fetch(new URL(file, here)).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  ));
 }
 
 /** A control's key in a capture: a text field's name, else its place among the shadow root's controls ('#3'). */
 function keyOf(root: ShadowRoot, control: Element): string {
   const { name, type } = control as HTMLInputElement;
-  return name && type !== 'radio' && type !== 'checkbox' ? name : `#${[...root.querySelectorAll('button,input,select,textarea')].indexOf(control)}`;
+  return name && type !== 'radio' && type !== 'checkbox'
+    ? name
+    : `#${[...root.querySelectorAll('button,input,select,textarea')].indexOf(control)}`;
 }
 
 /** Records a field's text, a checkbox's state or a radio group's choice ('@<group>' -> the chosen radio's key). */
@@ -115,7 +135,8 @@ function note(root: ShadowRoot, record: Capture, field: HTMLInputElement): void 
 
 /** Buttons that wait for a field: disabled while it is empty. */
 function follow(root: ShadowRoot, capture: Capture): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]:not([data-sm-pressed])')) button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-sm-requires]:not([data-sm-pressed])'))
+    button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
 }
 
 /**
@@ -154,7 +175,12 @@ function capture(element: Element, root: ShadowRoot): void {
   });
   // What was typed or chosen before the loader ran is in the fields already.
   for (const field of root.querySelectorAll<HTMLInputElement>('input,select,textarea')) {
-    if (field.type === 'radio' || field.type === 'checkbox' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) note(root, record, field);
+    if (
+      field.type === 'radio' || field.type === 'checkbox'
+        ? field.checked !== field.defaultChecked
+        : field.value !== field.defaultValue
+    )
+      note(root, record, field);
   }
   const PRESSABLE = '[data-sm-action]:not(form,[type=submit]),button:not([type=submit])';
   root.addEventListener('click', (event) => {
@@ -187,16 +213,25 @@ function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): vo
     // '//evil.org'), and the person's token must never go there.
     if (!/^\/\w/.test(path)) continue;
     // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
-    const early = (store[base + path] ??= { answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }), uses: 0, at: Date.now(), auth });
+    const early = (store[base + path] ??= {
+      answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }),
+      uses: 0,
+      at: Date.now(),
+      auth,
+    });
     early.uses++;
     early.answer.catch(() => {});
     // A view that draws the answer before its code comes (a template for it): its tag's draw module does, when it
     // comes (<tag>.draw.js, widgets/survey/survey.draw.ts).
     if (view!.querySelector('[data-sm-draw]')) {
       const draw = import.meta.env.DEV
-        ? (draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]?.() ?? Promise.reject(new Error(`${tag} has no draw module`)))
+        ? (draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]?.() ??
+          Promise.reject(new Error(`${tag} has no draw module`)))
         : (import(/* @vite-ignore */ new URL(`${tag}.draw.js`, here) as never) as ReturnType<(typeof draws)[string]>);
-      draw.then((m) => m.default(root, early, auth), () => {});
+      draw.then(
+        (m) => m.default(root, early, auth),
+        () => {},
+      );
     }
   }
 }
@@ -242,7 +277,13 @@ async function start(element: Element): Promise<void> {
     // its code, and so does a signed-in person's tag whose first view is only for visitors who are not
     // (data-sm-signed-out).
     const [comment, fits = '*'] = /^<!--(.*?)-->/.exec(text) ?? [''];
-    if (!element.shadowRoot && !customElements.get(tag) && text && element.matches(fits) && !(auth && text.includes('data-sm-signed-out'))) {
+    if (
+      !element.shadowRoot &&
+      !customElements.get(tag) &&
+      text &&
+      element.matches(fits) &&
+      !(auth && text.includes('data-sm-signed-out'))
+    ) {
       (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
       capture(element, root);
     }

@@ -80,23 +80,31 @@ export const events = {
 export const sharedAttributes = {
   'api-base': {
     type: 'url',
-    description: "Base URL of the API host (default: this page's origin). Not an http(s) URL: warns in the console and uses the default.",
+    description:
+      "Base URL of the API host (default: this page's origin). Not an http(s) URL: warns in the console and uses the default.",
   },
   portal: {
     type: 'url',
-    description: "Address of the portal, for pages other than the portal (sign-in and return pages live there). Not an http(s) URL: warns, and links stay on this page.",
+    description:
+      'Address of the portal, for pages other than the portal (sign-in and return pages live there). Not an http(s) URL: warns, and links stay on this page.',
   },
   theme: {
     type: 'enum',
     prop: false,
     values: { light: {}, dark: {} },
     whenUnset: "follow the system's colour scheme",
-    description: 'Light or dark colours; left out, follows prefers-color-scheme. Another value warns in the console and does the same.',
+    description:
+      'Light or dark colours; left out, follows prefers-color-scheme. Another value warns in the console and does the same.',
   },
   language: {
     type: 'language',
     prop: false,
-    values: { en: { description: 'English' }, fil: { description: 'Filipino' }, 'zh-Hans': { description: 'Simplified Chinese' }, es: { description: 'Spanish' } } satisfies Record<PublicLanguage, Choice>,
+    values: {
+      en: { description: 'English' },
+      fil: { description: 'Filipino' },
+      'zh-Hans': { description: 'Simplified Chinese' },
+      es: { description: 'Spanish' },
+    } satisfies Record<PublicLanguage, Choice>,
     default: 'en',
     description:
       "The language the tag shows: en, fil, zh-Hans or es (regional and related tags too: en-GB, es-MX, zh-CN, zh-SG, tl). Left out, the page's nearest lang attribute around the tag (through shadow roots), else English. Another value warns in the console and shows English.",
@@ -105,10 +113,12 @@ export const sharedAttributes = {
 
 /** Emitted by every tag's module, whichever tags the page holds. */
 const sharedEvents = {
-  'sm-signed-out': "The page's session signed out: logged out, expired, or signed out in another tab. Once per sign-out, however many tags the page holds.",
+  'sm-signed-out':
+    "The page's session signed out: logged out, expired, or signed out in another tab. Once per sign-out, however many tags the page holds.",
 } as const;
 
-const backToApp = "In the mobile app's webview, after a payment, asks the app to take the person back (smapp://transaction_done).";
+const backToApp =
+  "In the mobile app's webview, after a payment, asks the app to take the person back (smapp://transaction_done).";
 
 /** Parts every tag built from the shared fields and buttons has. */
 const fieldParts = {
@@ -169,7 +179,8 @@ export const tags = {
     events: {
       'sm-signed-in': 'A person signed in.',
       'sm-registered': 'A person registered by email.',
-      'sm-app-signin': "In the mobile app's webview, a social button asks the app to sign the person in with that provider (providers block their popups in webviews).",
+      'sm-app-signin':
+        "In the mobile app's webview, a social button asks the app to sign the person in with that provider (providers block their popups in webviews).",
       ...sharedEvents,
     },
     parts: {
@@ -179,7 +190,11 @@ export const tags = {
       downloads: 'The app download links.',
       ...dialogParts,
     },
-    cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, links, the selected tab.', '--sm-radius': 'Corner radius of the card.' },
+    cssProperties: {
+      ...themeProperties,
+      '--sm-color-primary': 'Buttons, links, the selected tab.',
+      '--sm-radius': 'Corner radius of the card.',
+    },
   },
   'sm-topup': {
     summary: 'Top up pay-as-you-go credit for yourself or as a gift (1 credit = $0.10).',
@@ -197,12 +212,17 @@ export const tags = {
       },
       ...sharedAttributes,
     },
-    events: { 'sm-payment-completed': "A top-up was confirmed (kind: 'credit').", 'sm-app-link': backToApp, ...sharedEvents },
+    events: {
+      'sm-payment-completed': "A top-up was confirmed (kind: 'credit').",
+      'sm-app-link': backToApp,
+      ...sharedEvents,
+    },
     parts: { ...fieldParts, ...dialogParts },
     cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, links, the chosen option.' },
   },
   'sm-subscribe': {
-    summary: 'Premium membership: monthly pay-what-you-can or one-time for some months; change the amount, manage, cancel.',
+    summary:
+      'Premium membership: monthly pay-what-you-can or one-time for some months; change the amount, manage, cancel.',
     height: 475,
     attributes: {
       view: {
@@ -249,7 +269,8 @@ export const tags = {
         // A mission id: a whole number above 0, of at most 9 digits (leading zeros allowed: "02" is mission 2).
         pattern: '(?!0+$)[0-9]{1,9}',
         hint: 'a mission id, such as mission="2"',
-        description: 'The mission id to give to, a whole number (e.g. mission="2"; another value warns); inside the portal the _d query is used.',
+        description:
+          'The mission id to give to, a whole number (e.g. mission="2"; another value warns); inside the portal the _d query is used.',
       },
       list: {
         type: 'enum',
@@ -259,16 +280,26 @@ export const tags = {
       },
       ...sharedAttributes,
     },
-    events: { 'sm-donation-completed': "A gift was confirmed in the person's donation history.", 'sm-app-link': backToApp, ...sharedEvents },
+    events: {
+      'sm-donation-completed': "A gift was confirmed in the person's donation history.",
+      'sm-app-link': backToApp,
+      ...sharedEvents,
+    },
     parts: { ...fieldParts, slider: 'The amount slider.', ...dialogParts },
     cssProperties: { ...themeProperties, '--sm-color-primary': 'Buttons, the slider, the chosen frequency.' },
   },
   'sm-history': {
-    summary: 'Transaction history in three tabs (Credit Purchase, Content Purchase, Donations), 20 a page; mp3 downloads.',
+    summary:
+      'Transaction history in three tabs (Credit Purchase, Content Purchase, Donations), 20 a page; mp3 downloads.',
     example: 'tab="content"',
     height: 240,
     attributes: {
-      tab: { type: 'enum', default: 'credit', values: { credit: none, content: none, donations: none }, description: 'The tab shown first.' },
+      tab: {
+        type: 'enum',
+        default: 'credit',
+        values: { credit: none, content: none, donations: none },
+        description: 'The tab shown first.',
+      },
       ...sharedAttributes,
     },
     events: { ...sharedEvents },
@@ -281,7 +312,8 @@ export const tags = {
     attributes: { ...sharedAttributes },
     events: {
       'sm-survey-done': 'The answers were submitted.',
-      'sm-app-link': "In the mobile app's webview, the close icon or Back asks the app to close the survey (smapp://survey_done).",
+      'sm-app-link':
+        "In the mobile app's webview, the close icon or Back asks the app to close the survey (smapp://survey_done).",
       ...sharedEvents,
     },
     parts: { ...fieldParts, overlay: dialogParts.overlay },
@@ -293,7 +325,12 @@ export const tags = {
     height: 274,
     attributes: { ...sharedAttributes },
     events: { 'sm-newsletter-subscribed': 'The address was subscribed.', ...sharedEvents },
-    parts: { card: fieldParts.card, input: 'The email input.', button: 'The Subscribe button.', toast: 'The 3-second message.' },
+    parts: {
+      card: fieldParts.card,
+      input: 'The email input.',
+      button: 'The Subscribe button.',
+      toast: 'The 3-second message.',
+    },
     cssProperties: { ...themeProperties, '--sm-color-primary': 'The button.' },
   },
 } as const satisfies Record<`sm-${string}`, TagSpec>;

@@ -39,62 +39,71 @@ export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
   }
   return (
     <>
-    {available.has('DonationListsPage') ? <sm-donate view="missions" list="home" /> : null}
-    <section className="portal-card" aria-labelledby="dashboard-title" data-testid="my-dashboard">
-      <h1 id="dashboard-title">{t('portal.home.title')}</h1>
-      <div className="portal-profile">
-        <Avatar name={user.name} src={user.avatar} size={72} />
-        <dl>
-          <dt className="sr-only">Name</dt>
-          <dd className="portal-name">{user.name}</dd>
-          <dt className="sr-only">Email</dt>
-          <dd>{user.email}</dd>
-          {(() => {
-            const date = membershipDate(user);
-            if (!date) {
+      {available.has('DonationListsPage') ? <sm-donate view="missions" list="home" /> : null}
+      <section className="portal-card" aria-labelledby="dashboard-title" data-testid="my-dashboard">
+        <h1 id="dashboard-title">{t('portal.home.title')}</h1>
+        <div className="portal-profile">
+          <Avatar name={user.name} src={user.avatar} size={72} />
+          <dl>
+            <dt className="sr-only">Name</dt>
+            <dd className="portal-name">{user.name}</dd>
+            <dt className="sr-only">Email</dt>
+            <dd>{user.email}</dd>
+            {(() => {
+              const date = membershipDate(user);
+              if (!date) {
+                return (
+                  <>
+                    <dt>{t('portal.home.joined')}</dt>
+                    <dd>{formatDate(user.joined, language)}</dd>
+                  </>
+                );
+              }
+              const label =
+                date.kind === 'renews'
+                  ? t('portal.membership.renews')
+                  : date.kind === 'changes'
+                    ? t('portal.membership.changes')
+                    : t('portal.membership.ends');
               return (
                 <>
-                  <dt>{t('portal.home.joined')}</dt>
-                  <dd>{formatDate(user.joined, language)}</dd>
+                  <dt>{label}</dt>
+                  <dd data-testid="membership-date">{formatDate(date.date, language)}</dd>
                 </>
               );
-            }
-            const label = date.kind === 'renews' ? t('portal.membership.renews') : date.kind === 'changes' ? t('portal.membership.changes') : t('portal.membership.ends');
-            return (
-              <>
-                <dt>{label}</dt>
-                <dd data-testid="membership-date">{formatDate(date.date, language)}</dd>
-              </>
-            );
-          })()}
-        </dl>
-      </div>
-      <div className="portal-membership">
-        {isSubscriber(user) ? <span className="portal-badge">{t('portal.membership.premium')}</span> : null}
-        {isMonthly(user) ? (
-          <button type="button" className="portal-button portal-button-ghost" onClick={() => (manageOpen.value = true)}>
-            {t('portal.membership.manage')}
-          </button>
-        ) : null}
-        {!isSubscriber(user) && available.has('SubscribePage') ? (
-          <a className="portal-button" href={hrefFor('SubscribePage')}>
-            {t('portal.membership.join')}
-          </a>
-        ) : null}
-      </div>
-      <div className="portal-balance">
-        <div>
-          <span className="portal-label">{t('portal.home.credits')}</span>
-          <strong data-testid="credit-balance">{formatCredits(user.credit_balance, t)}</strong>
+            })()}
+          </dl>
         </div>
-        {available.has('TopUpPage') ? (
-          <a className="portal-button" href={hrefFor('TopUpPage')}>
-            {t('portal.home.topUp')}
-          </a>
-        ) : null}
-      </div>
-    </section>
-    <sm-history />
+        <div className="portal-membership">
+          {isSubscriber(user) ? <span className="portal-badge">{t('portal.membership.premium')}</span> : null}
+          {isMonthly(user) ? (
+            <button
+              type="button"
+              className="portal-button portal-button-ghost"
+              onClick={() => (manageOpen.value = true)}
+            >
+              {t('portal.membership.manage')}
+            </button>
+          ) : null}
+          {!isSubscriber(user) && available.has('SubscribePage') ? (
+            <a className="portal-button" href={hrefFor('SubscribePage')}>
+              {t('portal.membership.join')}
+            </a>
+          ) : null}
+        </div>
+        <div className="portal-balance">
+          <div>
+            <span className="portal-label">{t('portal.home.credits')}</span>
+            <strong data-testid="credit-balance">{formatCredits(user.credit_balance, t)}</strong>
+          </div>
+          {available.has('TopUpPage') ? (
+            <a className="portal-button" href={hrefFor('TopUpPage')}>
+              {t('portal.home.topUp')}
+            </a>
+          ) : null}
+        </div>
+      </section>
+      <sm-history />
     </>
   );
 }

@@ -19,7 +19,13 @@ export function ResultPendingPage() {
   }, [pending]);
   if (!pending.record) return null;
   const status = pending.status.value;
-  const line = { waiting: '', checking: t('payments.checking'), 'still-pending': t('payments.stillPending'), 'gave-up': t('payments.gaveUp'), error: status.kind === 'error' ? status.message : '' }[status.kind];
+  const line = {
+    waiting: '',
+    checking: t('payments.checking'),
+    'still-pending': t('payments.stillPending'),
+    'gave-up': t('payments.gaveUp'),
+    error: status.kind === 'error' ? status.message : '',
+  }[status.kind];
   return (
     <section className="portal-card" aria-labelledby="pending-title">
       <h1 id="pending-title">{t('payments.pendingTitle')}</h1>
@@ -28,7 +34,12 @@ export function ResultPendingPage() {
         {line}
       </p>
       <div className="portal-actions">
-        <button type="button" className="portal-button" disabled={status.kind === 'checking'} onClick={() => pending.verify()}>
+        <button
+          type="button"
+          className="portal-button"
+          disabled={status.kind === 'checking'}
+          onClick={() => pending.verify()}
+        >
           {t('payments.verify')}
         </button>
         <a href={hrefFor('HomePage')}>{t('payments.backHome')}</a>

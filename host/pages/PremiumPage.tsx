@@ -15,9 +15,26 @@ export function isPhone(userAgent: string): boolean {
 }
 
 /** One membership tier: its name, price and perks, and how to get it. */
-function Tier({ id, title, price, items, featured, children }: { id: string; title: string; price: string; items: readonly string[]; featured?: boolean; children: ReactNode }) {
+function Tier({
+  id,
+  title,
+  price,
+  items,
+  featured,
+  children,
+}: {
+  id: string;
+  title: string;
+  price: string;
+  items: readonly string[];
+  featured?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <article className={featured ? 'premium-tier premium-tier-featured' : 'premium-tier'} aria-labelledby={`tier-${id}`}>
+    <article
+      className={featured ? 'premium-tier premium-tier-featured' : 'premium-tier'}
+      aria-labelledby={`tier-${id}`}
+    >
       <h3 id={`tier-${id}`}>{title}</h3>
       <p className="premium-price">{price}</p>
       <ul>
@@ -33,13 +50,25 @@ function Tier({ id, title, price, items, featured, children }: { id: string; tit
 export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'test' }) {
   const { session, nav, clock, deviceWallet, i18n } = useDeps();
   const { t } = i18n;
-  useEffect(() => (isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined), [clock, nav]);
+  useEffect(
+    () =>
+      isPhone(navigator.userAgent) ? clock.after(PHONE_REDIRECT_MS, () => nav.openAppLink('gopremium')) : undefined,
+    [clock, nav],
+  );
   const join = () => {
     // Go Premium: the next page is the subscribe page, through registration when signed out.
     session.setNextPage({ name: 'SubscribePage', query: {} });
     nav.go(session.isSignedIn.value ? 'SubscribePage' : 'Registration');
   };
-  const partners = ['Visa', 'Mastercard', 'American Express', 'WeChat Pay', 'GCash', 'GrabPay', ...(walletAvailable(deviceWallet()) ? ['Apple Pay'] : [])];
+  const partners = [
+    'Visa',
+    'Mastercard',
+    'American Express',
+    'WeChat Pay',
+    'GCash',
+    'GrabPay',
+    ...(walletAvailable(deviceWallet()) ? ['Apple Pay'] : []),
+  ];
   return (
     <div className="premium" data-variant={variant}>
       <section className="premium-hero">
@@ -57,12 +86,30 @@ export function PremiumPage({ variant = 'premium' }: { variant?: 'premium' | 'te
       <section className="portal-card" aria-labelledby="perks-title">
         <h2 id="perks-title">{t('portal.premium.perks')}</h2>
         <div className="premium-tiers">
-          <Tier id="free" title={t('portal.premium.free')} price={t('portal.premium.freePrice')} items={[t('portal.premium.freeAds'), t('portal.premium.freeShuffle'), t('portal.premium.freeStreaming')]}>
+          <Tier
+            id="free"
+            title={t('portal.premium.free')}
+            price={t('portal.premium.freePrice')}
+            items={[t('portal.premium.freeAds'), t('portal.premium.freeShuffle'), t('portal.premium.freeStreaming')]}
+          >
             <a className="portal-button portal-button-ghost" href={links.appDownload}>
               {t('portal.premium.startFree')}
             </a>
           </Tier>
-          <Tier id="premium" featured title={t('portal.premium.premium')} price={t('portal.premium.premiumPrice')} items={[t('portal.premium.noAds'), t('portal.premium.playAnything'), t('portal.premium.skip'), t('portal.premium.offline'), t('portal.premium.accompaniment'), t('portal.premium.support')]}>
+          <Tier
+            id="premium"
+            featured
+            title={t('portal.premium.premium')}
+            price={t('portal.premium.premiumPrice')}
+            items={[
+              t('portal.premium.noAds'),
+              t('portal.premium.playAnything'),
+              t('portal.premium.skip'),
+              t('portal.premium.offline'),
+              t('portal.premium.accompaniment'),
+              t('portal.premium.support'),
+            ]}
+          >
             <button type="button" className="portal-button" onClick={join}>
               {t('portal.premium.goPremium')}
             </button>

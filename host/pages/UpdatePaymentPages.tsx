@@ -5,7 +5,11 @@ import '@messages/portal';
 export function UpdatePaymentResult({ ok }: { ok: boolean }) {
   const t = useT();
   return (
-    <section className="portal-card" aria-live="polite" data-testid={ok ? 'update-payment-success' : 'update-payment-failed'}>
+    <section
+      className="portal-card"
+      aria-live="polite"
+      data-testid={ok ? 'update-payment-success' : 'update-payment-failed'}
+    >
       <p>{ok ? t('portal.updatePayment.success') : t('portal.updatePayment.failed')}</p>
     </section>
   );

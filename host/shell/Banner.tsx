@@ -38,7 +38,11 @@ export function Banner({ route, available }: { route: RouteName; available: Read
   if (group === 'donation') {
     return (
       <div className="portal-banner">
-        <Carousel label={t('portal.banners.slides')} slideLabel={(n, total) => t('portal.banners.slide', { n, total })} slides={[{ id: 'missions', content: <MissionsSlide /> }]} />
+        <Carousel
+          label={t('portal.banners.slides')}
+          slideLabel={(n, total) => t('portal.banners.slide', { n, total })}
+          slides={[{ id: 'missions', content: <MissionsSlide /> }]}
+        />
       </div>
     );
   }
@@ -65,7 +69,11 @@ export function Banner({ route, available }: { route: RouteName; available: Read
   ];
   return (
     <div className="portal-banner">
-      <Carousel label={t('portal.banners.slides')} slideLabel={(n, total) => t('portal.banners.slide', { n, total })} slides={slides} />
+      <Carousel
+        label={t('portal.banners.slides')}
+        slideLabel={(n, total) => t('portal.banners.slide', { n, total })}
+        slides={slides}
+      />
     </div>
   );
 }

@@ -22,7 +22,11 @@ export function Footer() {
       </nav>
       <p className="portal-language">
         {/* Named in every language at once: whoever cannot read the current one still finds it. */}
-        <select aria-label={t('portal.footer.language')} value={portalChoice.value} onChange={(event) => chooseLanguage(event.currentTarget.value)}>
+        <select
+          aria-label={t('portal.footer.language')}
+          value={portalChoice.value}
+          onChange={(event) => chooseLanguage(event.currentTarget.value)}
+        >
           {LANGUAGES.map((language) => (
             <option key={language} value={language} lang={language}>
               {LANGUAGE_NAMES[language]}

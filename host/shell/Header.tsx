@@ -19,7 +19,8 @@ export function Header() {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('click', close);
     document.addEventListener('keydown', close);
@@ -43,7 +44,13 @@ export function Header() {
       </nav>
       {user ? (
         <div className="portal-user" ref={menuRef}>
-          <button type="button" className="portal-user-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="portal-user-button"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             <Avatar name={user.name} src={user.avatar} size={36} />
             <span>{user.name}</span>
           </button>

@@ -22,7 +22,13 @@ export function LandingHeader() {
       <a className="portal-brand" href={hrefFor('Signin')}>
         Sacred Music
       </a>
-      <button type="button" className="portal-menu-toggle" aria-expanded={open} aria-controls="landing-nav" onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="portal-menu-toggle"
+        aria-expanded={open}
+        aria-controls="landing-nav"
+        onClick={() => setOpen((o) => !o)}
+      >
         {t('portal.nav.menu')}
       </button>
       <nav id="landing-nav" aria-label={t('portal.nav.label')} className="portal-nav" data-open={open}>

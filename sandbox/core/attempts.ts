@@ -46,22 +46,43 @@ function secondsUntil(oldest: string | null, limit: AttemptLimit, now: Date): nu
  * Counts one attempt of `kind` for `email` from `ip`, unless the limit is reached: then nothing is counted and the
  * answer says how many seconds to wait. Check and count run in one transaction.
  */
-export function countAttempt(db: Db, limit: AttemptLimit, kind: AttemptKind, email: string, ip: string, now: Date): Counted {
+export function countAttempt(
+  db: Db,
+  limit: AttemptLimit,
+  kind: AttemptKind,
+  email: string,
+  ip: string,
+  now: Date,
+): Counted {
   const since = new Date(now.getTime() - limit.windowMs).toISOString();
-  return db.transaction((): Counted => {
-    db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(since);
-    // Password checks: per email and client (cleared after a success); the others: per email from anyone.
-    const perEmail = (kind === 'login'
-      ? db.prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND email = ? AND ip = ? AND cleared = 0').get(kind, email, ip)
-      : db.prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND email = ?').get(kind, email)) as { n: number; oldest: string | null };
-    const perIp = db.prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND ip = ?').get(kind, ip) as { n: number; oldest: string | null };
-    let wait = 0;
-    if (perEmail.n >= limit.perEmail) wait = Math.max(wait, secondsUntil(perEmail.oldest, limit, now));
-    if (perIp.n >= limit.perIp) wait = Math.max(wait, secondsUntil(perIp.oldest, limit, now));
-    if (wait > 0) return { wait, id: null };
-    const { lastInsertRowid } = db.prepare('INSERT INTO login_attempts (kind, email, ip, at) VALUES (?, ?, ?, ?)').run(kind, email, ip, now.toISOString());
-    return { wait: 0, id: Number(lastInsertRowid) };
-  }).immediate();
+  return db
+    .transaction((): Counted => {
+      db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(since);
+      // Password checks: per email and client (cleared after a success); the others: per email from anyone.
+      const perEmail = (
+        kind === 'login'
+          ? db
+              .prepare(
+                'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND email = ? AND ip = ? AND cleared = 0',
+              )
+              .get(kind, email, ip)
+          : db
+              .prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND email = ?')
+              .get(kind, email)
+      ) as { n: number; oldest: string | null };
+      const perIp = db
+        .prepare('SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_attempts WHERE kind = ? AND ip = ?')
+        .get(kind, ip) as { n: number; oldest: string | null };
+      let wait = 0;
+      if (perEmail.n >= limit.perEmail) wait = Math.max(wait, secondsUntil(perEmail.oldest, limit, now));
+      if (perIp.n >= limit.perIp) wait = Math.max(wait, secondsUntil(perIp.oldest, limit, now));
+      if (wait > 0) return { wait, id: null };
+      const { lastInsertRowid } = db
+        .prepare('INSERT INTO login_attempts (kind, email, ip, at) VALUES (?, ?, ?, ?)')
+        .run(kind, email, ip, now.toISOString());
+      return { wait: 0, id: Number(lastInsertRowid) };
+    })
+    .immediate();
 }
 
 /** A counted attempt that did not happen after all (the server was too busy to check it): it no longer counts. */

@@ -15,13 +15,15 @@ export function clockOffsetDays(db: Db): number {
 /** Moves the sandbox clock forward by `days` (whole days) and returns the new offset. */
 export function advanceClock(db: Db, days: number): number {
   if (!Number.isSafeInteger(days) || days <= 0) throw new Error(`cannot advance the clock by ${days} days`);
-  return db.transaction(() => {
-    const offset = clockOffsetDays(db) + days;
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-      OFFSET_KEY, String(offset),
-    );
-    return offset;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const offset = clockOffsetDays(db) + days;
+      db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      ).run(OFFSET_KEY, String(offset));
+      return offset;
+    })
+    .immediate();
 }
 
 /** The app's `now()`: the base clock plus the stored offset (read on every call, so it is never stale). */

@@ -12,7 +12,13 @@ const contract = {
 };
 
 describe('contractBody', () => {
-  const Body = contractBody(contract, { email: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a valid email' })) });
+  const Body = contractBody(contract, {
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'must be a valid email' })),
+  });
 
   it('checks the contract fields the server has no rule for, as the portal does', () => {
     expect(validate(Body, { email: ' A@Example.org ', count: 2 })).toEqual({ email: 'a@example.org', count: 2 });
@@ -25,16 +31,22 @@ describe('contractBody', () => {
   });
 
   it('refuses a contract whose request is not an object', () => {
-    expect(() => contractBody({ ...contract, request: zm.array(zm.string()) } as never)).toThrow(/not an object schema/);
+    expect(() => contractBody({ ...contract, request: zm.array(zm.string()) } as never)).toThrow(
+      /not an object schema/,
+    );
   });
 });
 
 describe('answer', () => {
   it('answers data that fits the contract in the success envelope', () => {
-    expect(answer(contract, 'Done.', { id: 7 })).toEqual({ type: 'json', status: 200, body: { status: 200, message: 'Done.', data: { id: 7 } } });
+    expect(answer(contract, 'Done.', { id: 7 })).toEqual({
+      type: 'json',
+      status: 200,
+      body: { status: 200, message: 'Done.', data: { id: 7 } },
+    });
   });
 
-  it('refuses data the portal could not read, as the sandbox\'s own error (not an answer)', () => {
+  it("refuses data the portal could not read, as the sandbox's own error (not an answer)", () => {
     let thrown: unknown;
     try {
       answer(contract, 'Done.', { id: 'seven' } as never);

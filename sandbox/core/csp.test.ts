@@ -27,7 +27,15 @@ describe('contentSecurityPolicy', () => {
 
   it('takes origins only: nothing else can add a source or a directive', () => {
     const policy = contentSecurityPolicy({
-      formAction: ["http://a.test; script-src 'unsafe-inline'", 'null', '*', 'https://b.test/', 'https://c.test/path', 'javascript:x', "'self'"],
+      formAction: [
+        "http://a.test; script-src 'unsafe-inline'",
+        'null',
+        '*',
+        'https://b.test/',
+        'https://c.test/path',
+        'javascript:x',
+        "'self'",
+      ],
     });
     expect(policy).toBe(CSP);
   });
@@ -35,10 +43,23 @@ describe('contentSecurityPolicy', () => {
 
 describe('isOrigin', () => {
   it('is an http(s) origin as browsers write it', () => {
-    for (const ok of ['http://localhost:8090', 'https://portal.example.org', 'http://127.0.0.1:8091', 'http://[::1]:8080']) {
+    for (const ok of [
+      'http://localhost:8090',
+      'https://portal.example.org',
+      'http://127.0.0.1:8091',
+      'http://[::1]:8080',
+    ]) {
       expect(isOrigin(ok), ok).toBe(true);
     }
-    for (const bad of ['https://portal.example.org/', 'HTTPS://portal.example.org', 'https://portal.example.org:443', 'ftp://x.test', 'null', '', 'x']) {
+    for (const bad of [
+      'https://portal.example.org/',
+      'HTTPS://portal.example.org',
+      'https://portal.example.org:443',
+      'ftp://x.test',
+      'null',
+      '',
+      'x',
+    ]) {
       expect(isOrigin(bad), bad).toBe(false);
     }
   });

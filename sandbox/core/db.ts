@@ -21,9 +21,7 @@ export function openDb(path: string): Db {
 
 function migrate(db: Db): void {
   db.exec('CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
-    | { value: string }
-    | undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
   const current = row ? Number(row.value) : 0;
   if (current > SCHEMA_VERSION) {
     throw new Error(

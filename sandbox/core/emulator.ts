@@ -79,7 +79,8 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   const port = options.port ?? 9099;
   const projectId = options.projectId ?? FIREBASE_DEFAULTS.projectId;
   const timeoutMs = options.timeoutMs ?? 60_000;
-  if (!existsSync(FIREBASE_BIN)) throw new Error(`The Firebase CLI is not installed (${FIREBASE_BIN} is missing): run npm install.`);
+  if (!existsSync(FIREBASE_BIN))
+    throw new Error(`The Firebase CLI is not installed (${FIREBASE_BIN} is missing): run npm install.`);
   if ((await probePort(port)) === null) {
     throw new Error(`Port ${port} is already in use: cannot start the Firebase Auth emulator there.`);
   }
@@ -87,7 +88,11 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   const dir = mkdtempSync(join(tmpdir(), 'sm-auth-emulator-'));
   writeFileSync(
     join(dir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { port, host: EMULATOR_HOST }, ui: { enabled: false }, singleProjectMode: true } }, null, 2),
+    JSON.stringify(
+      { emulators: { auth: { port, host: EMULATOR_HOST }, ui: { enabled: false }, singleProjectMode: true } },
+      null,
+      2,
+    ),
   );
   const child = spawn(FIREBASE_BIN, ['emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: dir,
@@ -160,7 +165,9 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
     if (await isAuthEmulator(url, 500)) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The Firebase Auth emulator did not answer on ${url} within ${timeoutMs / 1000} s.\n${output.slice(-30).join('\n')}`);
+      throw new Error(
+        `The Firebase Auth emulator did not answer on ${url} within ${timeoutMs / 1000} s.\n${output.slice(-30).join('\n')}`,
+      );
     }
     await sleep(250);
   }

@@ -5,7 +5,7 @@
 /** The places a fault can be injected. */
 export type FaultPoint =
   /** inside the payment's transaction: the session is marked paid, what it bought is not granted yet */
-  | 'between-paid-and-grant';
+  'between-paid-and-grant';
 
 export const FAULT_ENV = 'SANDBOX_FAULT';
 

@@ -20,7 +20,10 @@ export interface FirebaseSettings {
 
 /** `127.0.0.1:9099` (FIREBASE_AUTH_EMULATOR_HOST's form) as a URL; throws on anything else. */
 export function emulatorUrlFromHost(host: string): string {
-  const trimmed = host.trim().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  const trimmed = host
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(trimmed)) {
     throw new Error(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got ${JSON.stringify(host)})`);
   }
@@ -133,7 +136,10 @@ export function firebaseAdminVerifier(settings: FirebaseSettings): IdTokenVerifi
   let auth: Promise<import('firebase-admin/auth').Auth> | undefined;
   const getAdminAuth = () =>
     (auth ??= (async () => {
-      const [{ getApps, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
+      const [{ getApps, initializeApp }, { getAuth }] = await Promise.all([
+        import('firebase-admin/app'),
+        import('firebase-admin/auth'),
+      ]);
       const name = `sm-sandbox-${settings.projectId}`;
       const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: settings.projectId }, name);
       return getAuth(app);

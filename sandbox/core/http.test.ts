@@ -41,7 +41,10 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
 
 describe('request bodies', () => {
   it('answers 400 for malformed JSON', async () => {
-    const res = await sb.call('POST', '/webclient/auth/login', { body: '{"email": ', headers: { 'Content-Type': 'application/json' } });
+    const res = await sb.call('POST', '/webclient/auth/login', {
+      body: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ status: 400, message: 'The request body is not valid JSON.', errorCode: null });
   });
@@ -65,14 +68,22 @@ describe('request bodies', () => {
   });
 
   it('answers 415 for a body that is not declared as JSON', async () => {
-    const res = await sb.call('POST', '/webclient/auth/login', { body: '{"email":"a@b.c","password":"x"}', headers: { 'Content-Type': 'text/plain' } });
+    const res = await sb.call('POST', '/webclient/auth/login', {
+      body: '{"email":"a@b.c","password":"x"}',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 });
 
 describe('errors', () => {
   it('answers unknown API routes with 404 JSON and wrong methods with 405', async () => {
-    for (const [method, path] of [['GET', '/webclient/nope'], ['POST', '/nothing/here'], ['GET', '/api/unknown'], ['GET', '/sandbox/nope']] as const) {
+    for (const [method, path] of [
+      ['GET', '/webclient/nope'],
+      ['POST', '/nothing/here'],
+      ['GET', '/api/unknown'],
+      ['GET', '/sandbox/nope'],
+    ] as const) {
       const res = await sb.call(method, path);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ status: 404, message: 'Not found.', errorCode: null });
@@ -123,12 +134,19 @@ describe('headers', () => {
 
     const preflight = await fetch(`${sb.url}/webclient/auth/login`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://blog.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'http://blog.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://blog.test');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key');
-    const refused = await fetch(`${sb.url}/webclient/auth/login`, { method: 'OPTIONS', headers: { Origin: 'http://evil.test' } });
+    const refused = await fetch(`${sb.url}/webclient/auth/login`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.test' },
+    });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -145,7 +163,9 @@ describe('static portal', () => {
     const js = await fetch(`${sb.url}/assets/main-abc123.js`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${sb.url}/assets/main-abc123.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${sb.url}/assets/main-abc123.css`)).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
     const svg = await fetch(`${sb.url}/logo.svg`);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml');
     expect(svg.headers.get('cache-control')).toBe('no-cache');
@@ -203,7 +223,7 @@ describe('sandbox pages', () => {
     expect(page.text).toContain('&lt;script&gt;');
     expect(page.text).toMatch(/<a href="http:\/\/portal\.test\/#\/verify-email\?_t=[A-Za-z0-9_-]+">/);
 
-    const list = (await sb.mail('xss@example.org'));
+    const list = await sb.mail('xss@example.org');
     expect(list).toHaveLength(2);
     expect(Object.keys(list[0]!).sort()).toEqual(['links', 'sent_at', 'subject', 'text', 'to']);
     expect(list[0]!.links[0]).not.toBe(list[1]!.links[0]);

@@ -173,7 +173,8 @@ export function contractBody<Req extends object, Rules extends z.core.$ZodLooseS
   rules: Rules = {} as Rules,
 ): z.ZodType<Omit<Req, keyof Rules> & z.output<z.ZodObject<Rules>>> {
   const { request } = contract;
-  if (!(request instanceof z.core.$ZodObject)) throw new Error('contractBody: the contract\'s request is not an object schema');
+  if (!(request instanceof z.core.$ZodObject))
+    throw new Error("contractBody: the contract's request is not an object schema");
   return z.object(request._zod.def.shape).extend(rules) as never;
 }
 
@@ -183,7 +184,8 @@ export function contractBody<Req extends object, Rules extends z.core.$ZodLooseS
  */
 export function answer<Res>(contract: CallContract<unknown, Res>, message: string, data: NoInfer<Res>): Reply {
   const checked = z.safeParse(contract.response, data);
-  if (!checked.success) throw new Error(`the answer does not fit the portal's contract: ${z.prettifyError(checked.error)}`);
+  if (!checked.success)
+    throw new Error(`the answer does not fit the portal's contract: ${z.prettifyError(checked.error)}`);
   return ok(message, data);
 }
 
@@ -201,8 +203,19 @@ export function html(page: string, status = 200): Reply {
 }
 
 /** Content that is neither JSON nor HTML, e.g. `file('image/svg+xml', svg)`. */
-export function file(contentType: string, body: Buffer | string, headers: Record<string, string> = {}, status = 200): Reply {
-  return { type: 'file', status, contentType, body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body, headers };
+export function file(
+  contentType: string,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+  status = 200,
+): Reply {
+  return {
+    type: 'file',
+    status,
+    contentType,
+    body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+    headers,
+  };
 }
 
 /** A 303 See Other to `location` (after a form POST), with a tiny page for clients that do not follow it. */
@@ -328,7 +341,10 @@ export async function readFormBody(req: IncomingMessage): Promise<URLSearchParam
   if (raw.length === 0) return new URLSearchParams();
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
-    throw new HttpError(415, 'The request body must be a form, sent with Content-Type: application/x-www-form-urlencoded.');
+    throw new HttpError(
+      415,
+      'The request body must be a form, sent with Content-Type: application/x-www-form-urlencoded.',
+    );
   }
   return new URLSearchParams(raw.toString('utf8'));
 }
@@ -380,5 +396,8 @@ function wholeParam(params: URLSearchParams, name: string, fallback: number, max
 /** `per_page` (1..100, default `defaultPerPage`) and `page` (from 1, default 1) of the query; 400 naming the field otherwise. */
 export function paging(ctx: Pick<RequestContext, 'url'>, defaultPerPage: number): Paging {
   const params = ctx.url.searchParams;
-  return { perPage: wholeParam(params, 'per_page', defaultPerPage, MAX_PER_PAGE), page: wholeParam(params, 'page', 1, MAX_PAGE) };
+  return {
+    perPage: wholeParam(params, 'per_page', defaultPerPage, MAX_PER_PAGE),
+    page: wholeParam(params, 'page', 1, MAX_PAGE),
+  };
 }

@@ -21,9 +21,16 @@ export interface Mail {
  * Stores an email. `links` are the addresses the sandbox itself put into the text (the mailbox makes links of those
  * only); anything else in the text, such as a name a person typed, stays plain text.
  */
-export function sendMail({ db, now }: MailContext, mail: { to: string; subject: string; text: string; links: readonly string[] }): void {
+export function sendMail(
+  { db, now }: MailContext,
+  mail: { to: string; subject: string; text: string; links: readonly string[] },
+): void {
   db.prepare('INSERT INTO mail (to_addr, subject, text, links, sent_at) VALUES (?, ?, ?, ?, ?)').run(
-    mail.to, mail.subject, mail.text, JSON.stringify(mail.links), now.toISOString(),
+    mail.to,
+    mail.subject,
+    mail.text,
+    JSON.stringify(mail.links),
+    now.toISOString(),
   );
 }
 

@@ -25,7 +25,10 @@ export interface PageQuery {
 /** One page of rows and how many there are in all. */
 export function selectPage<R>(db: Db, query: PageQuery, p: Paging): Paged<R> {
   const args = query.args ?? [];
-  const total = db.prepare(`SELECT COUNT(*) ${query.from}`).pluck().get(...args) as number;
+  const total = db
+    .prepare(`SELECT COUNT(*) ${query.from}`)
+    .pluck()
+    .get(...args) as number;
   const data = db
     .prepare(`SELECT ${query.columns ?? '*'} ${query.from} ORDER BY ${query.orderBy} LIMIT ? OFFSET ?`)
     .all(...args, p.perPage, (p.page - 1) * p.perPage) as R[];

@@ -47,7 +47,9 @@ function maxmem({ N, r }: ScryptCost): number {
 
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...cost, maxmem: maxmem(cost) }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...cost, maxmem: maxmem(cost) }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -59,8 +61,17 @@ function parse(stored: string): { cost: ScryptCost; salt: Buffer; key: Buffer } 
   const [scheme, n, r, p, salt, key] = stored.split('$');
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
   const sane =
-    scheme === 'scrypt' && !!salt && !!key && Number.isInteger(cost.N) && cost.N >= 2 && (cost.N & (cost.N - 1)) === 0 &&
-    cost.N <= MAX_STORED.N && cost.r >= 1 && cost.r <= MAX_STORED.r && cost.p >= 1 && cost.p <= MAX_STORED.p;
+    scheme === 'scrypt' &&
+    !!salt &&
+    !!key &&
+    Number.isInteger(cost.N) &&
+    cost.N >= 2 &&
+    (cost.N & (cost.N - 1)) === 0 &&
+    cost.N <= MAX_STORED.N &&
+    cost.r >= 1 &&
+    cost.r <= MAX_STORED.r &&
+    cost.p >= 1 &&
+    cost.p <= MAX_STORED.p;
   return sane ? { cost, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') } : null;
 }
 
@@ -93,14 +104,18 @@ export class Passwords {
   private async slot<T>(work: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) this.running += 1;
     else if (this.waiting.length < this.queue) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else throw new HashingBusy(Math.max(1, Math.ceil(((this.waiting.length / this.concurrency + 1) * this.averageMs) / 1000)));
+    else
+      throw new HashingBusy(
+        Math.max(1, Math.ceil(((this.waiting.length / this.concurrency + 1) * this.averageMs) / 1000)),
+      );
     const started = Date.now();
     try {
       return await work();
     } finally {
       this.averageMs = this.averageMs * 0.8 + (Date.now() - started) * 0.2;
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next request
+      if (next)
+        next(); // the slot passes straight to the next request
       else this.running -= 1;
     }
   }
@@ -113,7 +128,11 @@ export class Passwords {
   /** For the seed only: hashes at once, outside the queue. */
   hashSync(password: string): string {
     const salt = randomBytes(16);
-    return format(this.cost, salt, scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, { ...this.cost, maxmem: maxmem(this.cost) }));
+    return format(
+      this.cost,
+      salt,
+      scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, { ...this.cost, maxmem: maxmem(this.cost) }),
+    );
   }
 
   /**

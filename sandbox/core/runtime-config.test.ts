@@ -9,7 +9,8 @@ import { emulatorUrlFromHost, injectRuntimeConfig, resolveFirebaseSettings, scri
 import { startSandbox, type TestSandbox } from '../test-support.js';
 
 const EMULATOR = 'http://127.0.0.1:9099';
-const INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Portal</title></head><body><sm-login></sm-login></body></html>\n';
+const INDEX =
+  '<!doctype html>\n<html><head><meta charset="utf-8"><title>Portal</title></head><body><sm-login></sm-login></body></html>\n';
 const BLOCK = /<script type="application\/json" id="sm-runtime-config">(.*?)<\/script>/;
 
 let sb: TestSandbox | undefined;
@@ -41,7 +42,12 @@ function embedded(text: string): unknown {
 }
 
 const CONFIG_ON = {
-  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-sm-portal.firebaseapp.com', projectId: 'demo-sm-portal', authEmulatorUrl: EMULATOR },
+  firebase: {
+    apiKey: 'demo-api-key',
+    authDomain: 'demo-sm-portal.firebaseapp.com',
+    projectId: 'demo-sm-portal',
+    authEmulatorUrl: EMULATOR,
+  },
 };
 // Social sign-in off: a demo project without the emulator is not offered to the portal at all.
 const CONFIG_OFF = {};
@@ -89,7 +95,9 @@ describe('runtime config', () => {
   it('lets the portal page reach the emulator (CSP connect-src) only while it runs; sandbox pages keep the strict CSP', async () => {
     const on = await withDist(true);
     const onPage = await on.sb.get('/');
-    expect(onPage.headers.get('content-security-policy')).toBe(CSP.replace("connect-src 'self'", `connect-src 'self' ${EMULATOR}`));
+    expect(onPage.headers.get('content-security-policy')).toBe(
+      CSP.replace("connect-src 'self'", `connect-src 'self' ${EMULATOR}`),
+    );
     expect((await on.sb.get('/sandbox')).headers.get('content-security-policy')).toBe(CSP);
     const etagOn = onPage.headers.get('etag');
     await on.sb.stop();
@@ -113,7 +121,9 @@ describe('runtime config', () => {
 
   it('goes at the start of a page without </head>', () => {
     const settings = resolveFirebaseSettings({ authEmulatorUrl: null });
-    expect(injectRuntimeConfig('<p>hi</p>', settings)).toMatch(/^<script type="application\/json" id="sm-runtime-config">.*<\/script><p>hi<\/p>$/);
+    expect(injectRuntimeConfig('<p>hi</p>', settings)).toMatch(
+      /^<script type="application\/json" id="sm-runtime-config">.*<\/script><p>hi<\/p>$/,
+    );
   });
 });
 
@@ -131,12 +141,19 @@ describe('Firebase settings', () => {
     try {
       delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
       delete process.env.SANDBOX_SOCIAL;
-      expect(resolveFirebaseSettings()).toEqual({ apiKey: 'demo-api-key', authDomain: 'demo-sm-portal.firebaseapp.com', projectId: 'demo-sm-portal', authEmulatorUrl: null });
+      expect(resolveFirebaseSettings()).toEqual({
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-sm-portal.firebaseapp.com',
+        projectId: 'demo-sm-portal',
+        authEmulatorUrl: null,
+      });
       process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
       expect(resolveFirebaseSettings().authEmulatorUrl).toBe(EMULATOR);
       process.env.SANDBOX_SOCIAL = 'off';
       expect(resolveFirebaseSettings().authEmulatorUrl).toBeNull();
-      expect(resolveFirebaseSettings({ authEmulatorUrl: 'http://127.0.0.1:9100/' }).authEmulatorUrl).toBe('http://127.0.0.1:9100');
+      expect(resolveFirebaseSettings({ authEmulatorUrl: 'http://127.0.0.1:9100/' }).authEmulatorUrl).toBe(
+        'http://127.0.0.1:9100',
+      );
     } finally {
       if (saved.host === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
       else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved.host;

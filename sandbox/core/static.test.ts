@@ -67,7 +67,11 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b) => b };
+const decode: Record<string, (b: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  identity: (b) => b,
+};
 
 // Text that compresses well, over the size below which no copy is made.
 const SCRIPT = `export const words = [${Array.from({ length: 300 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
@@ -87,7 +91,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'widgets', 'markup'));
   writeFileSync(join(dist, 'widgets', 'markup', 'sm-demo.html'), MARKUP);
   mkdirSync(join(dist, 'snippets'));
-  writeFileSync(join(dist, 'snippets', 'sm-demo.html'), `<sm-demo><template shadowrootmode="open">${MARKUP}</template></sm-demo>\n`);
+  writeFileSync(
+    join(dist, 'snippets', 'sm-demo.html'),
+    `<sm-demo><template shadowrootmode="open">${MARKUP}</template></sm-demo>\n`,
+  );
   writeFileSync(join(dist, 'logo.png'), Buffer.alloc(2048));
   compressDir(dist);
 });
@@ -143,14 +150,21 @@ describe('serving dist', () => {
     const tags = [br, gzip, plain].map((r) => r.headers.etag);
     expect(new Set(tags).size).toBe(3);
 
-    const again = await raw('/assets/app-abc123.js', { 'Accept-Encoding': 'br, gzip', 'If-None-Match': br.headers.etag! });
+    const again = await raw('/assets/app-abc123.js', {
+      'Accept-Encoding': 'br, gzip',
+      'If-None-Match': br.headers.etag!,
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(br.headers.etag);
     expect(again.headers.vary).toBe('Origin, Accept-Encoding');
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await raw('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip', 'If-None-Match': gzip.headers.etag! })).status).toBe(304);
-    expect((await raw('/assets/app-abc123.js', { 'If-None-Match': `"other", ${plain.headers.etag!}` })).status).toBe(304);
+    expect(
+      (await raw('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip', 'If-None-Match': gzip.headers.etag! })).status,
+    ).toBe(304);
+    expect((await raw('/assets/app-abc123.js', { 'If-None-Match': `"other", ${plain.headers.etag!}` })).status).toBe(
+      304,
+    );
 
     // A cache holding the brotli copy asks on behalf of a browser that takes only gzip: it gets gzip.
     const other = await raw('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.etag! });
@@ -180,7 +194,12 @@ describe('serving dist', () => {
   });
 
   it('never sends a compressed copy under its own name', async () => {
-    for (const path of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz', '/index.html.br', '/widgets/loader.js.gz']) {
+    for (const path of [
+      '/assets/app-abc123.js.br',
+      '/assets/app-abc123.js.gz',
+      '/index.html.br',
+      '/widgets/loader.js.gz',
+    ]) {
       const res = await raw(path, { 'Accept-Encoding': 'gzip, br' });
       expect(res.status, path).toBe(404);
       expect(res.headers['content-encoding'], path).toBeUndefined();

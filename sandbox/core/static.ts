@@ -61,10 +61,21 @@ function sendPage(res: ServerResponse, setHtmlHeaders: HtmlHeaders, status: numb
   res.end(page(title, body));
 }
 
-async function notFound(res: ServerResponse, setHtmlHeaders: HtmlHeaders, root: string, pathname: string): Promise<void> {
+async function notFound(
+  res: ServerResponse,
+  setHtmlHeaders: HtmlHeaders,
+  root: string,
+  pathname: string,
+): Promise<void> {
   const built = await statFile(join(root, 'index.html'));
   const hint = built ? '' : '<p>The portal is not built yet: run <code>npm run build</code> first.</p>';
-  sendPage(res, setHtmlHeaders, 404, 'Not found', `<h1>Not found</h1><p><code>${escapeHtml(pathname)}</code> does not exist.</p>${hint}<p><a href="/">Home</a></p>`);
+  sendPage(
+    res,
+    setHtmlHeaders,
+    404,
+    'Not found',
+    `<h1>Not found</h1><p><code>${escapeHtml(pathname)}</code> does not exist.</p>${hint}<p><a href="/">Home</a></p>`,
+  );
 }
 
 /** Whether HTML is a whole page (a doctype or an html element first), not a fragment to put into one. */
@@ -116,7 +127,10 @@ function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Adds a field to the Vary header, keeping what the app put there (Origin for CORS). */
 function addVary(res: ServerResponse, field: string): void {
-  const fields = String(res.getHeader('Vary') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = String(res.getHeader('Vary') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (!fields.some((f) => f === '*' || f.toLowerCase() === field.toLowerCase())) fields.push(field);
   res.setHeader('Vary', fields.join(', '));
 }
@@ -189,15 +203,21 @@ export async function serveStatic(
   }
   if (!info?.isFile()) {
     if (relative === '/index.html') {
-      return sendPage(res, setHtmlHeaders, 503, 'Portal not built',
+      return sendPage(
+        res,
+        setHtmlHeaders,
+        503,
+        'Portal not built',
         '<h1>The portal is not built yet</h1><p>Run <code>npm run build</code> first, then reload this page.</p>' +
-          '<p>The API sandbox is running: see <a href="/sandbox">/sandbox</a>.</p>');
+          '<p>The API sandbox is running: see <a href="/sandbox">/sandbox</a>.</p>',
+      );
     }
     return notFound(res, setHtmlHeaders, root, pathname);
   }
   // A symlink must not lead outside dist either, and a compressed copy is only sent in its file's place.
   const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
-  if (!realFile.startsWith(realRoot + sep) || (await isCompressedCopy(file))) return notFound(res, setHtmlHeaders, root, pathname);
+  if (!realFile.startsWith(realRoot + sep) || (await isCompressedCopy(file)))
+    return notFound(res, setHtmlHeaders, root, pathname);
 
   const type = contentType(file);
   const isHtml = type.startsWith('text/html');

@@ -19,9 +19,13 @@ export function hashToken(token: string): string {
 /** Creates a token of that kind for the user and returns the plain token (shown once, never stored). */
 export function issueToken(db: Db, kind: TokenKind, userId: number, now: Date): string {
   const token = randomBytes(32).toString('base64url');
-  db.prepare(
-    'INSERT INTO tokens (kind, token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(kind, hashToken(token), userId, now.toISOString(), new Date(now.getTime() + TOKEN_TTL_SECONDS[kind] * 1000).toISOString());
+  db.prepare('INSERT INTO tokens (kind, token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    kind,
+    hashToken(token),
+    userId,
+    now.toISOString(),
+    new Date(now.getTime() + TOKEN_TTL_SECONDS[kind] * 1000).toISOString(),
+  );
   return token;
 }
 
@@ -36,7 +40,9 @@ interface TokenRow {
 export function findLiveToken(db: Db, kind: TokenKind, token: string, now: Date): TokenRow | undefined {
   if (!token || token.length > 200) return undefined;
   return db
-    .prepare('SELECT id, user_id, created_at FROM tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?')
+    .prepare(
+      'SELECT id, user_id, created_at FROM tokens WHERE token_hash = ? AND kind = ? AND used_at IS NULL AND expires_at > ?',
+    )
     .get(hashToken(token), kind, now.toISOString()) as TokenRow | undefined;
 }
 
@@ -55,7 +61,10 @@ export function consumeToken(db: Db, kind: TokenKind, token: string, now: Date):
 
 export function revokeUserTokens(db: Db, userId: number, kind: TokenKind, now: Date, exceptId?: number): void {
   db.prepare('UPDATE tokens SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL AND id IS NOT ?').run(
-    now.toISOString(), userId, kind, exceptId ?? null,
+    now.toISOString(),
+    userId,
+    kind,
+    exceptId ?? null,
   );
 }
 

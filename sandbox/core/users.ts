@@ -43,11 +43,27 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
 
 /** A new account: who it is, and anything else that differs from a new listener's defaults. */
 export type NewUser = Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'password_hash'> &
-  Partial<Pick<UserRow, 'country_code' | 'gender' | 'phone_number' | 'type' | 'credit_balance' | 'role' | 'email_verified_at' | 'terms_accepted_at'>>;
+  Partial<
+    Pick<
+      UserRow,
+      | 'country_code'
+      | 'gender'
+      | 'phone_number'
+      | 'type'
+      | 'credit_balance'
+      | 'role'
+      | 'email_verified_at'
+      | 'terms_accepted_at'
+    >
+  >;
 
 /** Creates the account (its email lowercased), joined at `joined`; returns its id. */
 export function createUser(db: Db, user: NewUser, joined: Date | string): number {
-  const row = { ...user, email: user.email.toLowerCase(), joined_at: typeof joined === 'string' ? joined : joined.toISOString() };
+  const row = {
+    ...user,
+    email: user.email.toLowerCase(),
+    joined_at: typeof joined === 'string' ? joined : joined.toISOString(),
+  };
   const columns = Object.keys(row).filter((column) => row[column as keyof typeof row] !== undefined);
   const { lastInsertRowid } = db
     .prepare(`INSERT INTO users (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
@@ -60,10 +76,15 @@ export function setPasswordHash(db: Db, userId: number, hash: string): void {
 }
 
 export function markEmailVerified(db: Db, userId: number, now: Date): void {
-  db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(now.toISOString(), userId);
+  db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(
+    now.toISOString(),
+    userId,
+  );
 }
 
 /** Records when the person accepted the terms of use; `keepFirst` leaves an earlier acceptance as it is. */
 export function recordTermsAccepted(db: Db, userId: number, now: Date, keepFirst: boolean): void {
-  db.prepare(`UPDATE users SET terms_accepted_at = ? WHERE id = ?${keepFirst ? ' AND terms_accepted_at IS NULL' : ''}`).run(now.toISOString(), userId);
+  db.prepare(
+    `UPDATE users SET terms_accepted_at = ? WHERE id = ?${keepFirst ? ' AND terms_accepted_at IS NULL' : ''}`,
+  ).run(now.toISOString(), userId);
 }

@@ -15,7 +15,9 @@ const messages: z.core.$ZodErrorMap = (issue) => {
         : `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
     case 'too_small':
       return issue.origin === 'string'
-        ? Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`
+        ? Number(issue.minimum) <= 1
+          ? 'is required'
+          : `must be at least ${issue.minimum} characters`
         : undefined;
     case 'too_big':
       return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : undefined;
@@ -30,7 +32,11 @@ const messages: z.core.$ZodErrorMap = (issue) => {
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Result<z.output<S>> {
   const result = schema.safeParse(input, { error: messages });
   if (result.success) return success(result.data);
-  return invalid(result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`).join('; '));
+  return invalid(
+    result.error.issues
+      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issue.message}`)
+      .join('; '),
+  );
 }
 
 // ---- fields ----
@@ -81,7 +87,13 @@ export function nameField(max: number) {
     .min(1, { abort: true })
     .max(max, { abort: true })
     .superRefine((name, ctx) => {
-      const message = CONTROLS.test(name) ? NAME_MESSAGES.controls : LINK.test(name) ? NAME_MESSAGES.link : /\p{L}/u.test(name) ? null : NAME_MESSAGES.letters;
+      const message = CONTROLS.test(name)
+        ? NAME_MESSAGES.controls
+        : LINK.test(name)
+          ? NAME_MESSAGES.link
+          : /\p{L}/u.test(name)
+            ? null
+            : NAME_MESSAGES.letters;
       if (message) ctx.addIssue({ code: 'custom', message });
     });
 }
@@ -103,10 +115,17 @@ export const phoneNumber = z
 
 export const opaqueToken = z.string().min(1).max(LIMITS.token);
 
-export const currencyCode = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
+export const currencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter currency code' });
 
 /** The identifier of a plan, a price or a payment session. */
 export const identifier = z.string().trim().min(1).max(100);
 
 /** 1 or 0 (a membership or a gift that renews monthly, or not); true/false and '1'/'0' are read the same way. */
-export const zeroOrOne = z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v), z.literal([0, 1]));
+export const zeroOrOne = z.preprocess(
+  (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
+  z.literal([0, 1]),
+);

@@ -23,10 +23,19 @@ interface PastCreditPurchase {
 /** A credit purchase paid and fulfilled in the past, as the checkout makes one (the balance is seeded separately). */
 function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
   const created = createCheckoutSession(db, p.at, {
-    userId: p.userId, kind: 'credit', method: p.method, currency: p.currency, amountMinor: p.amountMinor,
+    userId: p.userId,
+    kind: 'credit',
+    method: p.method,
+    currency: p.currency,
+    amountMinor: p.amountMinor,
     description: creditDescription(p.credits, p.purchasefor),
-    payload: { identifier: `credits_${p.credits}${p.currency === 'PHP' ? '_ph' : ''}`, credits: p.credits, purchasefor: p.purchasefor },
-    successUrl: 'http://localhost/', cancelUrl: 'http://localhost/',
+    payload: {
+      identifier: `credits_${p.credits}${p.currency === 'PHP' ? '_ph' : ''}`,
+      credits: p.credits,
+      purchasefor: p.purchasefor,
+    },
+    successUrl: 'http://localhost/',
+    cancelUrl: 'http://localhost/',
   });
   if (!created.ok) throw new Error(created.message);
   const { id } = created.value;
@@ -35,7 +44,8 @@ function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
   fulfilOnce(db, id, p.at, (session) => recordCreditPurchase(db, session, p.at));
 }
 
-const userId = (db: Db, email: string) => db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;
+const userId = (db: Db, email: string) =>
+  db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;
 
 /** Credit packs cycled through Grace's 25 purchases. */
 const PACKS = [100, 50, 250, 100, 500, 50, 1000, 100, 250] as const;
@@ -47,8 +57,13 @@ export function seedHistory(db: Db, now: Date): void {
     for (let i = 0; i < 25; i++) {
       const credits = PACKS[i % PACKS.length]!;
       pastCreditPurchase(db, {
-        userId: grace, at: daysBefore(now, 3 + i * 8 + (i % 3) / 4), credits, currency: 'USD', amountMinor: credits * 10,
-        method: i % 7 === 3 ? 'wechat' : 'credit_card', purchasefor: i % 6 === 5 ? 2 : 1,
+        userId: grace,
+        at: daysBefore(now, 3 + i * 8 + (i % 3) / 4),
+        credits,
+        currency: 'USD',
+        amountMinor: credits * 10,
+        method: i % 7 === 3 ? 'wechat' : 'credit_card',
+        purchasefor: i % 6 === 5 ? 2 : 1,
       });
     }
     // An album of five songs and two singles.
@@ -56,26 +71,84 @@ export function seedHistory(db: Db, now: Date): void {
     recordContentPurchase(db, { userId: grace, songId: 6, credits: 10, at: daysBefore(now, 22) });
     recordContentPurchase(db, { userId: grace, songId: 7, credits: 10, at: daysBefore(now, 9) });
     // A one-time gift, a monthly gift that ran two months and was canceled, another one-time gift. No monthly gift now.
-    recordGift(db, { userId: grace, missionId: 1, sessionId: null, chargeId: newChargeId(), amountMinor: 25_00, currency: 'USD', recurring: 0, chargedAt: daysBefore(now, 120) });
+    recordGift(db, {
+      userId: grace,
+      missionId: 1,
+      sessionId: null,
+      chargeId: newChargeId(),
+      amountMinor: 25_00,
+      currency: 'USD',
+      recurring: 0,
+      chargedAt: daysBefore(now, 120),
+    });
     const started = addMonths(daysBefore(now, 20), -3);
-    recordGift(db, { userId: grace, missionId: 2, sessionId: null, amountMinor: 10_00, currency: 'USD', recurring: 1, chargedAt: started });
-    recordGift(db, { userId: grace, missionId: 2, sessionId: null, amountMinor: 10_00, currency: 'USD', recurring: 1, chargedAt: addMonths(started, 1) });
+    recordGift(db, {
+      userId: grace,
+      missionId: 2,
+      sessionId: null,
+      amountMinor: 10_00,
+      currency: 'USD',
+      recurring: 1,
+      chargedAt: started,
+    });
+    recordGift(db, {
+      userId: grace,
+      missionId: 2,
+      sessionId: null,
+      amountMinor: 10_00,
+      currency: 'USD',
+      recurring: 1,
+      chargedAt: addMonths(started, 1),
+    });
     db.prepare(
       `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at, canceled_at)
        VALUES (?, 2, 1000, 'USD', ?, ?, ?)`,
-    ).run(grace, addMonths(started, 2).toISOString(), started.toISOString(), new Date(addMonths(started, 1).getTime() + 5 * DAY_MS).toISOString());
-    recordGift(db, { userId: grace, missionId: 3, sessionId: null, amountMinor: 30_00, currency: 'USD', recurring: 0, chargedAt: daysBefore(now, 12) });
+    ).run(
+      grace,
+      addMonths(started, 2).toISOString(),
+      started.toISOString(),
+      new Date(addMonths(started, 1).getTime() + 5 * DAY_MS).toISOString(),
+    );
+    recordGift(db, {
+      userId: grace,
+      missionId: 3,
+      sessionId: null,
+      amountMinor: 30_00,
+      currency: 'USD',
+      recurring: 0,
+      chargedAt: daysBefore(now, 12),
+    });
   }
 
   const paul = userId(db, 'partner@example.org');
   if (paul !== undefined) {
-    for (const [days, credits] of [[15, 100], [47, 250], [80, 50]] as const) {
-      pastCreditPurchase(db, { userId: paul, at: daysBefore(now, days), credits, currency: 'USD', amountMinor: credits * 10, method: 'credit_card', purchasefor: 1 });
+    for (const [days, credits] of [
+      [15, 100],
+      [47, 250],
+      [80, 50],
+    ] as const) {
+      pastCreditPurchase(db, {
+        userId: paul,
+        at: daysBefore(now, days),
+        credits,
+        currency: 'USD',
+        amountMinor: credits * 10,
+        method: 'credit_card',
+        purchasefor: 1,
+      });
     }
     recordContentPurchase(db, { userId: paul, songId: 8, credits: 10, at: daysBefore(now, 30) });
     // A running monthly gift of $5 to mission 3, next charged in about 20 days.
     const since = daysBefore(now, 10);
-    recordGift(db, { userId: paul, missionId: 3, sessionId: null, amountMinor: 5_00, currency: 'USD', recurring: 1, chargedAt: since });
+    recordGift(db, {
+      userId: paul,
+      missionId: 3,
+      sessionId: null,
+      amountMinor: 5_00,
+      currency: 'USD',
+      recurring: 1,
+      chargedAt: since,
+    });
     db.prepare(
       `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at)
        VALUES (?, 3, 500, 'USD', ?, ?)`,
@@ -84,9 +157,33 @@ export function seedHistory(db: Db, now: Date): void {
 
   const maria = userId(db, 'manila@example.org');
   if (maria !== undefined) {
-    pastCreditPurchase(db, { userId: maria, at: daysBefore(now, 6), credits: 100, currency: 'PHP', amountMinor: 580_00, method: 'gcash', purchasefor: 1 });
-    pastCreditPurchase(db, { userId: maria, at: daysBefore(now, 33), credits: 50, currency: 'PHP', amountMinor: 290_00, method: 'grab_pay', purchasefor: 2 });
+    pastCreditPurchase(db, {
+      userId: maria,
+      at: daysBefore(now, 6),
+      credits: 100,
+      currency: 'PHP',
+      amountMinor: 580_00,
+      method: 'gcash',
+      purchasefor: 1,
+    });
+    pastCreditPurchase(db, {
+      userId: maria,
+      at: daysBefore(now, 33),
+      credits: 50,
+      currency: 'PHP',
+      amountMinor: 290_00,
+      method: 'grab_pay',
+      purchasefor: 2,
+    });
     recordContentPurchase(db, { userId: maria, songId: 6, credits: 10, at: daysBefore(now, 18) });
-    recordGift(db, { userId: maria, missionId: 2, sessionId: null, amountMinor: 20_00, currency: 'USD', recurring: 0, chargedAt: daysBefore(now, 25) });
+    recordGift(db, {
+      userId: maria,
+      missionId: 2,
+      sessionId: null,
+      amountMinor: 20_00,
+      currency: 'USD',
+      recurring: 0,
+      chargedAt: daysBefore(now, 25),
+    });
   }
 }

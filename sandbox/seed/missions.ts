@@ -3,7 +3,12 @@ import type { Db } from '../core/db.js';
 import { createMission, type NewMission } from '../features/donations/missions.js';
 
 /** Id 2 is the mission the mobile app opens (_d=2). */
-export const SEED_MISSIONS: readonly (NewMission & { id: number; totalMinor: number; banners: number; active: boolean })[] = [
+export const SEED_MISSIONS: readonly (NewMission & {
+  id: number;
+  totalMinor: number;
+  banners: number;
+  active: boolean;
+})[] = [
   {
     id: 1,
     organization: 'Psalter Mission Society',
@@ -51,7 +56,8 @@ export const SEED_MISSIONS: readonly (NewMission & { id: number; totalMinor: num
     id: 4,
     organization: 'Cantate Domino Trust',
     title: 'Choir Robes for the Cathedral Youth Choir',
-    description: 'This project reached its goal in 2025. Thank you to everyone who gave!\n\nIt no longer accepts gifts.',
+    description:
+      'This project reached its goal in 2025. Thank you to everyone who gave!\n\nIt no longer accepts gifts.',
     totalMinor: 3_000_00,
     banners: 1,
     active: false,

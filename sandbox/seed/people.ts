@@ -18,29 +18,108 @@ interface SeedUser {
 }
 
 export const SEED_USERS: readonly SeedUser[] = [
-  { first: 'Grace', last: 'Listener', email: 'listener@example.org', password: 'listen-2026', country: 'US', type: 0, credits: 120, role: 'listener', verified: true, joined: '2025-03-14T00:00:00.000Z' },
-  { first: 'Paul', last: 'Partner', email: 'partner@example.org', password: 'partner-2026', country: 'US', type: 1, credits: 0, role: 'listener', verified: true, joined: '2024-11-02T00:00:00.000Z' },
-  { first: 'Maria', last: 'Santos', email: 'manila@example.org', password: 'manila-2026', country: 'PH', type: 0, credits: 0, role: 'listener', verified: true, joined: '2025-06-21T00:00:00.000Z' },
-  { first: 'Ada', last: 'Admin', email: 'admin@example.org', password: 'admin-2026', country: 'US', type: 0, credits: 0, role: 'admin', verified: true, joined: '2024-01-08T00:00:00.000Z' },
-  { first: 'Una', last: 'Verified', email: 'unverified@example.org', password: 'unverified-2026', country: 'US', type: 0, credits: 0, role: 'listener', verified: false, joined: '2025-09-30T00:00:00.000Z' },
+  {
+    first: 'Grace',
+    last: 'Listener',
+    email: 'listener@example.org',
+    password: 'listen-2026',
+    country: 'US',
+    type: 0,
+    credits: 120,
+    role: 'listener',
+    verified: true,
+    joined: '2025-03-14T00:00:00.000Z',
+  },
+  {
+    first: 'Paul',
+    last: 'Partner',
+    email: 'partner@example.org',
+    password: 'partner-2026',
+    country: 'US',
+    type: 1,
+    credits: 0,
+    role: 'listener',
+    verified: true,
+    joined: '2024-11-02T00:00:00.000Z',
+  },
+  {
+    first: 'Maria',
+    last: 'Santos',
+    email: 'manila@example.org',
+    password: 'manila-2026',
+    country: 'PH',
+    type: 0,
+    credits: 0,
+    role: 'listener',
+    verified: true,
+    joined: '2025-06-21T00:00:00.000Z',
+  },
+  {
+    first: 'Ada',
+    last: 'Admin',
+    email: 'admin@example.org',
+    password: 'admin-2026',
+    country: 'US',
+    type: 0,
+    credits: 0,
+    role: 'admin',
+    verified: true,
+    joined: '2024-01-08T00:00:00.000Z',
+  },
+  {
+    first: 'Una',
+    last: 'Verified',
+    email: 'unverified@example.org',
+    password: 'unverified-2026',
+    country: 'US',
+    type: 0,
+    credits: 0,
+    role: 'listener',
+    verified: false,
+    joined: '2025-09-30T00:00:00.000Z',
+  },
 ];
 
 /** The artist: an account of role artist, who accepted the terms when joining. */
 export const SEED_ARTIST: SeedUser = {
-  first: 'Aaron', last: 'Artist', email: 'artist@example.org', password: 'artist-2026', country: 'US', type: 0, credits: 0, role: 'artist', verified: true, joined: '2024-06-01T00:00:00.000Z',
+  first: 'Aaron',
+  last: 'Artist',
+  email: 'artist@example.org',
+  password: 'artist-2026',
+  country: 'US',
+  type: 0,
+  credits: 0,
+  role: 'artist',
+  verified: true,
+  joined: '2024-06-01T00:00:00.000Z',
 };
 
-export const ARTIST_ALBUM = { title: 'Psalms at Evening', songs: ['The Lord Is My Shepherd', 'O Gladsome Light', 'Evening Hymn'] } as const;
+export const ARTIST_ALBUM = {
+  title: 'Psalms at Evening',
+  songs: ['The Lord Is My Shepherd', 'O Gladsome Light', 'Evening Hymn'],
+} as const;
 export const ARTIST_SINGLE = 'Lead, Kindly Light';
 
 /** Hashes a seeded password (at the sandbox's strength). */
 export type HashSync = (password: string) => string;
 
 function insertUser(db: Db, hash: HashSync, u: SeedUser, termsAcceptedAt: string | null = null): number {
-  return createUser(db, {
-    first_name: u.first, last_name: u.last, email: u.email, password_hash: hash(u.password), country_code: u.country,
-    type: u.type, credit_balance: u.credits, role: u.role, email_verified_at: u.verified ? u.joined : null, terms_accepted_at: termsAcceptedAt,
-  }, u.joined);
+  return createUser(
+    db,
+    {
+      first_name: u.first,
+      last_name: u.last,
+      email: u.email,
+      password_hash: hash(u.password),
+      country_code: u.country,
+      type: u.type,
+      credit_balance: u.credits,
+      role: u.role,
+      email_verified_at: u.verified ? u.joined : null,
+      terms_accepted_at: termsAcceptedAt,
+    },
+    u.joined,
+  );
 }
 
 /** The five people; Paul has a monthly membership at $5 by card, paid now, so it renews a month after the first start. */
@@ -68,8 +147,12 @@ export function seedArtist(db: Db, hash: HashSync): void {
   const a = SEED_ARTIST;
   const taken = findUserByEmail(db, a.email);
   const userId = taken ? null : insertUser(db, hash, a, a.joined);
-  const artistId = Number(db.prepare('INSERT INTO artists (name, user_id) VALUES (?, ?)').run(`${a.first} ${a.last}`, userId).lastInsertRowid);
-  const albumId = Number(db.prepare('INSERT INTO albums (title, artist_id) VALUES (?, ?)').run(ARTIST_ALBUM.title, artistId).lastInsertRowid);
+  const artistId = Number(
+    db.prepare('INSERT INTO artists (name, user_id) VALUES (?, ?)').run(`${a.first} ${a.last}`, userId).lastInsertRowid,
+  );
+  const albumId = Number(
+    db.prepare('INSERT INTO albums (title, artist_id) VALUES (?, ?)').run(ARTIST_ALBUM.title, artistId).lastInsertRowid,
+  );
   const song = db.prepare('INSERT INTO songs (title, artist_id, album_id, track) VALUES (?, ?, ?, ?)');
   ARTIST_ALBUM.songs.forEach((title, i) => song.run(title, artistId, albumId, i + 1));
   song.run(ARTIST_SINGLE, artistId, null, null);

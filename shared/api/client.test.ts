@@ -15,7 +15,11 @@ function answer(status: number, body: unknown) {
 }
 
 const session = createSession({ storage: localStorage });
-const { call } = createApiClient({ base: '', authorization: () => session.authorization(), onUnauthorized: () => session.signOut('expired') });
+const { call } = createApiClient({
+  base: '',
+  authorization: () => session.authorization(),
+  onUnauthorized: () => session.signOut('expired'),
+});
 
 describe('api client', () => {
   beforeEach(() => {
@@ -25,10 +29,18 @@ describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends credentials as JSON and parses the login answer', async () => {
-    const fetch = answer(200, { status: 200, message: 'Logged in.', data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 } });
+    const fetch = answer(200, {
+      status: 200,
+      message: 'Logged in.',
+      data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 },
+    });
     vi.stubGlobal('fetch', fetch);
     const result = await call(auth.login, { email: ' a@example.org ', password: 'secret' });
-    expect(result).toEqual({ ok: true, message: 'Logged in.', data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 } });
+    expect(result).toEqual({
+      ok: true,
+      message: 'Logged in.',
+      data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 },
+    });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/webclient/auth/login');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'a@example.org', password: 'secret' });
@@ -48,36 +60,70 @@ describe('api client', () => {
   it('turns a malformed answer into a typed error with the catalogue code', async () => {
     session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
     vi.stubGlobal('fetch', answer(200, { status: 200, data: { ...profile, credit_balance: 'lots' } }));
-    expect(await call(auth.profile, {})).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' } });
+    expect(await call(auth.profile, {})).toEqual({
+      ok: false,
+      error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' },
+    });
     vi.stubGlobal('fetch', answer(200, '<html>proxy error</html>'));
-    expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' } });
+    expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
+      ok: false,
+      error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' },
+    });
   });
 
   it('reads a body the page already had (one a first view drew) as it reads an answer, asking nothing', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const api = createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
-    expect(api.read(auth.profile, { message: 'Here.', data: profile })).toEqual({ ok: true, message: 'Here.', data: profile });
-    expect(api.read(auth.profile, { data: { ...profile, credit_balance: 'lots' } })).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' } });
+    expect(api.read(auth.profile, { message: 'Here.', data: profile })).toEqual({
+      ok: true,
+      message: 'Here.',
+      data: profile,
+    });
+    expect(api.read(auth.profile, { data: { ...profile, credit_balance: 'lots' } })).toEqual({
+      ok: false,
+      error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' },
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('keeps the server message and gives each call its catalogue code', async () => {
-    vi.stubGlobal('fetch', answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }));
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }),
+    );
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
       ok: false,
       error: { status: 400, message: 'The email or password is incorrect.', errorCode: 'ER-AUTH-02' },
     });
     vi.stubGlobal('fetch', answer(500, 'oops'));
-    expect(await call(auth.countries, {})).toEqual({ ok: false, error: { status: 500, message: CLIENT_MESSAGES.unknown, errorCode: 'ER-AUTH-69' } });
+    expect(await call(auth.countries, {})).toEqual({
+      ok: false,
+      error: { status: 500, message: CLIENT_MESSAGES.unknown, errorCode: 'ER-AUTH-69' },
+    });
     vi.stubGlobal('fetch', answer(400, { status: 400, message: 'Bad', errorCode: 'change-amount-subs' }));
-    const r = await call(auth.register, { first_name: 'a', last_name: 'b', email: 'a@example.org', password: 'xxxxxx', country_code: 'US', gender: 'None', phone_number: '', method: 'email' });
+    const r = await call(auth.register, {
+      first_name: 'a',
+      last_name: 'b',
+      email: 'a@example.org',
+      password: 'xxxxxx',
+      country_code: 'US',
+      gender: 'None',
+      phone_number: '',
+      method: 'email',
+    });
     expect(r).toEqual({ ok: false, error: { status: 400, message: 'Bad', errorCode: 'change-amount-subs' } });
   });
 
   it('reports a network failure with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await call(auth.countries, {})).toEqual({ ok: false, error: { status: 0, message: CLIENT_MESSAGES.network, errorCode: 'ER-AUTH-69' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await call(auth.countries, {})).toEqual({
+      ok: false,
+      error: { status: 0, message: CLIENT_MESSAGES.network, errorCode: 'ER-AUTH-69' },
+    });
   });
 
   it('signs out on a 401 from an authenticated call', async () => {
@@ -106,14 +152,20 @@ describe('api client', () => {
   });
 
   it('uses the bearer override for the mobile login and puts GET fields in the query', async () => {
-    const fetch = answer(200, { status: 200, message: '', data: { access_token: 'x', token_type: 'Bearer', expires_in: 10 } });
+    const fetch = answer(200, {
+      status: 200,
+      message: '',
+      data: { access_token: 'x', token_type: 'Bearer', expires_in: 10 },
+    });
     vi.stubGlobal('fetch', fetch);
     await call(auth.mobileLogin, {}, { bearer: 'app-token' });
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer app-token');
     vi.stubGlobal('fetch', answer(200, { status: 200, message: 'Email Verified!', data: null }));
     await call(auth.verifyEmail, { t: 'a b' });
-    expect(((globalThis.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string])[0]).toBe('/webclient-verification-email?t=a+b');
+    expect(((globalThis.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string])[0]).toBe(
+      '/webclient-verification-email?t=a+b',
+    );
   });
 });
 
@@ -123,7 +175,8 @@ describe('api client', () => {
  */
 describe('api client, with an answer the loader asked for early', () => {
   const store = (): Record<string, Early> => earlyAnswers();
-  const early = (answer: Promise<Response>) => (store()[addressOf(auth.profile, {})] = { answer, uses: 1, at: Date.now(), auth: 'Bearer abc' });
+  const early = (answer: Promise<Response>) =>
+    (store()[addressOf(auth.profile, {})] = { answer, uses: 1, at: Date.now(), auth: 'Bearer abc' });
 
   beforeEach(() => {
     localStorage.clear();
@@ -151,17 +204,23 @@ describe('api client, with an answer the loader asked for early', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
-  it('an early 401 signs the person out, as the client\'s own would', async () => {
+  it("an early 401 signs the person out, as the client's own would", async () => {
     early(Promise.resolve(new Response(JSON.stringify({ status: 401, message: 'Unauthenticated.' }), { status: 401 })));
     vi.stubGlobal('fetch', answer(500, {}));
-    expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { status: 401, message: 'Unauthenticated.' } });
+    expect(await call(auth.profile, {})).toMatchObject({
+      ok: false,
+      error: { status: 401, message: 'Unauthenticated.' },
+    });
     expect(session.authorization()).toBeNull();
   });
 
   it('an early answer that is not JSON gives the usual message, never a throw', async () => {
     early(Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
     vi.stubGlobal('fetch', answer(500, {}));
-    expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { status: 502, message: CLIENT_MESSAGES.unknown } });
+    expect(await call(auth.profile, {})).toMatchObject({
+      ok: false,
+      error: { status: 502, message: CLIENT_MESSAGES.unknown },
+    });
     early(Promise.resolve(new Response('<html>OK</html>', { status: 200 })));
     expect(await call(auth.profile, {})).toMatchObject({ ok: false, error: { message: CLIENT_MESSAGES.malformed } });
   });

@@ -35,11 +35,13 @@ export interface ApiClientOptions {
   readonly fetch?: typeof fetch;
 }
 
-const ErrorBody = lazy(() => z.object({
-  status: z.optional(z.number()),
-  message: z.optional(z.string()),
-  errorCode: z.optional(z.nullable(z.string())),
-}));
+const ErrorBody = lazy(() =>
+  z.object({
+    status: z.optional(z.number()),
+    message: z.optional(z.string()),
+    errorCode: z.optional(z.nullable(z.string())),
+  }),
+);
 
 export interface CallOptions {
   /** Overrides the bearer token (the mobile app's one-time token). */
@@ -80,14 +82,22 @@ export interface ApiClient {
    */
   read<Req, Res>(c: Contract<Req, Res>, body: unknown): ApiResult<Res>;
   /** Downloads a file from an authenticated GET path. Never throws. */
-  download(path: string, expectType: RegExp, errorCode?: ErrorCode | null): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }>;
+  download(
+    path: string,
+    expectType: RegExp,
+    errorCode?: ErrorCode | null,
+  ): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.base.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function call<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>, callOptions: CallOptions = {}): Promise<ApiResult<Res>> {
+  async function call<Req, Res>(
+    c: Contract<Req, Res>,
+    input: NoInfer<Req>,
+    callOptions: CallOptions = {},
+  ): Promise<ApiResult<Res>> {
     const code = c.errorCode;
     const checked = c.request.safeParse(input);
     if (!checked.success) {
@@ -145,13 +155,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** A 2xx answer's body, checked against the call's contract. */
-  function read<Res>(c: Pick<Contract<never, Res>, 'response' | 'errorCode'>, status: number, json: unknown): ApiResult<Res> {
+  function read<Res>(
+    c: Pick<Contract<never, Res>, 'response' | 'errorCode'>,
+    status: number,
+    json: unknown,
+  ): ApiResult<Res> {
     const envelope = z.object({ message: z.optional(z.string()), data: c.response }).safeParse(json);
     if (!envelope.success) return failure(status, CLIENT_MESSAGES.malformed, c.errorCode);
     return { ok: true, data: envelope.data.data as Res, message: envelope.data.message ?? '' };
   }
 
-  async function download(path: string, expectType: RegExp, errorCode: ErrorCode | null = null): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }> {
+  async function download(
+    path: string,
+    expectType: RegExp,
+    errorCode: ErrorCode | null = null,
+  ): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }> {
     const auth = options.authorization();
     if (!auth) return failure(401, CLIENT_MESSAGES.signedOut, errorCode);
     let response: Response;

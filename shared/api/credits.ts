@@ -51,7 +51,9 @@ const CreateCreditSession = z.extend(CheckoutRequest, {
 
 const base = '/webclient/in-web-purchase';
 export const creditList = get(`${base}/credit-list`, z.array(CreditOption), { on401: 'report' });
-export const creditPaymentMethods = post(`${base}/payment-methods`, z.object({}), z.array(PaymentMethod), { on401: 'report' });
+export const creditPaymentMethods = post(`${base}/payment-methods`, z.object({}), z.array(PaymentMethod), {
+  on401: 'report',
+});
 export const clientKey = get(`${base}/client-key`, z.object({ clientKey: z.string() }));
 export const createCreditSession = post(`${base}/create-session`, CreateCreditSession, CheckoutSession);
 export const createCreditWechatSession = post(`${base}/wechat/create-session`, CreateCreditSession, CheckoutSession);

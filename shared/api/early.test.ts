@@ -5,7 +5,14 @@ import { createApiClient } from './client';
 import { earlyAnswers, FRESH_MS, type Early } from '../boot/boot';
 import { CLIENT_MESSAGES } from './errors';
 
-const mission = { id: 2, organization: 'Harvest of Praise', banner: [], description: 'Lessons.', total_donation: 10, subscribed: false };
+const mission = {
+  id: 2,
+  organization: 'Harvest of Praise',
+  banner: [],
+  description: 'Lessons.',
+  total_donation: 10,
+  subscribed: false,
+};
 const body = () => JSON.stringify({ message: '', data: [mission] });
 const store = (): Record<string, Early> => earlyAnswers();
 /** What the loader does for a tag whose markup names `path`, on the page's own API host (widgets/loader.ts askEarly). */
@@ -48,7 +55,12 @@ describe('answers the loader asked for early', () => {
   it("are left when stale, and a public answer never serves a call that carries the person's token", async () => {
     const fetch = vi.fn(async () => new Response(body()));
     vi.stubGlobal('fetch', fetch);
-    askedEarly('/webclient/donation/ongoing-project', Promise.resolve(new Response(JSON.stringify({ data: [] }))), 1, Date.now() - FRESH_MS - 1);
+    askedEarly(
+      '/webclient/donation/ongoing-project',
+      Promise.resolve(new Response(JSON.stringify({ data: [] }))),
+      1,
+      Date.now() - FRESH_MS - 1,
+    );
     expect(await client().call(donations.ongoingProject, {})).toMatchObject({ ok: true, data: [mission] });
     askedEarly('/webclient/donation/ongoing', Promise.resolve(new Response(JSON.stringify({ data: [] }))));
     const signedIn = createApiClient({ base: '', authorization: () => 'Bearer t', onUnauthorized: () => {} });
@@ -59,7 +71,8 @@ describe('answers the loader asked for early', () => {
   it("asked with the person's token serve that person's call, and no one else's", async () => {
     const fetch = vi.fn(async () => new Response(body()));
     vi.stubGlobal('fetch', fetch);
-    const as = (token: string) => createApiClient({ base: '', authorization: () => `Bearer ${token}`, onUnauthorized: () => {} });
+    const as = (token: string) =>
+      createApiClient({ base: '', authorization: () => `Bearer ${token}`, onUnauthorized: () => {} });
     const early = () => Promise.resolve(new Response(JSON.stringify({ message: 'early', data: [] })));
     askedEarly('/webclient/donation/ongoing', early(), 1, Date.now(), 'Bearer one');
     // Another person signed in since the loader asked: asked again, with their token.
@@ -87,6 +100,9 @@ describe('answers the loader asked for early', () => {
   it('still check the answer against the contract', async () => {
     vi.stubGlobal('fetch', vi.fn());
     askedEarly('/webclient/donation/ongoing-project', Promise.resolve(new Response('{"data":[{"id":"two"}]}')));
-    expect(await client().call(donations.ongoingProject, {})).toEqual({ ok: false, error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: null } });
+    expect(await client().call(donations.ongoingProject, {})).toEqual({
+      ok: false,
+      error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: null },
+    });
   });
 });

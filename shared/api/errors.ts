@@ -23,8 +23,7 @@ export interface ApiError {
 }
 
 export type ApiResult<T> =
-  | { readonly ok: true; readonly data: T; readonly message: string }
-  | { readonly ok: false; readonly error: ApiError };
+  { readonly ok: true; readonly data: T; readonly message: string } | { readonly ok: false; readonly error: ApiError };
 
 /** Messages the client itself produces (the server supplies all others). */
 export const CLIENT_MESSAGES = {

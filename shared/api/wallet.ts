@@ -13,7 +13,11 @@ export const validateMerchant = post(
 );
 
 const WalletPayment = z.object({
-  token: z.object({ paymentData: z.unknown(), paymentMethod: z.optional(z.unknown()), transactionIdentifier: z.string().check(z.maxLength(200)) }),
+  token: z.object({
+    paymentData: z.unknown(),
+    paymentMethod: z.optional(z.unknown()),
+    transactionIdentifier: z.string().check(z.maxLength(200)),
+  }),
   identifier: z.string(),
   purchasefor: z.union([z.literal(1), z.literal(2)]),
   amount: z.number(),

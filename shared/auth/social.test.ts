@@ -16,7 +16,11 @@ describe('social sign-in helpers', () => {
   });
 
   it('asks each provider for the email and the name', () => {
-    expect(SCOPES).toEqual({ google: ['email', 'profile'], facebook: ['email', 'public_profile'], apple: ['email', 'name'] });
+    expect(SCOPES).toEqual({
+      google: ['email', 'profile'],
+      facebook: ['email', 'public_profile'],
+      apple: ['email', 'name'],
+    });
   });
 
   it('reads the runtime block and refuses an emulator address that is not local', () => {

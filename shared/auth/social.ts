@@ -53,7 +53,10 @@ export function prepare(settings: FirebaseSettings | null = firebaseSettings()):
   loading ??= (async () => {
     const [{ initializeApp, getApps }, mod] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
     const app = getApps().find((a) => a.name === 'sm-portal') ?? initializeApp(settings, 'sm-portal');
-    const auth = mod.initializeAuth(app, { persistence: mod.inMemoryPersistence, popupRedirectResolver: mod.browserPopupRedirectResolver });
+    const auth = mod.initializeAuth(app, {
+      persistence: mod.inMemoryPersistence,
+      popupRedirectResolver: mod.browserPopupRedirectResolver,
+    });
     if (settings.authEmulatorUrl) mod.connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
     return { auth, mod, emulator: !!settings.authEmulatorUrl };
   })();
@@ -62,7 +65,12 @@ export function prepare(settings: FirebaseSettings | null = firebaseSettings()):
 }
 
 function providerFor(mod: AuthModule, provider: Provider): AuthProvider {
-  const p = provider === 'google' ? new mod.GoogleAuthProvider() : provider === 'facebook' ? new mod.FacebookAuthProvider() : new mod.OAuthProvider('apple.com');
+  const p =
+    provider === 'google'
+      ? new mod.GoogleAuthProvider()
+      : provider === 'facebook'
+        ? new mod.FacebookAuthProvider()
+        : new mod.OAuthProvider('apple.com');
   for (const scope of SCOPES[provider]) p.addScope(scope);
   return p;
 }
@@ -80,7 +88,12 @@ export function testCredential(mod: AuthModule, provider: Provider, account: Tes
   return new mod.OAuthProvider('apple.com').credential({ idToken: claims });
 }
 
-async function toSocialUser(loaded: Loaded, result: UserCredential, provider: Provider, fallbackName: string): Promise<SocialUser> {
+async function toSocialUser(
+  loaded: Loaded,
+  result: UserCredential,
+  provider: Provider,
+  fallbackName: string,
+): Promise<SocialUser> {
   const user = result.user;
   const token = await user.getIdToken();
   const social: SocialUser = {

@@ -24,25 +24,52 @@ const FACTS: Record<string, RegExp> = {
 };
 
 /** The files the product runs or is built with (tests and test pages aside). */
-const SOURCE = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'widgets', 'shared', 'host', 'tools', 'sandbox', 'vite.config.ts'], { cwd: root, encoding: 'utf8' })
+const SOURCE = execFileSync(
+  'git',
+  [
+    'ls-files',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+    'widgets',
+    'shared',
+    'host',
+    'tools',
+    'sandbox',
+    'vite.config.ts',
+  ],
+  { cwd: root, encoding: 'utf8' },
+)
   .split('\n')
-  .filter((file) => /\.(ts|tsx|js|mjs|html)$/.test(file) && !/\.test\.tsx?$|[\\/]testing\.ts$|\.generated\.d\.ts$/.test(file));
+  .filter(
+    (file) => /\.(ts|tsx|js|mjs|html)$/.test(file) && !/\.test\.tsx?$|[\\/]testing\.ts$|\.generated\.d\.ts$/.test(file),
+  );
 
 describe('the boot protocol', () => {
   it.each(Object.entries(FACTS))('%s is written in shared/boot/boot.ts alone', (_, fact) => {
-    const elsewhere = SOURCE.filter((file) => file !== 'shared/boot/boot.ts' && fact.test(readFileSync(join(root, file), 'utf8')));
+    const elsewhere = SOURCE.filter(
+      (file) => file !== 'shared/boot/boot.ts' && fact.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(elsewhere).toEqual([]);
     expect(readFileSync(join(root, 'shared/boot/boot.ts'), 'utf8')).toMatch(fact);
   });
 
   it('finds the files it looks through', () => {
-    expect(SOURCE).toEqual(expect.arrayContaining(['widgets/loader.ts', 'host/route.ts', 'shared/session/session.ts', 'widgets/survey/survey.draw.ts']));
+    expect(SOURCE).toEqual(
+      expect.arrayContaining([
+        'widgets/loader.ts',
+        'host/route.ts',
+        'shared/session/session.ts',
+        'widgets/survey/survey.draw.ts',
+      ]),
+    );
   });
 });
 
 describe('storedAuthorization', () => {
   afterEach(() => localStorage.clear());
-  const signedIn = (expiresIn: number) => storedSignIn({ accessToken: 'tok', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
+  const signedIn = (expiresIn: number) =>
+    storedSignIn({ accessToken: 'tok', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
 
   it('reads the session of the API host the tag calls, under the key the session writes', () => {
     localStorage.setItem(sessionKeyFor('https://api.example.org'), signedIn(60_000));
@@ -66,11 +93,13 @@ describe('normaliseBase', () => {
     expect(normaliseBase('https://API.example.org/')).toBe('https://api.example.org');
     expect(normaliseBase('https://api.example.org/v1//')).toBe('https://api.example.org/v1');
     expect(normaliseBase('/api/', 'https://portal.example.org/blog/')).toBe('https://portal.example.org/api');
-    for (const bad of ['javascript:alert(1)', 'ftp://example.org', 'http://', '', null, undefined]) expect(normaliseBase(bad)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'ftp://example.org', 'http://', '', null, undefined])
+      expect(normaliseBase(bad)).toBeNull();
   });
 
   it('is what the settings read an attribute with, and what the loader keys a session by', () => {
-    for (const value of ['https://API.example.org/', 'api', '//cdn.example.org/x/']) expect(settingsFrom({ apiBase: value }).apiBase).toBe(normaliseBase(value));
+    for (const value of ['https://API.example.org/', 'api', '//cdn.example.org/x/'])
+      expect(settingsFrom({ apiBase: value }).apiBase).toBe(normaliseBase(value));
     expect(apiBaseOf('https://api.example.org/')).toBe('https://api.example.org');
     expect(apiBaseOf('javascript:alert(1)')).toBe(apiBaseOf(null));
   });

@@ -174,7 +174,10 @@ export function storedLanguage(): string | null {
  * An API host's or portal's address as the code keys and calls it: an absolute http(s) URL (a relative one is read
  * against the page) without a trailing slash; null for anything else.
  */
-export function normaliseBase(value: string | null | undefined, pageUrl: string | undefined = globalThis.location?.href): string | null {
+export function normaliseBase(
+  value: string | null | undefined,
+  pageUrl: string | undefined = globalThis.location?.href,
+): string | null {
   try {
     const url = new URL(value!, pageUrl);
     return value && /^https?:$/.test(url.protocol) ? url.href.replace(/\/+$/, '') : null;

@@ -26,6 +26,12 @@ export interface Settings {
  * An element's settings from its `api-base` and `portal` attributes, which shared/ui/define.ts has already checked
  * (a bad value warned there and arrives as undefined): normalised as the boot protocol keys them, else the defaults.
  */
-export function settingsFrom({ apiBase, portal }: { apiBase?: string | undefined; portal?: string | undefined }): Settings {
+export function settingsFrom({
+  apiBase,
+  portal,
+}: {
+  apiBase?: string | undefined;
+  portal?: string | undefined;
+}): Settings {
   return { apiBase: normaliseBase(apiBase) ?? BUILD_API_BASE, portalUrl: normaliseBase(portal) ?? '' };
 }

@@ -87,7 +87,10 @@ export function appDeepLink(action: AppLink, query?: Query): string {
 const taken = new Map<string, string | null>();
 
 function browserNavigation(settings: Settings): Navigation {
-  const portalBase = () => (settings.portalUrl ? settings.portalUrl.replace(/#.*$/, '') : `${window.location.origin}${window.location.pathname}`);
+  const portalBase = () =>
+    settings.portalUrl
+      ? settings.portalUrl.replace(/#.*$/, '')
+      : `${window.location.origin}${window.location.pathname}`;
   return {
     origin: globalThis.location?.origin ?? '',
     go(name, query, options = {}) {
@@ -125,7 +128,12 @@ function browserNavigation(settings: Settings): Navigation {
     },
     openAppLink(action, query) {
       const url = appDeepLink(action, query);
-      const event = new CustomEvent('sm-app-link', { bubbles: true, composed: true, cancelable: true, detail: { url } });
+      const event = new CustomEvent('sm-app-link', {
+        bubbles: true,
+        composed: true,
+        cancelable: true,
+        detail: { url },
+      });
       if (document.dispatchEvent(event)) window.location.assign(url);
     },
   };
@@ -170,7 +178,11 @@ function browserStorage(): KeyValueStore {
  */
 export interface WalletSession {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
-  onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } } }) => void) | null;
+  onpaymentauthorized:
+    | ((event: {
+        payment: { token: { paymentData: unknown; paymentMethod?: unknown; transactionIdentifier: string } };
+      }) => void)
+    | null;
   oncancel: ((event: unknown) => void) | null;
   begin(): void;
   abort(): void;

@@ -31,7 +31,10 @@ export type Handler = Answer | ((request: SeenRequest) => Answer | Promise<Answe
 /** A 200 answer with data (and the server's message). */
 export const ok = (data: unknown, message = ''): Answer => ({ status: 200, body: { message, data } });
 /** A failed answer as the API host shapes it. */
-export const fail = (status: number, message: string, errorCode: string | null = null): Answer => ({ status, body: { status, message, errorCode } });
+export const fail = (status: number, message: string, errorCode: string | null = null): Answer => ({
+  status,
+  body: { status, message, errorCode },
+});
 
 export interface FakeClock extends Clock {
   /** Moves time on, running every timer that falls due (and the promises they start). */
@@ -70,7 +73,9 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
-export function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { readonly entries: Map<string, string> } {
+export function memoryStore(
+  initial: Record<string, string> = {},
+): KeyValueStore & { readonly entries: Map<string, string> } {
   const entries = new Map(Object.entries(initial));
   return {
     entries,
@@ -129,7 +134,15 @@ export const PROFILE: UserProfile = testProfile();
  * Fake dependencies. `routes` maps 'METHOD /path' to an answer; a call nobody answers gets 404.
  * `signedIn` starts with a session (and that profile) in place.
  */
-export function fakeDeps(options: { routes?: Record<string, Handler>; signedIn?: boolean | UserProfile; query?: Query; fromApps?: boolean; language?: Language } = {}): FakeDeps {
+export function fakeDeps(
+  options: {
+    routes?: Record<string, Handler>;
+    signedIn?: boolean | UserProfile;
+    query?: Query;
+    fromApps?: boolean;
+    language?: Language;
+  } = {},
+): FakeDeps {
   const clock = fakeClock();
   const storage = memoryStore();
   const routes = new Map(Object.entries(options.routes ?? {}));
@@ -141,19 +154,35 @@ export function fakeDeps(options: { routes?: Record<string, Handler>; signedIn?:
     const url = new URL(String(input), 'http://api.test');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const seen: SeenRequest = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: { ...(init?.headers as Record<string, string>) } };
+    const seen: SeenRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      headers: { ...(init?.headers as Record<string, string>) },
+    };
     requests.push(seen);
     const handler = routes.get(`${method} ${url.pathname}`);
-    const answer = handler === undefined ? fail(404, 'Not found') : typeof handler === 'function' ? await handler(seen) : handler;
+    const answer =
+      handler === undefined ? fail(404, 'Not found') : typeof handler === 'function' ? await handler(seen) : handler;
     if (answer.status === 0) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }) as typeof fetch;
 
   const sessionStore = memoryStore();
-  const session = createSession({ storage: { getItem: sessionStore.get, setItem: sessionStore.set, removeItem: sessionStore.remove }, now: clock.now });
+  const session = createSession({
+    storage: { getItem: sessionStore.get, setItem: sessionStore.set, removeItem: sessionStore.remove },
+    now: clock.now,
+  });
   const connection = createConnection('', session, fakeFetch);
   if (options.signedIn) {
-    session.signIn({ access_token: 'token-1', token_type: 'Bearer', expires_in: 3600 }, { fromApps: options.fromApps ?? false });
+    session.signIn(
+      { access_token: 'token-1', token_type: 'Bearer', expires_in: 3600 },
+      { fromApps: options.fromApps ?? false },
+    );
     session.setUser(options.signedIn === true ? PROFILE : options.signedIn);
   } else if (options.fromApps) session.setFromApps(true);
 

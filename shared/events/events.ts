@@ -62,5 +62,7 @@ export function emit<K extends keyof SmEventMap>(
   type: K,
   detail: SmEventMap[K]['detail'],
 ): void {
-  target?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, cancelable: CANCELABLE.has(type), detail }));
+  target?.dispatchEvent(
+    new CustomEvent(type, { bubbles: true, composed: true, cancelable: CANCELABLE.has(type), detail }),
+  );
 }

@@ -14,7 +14,15 @@ function parse(value: string | number | Date): Date {
   const local = typeof value === 'string' && !/z$/i.test(value) ? LOCAL.exec(value) : null;
   if (!local) return new Date(value);
   const [, year, month, day, hour, minute, second, fraction = '0'] = local.map((part) => part || undefined);
-  return new Date(Number(year), Number(month ?? 1) - 1, Number(day ?? 1), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), Number(fraction.slice(0, 3)));
+  return new Date(
+    Number(year),
+    Number(month ?? 1) - 1,
+    Number(day ?? 1),
+    Number(hour ?? 0),
+    Number(minute ?? 0),
+    Number(second ?? 0),
+    Number(fraction.slice(0, 3)),
+  );
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -27,7 +35,11 @@ function format(language: string, options: Intl.DateTimeFormatOptions): Intl.Dat
 
 /** The parts of a date in English, two digits where a number has them. */
 function englishParts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
-  return Object.fromEntries(format('en-GB', options).formatToParts(date).map((part) => [part.type, part.value]));
+  return Object.fromEntries(
+    format('en-GB', options)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
 }
 
 /** Formats a server date; a missing or unreadable one shows as an em dash rather than 'Invalid Date'. */
@@ -50,7 +62,14 @@ export function formatDate(value: DateInput, language: string = 'en'): string {
 export function formatTableDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
     if (language !== 'en') return format(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-    const p = englishParts(date, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12' });
+    const p = englishParts(date, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    });
     return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
   });
 }

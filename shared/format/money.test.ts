@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../tools/messages';
 import type { Translate } from '../i18n/catalogue';
 import { LANGUAGES } from '../i18n/languages';
-import { creditsToDollars, currencyDecimals, dollarsToCredits, formatCredits, formatMoney, toMinorUnits } from './money';
+import {
+  creditsToDollars,
+  currencyDecimals,
+  dollarsToCredits,
+  formatCredits,
+  formatMoney,
+  toMinorUnits,
+} from './money';
 
 describe('money and credits', () => {
   it('converts at 1 credit = 0.1 dollars and dollars x 10 = credits', () => {
@@ -56,10 +63,16 @@ describe('money in the language shown', () => {
   it('gives every currency its own decimals in every language', () => {
     const decimals = (text: string) => /[.,](\d+)\D*$/.exec(text)?.[1]?.length ?? 0;
     for (const language of LANGUAGES) {
-      for (const [currency, digits] of [['USD', 2], ['PHP', 2], ['JPY', 0], ['KWD', 3]] as const) {
-        expect(decimals(formatMoney(1.5, currency, language)), `${currency} in ${language}`).toBe(digits === 0 ? 0 : digits);
+      for (const [currency, digits] of [
+        ['USD', 2],
+        ['PHP', 2],
+        ['JPY', 0],
+        ['KWD', 3],
+      ] as const) {
+        expect(decimals(formatMoney(1.5, currency, language)), `${currency} in ${language}`).toBe(
+          digits === 0 ? 0 : digits,
+        );
       }
     }
   });
 });
-

@@ -84,5 +84,7 @@ export function precisionRule(currency: string): string {
 /** The rule's message as a form shows it under an amount field, saying how to fix it. */
 export function precisionMessage(currency: string, t: Translate = english): string {
   const digits = currencyDecimals(currency);
-  return digits === 0 ? t('format.wholeAmount', { currency }) : t('format.decimalAmount', { digits, example: (12.5).toFixed(digits) });
+  return digits === 0
+    ? t('format.wholeAmount', { currency })
+    : t('format.decimalAmount', { digits, example: (12.5).toFixed(digits) });
 }

@@ -16,17 +16,25 @@ describe('message catalogues', () => {
   it('has every required language, and only languages people can choose', () => {
     const present = catalogueLanguages();
     for (const language of REQUIRED_LANGUAGES) expect(present, `${language}.json`).toContain(language);
-    for (const language of present) expect(LANGUAGES as readonly string[], `${language}.json is not a language of the tags`).toContain(language);
+    for (const language of present)
+      expect(LANGUAGES as readonly string[], `${language}.json is not a language of the tags`).toContain(language);
   });
 
-  it.each(catalogueLanguages())('%s: the same keys as English, each with the same arguments, and it compiles', (language) => {
-    const catalogue = readCatalogue(language);
-    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
-    for (const [key, message] of Object.entries(catalogue)) expect(argumentsOf(message), `${language}: ${key}`).toEqual(argumentsOf(english[key]!));
-    expect(() => compileCatalogue(language)).not.toThrow();
-  });
+  it.each(catalogueLanguages())(
+    '%s: the same keys as English, each with the same arguments, and it compiles',
+    (language) => {
+      const catalogue = readCatalogue(language);
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, message] of Object.entries(catalogue))
+        expect(argumentsOf(message), `${language}: ${key}`).toEqual(argumentsOf(english[key]!));
+      expect(() => compileCatalogue(language)).not.toThrow();
+    },
+  );
 
   it('names every key after its area', () => {
-    for (const key of Object.keys(english)) expect(key, key).toMatch(/^(login|topup|subscribe|donate|history|survey|newsletter|payments|portal|ui|format|api)\.[A-Za-z0-9.]+$/);
+    for (const key of Object.keys(english))
+      expect(key, key).toMatch(
+        /^(login|topup|subscribe|donate|history|survey|newsletter|payments|portal|ui|format|api)\.[A-Za-z0-9.]+$/,
+      );
   });
 });

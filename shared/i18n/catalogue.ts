@@ -58,7 +58,9 @@ export function registerLanguage(language: Language, messages: CompiledMessages)
 
 /** Whether every area loaded so far has its messages in this language (a language without files never will). */
 export function isLoaded(language: Language): boolean {
-  const loaded = language === 'en' || (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
+  const loaded =
+    language === 'en' ||
+    (compiled.has(language) && (!languageFiles[language] || [...areas.values()].every((ready) => ready.has(language))));
   if (loaded) whole.add(language);
   return loaded;
 }
@@ -141,7 +143,11 @@ export function languageChanged(): void {
 export function followElement(element: Element): ReadonlySignal<Language> {
   if (!watching && typeof MutationObserver !== 'undefined') {
     watching = true;
-    new MutationObserver(languageChanged).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+    new MutationObserver(languageChanged).observe(document.documentElement, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['lang'],
+    });
   }
   return computed(() => {
     void pageChanges.value;

@@ -16,7 +16,9 @@ export type MessageArgs = Readonly<Record<string, string | number | Date>>;
 export type CompiledMessages = Readonly<Record<string, string | ((args?: MessageArgs) => string) | undefined>>;
 
 /** A language's index: each area's messages in that language, loaded on demand. */
-export type LanguageIndex = Readonly<Record<string, (() => Promise<{ readonly default: CompiledMessages }>) | undefined>>;
+export type LanguageIndex = Readonly<
+  Record<string, (() => Promise<{ readonly default: CompiledMessages }>) | undefined>
+>;
 
 const languageFiles: Readonly<Partial<Record<Language, () => Promise<{ readonly default: LanguageIndex }>>>> = {};
 

@@ -26,7 +26,21 @@ describe('matchLanguage', () => {
     expect(matchLanguage(tag)).toBe(language);
   });
 
-  it.each(['zh-TW', 'zh-HK', 'zh-Hant', 'zh-Hant-TW', 'fr', 'de-DE', 'eng', 'english', 'e', '', '   ', null, undefined])('%s -> none of ours', (tag) => {
+  it.each([
+    'zh-TW',
+    'zh-HK',
+    'zh-Hant',
+    'zh-Hant-TW',
+    'fr',
+    'de-DE',
+    'eng',
+    'english',
+    'e',
+    '',
+    '   ',
+    null,
+    undefined,
+  ])('%s -> none of ours', (tag) => {
     expect(matchLanguage(tag)).toBeNull();
   });
 

@@ -6,7 +6,15 @@
 
 import { PSEUDO } from '../boot/boot';
 
-export { elementLanguage, LANGUAGES, matchLanguage, pageLanguageOf, PSEUDO, type Language, type PublicLanguage } from '../boot/boot';
+export {
+  elementLanguage,
+  LANGUAGES,
+  matchLanguage,
+  pageLanguageOf,
+  PSEUDO,
+  type Language,
+  type PublicLanguage,
+} from '../boot/boot';
 
 /** Languages written right to left (by their first part); the pseudo-locale is too. */
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);

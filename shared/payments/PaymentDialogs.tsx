@@ -16,17 +16,57 @@ function describe(dialog: PaymentDialog, prompts: PaymentPrompts, t: Translate):
   switch (dialog.kind) {
     case 'unfinished':
       // Only its buttons answer it: Escape does not.
-      return { title: t('payments.unfinishedTitle'), tone: 'warning', text: t('payments.unfinishedText'), confirm: t('payments.continuePayment'), onConfirm: () => prompts.continuePayment(), cancel: t('payments.cancelTransaction'), onCancel: () => prompts.askCancel(), closable: false };
+      return {
+        title: t('payments.unfinishedTitle'),
+        tone: 'warning',
+        text: t('payments.unfinishedText'),
+        confirm: t('payments.continuePayment'),
+        onConfirm: () => prompts.continuePayment(),
+        cancel: t('payments.cancelTransaction'),
+        onCancel: () => prompts.askCancel(),
+        closable: false,
+      };
     case 'confirm-cancel':
-      return { title: t('payments.cancelTransaction'), tone: 'warning', text: t('payments.confirmCancel'), confirm: t('payments.yesCancel'), onConfirm: () => prompts.confirmCancel(), cancel: t('payments.keep'), onCancel: () => prompts.keep() };
+      return {
+        title: t('payments.cancelTransaction'),
+        tone: 'warning',
+        text: t('payments.confirmCancel'),
+        confirm: t('payments.yesCancel'),
+        onConfirm: () => prompts.confirmCancel(),
+        cancel: t('payments.keep'),
+        onCancel: () => prompts.keep(),
+      };
     case 'sabbath':
-      return { title: t('payments.sabbathTitle'), text: dialog.message, confirm: t('payments.backHome'), onConfirm: close };
+      return {
+        title: t('payments.sabbathTitle'),
+        text: dialog.message,
+        confirm: t('payments.backHome'),
+        onConfirm: close,
+      };
     case 'status':
-      return { title: dialog.title, tone: 'warning', text: dialog.message, confirm: t('payments.ok'), onConfirm: close };
+      return {
+        title: dialog.title,
+        tone: 'warning',
+        text: dialog.message,
+        confirm: t('payments.ok'),
+        onConfirm: close,
+      };
     case 'error':
-      return { title: t('payments.errorTitle'), tone: 'error', text: dialog.message, confirm: t('payments.ok'), onConfirm: close };
+      return {
+        title: t('payments.errorTitle'),
+        tone: 'error',
+        text: dialog.message,
+        confirm: t('payments.ok'),
+        onConfirm: close,
+      };
     case 'checkout-error':
-      return { title: t('payments.checkoutTitle'), tone: 'error', text: t('payments.checkoutError'), confirm: t('payments.ok'), onConfirm: close };
+      return {
+        title: t('payments.checkoutTitle'),
+        tone: 'error',
+        text: t('payments.checkoutError'),
+        confirm: t('payments.ok'),
+        onConfirm: close,
+      };
   }
 }
 

@@ -30,7 +30,15 @@ export const paymentStyles = /* css */ `${choiceStyles}
  * space-separated), named in its markup so that, prerendered, the loader asks for them while the code is on its way
  * (shared/api/early.ts).
  */
-export function PaymentSteps(props: { title: string; step: string | number; progress: string; loadError: string | null; onRetry: () => void; early?: string; children: ReactNode }) {
+export function PaymentSteps(props: {
+  title: string;
+  step: string | number;
+  progress: string;
+  loadError: string | null;
+  onRetry: () => void;
+  early?: string;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="sm-stack" data-step={props.step} data-sm-early-signed-in={props.early}>
@@ -74,7 +82,15 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
  * The checkout page: on the way to the hosted checkout, or the embedded checkout's place; Cancel Transaction asks
  * first.
  */
-export function CheckoutStep({ checkout, prompts, container }: { checkout: Checkout; prompts: PaymentPrompts; container: RefObject<HTMLDivElement> }) {
+export function CheckoutStep({
+  checkout,
+  prompts,
+  container,
+}: {
+  checkout: Checkout;
+  prompts: PaymentPrompts;
+  container: RefObject<HTMLDivElement>;
+}) {
   const t = useT();
   useSignals();
   const state = checkout.state.value;
@@ -118,7 +134,17 @@ export function Confirmation({ checkout, children }: { checkout: Checkout; child
  * The card of a payment widget: its notice, its content, its dialogs (a checkout's, or the change of amount's) and the
  * overlay while busy.
  */
-export function PaymentFrame({ prompts, view, busy, children }: { prompts: PaymentPrompts; view: string; busy: boolean; children: ReactNode }) {
+export function PaymentFrame({
+  prompts,
+  view,
+  busy,
+  children,
+}: {
+  prompts: PaymentPrompts;
+  view: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
   useSignals();
   const notice = prompts.notice.value;
   return (

@@ -24,11 +24,18 @@ export interface WalletPurchase {
   readonly purchasefor: 1 | 2;
 }
 
-export type WalletOutcome = { kind: 'paid'; result: PaymentResult } | { kind: 'canceled' } | { kind: 'failed'; message: string };
+export type WalletOutcome =
+  { kind: 'paid'; result: PaymentResult } | { kind: 'canceled' } | { kind: 'failed'; message: string };
 
 /** Runs the wallet's sequence for a credit purchase. Must be called from a click. */
-export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass | null, purchase: WalletPurchase, t: Translate = english): Promise<WalletOutcome> {
-  if (!Session || !walletAvailable(Session)) return Promise.resolve({ kind: 'failed', message: t('payments.walletUnavailable') });
+export function payWithDeviceWallet(
+  api: ApiClient,
+  Session: WalletSessionClass | null,
+  purchase: WalletPurchase,
+  t: Translate = english,
+): Promise<WalletOutcome> {
+  if (!Session || !walletAvailable(Session))
+    return Promise.resolve({ kind: 'failed', message: t('payments.walletUnavailable') });
   const session = new Session(3, {
     countryCode: purchase.countryCode ?? 'US',
     currencyCode: purchase.currency,
@@ -63,18 +70,24 @@ export function payWithDeviceWallet(api: ApiClient, Session: WalletSessionClass 
       });
     };
     session.onpaymentauthorized = (event) => {
-      void api.call(authorizeWalletPayment, {
-        token: event.payment.token,
-        identifier: purchase.identifier,
-        purchasefor: purchase.purchasefor,
-        amount: purchase.amount,
-        currency: purchase.currency,
-      }).then((result) => {
-        const ok = result.ok && result.data.result_code === 'Authorised';
-        session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
-        if (ok && result.ok) finish({ kind: 'paid', result: result.data });
-        else finish({ kind: 'failed', message: result.ok ? (result.data.message ?? t('payments.failedFallback')) : result.error.message });
-      });
+      void api
+        .call(authorizeWalletPayment, {
+          token: event.payment.token,
+          identifier: purchase.identifier,
+          purchasefor: purchase.purchasefor,
+          amount: purchase.amount,
+          currency: purchase.currency,
+        })
+        .then((result) => {
+          const ok = result.ok && result.data.result_code === 'Authorised';
+          session.completePayment({ status: ok ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE });
+          if (ok && result.ok) finish({ kind: 'paid', result: result.data });
+          else
+            finish({
+              kind: 'failed',
+              message: result.ok ? (result.data.message ?? t('payments.failedFallback')) : result.error.message,
+            });
+        });
     };
     session.oncancel = () => finish({ kind: 'canceled' });
     session.begin();

@@ -7,12 +7,23 @@ import { creditCheckout } from './kinds/credit';
 import type { CreditDraft } from './kinds/kind';
 import { recordsOf } from './records';
 
-const draft: CreditDraft = { method: 'credit_card', currency: 'USD', amount: 10, identifier: 'credits_100', credits: 100, purchasefor: 1 };
+const draft: CreditDraft = {
+  method: 'credit_card',
+  currency: 'USD',
+  amount: 10,
+  identifier: 'credits_100',
+  credits: 100,
+  purchasefor: 1,
+};
 const created = ok({ id: 'cs_1', checkout_url: '/sandbox/checkout/cs_1' });
 const paid = ok({ result_code: 'Authorised', credit_balance: 220, redemption_code: null });
 
 function setup(routes: Parameters<typeof fakeDeps>[0] = {}) {
-  const deps = fakeDeps({ signedIn: true, ...routes, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes?.routes } });
+  const deps = fakeDeps({
+    signedIn: true,
+    ...routes,
+    routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes?.routes },
+  });
   const { checkout, prompts } = createPaymentFlow(creditCheckout, deps);
   return { deps, checkout, prompts, records: recordsOf(deps) };
 }
@@ -28,7 +39,9 @@ describe('payment engine: begin and checkout', () => {
   });
 
   it('creates the session once, keeps it, and leaves for the hosted checkout', async () => {
-    const { deps, checkout, records } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': created } });
+    const { deps, checkout, records } = setup({
+      routes: { 'POST /webclient/in-web-purchase/create-session': created },
+    });
     await checkout.begin(draft);
     await checkout.checkout();
     expect(deps.left).toEqual(['http://portal.test/sandbox/checkout/cs_1']);
@@ -44,7 +57,9 @@ describe('payment engine: begin and checkout', () => {
   it('keeps the draft when the create fails, and a retry sends the same idempotency key', async () => {
     let calls = 0;
     const { deps, checkout, records } = setup({
-      routes: { 'POST /webclient/in-web-purchase/create-session': () => (++calls === 1 ? { status: 0, body: null } : created) },
+      routes: {
+        'POST /webclient/in-web-purchase/create-session': () => (++calls === 1 ? { status: 0, body: null } : created),
+      },
     });
     await checkout.begin(draft);
     await checkout.checkout();
@@ -52,14 +67,20 @@ describe('payment engine: begin and checkout', () => {
     expect(state.kind === 'create-failed' && state.error.message).toContain('could not reach the server');
     expect(records.read('credit')?.sessionId).toBeUndefined();
     await checkout.checkout();
-    const keys = deps.requests.filter((r) => r.path.endsWith('/create-session')).map((r) => r.headers['Idempotency-Key']);
+    const keys = deps.requests
+      .filter((r) => r.path.endsWith('/create-session'))
+      .map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(deps.left).toHaveLength(1);
   });
 
   it('refuses a checkout address on another host and shows the checkout error', async () => {
-    const { deps, checkout, prompts } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': ok({ id: 'cs_1', checkout_url: 'https://evil.example/pay' }) } });
+    const { deps, checkout, prompts } = setup({
+      routes: {
+        'POST /webclient/in-web-purchase/create-session': ok({ id: 'cs_1', checkout_url: 'https://evil.example/pay' }),
+      },
+    });
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
@@ -93,7 +114,10 @@ describe('payment engine: begin and checkout', () => {
 
 describe('payment engine: confirm', () => {
   it('confirms, clears the records, reloads the profile, tells the page, then shows success after half a second', async () => {
-    const { deps, checkout, records } = setup({ query: { session_id: 'cs_1', type: 'self' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': paid } });
+    const { deps, checkout, records } = setup({
+      query: { session_id: 'cs_1', type: 'self' },
+      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': paid },
+    });
     records.write('credit', { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_1', createdAt: 1 });
     await checkout.confirm();
     expect(records.read('credit')).toBeNull();
@@ -101,23 +125,42 @@ describe('payment engine: confirm', () => {
     expect(deps.requests.some((r) => r.path === '/webclient/account/profile')).toBe(true);
     expect(checkout.state.value.kind).toBe('confirming');
     await deps.clock.advance(500);
-    expect(checkout.state.value).toMatchObject({ kind: 'confirmed', sessionId: 'cs_1', result: { credit_balance: 220 } });
+    expect(checkout.state.value).toMatchObject({
+      kind: 'confirmed',
+      sessionId: 'cs_1',
+      result: { credit_balance: 220 },
+    });
   });
 
   it('a pending payment is kept and waits on the pending page', async () => {
     const { deps, checkout, records } = setup({
       query: { session_id: 'cs_2' },
-      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Pending', message: 'Authenticate' }) },
+      routes: {
+        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+          result_code: 'Pending',
+          message: 'Authenticate',
+        }),
+      },
     });
     await checkout.confirm();
-    expect(records.read('payment-pending')).toMatchObject({ kind: 'credit', sessionId: 'cs_2', method: 'credit_card', tries: 0 });
+    expect(records.read('payment-pending')).toMatchObject({
+      kind: 'credit',
+      sessionId: 'cs_2',
+      method: 'credit_card',
+      tries: 0,
+    });
     expect(deps.visits).toEqual([{ name: 'ResultPendingPage', query: undefined, replace: true }]);
   });
 
   it('a refused payment goes to Payment Failed! with the message', async () => {
     const { deps, checkout, records } = setup({
       query: { session_id: 'cs_3' },
-      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Refused', message: 'Your card was declined.' }) },
+      routes: {
+        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+          result_code: 'Refused',
+          message: 'Your card was declined.',
+        }),
+      },
     });
     await checkout.confirm();
     expect(records.read('payment-error')?.message).toBe('Your card was declined.');
@@ -125,7 +168,10 @@ describe('payment engine: confirm', () => {
   });
 
   it('a confirmation that did not get through offers a retry and keeps everything', async () => {
-    const { deps, checkout, records } = setup({ query: { session_id: 'cs_4' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': fail(500, 'Internal error') } });
+    const { deps, checkout, records } = setup({
+      query: { session_id: 'cs_4' },
+      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': fail(500, 'Internal error') },
+    });
     records.write('credit', { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_4', createdAt: 1 });
     await checkout.confirm();
     expect(checkout.state.value).toEqual({ kind: 'confirm-failed', message: 'Internal error' });
@@ -144,7 +190,13 @@ describe('payment engine: confirm', () => {
 });
 
 describe('an unfinished checkout (the prompts)', () => {
-  const stored = { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_5', checkoutUrl: '/sandbox/checkout/cs_5', createdAt: 1 };
+  const stored = {
+    ...draft,
+    idempotencyKey: 'k'.repeat(32),
+    sessionId: 'cs_5',
+    checkoutUrl: '/sandbox/checkout/cs_5',
+    createdAt: 1,
+  };
 
   it('warns on the start page; Continue Payment goes back to the checkout', () => {
     const { deps, prompts, records } = setup();
@@ -194,7 +246,9 @@ describe('an unfinished checkout (the prompts)', () => {
 
 describe('a checkout that cannot start does what its kind says', () => {
   it('a top-up shows the refusal on its checkout page with a retry, keeping the draft', async () => {
-    const { checkout, records } = setup({ routes: { 'POST /webclient/in-web-purchase/create-session': fail(422, 'Refused') } });
+    const { checkout, records } = setup({
+      routes: { 'POST /webclient/in-web-purchase/create-session': fail(422, 'Refused') },
+    });
     await checkout.begin(draft);
     await checkout.checkout();
     expect(checkout.state.value).toMatchObject({ kind: 'create-failed', error: { message: 'Refused' } });
@@ -203,7 +257,10 @@ describe('a checkout that cannot start does what its kind says', () => {
 
   it("the app's card update goes to its blank failed page, refused or without an address", async () => {
     for (const answer of [fail(422, 'Refused'), ok({ id: 'cs_u', checkout_url: 'https://evil.example/pay' })]) {
-      const deps = fakeDeps({ signedIn: true, routes: { 'POST /webclient/subscription/update-payment-create-session': answer } });
+      const deps = fakeDeps({
+        signedIn: true,
+        routes: { 'POST /webclient/subscription/update-payment-create-session': answer },
+      });
       const original = console.error;
       console.error = () => {};
       await createCheckout(cardUpdateCheckout, deps).begin({ method: 'credit_card', currency: 'USD', amount: 0 });

@@ -47,7 +47,13 @@ export type PaymentState<R = PaymentResult> =
   | { readonly kind: 'waiting' }
   | { readonly kind: 'confirm-failed'; readonly message: string };
 
-type Stored<D> = D & { readonly idempotencyKey: string; readonly sessionId?: string; readonly checkoutUrl?: string; readonly clientSecret?: string; readonly createdAt: number };
+type Stored<D> = D & {
+  readonly idempotencyKey: string;
+  readonly sessionId?: string;
+  readonly checkoutUrl?: string;
+  readonly clientSecret?: string;
+  readonly createdAt: number;
+};
 
 /** A payment being confirmed: as its pending record keeps it, without the kind (the machine's own). */
 type Waiting = Omit<PaymentPendingRecord, 'kind'>;
@@ -93,7 +99,11 @@ export interface CheckoutOptions<R> {
 
 const AUTHORISED: PaymentResult = { result_code: 'Authorised' };
 
-export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(kind: CheckoutKind<D, R>, deps: ModelDeps, options: CheckoutOptions<R> = {}) {
+export function createCheckout<D extends { readonly method: string }, R extends PaymentResult>(
+  kind: CheckoutKind<D, R>,
+  deps: ModelDeps,
+  options: CheckoutOptions<R> = {},
+) {
   const { t } = deps.i18n;
   const records = recordsOf(deps);
   const state = signal<PaymentState<R>>({ kind: 'idle' });
@@ -150,11 +160,20 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       if (on === 'success') return confirmed(waiting.sessionId, outcome.result as R);
       records.clear(kind.record);
       records.clear('payment-pending');
-      records.write('payment-confirmed', { kind: kind.record, sessionId: waiting.sessionId, result: outcome.result, at: deps.clock.now() });
+      records.write('payment-confirmed', {
+        kind: kind.record,
+        sessionId: waiting.sessionId,
+        result: outcome.result,
+        at: deps.clock.now(),
+      });
       const success = kind.success(waiting.sessionId, waiting.method, null);
       deps.nav.go(success.name, waiting.query ?? success.query, { replace: true });
     } else if (outcome.kind === 'pending') {
-      records.write('payment-pending', { ...waiting, kind: kind.record, tries: on === 'pending' ? waiting.tries + 1 : 0 });
+      records.write('payment-pending', {
+        ...waiting,
+        kind: kind.record,
+        tries: on === 'pending' ? waiting.tries + 1 : 0,
+      });
       state.value = { kind: 'waiting' };
       if (on === 'success') deps.nav.go('ResultPendingPage', undefined, { replace: true });
     } else if (outcome.kind === 'failed') {
@@ -175,12 +194,15 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     const handed = records.read('payment-confirmed');
     if (!handed) return null;
     records.clear('payment-confirmed');
-    const result = handed.kind === kind.record && handed.sessionId === sessionId ? kind.result.safeParse(handed.result) : null;
+    const result =
+      handed.kind === kind.record && handed.sessionId === sessionId ? kind.result.safeParse(handed.result) : null;
     return result?.success ? result.data : null;
   }
 
   async function handOff(record: Stored<D>) {
-    const url = record.checkoutUrl ? trustedCheckoutUrl(record.checkoutUrl, { origin: deps.nav.origin, apiBase: deps.api.base }) : null;
+    const url = record.checkoutUrl
+      ? trustedCheckoutUrl(record.checkoutUrl, { origin: deps.nav.origin, apiBase: deps.api.base })
+      : null;
     if (url) {
       state.value = { kind: 'redirecting' };
       deps.nav.leave(url);
@@ -190,11 +212,18 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     if (record.clientSecret) {
       const key = await deps.api.call(credits.clientKey, {});
       const target = container();
-      problem = key.ok ? 'There is no place to show the embedded checkout.' : `No publishable key: ${key.error.message}`;
+      problem = key.ok
+        ? 'There is no place to show the embedded checkout.'
+        : `No publishable key: ${key.error.message}`;
       if (key.ok && target) {
         try {
           const success = kind.success(record.sessionId ?? '', record.method, record);
-          await deps.embedCheckout({ publishableKey: key.data.clientKey, clientSecret: record.clientSecret, container: target, onComplete: () => deps.nav.go(success.name, success.query) });
+          await deps.embedCheckout({
+            publishableKey: key.data.clientKey,
+            clientSecret: record.clientSecret,
+            container: target,
+            onComplete: () => deps.nav.go(success.name, success.query),
+          });
           state.value = { kind: 'embedded', clientSecret: record.clientSecret };
           return;
         } catch (error) {
@@ -219,7 +248,12 @@ export function createCheckout<D extends { readonly method: string }, R extends 
         cannotStart(kind.createRefused?.(created.error, kindContext(deps)) ?? { kind: 'retry' }, created.error);
         return;
       }
-      record = { ...record, sessionId: created.data.id, checkoutUrl: created.data.checkoutUrl, clientSecret: created.data.clientSecret };
+      record = {
+        ...record,
+        sessionId: created.data.id,
+        checkoutUrl: created.data.checkoutUrl,
+        clientSecret: created.data.clientSecret,
+      };
       records.write(kind.record, record as never);
     }
     await handOff(record);
@@ -237,13 +271,17 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       try {
         pay = (await walletCode()).payWithDeviceWallet;
       } catch {
-        state.value = { kind: 'create-failed', error: { status: 0, message: t('payments.walletUnavailable'), errorCode: null } };
+        state.value = {
+          kind: 'create-failed',
+          error: { status: 0, message: t('payments.walletUnavailable'), errorCode: null },
+        };
         return;
       }
     }
     const outcome = await pay(deps.api, deps.deviceWallet(), purchase, deps.i18n.t);
     if (outcome.kind === 'paid') await confirmed('', outcome.result as R);
-    else if (outcome.kind === 'failed') state.value = { kind: 'create-failed', error: { status: 0, message: outcome.message, errorCode: null } };
+    else if (outcome.kind === 'failed')
+      state.value = { kind: 'create-failed', error: { status: 0, message: outcome.message, errorCode: null } };
     else state.value = { kind: 'idle' };
   }
 
@@ -259,7 +297,10 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     }
     const method = record?.sessionId === sessionId ? record.method : (query.method ?? record?.method ?? CARD);
     const back = kind.success(sessionId, method, record).query;
-    confirming = { on: 'success', waiting: { sessionId, method, ...(back ? { query: back } : {}), tries: 0, at: deps.clock.now() } };
+    confirming = {
+      on: 'success',
+      waiting: { sessionId, method, ...(back ? { query: back } : {}), tries: 0, at: deps.clock.now() },
+    };
     const handed = handedOver(sessionId);
     await settle(handed ? { kind: 'confirmed', result: handed } : await check(confirming.waiting));
   }
@@ -277,7 +318,11 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     async begin(draft: D, place?: () => HTMLElement | null) {
       if (place) container = place;
       if (draft.method === DEVICE_WALLET.id) return payWithWallet(draft);
-      records.write(kind.record, { ...draft, idempotencyKey: newIdempotencyKey(), createdAt: deps.clock.now() } as never);
+      records.write(kind.record, {
+        ...draft,
+        idempotencyKey: newIdempotencyKey(),
+        createdAt: deps.clock.now(),
+      } as never);
       if (kind.checkoutRoute) deps.nav.go(kind.checkoutRoute);
       else await checkout();
     },
@@ -304,4 +349,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   };
 }
 
-export type Checkout<D extends { readonly method: string } = { method: string }, R extends PaymentResult = PaymentResult> = ReturnType<typeof createCheckout<D, R>>;
+export type Checkout<
+  D extends { readonly method: string } = { method: string },
+  R extends PaymentResult = PaymentResult,
+> = ReturnType<typeof createCheckout<D, R>>;

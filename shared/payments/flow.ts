@@ -13,7 +13,11 @@ import { createPaymentPrompts } from './prompts';
 /** The pages of a checkout flow: where it starts (its steps), the hand-off to the checkout, and the success page. */
 export type FlowPage = 'start' | 'checkout' | 'success';
 
-export function createPaymentFlow<D extends { readonly method: string }, R extends PaymentResult>(kind: CheckoutKind<D, R>, deps: ModelDeps, options: Pick<CheckoutOptions<R>, 'onConfirmed'> = {}) {
+export function createPaymentFlow<D extends { readonly method: string }, R extends PaymentResult>(
+  kind: CheckoutKind<D, R>,
+  deps: ModelDeps,
+  options: Pick<CheckoutOptions<R>, 'onConfirmed'> = {},
+) {
   const prompts = createPaymentPrompts(deps, { record: kind.record, resume: () => checkout.resume() });
   const checkout = createCheckout(kind, deps, { ...options, tell: prompts.show });
   const lists = createListLoading(deps, prompts.show);

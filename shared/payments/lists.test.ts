@@ -14,9 +14,17 @@ describe("a payment page's lists", () => {
   it('loads a list into its place; a failure says why in place, and the next load clears it', async () => {
     const { lists } = setup();
     let loaded: readonly number[] | null = null;
-    await lists.load(async () => ({ ok: false as const, error: failure(503, 'Down') }), (data: readonly number[]) => (loaded = data), 'payment');
+    await lists.load(
+      async () => ({ ok: false as const, error: failure(503, 'Down') }),
+      (data: readonly number[]) => (loaded = data),
+      'payment',
+    );
     expect(lists.error.value).toBe('Down');
-    await lists.load(async () => ({ ok: true as const, data: [1, 2], message: '' }), (data) => (loaded = data), 'payment');
+    await lists.load(
+      async () => ({ ok: true as const, data: [1, 2], message: '' }),
+      (data) => (loaded = data),
+      'payment',
+    );
     expect(lists.error.value).toBeNull();
     expect(loaded).toEqual([1, 2]);
     lists.fail('No option available');

@@ -28,7 +28,8 @@ export function createListLoading(deps: Pick<ModelDeps, 'account' | 'session'>, 
       if (profile.ok || deps.session.isSignedIn.value) show({ kind: 'sabbath', message: failure.message });
       return null;
     }
-    if (how === 'payment-status' && failure.status !== 0) show({ kind: 'status', title: String(failure.status), message: failure.message });
+    if (how === 'payment-status' && failure.status !== 0)
+      show({ kind: 'status', title: String(failure.status), message: failure.message });
     return failure.message;
   }
 

@@ -8,7 +8,6 @@ import type { PaymentMethod } from '../api/credits';
 import '@messages/payments';
 import { english, type Translate } from '../i18n/catalogue';
 
-
 /** The two Philippine e-wallets, paid through the Philippine provider and polled while pending. */
 export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
 export const CARD = 'credit_card';
@@ -16,7 +15,10 @@ export const WECHAT = 'wechat';
 export const DEVICE_WALLET = { id: 'apple_pay', name: 'Apple Pay' } as const;
 
 /** What a price in dollars costs with a method: PHP at the rate (to 2 decimals) for e-wallets. */
-export function chargeFor(price: { dollars: number; currency: string; rate: number }, method: string): { amount: number; currency: string } {
+export function chargeFor(
+  price: { dollars: number; currency: string; rate: number },
+  method: string,
+): { amount: number; currency: string } {
   if (E_WALLETS.has(method)) return { amount: Math.round(price.dollars * price.rate * 100) / 100, currency: 'PHP' };
   return { amount: price.dollars, currency: price.currency };
 }

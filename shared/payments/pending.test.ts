@@ -7,11 +7,21 @@ import { createPendingPayment, takePaymentResult } from './pending';
 import { recordsOf } from './records';
 
 const CONFIRM = 'POST /webclient/subscription/paymongo/confirm-payment';
-const notYet = { status: 400, body: { status: 400, message: 'Not confirmed yet', errorCode: 'error-paymongo-confirm' } };
+const notYet = {
+  status: 400,
+  body: { status: 400, message: 'Not confirmed yet', errorCode: 'error-paymongo-confirm' },
+};
 
 function pendingWith(method: string, routes: Record<string, Handler> = {}) {
   const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), ...routes } });
-  recordsOf(deps).write('payment-pending', { kind: 'subscription', sessionId: 'src_1', method, query: { session_id: 'src_1', method }, tries: 0, at: 1 });
+  recordsOf(deps).write('payment-pending', {
+    kind: 'subscription',
+    sessionId: 'src_1',
+    method,
+    query: { session_id: 'src_1', method },
+    tries: 0,
+    at: 1,
+  });
   return { deps, pending: createPendingPayment(deps) };
 }
 
@@ -24,7 +34,9 @@ describe('a pending payment', () => {
 
   it('an e-wallet payment is checked every 5 s and goes to its success page once confirmed', async () => {
     let calls = 0;
-    const { deps, pending } = pendingWith('gcash', { [CONFIRM]: () => (++calls < 3 ? notYet : ok({ result_code: 'Authorised' })) });
+    const { deps, pending } = pendingWith('gcash', {
+      [CONFIRM]: () => (++calls < 3 ? notYet : ok({ result_code: 'Authorised' })),
+    });
     pending.start();
     expect(pending.wallet).toBe(true);
     await deps.clock.advance(4999);
@@ -34,7 +46,9 @@ describe('a pending payment', () => {
     expect(pending.status.value).toEqual({ kind: 'still-pending' });
     await deps.clock.advance(10_000);
     expect(calls).toBe(3);
-    expect(deps.visits).toEqual([{ name: 'SubscriptionSuccessPage', query: { session_id: 'src_1', method: 'gcash' }, replace: true }]);
+    expect(deps.visits).toEqual([
+      { name: 'SubscriptionSuccessPage', query: { session_id: 'src_1', method: 'gcash' }, replace: true },
+    ]);
     expect(recordsOf(deps).read('payment-pending')).toBeNull();
   });
 
@@ -51,7 +65,9 @@ describe('a pending payment', () => {
   });
 
   it('a card payment waits for Verify Payment; a refusal goes to Payment Failed!', async () => {
-    const { deps, pending } = pendingWith('credit_card', { 'POST /webclient/subscription/confirm-payment': ok({ result_code: 'Refused', message: 'Authentication failed.' }) });
+    const { deps, pending } = pendingWith('credit_card', {
+      'POST /webclient/subscription/confirm-payment': ok({ result_code: 'Refused', message: 'Authentication failed.' }),
+    });
     pending.start();
     await deps.clock.advance(60_000);
     expect(deps.requests.filter((r) => r.path.includes('confirm'))).toHaveLength(0);
@@ -71,8 +87,20 @@ describe('a pending payment', () => {
   });
 
   it('a refusal also forgets the checkout it was for (the start page does not warn of it again)', async () => {
-    const { deps, pending } = pendingWith('credit_card', { 'POST /webclient/subscription/confirm-payment': ok({ result_code: 'Refused', message: 'No.' }) });
-    recordsOf(deps).write('subscription', { idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 7, price: 7, identifier: 'premium_monthly', recurring: 1, sessionId: 'src_1', createdAt: 1 });
+    const { deps, pending } = pendingWith('credit_card', {
+      'POST /webclient/subscription/confirm-payment': ok({ result_code: 'Refused', message: 'No.' }),
+    });
+    recordsOf(deps).write('subscription', {
+      idempotencyKey: 'k'.repeat(32),
+      method: 'credit_card',
+      currency: 'USD',
+      amount: 7,
+      price: 7,
+      identifier: 'premium_monthly',
+      recurring: 1,
+      sessionId: 'src_1',
+      createdAt: 1,
+    });
     pending.verify();
     await deps.clock.advance(0);
     expect(recordsOf(deps).read('subscription')).toBeNull();
@@ -88,7 +116,10 @@ describe('a pending payment is confirmed once', () => {
     const deps = fakeDeps({
       signedIn: true,
       query: { session_id: 'cs_7', type: 'self' },
-      routes: { 'GET /webclient/account/profile': ok(PROFILE), [CONFIRM_CREDIT]: () => (confirms++, ok({ result_code: bank, credit_balance: 220 })) },
+      routes: {
+        'GET /webclient/account/profile': ok(PROFILE),
+        [CONFIRM_CREDIT]: () => (confirms++, ok({ result_code: bank, credit_balance: 220 })),
+      },
     });
     // The success page: the bank has not answered yet, so the payment waits on the pending page.
     await createCheckout(creditCheckout, deps).confirm();
@@ -116,9 +147,31 @@ describe('a pending payment is confirmed once', () => {
 
   it('a gift keeps what its success page shows (the amount and the mission) on the way', async () => {
     let looks = 0;
-    const row = { stripe_charge_id: 'cs_g', created_at: '2026-11-23', donation: [{ organization: 'Choir Missions' }], final_currency: 'USD', final_price: 30, net_revenue: 29, billing_fee: 1, fee: 0 };
-    const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), 'GET /webclient/account/donation-history': () => (looks++, ok({ data: [row], total: 1 })) } });
-    recordsOf(deps).write('payment-pending', { kind: 'donation', sessionId: 'cs_g', method: 'credit_card', query: { session_id: 'cs_g' }, tries: 0, at: 1 });
+    const row = {
+      stripe_charge_id: 'cs_g',
+      created_at: '2026-11-23',
+      donation: [{ organization: 'Choir Missions' }],
+      final_currency: 'USD',
+      final_price: 30,
+      net_revenue: 29,
+      billing_fee: 1,
+      fee: 0,
+    };
+    const deps = fakeDeps({
+      signedIn: true,
+      routes: {
+        'GET /webclient/account/profile': ok(PROFILE),
+        'GET /webclient/account/donation-history': () => (looks++, ok({ data: [row], total: 1 })),
+      },
+    });
+    recordsOf(deps).write('payment-pending', {
+      kind: 'donation',
+      sessionId: 'cs_g',
+      method: 'credit_card',
+      query: { session_id: 'cs_g' },
+      tries: 0,
+      at: 1,
+    });
     createPendingPayment(deps).verify();
     await deps.clock.advance(0);
     expect(looks).toBe(1);
@@ -126,14 +179,29 @@ describe('a pending payment is confirmed once', () => {
     const page = createCheckout(donationCheckout, deps);
     await page.confirm();
     await deps.clock.advance(500);
-    expect(page.state.value).toMatchObject({ kind: 'confirmed', result: { amount: 30, currency: 'USD', organization: 'Choir Missions' } });
+    expect(page.state.value).toMatchObject({
+      kind: 'confirmed',
+      result: { amount: 30, currency: 'USD', organization: 'Choir Missions' },
+    });
     expect(looks).toBe(1);
   });
 
   it('a handed result that does not read back as its kind is asked for again', async () => {
     let confirms = 0;
-    const deps = fakeDeps({ signedIn: true, query: { session_id: 'cs_8' }, routes: { 'GET /webclient/account/profile': ok(PROFILE), [CONFIRM_CREDIT]: () => (confirms++, ok({ result_code: 'Authorised' })) } });
-    recordsOf(deps).write('payment-confirmed', { kind: 'credit', sessionId: 'cs_8', result: { result_code: 42 }, at: 1 });
+    const deps = fakeDeps({
+      signedIn: true,
+      query: { session_id: 'cs_8' },
+      routes: {
+        'GET /webclient/account/profile': ok(PROFILE),
+        [CONFIRM_CREDIT]: () => (confirms++, ok({ result_code: 'Authorised' })),
+      },
+    });
+    recordsOf(deps).write('payment-confirmed', {
+      kind: 'credit',
+      sessionId: 'cs_8',
+      result: { result_code: 42 },
+      at: 1,
+    });
     await createCheckout(creditCheckout, deps).confirm();
     expect(confirms).toBe(1);
   });

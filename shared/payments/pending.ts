@@ -15,7 +15,9 @@ import { poll } from './poll';
 import { recordsOf } from './records';
 import { POLL_INTERVAL_MS, POLL_MAX_TRIES } from './result';
 
-export type PendingStatus = { readonly kind: 'waiting' | 'checking' | 'still-pending' | 'gave-up' } | { readonly kind: 'error'; readonly message: string };
+export type PendingStatus =
+  | { readonly kind: 'waiting' | 'checking' | 'still-pending' | 'gave-up' }
+  | { readonly kind: 'error'; readonly message: string };
 
 export function createPendingPayment(deps: ModelDeps) {
   const records = recordsOf(deps);
@@ -39,7 +41,9 @@ export function createPendingPayment(deps: ModelDeps) {
     gaveUp.value = false;
     // The payment this page opened with, as its record now stands (its tries counted on), or as it was opened with.
     const stored = records.read('payment-pending');
-    const outcome = await checkout.recheck(stored?.sessionId === opened.sessionId && stored.kind === opened.kind ? stored : opened);
+    const outcome = await checkout.recheck(
+      stored?.sessionId === opened.sessionId && stored.kind === opened.kind ? stored : opened,
+    );
     return outcome.kind === 'confirmed' || outcome.kind === 'failed' ? 'done' : 'again';
   }
 
@@ -54,7 +58,13 @@ export function createPendingPayment(deps: ModelDeps) {
         return;
       }
       if (!E_WALLETS.has(opened.method)) return;
-      const poller = poll({ clock: deps.clock, check: verify, intervalMs: POLL_INTERVAL_MS, maxTries: POLL_MAX_TRIES, onGiveUp: () => (gaveUp.value = true) });
+      const poller = poll({
+        clock: deps.clock,
+        check: verify,
+        intervalMs: POLL_INTERVAL_MS,
+        maxTries: POLL_MAX_TRIES,
+        onGiveUp: () => (gaveUp.value = true),
+      });
       stop = () => poller.stop();
     },
     stop: () => stop(),

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../deps/testing';
 import { createRecords, newIdempotencyKey } from './records';
 
-const credit = { idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 10, identifier: 'credits_100', credits: 100, purchasefor: 1 as const, createdAt: 1 };
+const credit = {
+  idempotencyKey: 'k'.repeat(32),
+  method: 'credit_card',
+  currency: 'USD',
+  amount: 10,
+  identifier: 'credits_100',
+  credits: 100,
+  purchasefor: 1 as const,
+  createdAt: 1,
+};
 
 describe('payment records', () => {
   it('round-trips a record', () => {
@@ -47,7 +56,10 @@ describe('payment records', () => {
     other.clear('credit');
     expect(own.read('credit')).toEqual(credit);
     // The page's own host keeps the plain keys; another host's carry its base, as its session's key does.
-    expect([...storage.entries.keys()]).toEqual(['sm.payment.credit', 'sm.payment.payment-error@https://api.other.example']);
+    expect([...storage.entries.keys()]).toEqual([
+      'sm.payment.credit',
+      'sm.payment.payment-error@https://api.other.example',
+    ]);
   });
 
   it('makes distinct idempotency keys', () => {

@@ -15,7 +15,8 @@ import type { KeyValueStore, ModelDeps } from '../deps/deps';
 const PREFIX = 'sm.payment.';
 
 /** Where a record of an API host is kept: sm.payment.<name>, or sm.payment.<name>@<api base> for another host. */
-const recordKey = (name: RecordName, apiBase: string): string => (apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name);
+const recordKey = (name: RecordName, apiBase: string): string =>
+  apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name;
 
 export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
 const Identifier = z.string().check(z.minLength(1), z.maxLength(100));
@@ -71,7 +72,11 @@ export const CardUpdateRecord = z.object({ ...CheckoutFields });
 export type CardUpdateRecord = z.infer<typeof CardUpdateRecord>;
 
 /** A change of the monthly amount, stored before going to its success page. */
-export const ChangeSubscriptionRecord = z.object({ amount: z.number().check(z.positive()), currency: z.string(), at: z.number() });
+export const ChangeSubscriptionRecord = z.object({
+  amount: z.number().check(z.positive()),
+  currency: z.string(),
+  at: z.number(),
+});
 export type ChangeSubscriptionRecord = z.infer<typeof ChangeSubscriptionRecord>;
 
 /** The last payment failure, shown on the Payment Failed! page. */
@@ -150,7 +155,8 @@ export function createRecords(storage: KeyValueStore, apiBase: string): Records 
 }
 
 /** A model's payment records: those of its element's API host. */
-export const recordsOf = (deps: Pick<ModelDeps, 'storage' | 'api'>): Records => createRecords(deps.storage, deps.api.base);
+export const recordsOf = (deps: Pick<ModelDeps, 'storage' | 'api'>): Records =>
+  createRecords(deps.storage, deps.api.base);
 
 /** A fresh key for Idempotency-Key headers. */
 export function newIdempotencyKey(): string {

@@ -7,14 +7,12 @@ import type { PaymentResult } from '../api/credits';
 import '@messages/payments';
 import { english, type Translate } from '../i18n/catalogue';
 
-
 export type PaymentOutcome =
   | { readonly kind: 'confirmed'; readonly result: PaymentResult }
   | { readonly kind: 'pending'; readonly message: string }
   | { readonly kind: 'failed'; readonly message: string }
   /** The call itself failed (network, server error): keep everything and offer a retry. */
   | { readonly kind: 'retry'; readonly message: string };
-
 
 /** Authorised -> confirmed; Pending or Received -> pending; Refused or anything else -> failed. */
 export function outcomeOf(result: ApiResult<PaymentResult>, t: Translate = english): PaymentOutcome {
@@ -23,7 +21,8 @@ export function outcomeOf(result: ApiResult<PaymentResult>, t: Translate = engli
     // The Philippine provider has not confirmed yet: still waiting, not failed.
     if (errorCode === 'error-paymongo-confirm' && status === 400) return { kind: 'pending', message };
     // A success page without a payment confirmation goes to the failed page with the server message.
-    if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429) return { kind: 'failed', message };
+    if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429)
+      return { kind: 'failed', message };
     return { kind: 'retry', message };
   }
   const { result_code: code, message } = result.data;

@@ -12,7 +12,11 @@ beforeEach(async () => {
 function fakeStripe() {
   const checkout = { mount: vi.fn(), unmount: vi.fn(), destroy: vi.fn() };
   const stripe = { createEmbeddedCheckoutPage: vi.fn(async () => checkout) };
-  return { stripe: stripe as unknown as Stripe, checkout, createEmbeddedCheckoutPage: stripe.createEmbeddedCheckoutPage };
+  return {
+    stripe: stripe as unknown as Stripe,
+    checkout,
+    createEmbeddedCheckoutPage: stripe.createEmbeddedCheckoutPage,
+  };
 }
 
 describe('Stripe embedded checkout', () => {
@@ -25,7 +29,13 @@ describe('Stripe embedded checkout', () => {
     const loader = vi.fn(async () => stripe);
     const container = {} as HTMLElement;
     const onComplete = vi.fn();
-    await mountEmbeddedCheckout({ publishableKey: 'pk_test', clientSecret: 'cs_secret', container, onComplete, loader });
+    await mountEmbeddedCheckout({
+      publishableKey: 'pk_test',
+      clientSecret: 'cs_secret',
+      container,
+      onComplete,
+      loader,
+    });
     await loadStripeOnce('pk_test', { loader });
     expect(loader).toHaveBeenCalledTimes(1);
     expect(loader).toHaveBeenCalledWith('pk_test');
@@ -45,7 +55,9 @@ describe('Stripe embedded checkout', () => {
   });
 
   it('reports a failed or empty load', async () => {
-    await expect(loadStripeOnce('pk_a', { loader: async () => Promise.reject(new Error('offline')) })).rejects.toThrow('offline');
+    await expect(loadStripeOnce('pk_a', { loader: async () => Promise.reject(new Error('offline')) })).rejects.toThrow(
+      'offline',
+    );
     await expect(loadStripeOnce('pk_b', { loader: async () => null })).rejects.toThrow('not available');
   });
 });

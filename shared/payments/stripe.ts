@@ -17,7 +17,10 @@ let pending: { key: string; promise: Promise<Stripe> } | null = null;
 
 export const STRIPE_LOAD_TIMEOUT_MS = 15_000;
 
-export function loadStripeOnce(key: string, options: { loader?: StripeLoader; timeoutMs?: number } = {}): Promise<Stripe> {
+export function loadStripeOnce(
+  key: string,
+  options: { loader?: StripeLoader; timeoutMs?: number } = {},
+): Promise<Stripe> {
   if (pending && pending.key === key) return pending.promise;
   const loader = options.loader ?? defaultLoader;
   const timeoutMs = options.timeoutMs ?? STRIPE_LOAD_TIMEOUT_MS;
@@ -52,7 +55,10 @@ export async function mountEmbeddedCheckout(options: {
   timeoutMs?: number;
 }): Promise<StripeEmbeddedCheckout> {
   const stripe = await loadStripeOnce(options.publishableKey, { loader: options.loader, timeoutMs: options.timeoutMs });
-  const checkout = await stripe.createEmbeddedCheckoutPage({ clientSecret: options.clientSecret, onComplete: options.onComplete });
+  const checkout = await stripe.createEmbeddedCheckoutPage({
+    clientSecret: options.clientSecret,
+    onComplete: options.onComplete,
+  });
   checkout.mount(options.container);
   return checkout;
 }

@@ -25,7 +25,22 @@ describe('routes', () => {
   });
 
   it('knows the public paths', () => {
-    for (const path of ['/login', '/register', '/verify-email', '/signup-success', '/forgot-password', '/change-password', '/send-verification', '/donation-page', '/premium', '/update-payment', '/update-payment-success', '/update-payment-failed', '/direct-subscribe', '/test-page']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/verify-email',
+      '/signup-success',
+      '/forgot-password',
+      '/change-password',
+      '/send-verification',
+      '/donation-page',
+      '/premium',
+      '/update-payment',
+      '/update-payment-success',
+      '/update-payment-failed',
+      '/direct-subscribe',
+      '/test-page',
+    ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
     for (const path of ['/home', '/top-up', '/survey', '/change-password-user', '/donations', '/unknown']) {

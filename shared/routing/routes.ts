@@ -16,7 +16,12 @@ export interface RouteDef {
   readonly banner: BannerGroup;
 }
 
-const shellRoute = (path: string, banner: BannerGroup = 'default'): RouteDef => ({ path, public: false, shell: true, banner });
+const shellRoute = (path: string, banner: BannerGroup = 'default'): RouteDef => ({
+  path,
+  public: false,
+  shell: true,
+  banner,
+});
 const publicRoute = (path: string): RouteDef => ({ path, public: true, shell: false, banner: 'none' });
 
 export const ROUTES = {

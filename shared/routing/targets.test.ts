@@ -33,7 +33,10 @@ describe('return targets', () => {
   });
 
   it('parses stored next pages and drops one-time tokens from them', () => {
-    expect(parseTarget({ name: 'TopUpPage', query: { a: '1', _t: 'secret' } })).toEqual({ name: 'TopUpPage', query: { a: '1' } });
+    expect(parseTarget({ name: 'TopUpPage', query: { a: '1', _t: 'secret' } })).toEqual({
+      name: 'TopUpPage',
+      query: { a: '1' },
+    });
     expect(parseTarget({ name: 'TopUpPage' })).toEqual({ name: 'TopUpPage', query: {} });
     expect(parseTarget({ name: 'Evil', query: {} })).toBeNull();
     expect(parseTarget({ name: 'Signin', query: {} })).toBeNull();

@@ -55,7 +55,10 @@ describe('a connection per API host', () => {
   });
 
   it("a 401 on an authenticated call signs that host's session out", async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 401, message: 'Expired' }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ status: 401, message: 'Expired' }), { status: 401 }),
+    );
     const four = connectionFor('https://api.four.example');
     four.session.signIn(login);
     const result = await four.refreshProfile();
@@ -65,7 +68,20 @@ describe('a connection per API host', () => {
   });
 
   describe("the app's one-time token", () => {
-    const app = { id: 7, name: 'App User', email: 'app@example.org', avatar: null, joined: '2025-01-01', dob: null, bio: null, genre: null, type: 0, credit_balance: 0, country: null, subscription: null };
+    const app = {
+      id: 7,
+      name: 'App User',
+      email: 'app@example.org',
+      avatar: null,
+      joined: '2025-01-01',
+      dob: null,
+      bio: null,
+      genre: null,
+      type: 0,
+      credit_balance: 0,
+      country: null,
+      subscription: null,
+    };
     const mine = { ...app, id: 3, name: 'Browser Owner', email: 'owner@example.org' };
 
     /** A host whose mobile-login answers `from-app` for the app user (or refuses), and who records each call. */
@@ -76,7 +92,11 @@ describe('a connection per API host', () => {
         const authorization = (init.headers as Record<string, string>).Authorization;
         seen.push({ path, authorization });
         if (path.endsWith('/mobile-login')) {
-          return accept() ? new Response(JSON.stringify({ data: { access_token: 'from-app', token_type: 'Bearer', expires_in: 600 } })) : new Response(JSON.stringify({ message: 'Used token' }), { status: 401 });
+          return accept()
+            ? new Response(
+                JSON.stringify({ data: { access_token: 'from-app', token_type: 'Bearer', expires_in: 600 } }),
+              )
+            : new Response(JSON.stringify({ message: 'Used token' }), { status: 401 });
         }
         if (path.endsWith('/logout')) return new Response(JSON.stringify({ data: null }));
         return new Response(JSON.stringify({ data: authorization === 'Bearer from-app' ? app : mine }));
@@ -84,7 +104,7 @@ describe('a connection per API host', () => {
       return seen;
     }
 
-    it('signs in at once where nobody is signed in (the app\'s webview), and a refused token leaves no session', async () => {
+    it("signs in at once where nobody is signed in (the app's webview), and a refused token leaves no session", async () => {
       let accept = true;
       const seen = host(() => accept);
       const five = connectionFor('https://api.five.example');
@@ -99,7 +119,7 @@ describe('a connection per API host', () => {
       expect(five.session.isSignedIn.value).toBe(false);
     });
 
-    it('asks before replacing another person\'s session: declining signs the link\'s session out and keeps the current one', async () => {
+    it("asks before replacing another person's session: declining signs the link's session out and keeps the current one", async () => {
       const seen = host();
       const six = connectionFor('https://api.six.example');
       six.session.signIn({ ...login, access_token: 'owner-token' });

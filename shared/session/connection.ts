@@ -112,7 +112,13 @@ export function createConnection(apiBase: string, session: Session, fetchFn?: ty
       return {
         ok: true,
         message: profile.message,
-        data: { kind: 'confirm', email: profile.data.email, current: current?.email ?? null, accept: async () => replace(), decline: signOutLink },
+        data: {
+          kind: 'confirm',
+          email: profile.data.email,
+          current: current?.email ?? null,
+          accept: async () => replace(),
+          decline: signOutLink,
+        },
       };
     },
   };
@@ -135,7 +141,11 @@ export function connectionFor(apiBase: string): Connection {
   const connections = ((globalThis as Holder)[KEY] ??= new Map());
   let connection = connections.get(apiBase);
   if (!connection) {
-    const session = createSession({ storage: localStorageOrNull(), key: sessionKeyFor(apiBase), events: globalThis.window ?? null });
+    const session = createSession({
+      storage: localStorageOrNull(),
+      key: sessionKeyFor(apiBase),
+      events: globalThis.window ?? null,
+    });
     connection = createConnection(apiBase, session);
     connections.set(apiBase, connection);
     // Embedders hear of every sign-out once per host: `sm-signed-out` on the document.

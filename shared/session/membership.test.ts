@@ -27,7 +27,10 @@ describe('membership states', () => {
     expect(membershipDate(user)).toEqual({ kind: 'renews', date: '2026-12-21T00:00:00Z' });
   });
   it('pending amount change: monthly, canceled, no change_amount', () => {
-    const user = { type: 1, subscription: sub({ canceled: true, next_amount: 25, schedule_start_date: '2026-12-21T00:00:00Z' }) as never };
+    const user = {
+      type: 1,
+      subscription: sub({ canceled: true, next_amount: 25, schedule_start_date: '2026-12-21T00:00:00Z' }) as never,
+    };
     expect(isMonthly(user)).toBe(true);
     expect(hasPendingChange(user)).toBe(true);
     expect(membershipDate(user)).toEqual({ kind: 'changes', date: '2026-12-21T00:00:00Z' });

@@ -24,9 +24,27 @@ describe('session store', () => {
   it.each([
     ['not json', '{oops'],
     ['wrong version', JSON.stringify({ v: 2, auth: null, user: null, fromApps: false, nextPage: null })],
-    ['tampered token type', JSON.stringify({ v: 1, auth: { accessToken: 'x', tokenType: 'Bearer x; evil', expiresAt: Date.now() + 1e6 }, user: null, fromApps: false, nextPage: null })],
+    [
+      'tampered token type',
+      JSON.stringify({
+        v: 1,
+        auth: { accessToken: 'x', tokenType: 'Bearer x; evil', expiresAt: Date.now() + 1e6 },
+        user: null,
+        fromApps: false,
+        nextPage: null,
+      }),
+    ],
     ['foreign shape', JSON.stringify({ token: 'abc' })],
-    ['truncated', JSON.stringify({ v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 }, user: null, fromApps: false, nextPage: null }).slice(0, 40)],
+    [
+      'truncated',
+      JSON.stringify({
+        v: 1,
+        auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 },
+        user: null,
+        fromApps: false,
+        nextPage: null,
+      }).slice(0, 40),
+    ],
     ['array', '[]'],
   ])('discards a %s record without crashing', (_label, text) => {
     localStorage.setItem(STORAGE_KEY, text);
@@ -36,7 +54,13 @@ describe('session store', () => {
   });
 
   it('drops an unsafe stored next page but keeps the session', () => {
-    const record = { v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 }, user: null, fromApps: true, nextPage: { name: 'https://evil.example' } };
+    const record = {
+      v: 1,
+      auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 },
+      user: null,
+      fromApps: true,
+      nextPage: { name: 'https://evil.example' },
+    };
     const state = parseStored(JSON.stringify(record));
     expect(state.auth?.accessToken).toBe('x');
     expect(state.fromApps).toBe(true);
@@ -44,7 +68,13 @@ describe('session store', () => {
   });
 
   it('treats an expired stored token as signed out', () => {
-    const record = { v: 1, auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() - 1 }, user, fromApps: false, nextPage: null };
+    const record = {
+      v: 1,
+      auth: { accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() - 1 },
+      user,
+      fromApps: false,
+      nextPage: null,
+    };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
     const s = createSession({ storage: localStorage, events: window });
     expect(s.isSignedIn.value).toBe(false);
@@ -74,7 +104,13 @@ describe('session store', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: null }));
     expect(s.isSignedIn.value).toBe(false);
     expect(s.lastSignOut.value).toBe('other-tab');
-    const other = JSON.stringify({ v: 1, auth: { accessToken: 'new', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 }, user, fromApps: false, nextPage: null });
+    const other = JSON.stringify({
+      v: 1,
+      auth: { accessToken: 'new', tokenType: 'Bearer', expiresAt: Date.now() + 1e6 },
+      user,
+      fromApps: false,
+      nextPage: null,
+    });
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY, newValue: other }));
     expect(s.authorization()).toBe('Bearer new');
   });

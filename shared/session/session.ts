@@ -35,19 +35,21 @@ const record = (state: State): string => JSON.stringify({ v: 1, ...state });
 /** The stored record of a person signed in and nothing more: what a page starts with in the tests and the bench. */
 export const storedSignIn = (auth: Auth): string => record({ ...EMPTY, auth });
 
-const StoredRecord = lazy(() => z.object({
-  v: z.literal(1),
-  auth: z.nullable(
-    z.object({
-      accessToken: z.string().check(z.minLength(1), z.maxLength(4096)),
-      tokenType: z.string().check(z.regex(/^[A-Za-z]{1,32}$/)),
-      expiresAt: z.number(),
-    }),
-  ),
-  user: z.nullable(UserProfile),
-  fromApps: z.boolean(),
-  nextPage: z.unknown(),
-}));
+const StoredRecord = lazy(() =>
+  z.object({
+    v: z.literal(1),
+    auth: z.nullable(
+      z.object({
+        accessToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+        tokenType: z.string().check(z.regex(/^[A-Za-z]{1,32}$/)),
+        expiresAt: z.number(),
+      }),
+    ),
+    user: z.nullable(UserProfile),
+    fromApps: z.boolean(),
+    nextPage: z.unknown(),
+  }),
+);
 
 /** Parses a stored record; anything malformed yields the empty state. */
 export function parseStored(text: string | null, now: number = Date.now()): State {
@@ -96,7 +98,12 @@ export interface SessionOptions {
   readonly events?: Pick<EventTarget, 'addEventListener'> | null;
 }
 
-export function createSession({ storage: store, key = SESSION_KEY, now = Date.now, events = null }: SessionOptions): Session {
+export function createSession({
+  storage: store,
+  key = SESSION_KEY,
+  now = Date.now,
+  events = null,
+}: SessionOptions): Session {
   const state = signal<State>(parseStored(store?.getItem(key) ?? null, now()));
   const lastSignOut = signal<SignOutReason | null>(null);
   const listeners = new Set<(signedIn: boolean, reason: SignOutReason | null) => void>();

@@ -21,7 +21,14 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-export function Carousel({ label, slides, intervalMs = CAROUSEL_INTERVAL_MS, slideLabel, pauseLabel, playLabel }: CarouselProps) {
+export function Carousel({
+  label,
+  slides,
+  intervalMs = CAROUSEL_INTERVAL_MS,
+  slideLabel,
+  pauseLabel,
+  playLabel,
+}: CarouselProps) {
   const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);

@@ -22,13 +22,26 @@ export interface ChoicesProps<T> {
  * A group of radio cards: one choice of several, each a card with its radio button. The
  * chosen card is marked with data-checked for the styles (choiceStyles in styles.ts).
  */
-export function Choices<T extends string | number | boolean>({ legend, name, options, selected, onChoose, className }: ChoicesProps<T>) {
+export function Choices<T extends string | number | boolean>({
+  legend,
+  name,
+  options,
+  selected,
+  onChoose,
+  className,
+}: ChoicesProps<T>) {
   return (
     <fieldset className={className ? `sm-choices ${className}` : 'sm-choices'}>
       <legend>{legend}</legend>
       {options.map((option) => (
         <label key={String(option.value)} className="sm-choice" data-checked={option.value === selected}>
-          <input type="radio" name={name} value={String(option.value)} checked={option.value === selected} onChange={() => onChoose(option.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={String(option.value)}
+            checked={option.value === selected}
+            onChange={() => onChoose(option.value)}
+          />
           {typeof option.label === 'string' ? <span>{option.label}</span> : option.label}
         </label>
       ))}

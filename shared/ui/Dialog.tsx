@@ -22,7 +22,9 @@ export function Dialog({ title, children, actions, onClose, tone = 'info' }: Dia
     // What had the focus: inside this root, or (a dialog in an element the page just opened) the page's own button.
     const previous = (root?.activeElement ?? document.activeElement) as HTMLElement | null | undefined;
     // The first control that can take the focus (a disabled one cannot: a pending membership disables its buttons), else the dialog itself.
-    const first = ref.current?.querySelector<HTMLElement>('button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled)');
+    const first = ref.current?.querySelector<HTMLElement>(
+      'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+    );
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();
   }, []);
@@ -32,7 +34,9 @@ export function Dialog({ title, children, actions, onClose, tone = 'info' }: Dia
       onClose();
     }
     if (event.key === 'Tab' && ref.current) {
-      const items = [...ref.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea')];
+      const items = [
+        ...ref.current.querySelectorAll<HTMLElement>('button:not(:disabled), [href], input, select, textarea'),
+      ];
       if (items.length === 0) return;
       const root = ref.current.getRootNode() as Document | ShadowRoot;
       const active = root.activeElement;
@@ -87,7 +91,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A dialog that says one thing and offers one or two answers: OK, Yes / No, Continue / Cancel. */
-export function ConfirmDialog({ title, tone, text, children, confirm, onConfirm, confirmDisabled, cancel, onCancel, closable = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  tone,
+  text,
+  children,
+  confirm,
+  onConfirm,
+  confirmDisabled,
+  cancel,
+  onCancel,
+  closable = true,
+}: ConfirmDialogProps) {
   const close = onCancel ?? onConfirm;
   return (
     <Dialog

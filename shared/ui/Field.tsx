@@ -67,7 +67,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   revealable?: boolean;
 }
 
-export function TextField({ label, value, onValue, error, hint, prefix, revealable, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  prefix,
+  revealable,
+  type = 'text',
+  ...rest
+}: TextFieldProps) {
   const t = useT();
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable ? (revealed ? 'text' : 'password') : type;
@@ -86,7 +96,11 @@ export function TextField({ label, value, onValue, error, hint, prefix, revealab
               type="button"
               className="sm-toggle"
               aria-pressed={revealed}
-              aria-label={revealed ? t('ui.hidePassword', { label: label.toLowerCase() }) : t('ui.showPassword', { label: label.toLowerCase() })}
+              aria-label={
+                revealed
+                  ? t('ui.hidePassword', { label: label.toLowerCase() })
+                  : t('ui.showPassword', { label: label.toLowerCase() })
+              }
               onClick={() => setRevealed((r) => !r)}
             >
               {revealed ? t('ui.hide') : t('ui.show')}

@@ -40,7 +40,13 @@ export function Slider({ label, min, max, step = 1, value, onValue, valueText, m
       {marks.length > 0 ? (
         <div className="sm-slider-marks">
           {marks.map((mark) => (
-            <button key={mark.label} type="button" className="sm-slider-mark" disabled={disabled} onClick={() => onValue(mark.value)}>
+            <button
+              key={mark.label}
+              type="button"
+              className="sm-slider-mark"
+              disabled={disabled}
+              onClick={() => onValue(mark.value)}
+            >
               {mark.label}
             </button>
           ))}

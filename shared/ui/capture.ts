@@ -64,7 +64,10 @@ const CONTROLS = 'button, input, select, textarea';
  */
 export function replayCapture(root: ShadowRoot, capture: Capture): void {
   const controls = [...root.querySelectorAll<HTMLInputElement>(CONTROLS)];
-  const at = (key: string) => (key.startsWith('#') ? controls[Number(key.slice(1))] : root.querySelector<HTMLInputElement>(`[name="${CSS.escape(key)}"]`));
+  const at = (key: string) =>
+    key.startsWith('#')
+      ? controls[Number(key.slice(1))]
+      : root.querySelector<HTMLInputElement>(`[name="${CSS.escape(key)}"]`);
   for (const [key, value] of Object.entries(capture.fields)) {
     const field = at(key.startsWith('@') ? value : key);
     if (!field) continue;
@@ -84,7 +87,11 @@ export function replayCapture(root: ShadowRoot, capture: Capture): void {
       if (selection) field.setSelectionRange(...selection);
     }
   }
-  for (const action of capture.actions.splice(0)) (action.startsWith('#') ? at(action) : root.querySelector<HTMLElement>(`[data-sm-action="${CSS.escape(action)}"]`))?.click();
+  for (const action of capture.actions.splice(0))
+    (action.startsWith('#')
+      ? at(action)
+      : root.querySelector<HTMLElement>(`[data-sm-action="${CSS.escape(action)}"]`)
+    )?.click();
 }
 
 function selectionOf(field: HTMLInputElement): [number, number] | null {

@@ -95,8 +95,12 @@ type ValueOf<A> = A extends { readonly type: 'enum'; readonly values: infer V }
   : A extends { readonly pattern: string }
     ? string | null
     : string;
-type Always<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? PropName<K> : never]: ValueOf<A[K]> };
-type Maybe<A> = { [K in keyof A & string as A[K] extends { readonly default: string } ? never : PropName<K>]?: ValueOf<A[K]> };
+type Always<A> = {
+  [K in keyof A & string as A[K] extends { readonly default: string } ? PropName<K> : never]: ValueOf<A[K]>;
+};
+type Maybe<A> = {
+  [K in keyof A & string as A[K] extends { readonly default: string } ? never : PropName<K>]?: ValueOf<A[K]>;
+};
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 /**
@@ -114,14 +118,20 @@ export interface HostProps {
 const has = (values: Readonly<Record<string, Choice>>, value: string) => Object.hasOwn(values, value);
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 /** ['a', 'b', 'c'] -> 'a, b or c' */
-const either = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+const either = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 /**
  * Reads one attribute: the value the component gets (the attribute's own when valid, else the
  * default, undefined when there is none; null for a patterned one of another form) and, for a
  * bad value, the console message that says what to write instead and what is shown meanwhile.
  */
-export function parseAttribute(tag: string, name: string, spec: AttributeSpec, raw: string | null | undefined): { value: string | null | undefined; problem: string | null } {
+export function parseAttribute(
+  tag: string,
+  name: string,
+  spec: AttributeSpec,
+  raw: string | null | undefined,
+): { value: string | null | undefined; problem: string | null } {
   if (spec.type === 'enum') {
     if (!raw || has(spec.values, raw)) return { value: raw || spec.default, problem: null };
     const allowed = Object.keys(spec.values);
@@ -134,9 +144,13 @@ export function parseAttribute(tag: string, name: string, spec: AttributeSpec, r
   if (spec.type === 'language') {
     const allowed = Object.keys(spec.values);
     const language = matchLanguage(raw);
-    if (!raw || (language && (allowed.includes(language) || language === PSEUDO))) return { value: language ?? spec.default, problem: null };
+    if (!raw || (language && (allowed.includes(language) || language === PSEUDO)))
+      return { value: language ?? spec.default, problem: null };
     const shown = spec.values[spec.default]?.description ?? `"${spec.default}"`;
-    return { value: spec.default, problem: `[${tag}] ${name}="${raw}" is not available: only ${quoted(allowed)} ${allowed.length === 1 ? 'exists' : 'exist'} for now. Showing ${shown}.` };
+    return {
+      value: spec.default,
+      problem: `[${tag}] ${name}="${raw}" is not available: only ${quoted(allowed)} ${allowed.length === 1 ? 'exists' : 'exist'} for now. Showing ${shown}.`,
+    };
   }
   if ('pattern' in spec && raw) {
     if (new RegExp(`^(?:${spec.pattern})$`).test(raw)) return { value: raw, problem: null };
@@ -145,14 +159,22 @@ export function parseAttribute(tag: string, name: string, spec: AttributeSpec, r
   if (spec.type === 'url' && raw) {
     // The address as the widget calls it and keys what it stores by (shared/boot/boot.ts), so each is read one way.
     const url = normaliseBase(raw);
-    if (url === null) return { value: undefined, problem: `[sm] Ignoring ${name}="${raw}": give an absolute http(s) URL such as https://portal.example.org.` };
+    if (url === null)
+      return {
+        value: undefined,
+        problem: `[sm] Ignoring ${name}="${raw}": give an absolute http(s) URL such as https://portal.example.org.`,
+      };
     return { value: url, problem: null };
   }
   return { value: raw || undefined, problem: null };
 }
 
 /** The component's props from r2wc's raw attribute strings (keyed by prop name), each parsed by its spec. */
-export function propsFrom(tag: string, spec: ElementSpec, raw: Readonly<Record<string, unknown>>): Record<string, string | null | undefined> {
+export function propsFrom(
+  tag: string,
+  spec: ElementSpec,
+  raw: Readonly<Record<string, unknown>>,
+): Record<string, string | null | undefined> {
   const props: Record<string, string | null | undefined> = {};
   for (const [name, attribute] of Object.entries(spec.attributes)) {
     if (attribute.prop === false) continue;
@@ -168,7 +190,8 @@ export function reserveCss(spec: ElementSpec): string {
   for (const [name, attribute] of Object.entries(spec.attributes)) {
     if (attribute.type !== 'enum') continue;
     for (const [value, choice] of Object.entries(attribute.values)) {
-      if (choice.height !== undefined && choice.height !== spec.height) css += `:host([${name}="${value}"]){min-height:${choice.height}px}`;
+      if (choice.height !== undefined && choice.height !== spec.height)
+        css += `:host([${name}="${value}"]){min-height:${choice.height}px}`;
     }
   }
   return `${css}:host([hidden]){display:none}`;
@@ -196,19 +219,35 @@ function sheetOf(css: string): CSSStyleSheet | null {
  * the component gets valid values and defaults) and the element's reserved height. The same
  * component renders the markup prepared ahead of time (tools/prerender.tsx), so both match.
  */
-export function elementComponent<E extends ElementSpec>(tag: string, component: ComponentType<NoInfer<PropsOf<E>> & HostProps>, spec: E) {
+export function elementComponent<E extends ElementSpec>(
+  tag: string,
+  component: ComponentType<NoInfer<PropsOf<E>> & HostProps>,
+  spec: E,
+) {
   const reserve = reserveCss(spec);
   return (raw: Record<string, unknown>) =>
-    createElement(ReserveContext.Provider, { value: reserve }, createElement(component as ComponentType<object>, { ...raw, ...propsFrom(tag, spec, raw) }));
+    createElement(
+      ReserveContext.Provider,
+      { value: reserve },
+      createElement(component as ComponentType<object>, { ...raw, ...propsFrom(tag, spec, raw) }),
+    );
 }
 
-export function defineWidget<E extends ElementSpec>(tag: `sm-${string}`, component: ComponentType<NoInfer<PropsOf<E>> & HostProps>, spec: E): void {
+export function defineWidget<E extends ElementSpec>(
+  tag: `sm-${string}`,
+  component: ComponentType<NoInfer<PropsOf<E>> & HostProps>,
+  spec: E,
+): void {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return;
   const entries = Object.entries(spec.attributes);
   const passed = entries.filter(([, a]) => a.prop !== false).map(([name]) => propName(name));
   const own = entries.filter(([, a]) => a.prop === false).map(([name]) => name);
   const Parsed = elementComponent(tag, component, spec);
-  const Base = r2wc(Parsed, { props: Object.fromEntries(passed.map((p) => [p, 'string'])) } as never, shadowRenderer) as unknown as R2wcClass;
+  const Base = r2wc(
+    Parsed,
+    { props: Object.fromEntries(passed.map((p) => [p, 'string'])) } as never,
+    shadowRenderer,
+  ) as unknown as R2wcClass;
   let reserve: CSSStyleSheet | null | undefined;
   class SmElement extends Base {
     static override get observedAttributes(): string[] {
@@ -219,7 +258,8 @@ export function defineWidget<E extends ElementSpec>(tag: `sm-${string}`, compone
       // per tag, adopted by each element, reserves its height before React renders.
       if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
       if (reserve === undefined) reserve = sheetOf(reserveCss(spec));
-      if (reserve && this.shadowRoot && !this.shadowRoot.adoptedStyleSheets.includes(reserve)) this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, reserve];
+      if (reserve && this.shadowRoot && !this.shadowRoot.adoptedStyleSheets.includes(reserve))
+        this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, reserve];
       super.connectedCallback();
     }
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {

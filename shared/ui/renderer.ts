@@ -44,7 +44,12 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
   mount(element, Component, props) {
     const existing = element.shadowRoot;
     // r2wc hands the same props object each time, changed in place: keep a copy to compare with.
-    const mounted: Mounted = { root: null, props: { ...props }, shadow: existing ?? element.attachShadow({ mode: 'open' }), Component };
+    const mounted: Mounted = {
+      root: null,
+      props: { ...props },
+      shadow: existing ?? element.attachShadow({ mode: 'open' }),
+      Component,
+    };
     const language = elementLanguage(element);
     const tree = () => createElement(Component, { ...mounted.props, container: mounted.shadow });
     const start = () => {
@@ -56,20 +61,27 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
         const putBack = keepCapture(element);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
-        mounted.root = hydrateRoot(mounted.shadow as unknown as Element, createElement(Hydrated, { release, children: tree() }), {
-          // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
-          // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
-          onRecoverableError: (error) => {
-            // Taken off the page while hydrating (a route left at once) is no mismatch. React 18 reports one mismatch as
-            // two errors or more (the mismatch, then the switch to drawing the root afresh): the root is drawn once.
-            if (mounted.unmounted || mounted.redrawn) return;
-            mounted.redrawn = true;
-            console.warn(`[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`, error);
-            // The new view's models take what the person typed and pressed (a press its model took may go twice).
-            putBack();
-            setTimeout(draw);
+        mounted.root = hydrateRoot(
+          mounted.shadow as unknown as Element,
+          createElement(Hydrated, { release, children: tree() }),
+          {
+            // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
+            // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
+            onRecoverableError: (error) => {
+              // Taken off the page while hydrating (a route left at once) is no mismatch. React 18 reports one mismatch as
+              // two errors or more (the mismatch, then the switch to drawing the root afresh): the root is drawn once.
+              if (mounted.unmounted || mounted.redrawn) return;
+              mounted.redrawn = true;
+              console.warn(
+                `[${tag}] The prerendered markup did not match this version of the widget; it was drawn again. Use the snippet from the same release as the script.`,
+                error,
+              );
+              // The new view's models take what the person typed and pressed (a press its model took may go twice).
+              putBack();
+              setTimeout(draw);
+            },
           },
-        });
+        );
       } else draw();
     };
     const draw = () => {
@@ -101,7 +113,10 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
  * read properties of null (reading 'dispatchEvent')"). Presses and typing are not continuous
  * events: React hydrates at once for them, and the loader's capture keeps those before that.
  */
-const CONTINUOUS = 'focusin focusout dragenter dragleave mouseover mouseout pointerover pointerout gotpointercapture lostpointercapture'.split(' ');
+const CONTINUOUS =
+  'focusin focusout dragenter dragleave mouseover mouseout pointerover pointerout gotpointercapture lostpointercapture'.split(
+    ' ',
+  );
 
 function holdContinuousEvents(shadow: ShadowRoot): () => void {
   const hold = (event: Event) => event.stopImmediatePropagation();

@@ -25,12 +25,15 @@ const isContract = (v: unknown): v is AnyContract =>
 
 const MODULES = { account, admin, auth, credits, donations, history, subscription, survey, wallet };
 const CONTRACTS = Object.entries(MODULES).flatMap(([module, exports]) =>
-  Object.entries(exports).filter(([, v]) => isContract(v)).map(([name, c]) => [`${module}.${name}`, c as AnyContract] as const),
+  Object.entries(exports)
+    .filter(([, v]) => isContract(v))
+    .map(([name, c]) => [`${module}.${name}`, c as AnyContract] as const),
 );
 /** Paths with ids are built for one. */
-const pathOf = (c: AnyContract) => (typeof c.path === 'function' ? (c.path as (req: { id: number }) => string)({ id: 1 }) : c.path);
+const pathOf = (c: AnyContract) =>
+  typeof c.path === 'function' ? (c.path as (req: { id: number }) => string)({ id: 1 }) : c.path;
 
-describe('the portal\'s calls and the sandbox\'s routes', () => {
+describe("the portal's calls and the sandbox's routes", () => {
   const router = new Router(ROUTES);
 
   it('finds the contracts', () => {
@@ -38,7 +41,9 @@ describe('the portal\'s calls and the sandbox\'s routes', () => {
   });
 
   it('has a route with the same method and path for every contract', () => {
-    const missing = CONTRACTS.filter(([, c]) => router.match(c.method, pathOf(c)).kind !== 'found').map(([name, c]) => `${name}: ${c.method} ${pathOf(c)}`);
+    const missing = CONTRACTS.filter(([, c]) => router.match(c.method, pathOf(c)).kind !== 'found').map(
+      ([name, c]) => `${name}: ${c.method} ${pathOf(c)}`,
+    );
     expect(missing).toEqual([]);
   });
 });

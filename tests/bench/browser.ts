@@ -27,10 +27,22 @@ const AFTER_HYDRATION_MS = 3000;
 const PATIENCE_MS = 30_000;
 const PROBE = readFileSync(join(import.meta.dirname, 'probe.js'), 'utf8');
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 /** What the probe recorded (probe.js). */
@@ -66,7 +78,8 @@ class Traffic {
   constructor(cdp: CDPSession) {
     cdp.on('Network.requestWillBeSent', (event) => {
       this.start ??= event.timestamp;
-      if (event.request.method === 'POST') this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
+      if (event.request.method === 'POST')
+        this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
       this.open.add(event.requestId);
       this.lastChange = Date.now();
     });
@@ -75,7 +88,11 @@ class Traffic {
       this.lastChange = Date.now();
     };
     cdp.on('Network.loadingFinished', (event) => {
-      if (this.open.has(event.requestId)) this.finished.push({ at: (event.timestamp - (this.start ?? event.timestamp)) * 1000, bytes: event.encodedDataLength });
+      if (this.open.has(event.requestId))
+        this.finished.push({
+          at: (event.timestamp - (this.start ?? event.timestamp)) * 1000,
+          bytes: event.encodedDataLength,
+        });
       end(event.requestId);
     });
     cdp.on('Network.loadingFailed', (event) => end(event.requestId));
@@ -102,7 +119,12 @@ interface Opened {
 }
 
 async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null, throttled: boolean): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const tab = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -111,7 +133,8 @@ async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null,
     if (message.type() === 'error') errors.push(message.text());
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  if (stored) await tab.addInitScript(`localStorage.setItem(${JSON.stringify(stored.key)}, ${JSON.stringify(stored.value)});`);
+  if (stored)
+    await tab.addInitScript(`localStorage.setItem(${JSON.stringify(stored.key)}, ${JSON.stringify(stored.value)});`);
   await tab.addInitScript(`window.__benchConfig = ${JSON.stringify(probe)};\n${PROBE}`);
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.enable');
@@ -126,7 +149,8 @@ async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null,
 const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.__bench))') as Promise<ProbeState>;
 
 /** Total blocking time: the part over 50 ms of each long task that started before `until`. */
-const blocking = (state: ProbeState, until: number) => state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+const blocking = (state: ProbeState, until: number) =>
+  state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
 
 /** Cumulative layout shift: the largest session window (shifts less than 1 s apart, at most 5 s long). */
 function layoutShift(state: ProbeState, until: number): number {
@@ -148,8 +172,14 @@ function layoutShift(state: ProbeState, until: number): number {
 
 /** What the page shows, for a message when it did not get where it should. */
 async function shown(tab: Page, host: string | null): Promise<string> {
-  const html = await tab.evaluate(`(${JSON.stringify(host)} ? document.querySelector(${JSON.stringify(host ?? 'body')})?.shadowRoot?.innerHTML : document.body.innerHTML) ?? '(nothing)'`).catch(() => '(the page is gone)');
-  return String(html).replace(/<style>[\s\S]*?<\/style>/g, '').slice(-600);
+  const html = await tab
+    .evaluate(
+      `(${JSON.stringify(host)} ? document.querySelector(${JSON.stringify(host ?? 'body')})?.shadowRoot?.innerHTML : document.body.innerHTML) ?? '(nothing)'`,
+    )
+    .catch(() => '(the page is gone)');
+  return String(html)
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .slice(-600);
 }
 
 export interface LoadRun {
@@ -177,7 +207,11 @@ export interface LoadRun {
 async function dataAnswered(tab: Page, paths: string[]): Promise<number | null> {
   if (!paths.length) return null;
   const ends = (await tab.evaluate(
-    (wanted) => performance.getEntriesByType('resource').filter((e) => wanted.some((p) => new URL(e.name).pathname.endsWith(p))).map((e) => (e as PerformanceResourceTiming).responseEnd),
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => wanted.some((p) => new URL(e.name).pathname.endsWith(p)))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd),
     paths,
   )) as number[];
   return ends.length ? Math.min(...ends) : null;
@@ -188,7 +222,13 @@ async function dataAnswered(tab: Page, paths: string[]): Promise<number | null> 
  * request has been open for half a second (data arriving after hydration included), at least a
  * second after hydration.
  */
-export async function measureLoad(browser: Browser, url: string, page: BenchPage, stored: Stored | null, throttled = true): Promise<LoadRun> {
+export async function measureLoad(
+  browser: Browser,
+  url: string,
+  page: BenchPage,
+  stored: Stored | null,
+  throttled = true,
+): Promise<LoadRun> {
   const { done: _unused, ...probe } = page.probe;
   const { tab, context, traffic, errors, warnings } = await open(browser, probe, stored, throttled);
   try {
@@ -197,10 +237,13 @@ export async function measureLoad(browser: Browser, url: string, page: BenchPage
     try {
       await tab.waitForFunction(`(s => !!s && ${ready})(window.__bench)`, undefined, { timeout: 60_000, polling: 100 });
     } catch (error) {
-      throw new Error(`${page.name}: the control never became usable and hydrated (${String(error).split('\n')[0]}). Errors: ${errors.join('; ') || 'none'}. Shown: ${await shown(tab, page.probe.host)}`);
+      throw new Error(
+        `${page.name}: the control never became usable and hydrated (${String(error).split('\n')[0]}). Errors: ${errors.join('; ') || 'none'}. Shown: ${await shown(tab, page.probe.host)}`,
+      );
     }
     const settledAt = Date.now();
-    while (!(traffic.quietFor(500) && Date.now() - settledAt >= 1000) && Date.now() - settledAt < 30_000) await tab.waitForTimeout(100);
+    while (!(traffic.quietFor(500) && Date.now() - settledAt >= 1000) && Date.now() - settledAt < 30_000)
+      await tab.waitForTimeout(100);
     const end = (await tab.evaluate('performance.now()')) as number;
     const state = await readState(tab);
     return {
@@ -244,12 +287,23 @@ export interface ActRun {
  * `beforeLoader` holds the loader back until the first tap is done, so the tap is made before the
  * loader runs (a snippet's button shows that early): a person quicker than the network.
  */
-export async function measureAct(browser: Browser, url: string, page: BenchPage, stored: Stored | null, n: number, beforeLoader = false): Promise<ActRun> {
+export async function measureAct(
+  browser: Browser,
+  url: string,
+  page: BenchPage,
+  stored: Stored | null,
+  n: number,
+  beforeLoader = false,
+): Promise<ActRun> {
   const act = page.act!;
   const { tab, context, traffic, errors } = await open(browser, page.probe, stored, true);
   const tap = async (selector: string) => {
-    const at = (await tab.evaluate(`window.__bench.centre(${JSON.stringify(selector)})`)) as { x: number; y: number } | null;
-    if (!at) throw new Error(`${page.name}: nothing to tap at ${selector}. Shown: ${await shown(tab, page.probe.host)}`);
+    const at = (await tab.evaluate(`window.__bench.centre(${JSON.stringify(selector)})`)) as {
+      x: number;
+      y: number;
+    } | null;
+    if (!at)
+      throw new Error(`${page.name}: nothing to tap at ${selector}. Shown: ${await shown(tab, page.probe.host)}`);
     await tab.touchscreen.tap(at.x, at.y);
   };
   let tapped = () => {};
@@ -262,15 +316,23 @@ export async function measureAct(browser: Browser, url: string, page: BenchPage,
   }
   try {
     await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    await tab.waitForFunction('!!window.__bench && window.__bench.shows !== null', undefined, { timeout: 60_000, polling: 'raf' });
+    await tab.waitForFunction('!!window.__bench && window.__bench.shows !== null', undefined, {
+      timeout: 60_000,
+      polling: 'raf',
+    });
     await tap(page.probe.control);
-    if (beforeLoader && (await tab.evaluate('!!window[Symbol.for("sm.capture")]'))) throw new Error(`${page.name}: the loader ran before the tap it was held back for`);
+    if (beforeLoader && (await tab.evaluate('!!window[Symbol.for("sm.capture")]')))
+      throw new Error(`${page.name}: the loader ran before the tap it was held back for`);
     tapped();
     const typed = act.type?.replace('{n}', String(n)) ?? '';
     if (typed) await tab.keyboard.type(typed, { delay: KEY_DELAY_MS });
     if (act.press) await tap(act.press);
     await tab
-      .waitForFunction(`(s => s.done !== null || (s.hydrated !== null && performance.now() - s.hydrated > ${AFTER_HYDRATION_MS}))(window.__bench)`, undefined, { timeout: PATIENCE_MS, polling: 100 })
+      .waitForFunction(
+        `(s => s.done !== null || (s.hydrated !== null && performance.now() - s.hydrated > ${AFTER_HYDRATION_MS}))(window.__bench)`,
+        undefined,
+        { timeout: PATIENCE_MS, polling: 100 },
+      )
       .catch(() => undefined);
     await tab.waitForTimeout(500); // the long tasks and shifts around that moment are reported a little later
     const state = await readState(tab);
@@ -284,9 +346,17 @@ export async function measureAct(browser: Browser, url: string, page: BenchPage,
         return false;
       }
     };
-    if (act.sends && done && !sent.length) throw new Error(`${page.name}: done, yet no request to ${act.sends.path} was seen: is the path right?`);
+    if (act.sends && done && !sent.length)
+      throw new Error(`${page.name}: done, yet no request to ${act.sends.path} was seen: is the path right?`);
     const lost = sent.some((p) => !carried(p.body)) ? 'keystroke' : done ? null : sent.length ? 'answer' : 'tap';
-    return { done: done ? state.done : null, lost, tbt: blocking(state, until), cls: layoutShift(state, until), sent: sent.length, errors };
+    return {
+      done: done ? state.done : null,
+      lost,
+      tbt: blocking(state, until),
+      cls: layoutShift(state, until),
+      sent: sent.length,
+      errors,
+    };
   } finally {
     await context.close();
   }

@@ -50,7 +50,13 @@ import {
 const dist = resolve(import.meta.dirname, '../../dist');
 const KiB = 1024;
 const TAGS = ['sm-donate', 'sm-history', 'sm-login', 'sm-newsletter', 'sm-subscribe', 'sm-survey', 'sm-topup'];
-const { loader: LOADER, markup: MARKUP, ownCode: OWN_CODE, newsletterUsable: NEWSLETTER_USABLE, ghostFormGzip: GHOST_FORM } = BUDGETS;
+const {
+  loader: LOADER,
+  markup: MARKUP,
+  ownCode: OWN_CODE,
+  newsletterUsable: NEWSLETTER_USABLE,
+  ghostFormGzip: GHOST_FORM,
+} = BUDGETS;
 /** The most one language's file of one area may weigh (brotli). */
 const LANGUAGE_FILE = 4 * KiB;
 /**
@@ -75,8 +81,12 @@ describe('size budgets', () => {
     expect(tagGraphs(manifest).map((g) => g.tag)).toEqual(TAGS);
     for (const tag of TAGS) {
       expect(existsSync(join(dist, 'widgets', `${tag}.js`)), tag).toBe(true);
-      expect(readFileSync(join(dist, snippetFile(tag)), 'utf8'), tag).toMatch(new RegExp(`^<${tag}><template shadowrootmode="open">[\\s\\S]+</template></${tag}>\\s*$`));
-      expect(readFileSync(join(dist, markupFile(tag)), 'utf8'), tag).toMatch(/^(<!--(:not\(\[[\w-]+\]:not\(\[[\w-]+=""\],\[[\w-]+="[\w-]+"\]\)\))+-->)?<style>/);
+      expect(readFileSync(join(dist, snippetFile(tag)), 'utf8'), tag).toMatch(
+        new RegExp(`^<${tag}><template shadowrootmode="open">[\\s\\S]+</template></${tag}>\\s*$`),
+      );
+      expect(readFileSync(join(dist, markupFile(tag)), 'utf8'), tag).toMatch(
+        /^(<!--(:not\(\[[\w-]+\]:not\(\[[\w-]+=""\],\[[\w-]+="[\w-]+"\]\)\))+-->)?<style>/,
+      );
     }
     expect(existsSync(join(dist, LOADER_FILE))).toBe(true);
   });
@@ -85,24 +95,38 @@ describe('size budgets', () => {
     expect(loaderFiles(manifest)).toEqual([LOADER_FILE]);
     const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
     const { runtime, core } = sharedFiles(manifest);
-    const chunks = { runtime: readFileSync(join(dist, runtime), 'utf8'), core: readFileSync(join(dist, core!), 'utf8') };
+    const chunks = {
+      runtime: readFileSync(join(dist, runtime), 'utf8'),
+      core: readFileSync(join(dist, core!), 'utf8'),
+    };
     for (const marker of LIBRARY_MARKERS) {
       // The marker does find the library where it lives, so its absence from the loader means something.
-      expect(chunks[marker.chunk].includes(marker.text), `${marker.what} marker in the ${marker.chunk} chunk`).toBe(true);
+      expect(chunks[marker.chunk].includes(marker.text), `${marker.what} marker in the ${marker.chunk} chunk`).toBe(
+        true,
+      );
       expect(loader.includes(marker.text), `${marker.what} in the loader`).toBe(false);
     }
     expect(sizeOfFiles(dist, [LOADER_FILE]).brotli).toBeLessThanOrEqual(LOADER);
   });
 
   it('a module that draws a first view before the code comes (widgets/<tag>.draw.js) imports nothing, holds no library, and is at most 1 KiB brotli', () => {
-    const draws = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry && /^widgets\/sm-[a-z]+\.draw\.js$/.test(chunk.file));
+    const draws = Object.entries(manifest).filter(
+      ([, chunk]) => chunk.isEntry && /^widgets\/sm-[a-z]+\.draw\.js$/.test(chunk.file),
+    );
     expect(draws.map(([, chunk]) => chunk.file)).toEqual(['widgets/sm-survey.draw.js']);
     const { runtime, core } = sharedFiles(manifest);
-    const chunks = { runtime: readFileSync(join(dist, runtime), 'utf8'), core: readFileSync(join(dist, core!), 'utf8') };
+    const chunks = {
+      runtime: readFileSync(join(dist, runtime), 'utf8'),
+      core: readFileSync(join(dist, core!), 'utf8'),
+    };
     for (const [key, chunk] of draws) {
       expect(firstLoadFiles(manifest, key), chunk.file).toEqual([chunk.file]);
       const code = readFileSync(join(dist, chunk.file), 'utf8');
-      for (const marker of LIBRARY_MARKERS) expect(chunks[marker.chunk].includes(marker.text) && code.includes(marker.text), `${marker.what} in ${chunk.file}`).toBe(false);
+      for (const marker of LIBRARY_MARKERS)
+        expect(
+          chunks[marker.chunk].includes(marker.text) && code.includes(marker.text),
+          `${marker.what} in ${chunk.file}`,
+        ).toBe(false);
       expect(sizeOfFiles(dist, [chunk.file]).brotli, chunk.file).toBeLessThanOrEqual(KiB);
     }
   });
@@ -112,17 +136,22 @@ describe('size budgets', () => {
     expect(entry(tag).snippet.brotli, snippetFile(tag)).toBeLessThanOrEqual(MARKUP);
   });
 
-  it.each(TAGS)('%s: its own copy of the loader is loader.js with its English markup in it, at most 2.25 + 3 KiB brotli', (tag) => {
-    const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
-    const own = readFileSync(join(dist, tagLoaderFile(tag)), 'utf8');
-    const markup = JSON.stringify({ [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8') });
-    expect(own.replace(markup, '{}')).toBe(loader);
-    expect(entry(tag).usableScript.brotli, tagLoaderFile(tag)).toBeLessThanOrEqual(LOADER + MARKUP);
-  });
+  it.each(TAGS)(
+    '%s: its own copy of the loader is loader.js with its English markup in it, at most 2.25 + 3 KiB brotli',
+    (tag) => {
+      const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
+      const own = readFileSync(join(dist, tagLoaderFile(tag)), 'utf8');
+      const markup = JSON.stringify({ [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8') });
+      expect(own.replace(markup, '{}')).toBe(loader);
+      expect(entry(tag).usableScript.brotli, tagLoaderFile(tag)).toBeLessThanOrEqual(LOADER + MARKUP);
+    },
+  );
 
   it('the newsletter is usable after at most 6 KiB brotli, with its snippet pasted and with the script tag alone', () => {
     expect(entry('sm-newsletter').usableSnippet.brotli, 'snippet + loader').toBeLessThanOrEqual(NEWSLETTER_USABLE);
-    expect(entry('sm-newsletter').usableScript.brotli, 'its own copy of the loader').toBeLessThanOrEqual(NEWSLETTER_USABLE);
+    expect(entry('sm-newsletter').usableScript.brotli, 'its own copy of the loader').toBeLessThanOrEqual(
+      NEWSLETTER_USABLE,
+    );
     expect(entry('sm-newsletter').usableLoader.brotli, 'loader + markup file').toBeLessThanOrEqual(NEWSLETTER_USABLE);
   });
 
@@ -133,8 +162,14 @@ describe('size budgets', () => {
       expect(gzip, 'loader + markup + code, gzip').toBeLessThan(GHOST_FORM);
       return;
     }
-    if (gzip < GHOST_FORM) throw new Error(`The newsletter's first load is under Ghost's form now (${gzip} B gzip): remove HELD.newsletterHydratedGzip.`);
-    expect(gzip, `loader + markup + code, gzip (held at ${held} B until it is below ${GHOST_FORM} B)`).toBeLessThanOrEqual(held);
+    if (gzip < GHOST_FORM)
+      throw new Error(
+        `The newsletter's first load is under Ghost's form now (${gzip} B gzip): remove HELD.newsletterHydratedGzip.`,
+      );
+    expect(
+      gzip,
+      `loader + markup + code, gzip (held at ${held} B until it is below ${GHOST_FORM} B)`,
+    ).toBeLessThanOrEqual(held);
   });
 
   it('every tag shares the same runtime and core files (loaded once per page)', () => {
@@ -146,7 +181,8 @@ describe('size budgets', () => {
       // React and friends live only in the runtime chunk: no copy in a tag's own files.
       for (const file of graph.own) {
         const text = readFileSync(join(dist, file), 'utf8');
-        for (const marker of LIBRARY_MARKERS) expect(text.includes(marker.text), `${marker.what} in ${file} (${graph.tag})`).toBe(false);
+        for (const marker of LIBRARY_MARKERS)
+          expect(text.includes(marker.text), `${marker.what} in ${file} (${graph.tag})`).toBe(false);
       }
     }
   });
@@ -167,7 +203,8 @@ describe('size budgets', () => {
         const text = readFileSync(join(dist, file), 'utf8');
         for (const rule of FORBIDDEN_IN_FIRST_LOAD) {
           expect(rule.file.test(file), `${name}: ${file} looks like ${rule.what}`).toBe(false);
-          for (const marker of rule.text) expect(text.includes(marker), `${name}: ${file} contains ${rule.what} (${marker})`).toBe(false);
+          for (const marker of rule.text)
+            expect(text.includes(marker), `${name}: ${file} contains ${rule.what} (${marker})`).toBe(false);
         }
       }
     }
@@ -182,13 +219,20 @@ describe('size budgets', () => {
       expect(growth, what).toBeLessThanOrEqual(ENGLISH_GROWTH);
       return;
     }
-    if (growth <= ENGLISH_GROWTH) throw new Error(`${what}: grew by ${growth} B, within ${ENGLISH_GROWTH} B now: remove it from HELD.englishGrowth.`);
+    if (growth <= ENGLISH_GROWTH)
+      throw new Error(
+        `${what}: grew by ${growth} B, within ${ENGLISH_GROWTH} B now: remove it from HELD.englishGrowth.`,
+      );
     expect(growth, `${what}, held at +${held} B until it is within +${ENGLISH_GROWTH} B`).toBeLessThanOrEqual(held);
   });
 
   it("each other language is an index and a small file per area, loaded on demand; no first load holds or names an area's file", () => {
     const { runtime, core } = sharedFiles(manifest);
-    const firstLoads = new Set([...loaderFiles(manifest), ...tagGraphs(manifest).flatMap((g) => g.files), ...firstLoadFiles(manifest, 'index.html')]);
+    const firstLoads = new Set([
+      ...loaderFiles(manifest),
+      ...tagGraphs(manifest).flatMap((g) => g.files),
+      ...firstLoadFiles(manifest, 'index.html'),
+    ]);
     const firstLoadText = [...firstLoads].map((f) => readFileSync(join(dist, f), 'utf8')).join('\n');
     for (const language of catalogueLanguages().filter((l) => l !== 'en')) {
       const indexKey = `../@messages-index/${language}`;
@@ -202,7 +246,8 @@ describe('size budgets', () => {
         expect(chunk?.isDynamicEntry, key).toBe(true);
         expect(sizeOfFiles(dist, [chunk!.file]).brotli, chunk!.file).toBeLessThanOrEqual(LANGUAGE_FILE);
         // It needs nothing but what every first load has (the message runtime's helpers in core).
-        for (const i of chunk!.imports ?? []) expect([runtime, core], `${chunk!.file} imports ${i}`).toContain(manifest[i]!.file);
+        for (const i of chunk!.imports ?? [])
+          expect([runtime, core], `${chunk!.file} imports ${i}`).toContain(manifest[i]!.file);
         expect(firstLoadText.includes(basename(chunk!.file)), `a first load names ${chunk!.file}`).toBe(false);
       }
     }

@@ -48,9 +48,18 @@ describe('custom-elements.json', () => {
       expect(d.attributes.find((a) => a.name === 'theme')).toMatchObject({ type: { text: "'light' | 'dark'" } });
       expect(d.attributes.find((a) => a.name === 'theme')).not.toHaveProperty('default'); // left out, it follows the system
       expect(d.summary.length, d.tagName).toBeGreaterThan(10);
-      expect(d.cssParts.map((p) => p.name), d.tagName).toContain('card');
-      expect(d.cssProperties.map((p) => p.name), d.tagName).toEqual(expect.arrayContaining(['--sm-color-primary', '--sm-font-family', '--sm-radius', '--sm-space']));
-      expect(d.events.map((e) => e.name), d.tagName).toContain('sm-signed-out');
+      expect(
+        d.cssParts.map((p) => p.name),
+        d.tagName,
+      ).toContain('card');
+      expect(
+        d.cssProperties.map((p) => p.name),
+        d.tagName,
+      ).toEqual(expect.arrayContaining(['--sm-color-primary', '--sm-font-family', '--sm-radius', '--sm-space']));
+      expect(
+        d.events.map((e) => e.name),
+        d.tagName,
+      ).toContain('sm-signed-out');
       for (const e of d.events) expect(e.type.text, `${d.tagName} ${e.name}`).toMatch(/^CustomEvent</);
     }
     const loader = manifest.modules.find((m) => m.path === 'widgets/loader.js')!;
@@ -58,9 +67,16 @@ describe('custom-elements.json', () => {
   });
 
   it('gives each view attribute its values and default', () => {
-    const attribute = (tag: string, name: string) => declarations.find((d) => d.tagName === tag)!.attributes.find((a) => a.name === name)!;
-    expect(attribute('sm-donate', 'view')).toMatchObject({ type: { text: "'donate' | 'missions' | 'success'" }, default: "'donate'" });
-    expect(attribute('sm-donate', 'list')).toMatchObject({ type: { text: "'home' | 'all' | 'public'" }, default: "'all'" });
+    const attribute = (tag: string, name: string) =>
+      declarations.find((d) => d.tagName === tag)!.attributes.find((a) => a.name === name)!;
+    expect(attribute('sm-donate', 'view')).toMatchObject({
+      type: { text: "'donate' | 'missions' | 'success'" },
+      default: "'donate'",
+    });
+    expect(attribute('sm-donate', 'list')).toMatchObject({
+      type: { text: "'home' | 'all' | 'public'" },
+      default: "'all'",
+    });
     expect(attribute('sm-history', 'tab')).toMatchObject({ default: "'credit'" });
     expect(attribute('sm-login', 'view').default).toBe("'login'");
   });
@@ -78,7 +94,12 @@ describe('custom-elements.json', () => {
 
 describe('the built widgets', () => {
   it("carry the table's rules (heights, allowed values) but not its documentation", () => {
-    const code = [join(dist, 'widgets/loader.js'), ...readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => join(dist, 'assets', f))]
+    const code = [
+      join(dist, 'widgets/loader.js'),
+      ...readdirSync(join(dist, 'assets'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join(dist, 'assets', f)),
+    ]
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
     expect(code).toContain('change-password-user');
@@ -113,7 +134,12 @@ describe('dist/widgets/sm-widgets.d.ts', () => {
         types: [],
       },
     );
-    return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    return ts
+      .getPreEmitDiagnostics(program)
+      .map(
+        (d) =>
+          `${d.file ? `${d.file.fileName.replace(dir, '')}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+      );
   }
 
   it('exists', () => {

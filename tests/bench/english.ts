@@ -19,7 +19,8 @@ export interface EnglishBaseline {
   tags: Record<string, number>;
 }
 
-export const readEnglishBaseline = (): EnglishBaseline => JSON.parse(readFileSync(join(import.meta.dirname, 'english-baseline.json'), 'utf8')) as EnglishBaseline;
+export const readEnglishBaseline = (): EnglishBaseline =>
+  JSON.parse(readFileSync(join(import.meta.dirname, 'english-baseline.json'), 'utf8')) as EnglishBaseline;
 
 export interface EnglishGrowth {
   tag: string;
@@ -40,10 +41,14 @@ export function englishGrowth(entries: readonly EntrySizes[], baseline = readEng
 /** Prints the English first load of each tag before the catalogues and now. */
 export function printEnglish(entries: readonly EntrySizes[]): void {
   const baseline = readEnglishBaseline();
-  console.log(`\nEnglish first load until hydrated (brotli B), before the catalogues (${baseline.commit.slice(0, 7)}) and now; at most +${ENGLISH_GROWTH} B:`);
+  console.log(
+    `\nEnglish first load until hydrated (brotli B), before the catalogues (${baseline.commit.slice(0, 7)}) and now; at most +${ENGLISH_GROWTH} B:`,
+  );
   console.log(`${'tag'.padEnd(15)}${'before'.padStart(9)}${'now'.padStart(9)}${'growth'.padStart(9)}`);
   for (const g of englishGrowth(entries, baseline)) {
     const growth = `${g.growth > 0 ? '+' : ''}${g.growth}`;
-    console.log(`${g.tag.padEnd(15)}${String(g.before).padStart(9)}${String(g.after).padStart(9)}${growth.padStart(9)}${g.growth > ENGLISH_GROWTH ? '  over' : ''}`);
+    console.log(
+      `${g.tag.padEnd(15)}${String(g.before).padStart(9)}${String(g.after).padStart(9)}${growth.padStart(9)}${g.growth > ENGLISH_GROWTH ? '  over' : ''}`,
+    );
   }
 }

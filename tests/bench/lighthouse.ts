@@ -33,8 +33,12 @@ function largestPaint(details: LcpDetails | undefined): { element: string; phase
   const node = rows.find((row) => row.node)?.node;
   const label = (node?.nodeLabel ?? '').slice(0, 40);
   return {
-    element: node ? `${node.selector?.split(' > ').slice(-2).join(' > ') ?? '?'}${label ? ` ("${label}")` : ''}` : 'none reported',
-    phases: Object.fromEntries(rows.filter((row) => row.phase).map((row) => [row.phase!, Math.round(row.timing ?? NaN)])),
+    element: node
+      ? `${node.selector?.split(' > ').slice(-2).join(' > ') ?? '?'}${label ? ` ("${label}")` : ''}`
+      : 'none reported',
+    phases: Object.fromEntries(
+      rows.filter((row) => row.phase).map((row) => [row.phase!, Math.round(row.timing ?? NaN)]),
+    ),
   };
 }
 
@@ -46,7 +50,12 @@ export async function runLighthouse(urls: readonly string[], rounds: number): Pr
   try {
     for (let round = 0; round < rounds; round++) {
       for (const url of urls) {
-        const result = await lighthouse(url, { port, hostname: '127.0.0.1', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(url, {
+          port,
+          hostname: '127.0.0.1',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);

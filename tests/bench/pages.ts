@@ -85,7 +85,12 @@ const TAGS: TagCase[] = [
     control: 'input[type="email"]',
     kind: 'field',
     done: { selector: '[role="status"]', text: NEWSLETTER_THANKS },
-    act: { type: 'reader{n}@example.org', press: 'button[type="submit"]', sends: { path: '/subscribe-newsletter', field: 'email' }, describe: "types an email, taps Subscribe; done when the server's thank-you shows" },
+    act: {
+      type: 'reader{n}@example.org',
+      press: 'button[type="submit"]',
+      sends: { path: '/subscribe-newsletter', field: 'email' },
+      describe: "types an email, taps Subscribe; done when the server's thank-you shows",
+    },
   },
   {
     tag: 'sm-login',
@@ -96,7 +101,14 @@ const TAGS: TagCase[] = [
     done: { selector: 'input[type="email"]' },
     act: { describe: 'taps Continue with Email; done when the email field shows' },
   },
-  { tag: 'sm-donate', what: 'the amount slider, once the mission has arrived', attributes: 'mission="2"', signedIn: false, control: 'input[type="range"]', kind: 'field' },
+  {
+    tag: 'sm-donate',
+    what: 'the amount slider, once the mission has arrived',
+    attributes: 'mission="2"',
+    signedIn: false,
+    control: 'input[type="range"]',
+    kind: 'field',
+  },
   {
     tag: 'sm-topup',
     what: 'the Myself / As a gift choice',
@@ -107,7 +119,10 @@ const TAGS: TagCase[] = [
     filledWhat: 'the first credit choice',
     // The model has the gift when its view marks that card chosen (the radio alone is the browser's).
     done: { selector: 'label[data-checked="true"] > input[name="purchasefor"][value="2"]' },
-    act: { press: 'label:nth-of-type(2) > input[name="purchasefor"]', describe: 'taps As a gift; done when the view shows it chosen' },
+    act: {
+      press: 'label:nth-of-type(2) > input[name="purchasefor"]',
+      describe: 'taps As a gift; done when the view shows it chosen',
+    },
   },
   {
     tag: 'sm-subscribe',
@@ -116,7 +131,10 @@ const TAGS: TagCase[] = [
     control: 'input[name="duration"]',
     kind: 'field',
     done: { selector: 'input[name="months"]' },
-    act: { press: 'label:nth-of-type(2) > input[name="duration"]', describe: 'taps One-time; done when the choice of months shows' },
+    act: {
+      press: 'label:nth-of-type(2) > input[name="duration"]',
+      describe: 'taps One-time; done when the choice of months shows',
+    },
   },
   {
     tag: 'sm-history',
@@ -188,7 +206,12 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
       what: 'the email field',
       embed: 'form',
       html: pageHtml('a plain form', FORM(api), null),
-      probe: { host: null, control: 'form input[type="email"]', kind: 'field', done: { selector: '#message', text: NEWSLETTER_THANKS } },
+      probe: {
+        host: null,
+        control: 'form input[type="email"]',
+        kind: 'field',
+        done: { selector: '#message', text: NEWSLETTER_THANKS },
+      },
       signedIn: false,
       data: [],
       act: { ...TAGS[0]!.act!, press: 'form button' },
@@ -196,14 +219,41 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
   ];
   for (const c of TAGS) {
     const attributes = `${c.attributes ? `${c.attributes} ` : ''}api-base="${api}" portal="${portal}"`;
-    const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(`<${c.tag}>`, `<${c.tag} ${attributes}>`);
-    const probe: ProbeConfig = { host: c.tag, control: c.control, kind: c.kind, ...(c.filled ? { filled: c.filled } : {}), ...(c.done ? { done: c.done } : {}) };
+    const snippet = readFileSync(join(dist, snippetFile(c.tag)), 'utf8').replace(
+      `<${c.tag}>`,
+      `<${c.tag} ${attributes}>`,
+    );
+    const probe: ProbeConfig = {
+      host: c.tag,
+      control: c.control,
+      kind: c.kind,
+      ...(c.filled ? { filled: c.filled } : {}),
+      ...(c.done ? { done: c.done } : {}),
+    };
     const early = new RegExp(`data-sm-early${c.signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
     const data = [...snippet.matchAll(early)].map((m) => m[1]!);
-    const common = { tag: c.tag, what: c.what, ...(c.filledWhat ? { filledWhat: c.filledWhat } : {}), probe, signedIn: c.signedIn, data, ...(c.act ? { act: c.act } : {}) };
-    pages.push({ ...common, name: `${c.tag} snippet`, embed: 'snippet', html: pageHtml(`${c.tag} (snippet)`, snippet, 'loader.js') });
+    const common = {
+      tag: c.tag,
+      what: c.what,
+      ...(c.filledWhat ? { filledWhat: c.filledWhat } : {}),
+      probe,
+      signedIn: c.signedIn,
+      data,
+      ...(c.act ? { act: c.act } : {}),
+    };
+    pages.push({
+      ...common,
+      name: `${c.tag} snippet`,
+      embed: 'snippet',
+      html: pageHtml(`${c.tag} (snippet)`, snippet, 'loader.js'),
+    });
     // The script tag alone: the tag's own copy of the loader, with its markup in it (README, "Embedding").
-    pages.push({ ...common, name: `${c.tag} script`, embed: 'script', html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, `loader-${c.tag}.js`) });
+    pages.push({
+      ...common,
+      name: `${c.tag} script`,
+      embed: 'script',
+      html: pageHtml(`${c.tag} (script tag)`, `<${c.tag} ${attributes}></${c.tag}>`, `loader-${c.tag}.js`),
+    });
   }
   return pages.map((p, i) => ({ ...p, path: `/bench/${i}.html` }));
 }

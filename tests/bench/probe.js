@@ -26,18 +26,31 @@
  */
 (() => {
   const config = window.__benchConfig;
-  const state = { shows: null, usable: null, filled: null, hydrated: null, replaced: false, done: null, longTasks: [], shifts: [], loaderRuns: [] };
+  const state = {
+    shows: null,
+    usable: null,
+    filled: null,
+    hydrated: null,
+    replaced: false,
+    done: null,
+    longTasks: [],
+    shifts: [],
+    loaderRuns: [],
+  };
   window.__bench = state;
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value });
+    for (const entry of list.getEntries())
+      if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value });
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      for (const script of entry.scripts) if (/\/widgets\/loader\.js$/.test(script.sourceURL)) state.loaderRuns.push({ start: script.startTime, duration: script.duration });
+      for (const script of entry.scripts)
+        if (/\/widgets\/loader\.js$/.test(script.sourceURL))
+          state.loaderRuns.push({ start: script.startTime, duration: script.duration });
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
 
@@ -62,7 +75,10 @@
   };
   /** A field takes typing (or a tap) once it is enabled, not read-only and not covered. */
   const fieldTakes = (node) => !node.disabled && !node.readOnly && !covered(node);
-  const takes = (node) => (config.kind === 'field' ? fieldTakes(node) : !node.disabled && !covered(node) && (hydrated(node) || captured(node) || kept(node)));
+  const takes = (node) =>
+    config.kind === 'field'
+      ? fieldTakes(node)
+      : !node.disabled && !covered(node) && (hydrated(node) || captured(node) || kept(node));
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
   state.centre = (selector) => {
@@ -97,7 +113,11 @@
       const done = root?.querySelector(config.done.selector);
       if (shows(done) && (!config.done.text || done.textContent.includes(config.done.text))) state.done = now;
     }
-    const waiting = state.usable === null || (config.host && state.hydrated === null) || (config.filled && state.filled === null) || (config.done && state.done === null);
+    const waiting =
+      state.usable === null ||
+      (config.host && state.hydrated === null) ||
+      (config.filled && state.filled === null) ||
+      (config.done && state.done === null);
     if (waiting) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);

@@ -9,7 +9,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotli, gzip } from './sizes';
 
@@ -22,11 +29,24 @@ export interface Sandbox {
 }
 
 /** The sandbox alone (social sign-in off) on `port`, with its database in `dir`, allowing `allowedOrigin` cross-origin. */
-export async function startSandbox(root: string, port: number, dir: string, portalUrl: string, allowedOrigin: string): Promise<Sandbox> {
+export async function startSandbox(
+  root: string,
+  port: number,
+  dir: string,
+  portalUrl: string,
+  allowedOrigin: string,
+): Promise<Sandbox> {
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'bench.sqlite'), PORTAL_URL: portalUrl, SANDBOX_ALLOWED_ORIGINS: allowedOrigin },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_DB: join(dir, 'bench.sqlite'),
+      PORTAL_URL: portalUrl,
+      SANDBOX_ALLOWED_ORIGINS: allowedOrigin,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,12 +73,20 @@ export async function startSandbox(root: string, port: number, dir: string, port
   }
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
 
 type Encoding = 'br' | 'gzip' | 'raw';
-const choose = (accept: string | undefined): Encoding => (/\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : 'raw');
-const compress = (raw: Buffer, encoding: Encoding) => (encoding === 'br' ? brotli(raw) : encoding === 'gzip' ? gzip(raw) : raw);
+const choose = (accept: string | undefined): Encoding =>
+  /\bbr\b/.test(accept ?? '') ? 'br' : /\bgzip\b/.test(accept ?? '') ? 'gzip' : 'raw';
+const compress = (raw: Buffer, encoding: Encoding) =>
+  encoding === 'br' ? brotli(raw) : encoding === 'gzip' ? gzip(raw) : raw;
 
 export interface Cdn {
   origin: string;
@@ -68,15 +96,30 @@ export interface Cdn {
 }
 
 /** Serves, on `port`, `pages` (path -> HTML) and dist/ compressed, and passes the rest to the sandbox at `upstream`. */
-export async function startCdn(port: number, dist: string, pages: ReadonlyMap<string, string>, upstream: string): Promise<Cdn> {
+export async function startCdn(
+  port: number,
+  dist: string,
+  pages: ReadonlyMap<string, string>,
+  upstream: string,
+): Promise<Cdn> {
   const encodings = new Set<string>();
   /** Bench pages and dist/ files, each compressed once per encoding. */
   const cache = new Map<string, Buffer>();
   const upstreamUrl = new URL(upstream);
 
-  const send = (res: ServerResponse, status: number, headers: OutgoingHttpHeaders, encoding: Encoding, body: Buffer) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    encoding: Encoding,
+    body: Buffer,
+  ) => {
     encodings.add(encoding);
-    res.writeHead(status, { ...headers, ...(encoding === 'raw' ? {} : { 'content-encoding': encoding }), vary: 'Accept-Encoding' });
+    res.writeHead(status, {
+      ...headers,
+      ...(encoding === 'raw' ? {} : { 'content-encoding': encoding }),
+      vary: 'Accept-Encoding',
+    });
     res.end(body);
   };
 
@@ -103,22 +146,34 @@ export async function startCdn(port: number, dist: string, pages: ReadonlyMap<st
       if (raw) cache.set(key, (body = compress(raw, encoding)));
     }
     if (body) {
-      send(res, 200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }, encoding, body);
+      send(
+        res,
+        200,
+        { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' },
+        encoding,
+        body,
+      );
       return;
     }
     // Everything else comes from the sandbox, compressed on the way when it is text.
-    const forward = request({ host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: req.headers }, (answer: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const headers: OutgoingHttpHeaders = { ...answer.headers };
-        delete headers['content-length'];
-        delete headers['transfer-encoding'];
-        const text = COMPRESSIBLE.test(String(answer.headers['content-type'] ?? '')) && !answer.headers['content-encoding'] && raw.length > 0;
-        send(res, answer.statusCode ?? 502, headers, text ? encoding : 'raw', text ? compress(raw, encoding) : raw);
-      });
-    });
+    const forward = request(
+      { host: upstreamUrl.hostname, port: upstreamUrl.port, method: req.method, path: req.url, headers: req.headers },
+      (answer: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const headers: OutgoingHttpHeaders = { ...answer.headers };
+          delete headers['content-length'];
+          delete headers['transfer-encoding'];
+          const text =
+            COMPRESSIBLE.test(String(answer.headers['content-type'] ?? '')) &&
+            !answer.headers['content-encoding'] &&
+            raw.length > 0;
+          send(res, answer.statusCode ?? 502, headers, text ? encoding : 'raw', text ? compress(raw, encoding) : raw);
+        });
+      },
+    );
     forward.on('error', (error) => {
       res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(String(error));

@@ -76,7 +76,10 @@ export function readManifest(dist: string): Manifest {
 }
 
 /** brotli at quality 11 and gzip -9, as a CDN serves precompressed files. */
-export const brotli = (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+export const brotli = (body: Buffer) =>
+  brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 export const gzip = (body: Buffer) => gzipSync(body, { level: 9 });
 
 const compressed = new Map<string, { gzip: number; brotli: number }>();
@@ -100,7 +103,8 @@ export function sizeOf(buffers: Buffer[]): Size {
   return { raw, gzip: gz, brotli: br };
 }
 
-export const sizeOfFiles = (dist: string, files: readonly string[]): Size => sizeOf([...new Set(files)].map((f) => readFileSync(join(dist, f))));
+export const sizeOfFiles = (dist: string, files: readonly string[]): Size =>
+  sizeOf([...new Set(files)].map((f) => readFileSync(join(dist, f))));
 
 /** Files a manifest key loads on first load: itself and its static imports, transitively. */
 export function firstLoadFiles(manifest: Manifest, key: string): string[] {
@@ -133,9 +137,13 @@ export function lazyFiles(manifest: Manifest, key: string): string[] {
 
 /** The shared chunks: the runtime, the core, and the bundler's interop helper. */
 export function sharedFiles(manifest: Manifest): { runtime: string; core: string | null; helpers: string[] } {
-  const byName = (name: string) => Object.values(manifest).filter((c) => !c.isEntry && c.name === name).map((c) => c.file);
+  const byName = (name: string) =>
+    Object.values(manifest)
+      .filter((c) => !c.isEntry && c.name === name)
+      .map((c) => c.file);
   const runtime = byName('runtime');
-  if (runtime.length !== 1) throw new Error(`expected one runtime chunk, found ${runtime.length}: ${runtime.join(', ')}`);
+  if (runtime.length !== 1)
+    throw new Error(`expected one runtime chunk, found ${runtime.length}: ${runtime.join(', ')}`);
   const core = byName('core');
   return { runtime: runtime[0]!, core: core[0] ?? null, helpers: byName('rolldown-runtime') };
 }

@@ -41,11 +41,19 @@ const bin = (name: string) => join(root, 'node_modules/.bin', name);
 /** Runs a command; resolves with its exit code and output instead of throwing on failure. */
 async function sh(file: string, args: string[], cwd = root): Promise<{ code: number; out: string; stdout: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    const { stdout, stderr } = await run(file, args, {
+      cwd,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
     return { code: 0, out: stdout + stderr, stdout };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : 1, out: `${e.stdout ?? ''}${e.stderr ?? ''}`, stdout: e.stdout ?? '' };
+    return {
+      code: typeof e.code === 'number' ? e.code : 1,
+      out: `${e.stdout ?? ''}${e.stderr ?? ''}`,
+      stdout: e.stdout ?? '',
+    };
   }
 }
 
@@ -67,10 +75,16 @@ beforeAll(async () => {
   expect(pack.code, pack.out).toBe(0);
   packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Packed[])[0]!;
   tarball = join(work, packed.filename);
-  console.log(`${packed.filename}: ${(packed.size / 1024).toFixed(1)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KiB unpacked, ${packed.files.length} files`);
+  console.log(
+    `${packed.filename}: ${(packed.size / 1024).toFixed(1)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KiB unpacked, ${packed.files.length} files`,
+  );
   for (const consumer of [app, page]) {
     rmSync(join(consumer, 'node_modules'), { recursive: true, force: true });
-    const install = await sh(npm, ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefer-offline', tarball], consumer);
+    const install = await sh(
+      npm,
+      ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefer-offline', tarball],
+      consumer,
+    );
     expect(install.code, install.out).toBe(0);
   }
 }, 180_000);
@@ -83,7 +97,10 @@ describe('the tarball', () => {
   it("holds the loader and each tag's own copy of it, every tag with the files it imports, the snippets, markup, manifest and types; nothing of the portal, sandbox or tests", () => {
     const files = packed.files.map((f) => f.path).sort();
     // What the build says each widget entry and the loader import, statically or on demand.
-    const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; name?: string }>;
+    const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; name?: string }
+    >;
     const needed = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key]!;
@@ -91,12 +108,22 @@ describe('the tarball', () => {
       needed.add(chunk.file);
       for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
     };
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && chunk.file.startsWith('widgets/')) visit(key);
+    for (const [key, chunk] of Object.entries(manifest))
+      if (chunk.isEntry && chunk.file.startsWith('widgets/')) visit(key);
     const expected = [
       ...[...needed].map((f) => `dist/${f}`),
-      ...Object.keys(tags).flatMap((tag) => [`dist/snippets/${tag}.html`, `dist/widgets/markup/${tag}.html`, `dist/widgets/loader-${tag}.js`]),
+      ...Object.keys(tags).flatMap((tag) => [
+        `dist/snippets/${tag}.html`,
+        `dist/widgets/markup/${tag}.html`,
+        `dist/widgets/loader-${tag}.js`,
+      ]),
       // The markup and snippets of the other languages.
-      ...LANGUAGES.filter((l) => l !== 'en').flatMap((lang) => Object.keys(tags).flatMap((tag) => [`dist/snippets/${lang}/${tag}.html`, `dist/widgets/markup/${tag}.${lang}.html`])),
+      ...LANGUAGES.filter((l) => l !== 'en').flatMap((lang) =>
+        Object.keys(tags).flatMap((tag) => [
+          `dist/snippets/${lang}/${tag}.html`,
+          `dist/widgets/markup/${tag}.${lang}.html`,
+        ]),
+      ),
       'dist/widgets/sm-widgets.d.ts',
       'dist/custom-elements.json',
       'package.json',
@@ -107,15 +134,35 @@ describe('the tarball', () => {
     for (const tag of Object.keys(tags)) expect(files).toContain(`dist/widgets/${tag}.js`);
     // The other languages' messages of every area ship (each language's index names them all),
     // the portal's own texts among them; nothing else of the portal does.
-    expect(files.filter((f) => !f.startsWith('dist/assets/messages-') && /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f))).toEqual([]);
+    expect(
+      files.filter(
+        (f) =>
+          !f.startsWith('dist/assets/messages-') && /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f),
+      ),
+    ).toEqual([]);
   });
 
   it('has an export for the loader and for each tag, each with its types', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string; default: string }>; sideEffects: unknown; private?: boolean };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { types: string; default: string }>;
+      sideEffects: unknown;
+      private?: boolean;
+    };
     expect(pkg.private).toBeUndefined();
-    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', ...Object.keys(tags).map((t) => `./${t}`), './snippets/*', './custom-elements.json']));
+    expect(Object.keys(pkg.exports)).toEqual(
+      expect.arrayContaining([
+        '.',
+        ...Object.keys(tags).map((t) => `./${t}`),
+        './snippets/*',
+        './custom-elements.json',
+      ]),
+    );
     expect(pkg.exports['.']).toEqual({ types: './dist/widgets/sm-widgets.d.ts', default: './dist/widgets/loader.js' });
-    for (const tag of Object.keys(tags)) expect(pkg.exports[`./${tag}`]).toEqual({ types: './dist/widgets/sm-widgets.d.ts', default: `./dist/widgets/${tag}.js` });
+    for (const tag of Object.keys(tags))
+      expect(pkg.exports[`./${tag}`]).toEqual({
+        types: './dist/widgets/sm-widgets.d.ts',
+        default: `./dist/widgets/${tag}.js`,
+      });
     // Every module defines tags or is part of one that does: bundlers must keep them all. (The
     // field also covers this project's own sources when Vite builds it: a list naming only dist/
     // let the portal's build drop its element imports.)
@@ -137,15 +184,28 @@ describe('the tarball', () => {
 
 describe('the React 19 + TypeScript app', () => {
   it('type-checks: correct use of every tag is accepted', async () => {
-    const result = await sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')]);
+    const result = await sh(process.execPath, [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(app, 'tsconfig.json'),
+    ]);
     expect(result.out).toBe('');
     expect(result.code).toBe(0);
   }, 60_000);
 
   it('type-checks: a wrong attribute value and a misspelled event handler are rejected', async () => {
-    const result = await sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.type-errors.json'), '--pretty', 'false']);
+    const result = await sh(process.execPath, [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(app, 'tsconfig.type-errors.json'),
+      '--pretty',
+      'false',
+    ]);
     expect(result.code).not.toBe(0);
-    const errors = result.out.split('\n').filter((l) => /error TS\d+/.test(l)).map((l) => l.replace(/^.*type-errors\//, ''));
+    const errors = result.out
+      .split('\n')
+      .filter((l) => /error TS\d+/.test(l))
+      .map((l) => l.replace(/^.*type-errors\//, ''));
     expect(errors).toEqual([
       expect.stringMatching(/^misspelled-event-handler\.tsx\(7,\d+\): error TS2322: .*onSmNewsletterSubscribed/),
       expect.stringMatching(/^misspelled-event-handler\.tsx\(8,\d+\): error TS2339: Property 'amount' does not exist/),
@@ -161,15 +221,24 @@ describe('the React 19 + TypeScript app', () => {
     const html = readFileSync(join(app, 'dist/index.html'), 'utf8');
     expect(html).toMatch(/<script type="module"[^>]*src="\.\/assets\/index-[\w-]+\.js"/);
     // The widget's code came in from the package (its Subscribe button's text is in it).
-    const code = readdirSync(join(app, 'dist/assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(app, 'dist/assets', f), 'utf8')).join('\n');
+    const code = readdirSync(join(app, 'dist/assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(app, 'dist/assets', f), 'utf8'))
+      .join('\n');
     expect(code).toContain('sm-newsletter');
     // Vite followed the package's imports of the other languages and emitted them with the app:
     // the newsletter's button in each of them is in the app's chunks.
-    for (const language of LANGUAGES.filter((l) => l !== 'en')) expect(code, language).toContain(readCatalogue(language)['newsletter.subscribe']);
+    for (const language of LANGUAGES.filter((l) => l !== 'en'))
+      expect(code, language).toContain(readCatalogue(language)['newsletter.subscribe']);
   }, 120_000);
 });
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
 
 /** Serves /react/ from the app's build and /html/ from the plain page's folder (its __API__ filled in). */
 function serve(api: () => string): Promise<Server> {
@@ -209,7 +278,8 @@ describe('in Chromium', () => {
     await new Promise((done) => server?.close(done));
   });
 
-  const subscribers = () => sandbox.sandbox.db.prepare('SELECT email FROM newsletter_subscribers').pluck().all() as string[];
+  const subscribers = () =>
+    sandbox.sandbox.db.prepare('SELECT email FROM newsletter_subscribers').pluck().all() as string[];
 
   for (const [name, path, heard] of [
     ['the React app', '/react/', 'The app heard:'],
@@ -231,7 +301,10 @@ describe('in Chromium', () => {
       const email = `${name.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '')}@example.org`;
       await newsletter.getByRole('textbox', { name: 'Email' }).fill(email);
       await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-      await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+      await newsletter
+        .getByRole('status')
+        .filter({ hasText: /subscrib/i })
+        .waitFor();
       await tab.getByText(`${heard} ${email} subscribed.`).waitFor();
       expect(subscribers()).toContain(email);
       expect(errors).toEqual([]);

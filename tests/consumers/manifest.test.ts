@@ -58,13 +58,21 @@ const byVersion = (a: string, b: string) => {
 };
 
 const releasedDir = join(import.meta.dirname, 'released');
-const lastRelease = readdirSync(releasedDir).filter((v) => /^\d+\.\d+\.\d+$/.test(v)).sort(byVersion).at(-1)!;
+const lastRelease = readdirSync(releasedDir)
+  .filter((v) => /^\d+\.\d+\.\d+$/.test(v))
+  .sort(byVersion)
+  .at(-1)!;
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 const released = read(join(releasedDir, lastRelease, 'custom-elements.json'));
 const current = read(join(root, 'custom-elements.json'));
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; exports: Record<string, unknown> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  exports: Record<string, unknown>;
+};
 const version = pkg.version;
-const releasedEntryPoints = JSON.parse(readFileSync(join(releasedDir, lastRelease, 'entry-points.json'), 'utf8')) as string[];
+const releasedEntryPoints = JSON.parse(
+  readFileSync(join(releasedDir, lastRelease, 'entry-points.json'), 'utf8'),
+) as string[];
 
 describe(`custom-elements.json against release ${lastRelease}`, () => {
   it('package.json is at or after the last release', () => {
@@ -74,7 +82,10 @@ describe(`custom-elements.json against release ${lastRelease}`, () => {
   it('removes or renames nothing a page may use, unless the major version went up', () => {
     const gone = removed(released, current);
     if (major(version) > major(lastRelease)) return;
-    expect(gone, `Removed since ${lastRelease} (a breaking change: bump package.json to ${major(lastRelease) + 1}.0.0 and say so in CHANGELOG.md):`).toEqual([]);
+    expect(
+      gone,
+      `Removed since ${lastRelease} (a breaking change: bump package.json to ${major(lastRelease) + 1}.0.0 and say so in CHANGELOG.md):`,
+    ).toEqual([]);
   });
 
   it('keeps every entry point of the release, unless the major version went up', () => {
@@ -86,11 +97,25 @@ describe(`custom-elements.json against release ${lastRelease}`, () => {
   it('would notice a renamed attribute, a removed allowed value, event, part or custom property', () => {
     const changed = structuredClone(released);
     const donate = changed.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'sm-donate')!;
-    donate.attributes = donate.attributes!.map((a) => (a.name === 'mission' ? { ...a, name: 'mission-id' } : a.name === 'list' ? { ...a, type: { text: "'all' | 'public'" } } : a));
+    donate.attributes = donate.attributes!.map((a) =>
+      a.name === 'mission'
+        ? { ...a, name: 'mission-id' }
+        : a.name === 'list'
+          ? { ...a, type: { text: "'all' | 'public'" } }
+          : a,
+    );
     donate.events = donate.events!.filter((e) => e.name !== 'sm-donation-completed');
     donate.cssParts = donate.cssParts!.filter((p) => p.name !== 'slider');
     donate.cssProperties = donate.cssProperties!.filter((p) => p.name !== '--sm-radius');
-    expect(removed(released, changed).sort()).toEqual(['<sm-donate> ::part(slider)', '<sm-donate> --sm-radius', '<sm-donate> event sm-donation-completed', '<sm-donate> list=home', '<sm-donate> mission'].sort());
+    expect(removed(released, changed).sort()).toEqual(
+      [
+        '<sm-donate> ::part(slider)',
+        '<sm-donate> --sm-radius',
+        '<sm-donate> event sm-donation-completed',
+        '<sm-donate> list=home',
+        '<sm-donate> mission',
+      ].sort(),
+    );
     // Additions are not breaking.
     expect(removed(changed, released)).toEqual(['<sm-donate> mission-id']);
   });

@@ -5,12 +5,47 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseUrl, browserPerFile, focusedLabel, newPage, openSurvey, signedInPage, signInNewPerson, tabTo, uniqueEmail } from './support';
+import {
+  baseUrl,
+  browserPerFile,
+  focusedLabel,
+  newPage,
+  openSurvey,
+  signedInPage,
+  signInNewPerson,
+  tabTo,
+  uniqueEmail,
+} from './support';
 
 const browser = browserPerFile();
 
-const PUBLIC_ROUTES = ['/login', '/register', '/forgot-password', '/send-verification', '/signup-success', '/change-password?t=bad', '/verify-email', '/donation-page', '/missions', '/premium', '/test-page', '/update-payment-success', '/update-payment-failed'];
-const SIGNED_IN_ROUTES = ['/home', '/change-password-user', '/top-up', '/subscription', '/donation-lists', '/donations?_d=2', '/survey', '/transaction-failed', '/transaction-success', '/change-subscription'];
+const PUBLIC_ROUTES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/send-verification',
+  '/signup-success',
+  '/change-password?t=bad',
+  '/verify-email',
+  '/donation-page',
+  '/missions',
+  '/premium',
+  '/test-page',
+  '/update-payment-success',
+  '/update-payment-failed',
+];
+const SIGNED_IN_ROUTES = [
+  '/home',
+  '/change-password-user',
+  '/top-up',
+  '/subscription',
+  '/donation-lists',
+  '/donations?_d=2',
+  '/survey',
+  '/transaction-failed',
+  '/transaction-success',
+  '/change-subscription',
+];
 let checked = 0;
 afterAll(() => console.log(`[a11y] ${checked} routes checked with axe`));
 
@@ -118,7 +153,12 @@ describe('accessibility', () => {
     const { survey, total } = await openSurvey(page);
     for (let n = 1; n <= total; n += 1) {
       await survey.getByText(`${n} of ${total}`).waitFor();
-      const first = (await survey.getByRole('checkbox').first().evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+      const first = (
+        await survey
+          .getByRole('checkbox')
+          .first()
+          .evaluate((el) => el.closest('label')?.textContent ?? '')
+      ).trim();
       await tabTo(page, new RegExp(`^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       await page.keyboard.press('Space');
       await tabTo(page, /^Next$/);

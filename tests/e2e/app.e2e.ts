@@ -6,7 +6,16 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appLinks, appUrl, baseUrl, browserPerFile, createVerifiedUser, newPage, payByCard, recordAppLinks } from './support';
+import {
+  appLinks,
+  appUrl,
+  baseUrl,
+  browserPerFile,
+  createVerifiedUser,
+  newPage,
+  payByCard,
+  recordAppLinks,
+} from './support';
 
 const browser = browserPerFile();
 
@@ -63,7 +72,10 @@ describe('mobile app entries', () => {
     await openEntry(page, 'survey', person.email);
     await expectNoToken(page);
     await page.waitForURL(/#\/survey$/);
-    await page.locator('sm-survey').getByText(/^1 of \d+$/).waitFor();
+    await page
+      .locator('sm-survey')
+      .getByText(/^1 of \d+$/)
+      .waitFor();
     await page.getByRole('button', { name: 'Close survey' }).click();
     await expect.poll(() => appLinks(page)).toEqual(['smapp://survey_done']);
     await context.close();
@@ -108,10 +120,17 @@ describe('mobile app entries', () => {
     // A token used once, then opened again in a fresh webview.
     const replay = await newPage(browser());
     await replay.page.goto(appUrl());
-    const minted = await replay.page.evaluate(async ({ portal, email }) => {
-      const response = await fetch(`${portal}/sandbox/app-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
-      return (await response.json()).token as string;
-    }, { portal: baseUrl(), email: person.email });
+    const minted = await replay.page.evaluate(
+      async ({ portal, email }) => {
+        const response = await fetch(`${portal}/sandbox/app-token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email }),
+        });
+        return (await response.json()).token as string;
+      },
+      { portal: baseUrl(), email: person.email },
+    );
     await replay.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
     await replay.page.waitForURL(/#\/top-up$/);
     const second = await newPage(browser());
@@ -120,11 +139,22 @@ describe('mobile app entries', () => {
     await second.page.getByRole('button', { name: 'Continue with Email' }).waitFor();
     expect(await second.page.evaluate(() => localStorage.getItem('sm.session.v1'))).toBeNull();
     // An expired token: minted, then the sandbox clock moves past its 10 minutes.
-    const stale = await replay.page.evaluate(async ({ portal, email }) => {
-      const response = await fetch(`${portal}/sandbox/app-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
-      return (await response.json()).token as string;
-    }, { portal: baseUrl(), email: person.email });
-    await fetch(`${baseUrl()}/sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_days: 1 }) });
+    const stale = await replay.page.evaluate(
+      async ({ portal, email }) => {
+        const response = await fetch(`${portal}/sandbox/app-token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email }),
+        });
+        return (await response.json()).token as string;
+      },
+      { portal: baseUrl(), email: person.email },
+    );
+    await fetch(`${baseUrl()}/sandbox/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance_days: 1 }),
+    });
     const third = await newPage(browser());
     await third.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(stale)}&type=topup`);
     await third.page.getByText(/This sign-in link has expired/).waitFor();
@@ -139,7 +169,8 @@ describe('premium page on a phone', () => {
   it('opens the app through its gopremium deep link after 500 ms', async () => {
     const context = await browser().newContext({
       viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     });
     await recordAppLinks(context);
     const page = await context.newPage();

@@ -15,7 +15,10 @@ import { baseUrl, launch, newPage } from './support';
 const dist = resolve(import.meta.dirname, '../../dist');
 
 /** A GET whose body is read as sent (fetch would decode it). */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((done, fail) => {
     const req = request(new URL(path, baseUrl()), { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -42,11 +45,21 @@ const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
 describe('compressed files', () => {
   it('every compressed file of the build decodes to its bytes in dist/, in brotli and in gzip', async () => {
     const files = compressedFiles();
-    expect(files).toEqual(expect.arrayContaining(['widgets/loader.js', 'widgets/markup/sm-newsletter.html', 'snippets/sm-newsletter.html', 'index.html']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'widgets/loader.js',
+        'widgets/markup/sm-newsletter.html',
+        'snippets/sm-newsletter.html',
+        'index.html',
+      ]),
+    );
     for (const file of files) {
       // Whole pages (the portal, the docs) get their runtime config on the way out: they must match the page as served.
       const built = readFileSync(join(dist, file));
-      const expected = /\.html$/.test(file) && /^\s*<!doctype html/i.test(built.toString('utf8')) ? (await get(`/${file}`, {})).body : built;
+      const expected =
+        /\.html$/.test(file) && /^\s*<!doctype html/i.test(built.toString('utf8'))
+          ? (await get(`/${file}`, {})).body
+          : built;
       for (const [encoding, decode] of Object.entries(decoders)) {
         const res = await get(`/${file}`, { 'Accept-Encoding': encoding });
         expect(res.status, file).toBe(200);
@@ -61,7 +74,10 @@ describe('compressed files', () => {
 
 /** The portal's script and every chunk it imports statically, directly or not, from Vite's manifest. */
 function portalFiles(): { entry: string; chunks: string[] } {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
   const seen = new Set<string>();
   const visit = (key: string) => {
     for (const next of manifest[key]?.imports ?? []) {
@@ -92,7 +108,8 @@ describe('the portal page', () => {
     const encodings = new Map<string, string | null>();
     page.on('request', (request) => requested.add(new URL(request.url()).pathname.slice(1)));
     page.on('response', async (response) => {
-      if (response.url().startsWith(baseUrl())) encodings.set(new URL(response.url()).pathname, await response.headerValue('content-encoding'));
+      if (response.url().startsWith(baseUrl()))
+        encodings.set(new URL(response.url()).pathname, await response.headerValue('content-encoding'));
     });
     // The page's script is held back: a chunk found only by importing it could not be asked for meanwhile.
     let release!: () => void;
@@ -109,10 +126,16 @@ describe('the portal page', () => {
       await loading;
     }
     await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
-    const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname.slice(1)));
+    const preloaded = await page.$$eval('link[rel="modulepreload"]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname.slice(1)),
+    );
     // The page's own links name exactly the chunks of its script, and all of them are in the head (the loader adds
     // more there, for the route's tags).
-    const listed = await page.$eval('#sm-modulepreload', (t) => [...(t as HTMLTemplateElement).content.querySelectorAll('link')].map((l) => new URL(l.getAttribute('href')!, location.href).pathname.slice(1)));
+    const listed = await page.$eval('#sm-modulepreload', (t) =>
+      [...(t as HTMLTemplateElement).content.querySelectorAll('link')].map((l) =>
+        new URL(l.getAttribute('href')!, location.href).pathname.slice(1),
+      ),
+    );
     expect(listed.sort()).toEqual(chunks);
     expect(preloaded).toEqual(expect.arrayContaining(chunks));
 

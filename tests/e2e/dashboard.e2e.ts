@@ -4,13 +4,26 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, browserPerFile, createVerifiedUser, newPage, openSurvey, signedInPage, signInNewPerson, uniqueEmail } from './support';
+import {
+  apiAs,
+  baseUrl,
+  browserPerFile,
+  createVerifiedUser,
+  newPage,
+  openSurvey,
+  signedInPage,
+  signInNewPerson,
+  uniqueEmail,
+} from './support';
 
 const browser = browserPerFile();
 
 describe('dashboard', () => {
   it('pages through credit purchases and downloads a purchased song as an mp3', async () => {
-    const { page, context, errors } = await signedInPage(browser(), { email: 'listener@example.org', password: 'listen-2026' });
+    const { page, context, errors } = await signedInPage(browser(), {
+      email: 'listener@example.org',
+      password: 'listen-2026',
+    });
     const history = page.locator('sm-history');
     await history.getByRole('tab', { name: 'Credit Purchase' }).waitFor();
     await history.getByText(/Page 1 of \d+/).waitFor();
@@ -19,7 +32,9 @@ describe('dashboard', () => {
     await history.getByRole('button', { name: 'Next' }).click();
     await history.getByText(/Page 2 of \d+/).waitFor();
     expect(await history.locator('tbody tr').count()).toBeGreaterThan(0);
-    await expect.poll(() => history.locator('tbody tr').first().textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
+    await expect
+      .poll(() => history.locator('tbody tr').first().textContent())
+      .toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
 
     await history.getByRole('tab', { name: 'Content Purchase' }).click();
     await history.getByText('Album').first().waitFor();
@@ -28,7 +43,8 @@ describe('dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^.+ - .+\.mp3$/);
     const path = await download.path();
     const bytes = readFileSync(path);
-    const isMp3 = bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0);
+    const isMp3 =
+      bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0);
     expect(isMp3).toBe(true);
     expect(bytes.length).toBeGreaterThan(1000);
 
@@ -40,11 +56,23 @@ describe('dashboard', () => {
 
   it('nobody reads or downloads another person’s history through the API', async () => {
     const stranger = await createVerifiedUser({ first: 'Sam' });
-    const own = await apiAs<{ data: { data: unknown[]; total: number } }>(stranger.email, stranger.password, '/webclient/account/transaction-history?per_page=20&page=1');
+    const own = await apiAs<{ data: { data: unknown[]; total: number } }>(
+      stranger.email,
+      stranger.password,
+      '/webclient/account/transaction-history?per_page=20&page=1',
+    );
     expect(own.body.data.total).toBe(0);
-    const listener = await apiAs<{ data: { data: { songs: { id: number }[] }[] } }>('listener@example.org', 'listen-2026', '/webclient/account/content-purchase?per_page=20&page=1');
+    const listener = await apiAs<{ data: { data: { songs: { id: number }[] }[] } }>(
+      'listener@example.org',
+      'listen-2026',
+      '/webclient/account/content-purchase?per_page=20&page=1',
+    );
     const songId = listener.body.data.data[0]!.songs[0]!.id;
-    const refused = await apiAs<{ message: string }>(stranger.email, stranger.password, `/webclient/account/download/${songId}`);
+    const refused = await apiAs<{ message: string }>(
+      stranger.email,
+      stranger.password,
+      `/webclient/account/download/${songId}`,
+    );
     expect(refused.status).toBe(403);
     const noToken = await fetch(`${baseUrl()}/webclient/account/download/${songId}`);
     expect(noToken.status).toBe(401);

@@ -20,7 +20,10 @@ describe('docs', () => {
     const { page, context, errors } = await newPage(browser());
     await page.goto(`${baseUrl()}/docs/`);
     for (const [tag, spec] of Object.entries(tags)) {
-      await page.getByRole('main').getByRole('link', { name: `<${tag}>` }).waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: `<${tag}>` })
+        .waitFor();
       await page.getByText(spec.summary).waitFor();
     }
     expect(await axeViolations(page)).toEqual([]);
@@ -39,11 +42,15 @@ describe('docs', () => {
       const live = page.locator(`[data-preview] ${tag}`);
       await live.scrollIntoViewIfNeeded();
       await page.waitForFunction((name) => !!customElements.get(name), tag);
-      await expect.poll(() => live.evaluate((el) => el.shadowRoot?.querySelector('[part~="card"]') !== null)).toBe(true);
+      await expect
+        .poll(() => live.evaluate((el) => el.shadowRoot?.querySelector('[part~="card"]') !== null))
+        .toBe(true);
       // What the table says.
       const attributes = await sectionText(page, 'attributes');
       for (const name of Object.keys(spec.attributes)) expect(attributes).toContain(name);
-      for (const attribute of Object.values(spec.attributes)) if (attribute.type === 'enum') for (const value of Object.keys(attribute.values)) expect(attributes).toContain(value);
+      for (const attribute of Object.values(spec.attributes))
+        if (attribute.type === 'enum')
+          for (const value of Object.keys(attribute.values)) expect(attributes).toContain(value);
       const eventsText = await sectionText(page, 'events');
       for (const name of Object.keys(spec.events)) {
         expect(eventsText).toContain(name);
@@ -61,7 +68,9 @@ describe('docs', () => {
       for (let i = 0; i < (await examples.count()); i += 1) {
         const example = examples.nth(i);
         await example.locator('summary').click();
-        await expect.poll(() => example.locator('[data-stage] > *').evaluate((el) => (el.shadowRoot?.childElementCount ?? 0) > 0)).toBe(true);
+        await expect
+          .poll(() => example.locator('[data-stage] > *').evaluate((el) => (el.shadowRoot?.childElementCount ?? 0) > 0))
+          .toBe(true);
         expect(page.url().split('#')[0]).toBe(url);
         // The membership's view is a modal dialog and covers the page until it is closed: Escape closes it and its example.
         if ((await example.locator('[data-stage] > *').getAttribute('view')) === 'manage') {
@@ -99,7 +108,11 @@ describe('docs', () => {
     await tabTo(page, /^--sm-radius$/, 60);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('0px');
-    await expect.poll(() => live.evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).borderTopLeftRadius)).toBe('0px');
+    await expect
+      .poll(() =>
+        live.evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).borderTopLeftRadius),
+      )
+      .toBe('0px');
     await page.getByText('--sm-radius: 0px;').waitFor();
     expect(errors).toEqual([]);
     await context.close();

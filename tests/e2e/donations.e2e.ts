@@ -118,7 +118,12 @@ describe('donations', () => {
     await page.getByText('<script>window.__pwned = 1</script>', { exact: false }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('sm-donate').first().evaluate((el) => el.shadowRoot!.querySelectorAll('script, img[onerror]').length)).toBe(0);
+    expect(
+      await page
+        .locator('sm-donate')
+        .first()
+        .evaluate((el) => el.shadowRoot!.querySelectorAll('script, img[onerror]').length),
+    ).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

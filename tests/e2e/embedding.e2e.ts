@@ -11,14 +11,25 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SESSION_KEY as STORAGE_KEY, sessionKeyFor as storageKeyFor } from '../../shared/boot/boot';
 import { storedSignIn } from '../../shared/session/session';
-import { baseUrl, blogUrl, browserPerFile, createVerifiedUser, hold, newPage, shiftsSince, watchLayoutShifts } from './support';
+import {
+  baseUrl,
+  blogUrl,
+  browserPerFile,
+  createVerifiedUser,
+  hold,
+  newPage,
+  shiftsSince,
+  watchLayoutShifts,
+} from './support';
 
 /** Each API host has its own sign-in (shared/session/session.ts): a tag with api-base keeps it under that host's key. */
 const sessionKeyOf = (apiBase: string) => storageKeyFor(apiBase.replace(/\/+$/, ''));
 /** A person signed in with `token` until `expiresAt`, as the session stores it. */
-const signedIn = (token: string, expiresAt = Date.now() + 3_600_000) => storedSignIn({ accessToken: token, tokenType: 'Bearer', expiresAt });
+const signedIn = (token: string, expiresAt = Date.now() + 3_600_000) =>
+  storedSignIn({ accessToken: token, tokenType: 'Bearer', expiresAt });
 /** A page that starts with `value` stored under `key`. */
-const storing = (page: Page, key: string, value: string) => page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [key, value]);
+const storing = (page: Page, key: string, value: string) =>
+  page.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [key, value]);
 
 const pageUrl = (name: string) => new URL(name, blogUrl()).href;
 
@@ -44,12 +55,17 @@ async function openWithCodeHeld(name: string, options: { held?: RegExp; watchShi
 function widgetCode(urls: string[]): string[] {
   const names = urls
     .filter((u) => u.startsWith(baseUrl()) && /\/(widgets|assets)\/[^/]+\.js$/.test(u))
-    .map((u) => u.split('/').pop()!.replace(/-[\w-]{8}\.js$|\.js$/, ''));
+    .map((u) =>
+      u
+        .split('/')
+        .pop()!
+        .replace(/-[\w-]{8}\.js$|\.js$/, ''),
+    );
   return [...new Set(names)].sort();
 }
 
-
-const hasCard = (page: Page, tag: string) => page.evaluate((t) => !!document.querySelector(t)?.shadowRoot?.querySelector('[part~="card"]'), tag);
+const hasCard = (page: Page, tag: string) =>
+  page.evaluate((t) => !!document.querySelector(t)?.shadowRoot?.querySelector('[part~="card"]'), tag);
 
 describe('embedding with the loader', () => {
   it('script tag alone: each tag gets its markup before its code, and only the code of the tags on the page is fetched', async () => {
@@ -62,15 +78,27 @@ describe('embedding with the loader', () => {
     expect(await page.locator('sm-newsletter').getByRole('button', { name: 'Subscribe' }).isEnabled()).toBe(true);
     // Meanwhile the API host's connection is opened, and the donate form's public data is on its way.
     const api = new URL(baseUrl()).origin;
-    expect(await page.$$eval('link[rel="preconnect"]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).origin))).toContain(api);
-    await expect.poll(() => urls.filter((u) => u.startsWith(`${api}/webclient/donation/`)).map((u) => new URL(u).pathname).sort()).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
+    expect(
+      await page.$$eval('link[rel="preconnect"]', (links) =>
+        links.map((l) => new URL((l as HTMLLinkElement).href).origin),
+      ),
+    ).toContain(api);
+    await expect
+      .poll(() =>
+        urls
+          .filter((u) => u.startsWith(`${api}/webclient/donation/`))
+          .map((u) => new URL(u).pathname)
+          .sort(),
+      )
+      .toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
     code.release();
     await page.waitForFunction(() => !!customElements.get('sm-donate') && !!customElements.get('sm-newsletter'));
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
     expect(await input.inputValue()).toBe('reader@example.org');
     const first = widgetCode(urls);
     expect(first.filter((n) => /^sm-/.test(n))).toEqual(['sm-donate', 'sm-newsletter']);
-    for (const other of ['login', 'topup', 'subscribe', 'history', 'survey']) expect(first.some((n) => n === `sm-${other}` || n.startsWith(`${other}.element`))).toBe(false);
+    for (const other of ['login', 'topup', 'subscribe', 'history', 'survey'])
+      expect(first.some((n) => n === `sm-${other}` || n.startsWith(`${other}.element`))).toBe(false);
     expect(urls.filter((u) => /\/assets\/runtime-/.test(u))).toHaveLength(1);
     // A tag added later gets its markup and, once wanted, its code.
     await page.evaluate(() => document.querySelector('main')!.append(document.createElement('sm-login')));
@@ -95,9 +123,17 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
-  it('a snippet centred in a flex column keeps its content\'s width: nothing in a card is squeezed out of it', async () => {
+  it("a snippet centred in a flex column keeps its content's width: nothing in a card is squeezed out of it", async () => {
     const { page, context, errors } = await newPage(browser(), { width: 1024 });
-    for (const tag of ['sm-login', 'sm-topup', 'sm-subscribe', 'sm-donate', 'sm-history', 'sm-survey', 'sm-newsletter']) {
+    for (const tag of [
+      'sm-login',
+      'sm-topup',
+      'sm-subscribe',
+      'sm-donate',
+      'sm-history',
+      'sm-survey',
+      'sm-newsletter',
+    ]) {
       const snippet = readFileSync(join(import.meta.dirname, '../../dist/snippets', `${tag}.html`), 'utf8');
       await page.setContent(`<div style="display:flex;flex-direction:column;align-items:center">${snippet}</div>`);
       // A card whose width does not come from its content (CSS containment, a container query's container) is squeezed to its padding.
@@ -120,7 +156,9 @@ describe('embedding with the loader', () => {
     // Snippets pasted: each tag's markup is there from the start, so the loader sees where each one is.
     await page.goto(pageUrl('blog-snippet.html'), { waitUntil: 'load' });
     // On a phone the newsletter is below the donation form, out of view.
-    expect(await page.locator('sm-newsletter').evaluate((el) => el.getBoundingClientRect().top > innerHeight)).toBe(true);
+    expect(await page.locator('sm-newsletter').evaluate((el) => el.getBoundingClientRect().top > innerHeight)).toBe(
+      true,
+    );
     await expect.poll(() => donate.requested()).toBe(true);
     // The page is idle while the donation form's code is on its way: the newsletter's code still waits, leaving the link to it.
     await page.waitForTimeout(1500);
@@ -145,14 +183,27 @@ describe('embedding with the loader', () => {
     expect(await page.evaluate(() => !!customElements.get('sm-newsletter'))).toBe(false);
     const node = await input.elementHandle();
     code.release();
-    await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+    await newsletter
+      .getByRole('status')
+      .filter({ hasText: /subscrib/i })
+      .waitFor();
     // The same field (hydrated, not replaced), still focused; cleared after the thank-you.
-    expect(await page.evaluate((el) => el === document.querySelector('sm-newsletter')!.shadowRoot!.querySelector('input'), node)).toBe(true);
-    expect(await page.evaluate(() => document.querySelector('sm-newsletter')!.shadowRoot!.activeElement?.localName)).toBe('input');
+    expect(
+      await page.evaluate(
+        (el) => el === document.querySelector('sm-newsletter')!.shadowRoot!.querySelector('input'),
+        node,
+      ),
+    ).toBe(true);
+    expect(
+      await page.evaluate(() => document.querySelector('sm-newsletter')!.shadowRoot!.activeElement?.localName),
+    ).toBe('input');
     expect(await input.inputValue()).toBe('');
     // The newsletter never moves (the donation form above it grows when its mission arrives: its skeleton is shorter).
     const shifts = (await shiftsSince(page, 0)) as unknown as { by: string }[];
-    expect(shifts.filter((s) => /sm-newsletter/.test(s.by)), JSON.stringify(shifts)).toEqual([]);
+    expect(
+      shifts.filter((s) => /sm-newsletter/.test(s.by)),
+      JSON.stringify(shifts),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -161,16 +212,23 @@ describe('embedding with the loader', () => {
     const { page, context, errors } = await newPage(browser());
     // The network drops every widget file at first (a phone losing its signal), and comes back later.
     let online = false;
-    await page.route(/\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/, (route) => (online ? route.continue() : route.abort('internetdisconnected')));
+    await page.route(/\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/, (route) =>
+      online ? route.continue() : route.abort('internetdisconnected'),
+    );
     const sent: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/subscribe-newsletter') && sent.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/subscribe-newsletter') && sent.push(request.postData() ?? ''),
+    );
     await page.goto(pageUrl('blog-snippet.html'));
     const newsletter = page.locator('sm-newsletter');
     await newsletter.getByRole('textbox', { name: 'Email' }).fill('patient.reader@example.org');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     await newsletter.getByRole('button', { name: 'Sending...' }).waitFor();
     // Its code did not come: the form says so, and the press is still kept (nothing was sent).
-    await newsletter.getByText('Subscribing needs JavaScript, which is off or did not load on this page.').waitFor({ timeout: 8000 });
+    await newsletter
+      .getByText('Subscribing needs JavaScript, which is off or did not load on this page.')
+      .waitFor({ timeout: 8000 });
     expect(await page.evaluate(() => !!customElements.get('sm-newsletter'))).toBe(false);
     expect(sent).toEqual([]);
     // The signal is back; the person taps the form again: its code is asked for again, and the press made before is sent, once.
@@ -199,7 +257,9 @@ describe('embedding with the loader', () => {
     expect(await custom.inputValue()).toBe('25');
     expect(await donate.getByRole('radio', { name: 'Recurring (monthly)' }).isChecked()).toBe(true);
     // The same field, still focused: the form kept its nodes from the markup to the loaded mission.
-    expect(await page.evaluate(() => document.querySelector('sm-donate')!.shadowRoot!.activeElement?.getAttribute('type'))).toBe('number');
+    expect(
+      await page.evaluate(() => document.querySelector('sm-donate')!.shadowRoot!.activeElement?.getAttribute('type')),
+    ).toBe('number');
     await donate.getByRole('button', { name: 'Donate Now · $25.00' }).click();
     await donate.getByRole('dialog', { name: 'Sign in to give monthly' }).waitFor();
     expect(errors).toEqual([]);
@@ -213,7 +273,9 @@ describe('embedding with the loader', () => {
     const newsletter = page.locator('sm-newsletter');
     await newsletter.getByRole('textbox', { name: 'Email' }).waitFor();
     expect(await newsletter.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
-    await newsletter.getByText('Subscribing needs JavaScript, which is off or did not load on this page.').waitFor({ timeout: 8000 });
+    await newsletter
+      .getByText('Subscribing needs JavaScript, which is off or did not load on this page.')
+      .waitFor({ timeout: 8000 });
     await context.close();
   });
 
@@ -247,7 +309,15 @@ describe('embedding with the loader', () => {
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/sm-survey.js?copy=2` });
     await page.evaluate(() => document.querySelector('footer')!.append(document.createElement('sm-newsletter')));
     await expect.poll(() => page.locator('sm-newsletter').count()).toBe(2);
-    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('sm-newsletter')].every((el) => !!el.shadowRoot?.querySelector('[part~="card"]')))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('sm-newsletter')].every(
+            (el) => !!el.shadowRoot?.querySelector('[part~="card"]'),
+          ),
+        ),
+      )
+      .toBe(true);
     expect(await page.locator('sm-newsletter').first().getByRole('textbox', { name: 'Email' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -255,7 +325,12 @@ describe('embedding with the loader', () => {
 
   it("a second copy of the loader finding a pasted tag the first has leaves it: the tag's early data is taken once, none left over", async () => {
     const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html');
-    const early = () => page.evaluate(() => Object.keys((globalThis as unknown as Record<symbol, object | undefined>)[Symbol.for('sm.early')] ?? {}).length);
+    const early = () =>
+      page.evaluate(
+        () =>
+          Object.keys((globalThis as unknown as Record<symbol, object | undefined>)[Symbol.for('sm.early')] ?? {})
+            .length,
+      );
     await expect.poll(early).toBeGreaterThan(0);
     // Another copy (a tag's own) arrives while the code is on its way, and has had time to do its work.
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader-sm-donate.js` });
@@ -268,7 +343,7 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
-  it('a second copy of the loader starting after a press keeps that press: the first copy\'s record stays', async () => {
+  it("a second copy of the loader starting after a press keeps that press: the first copy's record stays", async () => {
     const { page, context, errors, code } = await openWithCodeHeld('blog-snippet.html');
     const newsletter = page.locator('sm-newsletter');
     await newsletter.getByRole('textbox', { name: 'Email' }).fill('two.loaders@example.org');
@@ -276,7 +351,10 @@ describe('embedding with the loader', () => {
     await newsletter.getByRole('button', { name: 'Sending...' }).waitFor();
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js?copy=2` });
     code.release();
-    await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+    await newsletter
+      .getByRole('status')
+      .filter({ hasText: /subscrib/i })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -290,10 +368,12 @@ describe('embedding with the loader', () => {
     await page.goto(pageUrl('blog-loader.html'));
     await page.locator('sm-newsletter').getByRole('button', { name: 'Subscribe' }).waitFor();
     await page.evaluate(() => {
-      document.querySelector('main')!.insertAdjacentHTML(
-        'beforeend',
-        '<sm-newsletter id="odd" theme="purple" language="fr" api-base="ftp://example.org"></sm-newsletter><sm-login id="odd-view" view="favourites"></sm-login>',
-      );
+      document
+        .querySelector('main')!
+        .insertAdjacentHTML(
+          'beforeend',
+          '<sm-newsletter id="odd" theme="purple" language="fr" api-base="ftp://example.org"></sm-newsletter><sm-login id="odd-view" view="favourites"></sm-login>',
+        );
     });
     await expect.poll(() => hasCard(page, '#odd')).toBe(true);
     await expect.poll(() => hasCard(page, '#odd-view')).toBe(true);
@@ -305,14 +385,18 @@ describe('embedding with the loader', () => {
     expect(warnings.join('\n')).toMatch(/api-base="ftp:\/\/example.org".*http/);
     expect(warnings.join('\n')).toMatch(/view="favourites".*login/);
     // The unknown theme follows the system's scheme (light here): the card is light.
-    expect(await page.locator('#odd').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(
+      await page
+        .locator('#odd')
+        .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor),
+    ).toBe('rgb(255, 255, 255)');
     // The login shows its default view.
     await page.locator('#odd-view').getByRole('button', { name: 'Continue with Email' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('renders a widget\'s data on a slow phone too (CPU 6x slower)', async () => {
+  it("renders a widget's data on a slow phone too (CPU 6x slower)", async () => {
     // A regression guard: rendering the loaded widget in time slices (React.lazy and Suspense)
     // left inner components, which read signals through their parent's useSignals(),
     // unsubscribed: the history stayed on "please wait..." for good.
@@ -327,7 +411,11 @@ describe('embedding with the loader', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('beforeend', `<sm-history api-base="${api}"></sm-history>`), baseUrl());
+    await page.evaluate(
+      (api) =>
+        document.querySelector('main')!.insertAdjacentHTML('beforeend', `<sm-history api-base="${api}"></sm-history>`),
+      baseUrl(),
+    );
     await page.locator('sm-history').getByRole('table').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await context.close();
@@ -346,12 +434,19 @@ describe('embedding with the loader', () => {
     await storing(page, sessionKeyOf(baseUrl()), signedIn(data.access_token));
     const choices: (string | undefined)[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/webclient/in-web-purchase/credit-list')) choices.push(request.headers().authorization);
+      if (request.url().endsWith('/webclient/in-web-purchase/credit-list'))
+        choices.push(request.headers().authorization);
     });
     const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
     await page.goto(pageUrl('blog-loader.html'));
     await page.evaluate(
-      (api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login><sm-history api-base="${api}" tab="content"></sm-history>`),
+      (api) =>
+        document
+          .querySelector('main')!
+          .insertAdjacentHTML(
+            'afterbegin',
+            `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login><sm-history api-base="${api}" tab="content"></sm-history>`,
+          ),
       baseUrl(),
     );
     // No code has run: the top-up shows its first view, and its credit choices are asked for with the person's token.
@@ -359,7 +454,9 @@ describe('embedding with the loader', () => {
     await expect.poll(() => choices).toEqual([`Bearer ${data.access_token}`]);
     expect(await page.evaluate(() => !!customElements.get('sm-topup'))).toBe(false);
     // The log-in screen's markup came too, but it is for visitors who are not signed in: it is not drawn.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/markup/sm-login.html')));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.endsWith('/markup/sm-login.html')),
+    );
     await page.waitForTimeout(300);
     expect(await page.locator('sm-login').evaluate((el) => el.shadowRoot)).toBeNull();
     // The history's markup shows its first tab: a history asked to open on another tab waits for its code.
@@ -397,7 +494,16 @@ describe('embedding with the loader', () => {
     });
     const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate((api) => document.querySelector('main')!.insertAdjacentHTML('afterbegin', `<sm-login api-base="${api}"></sm-login><sm-topup api-base="${api}"></sm-topup>`), baseUrl());
+    await page.evaluate(
+      (api) =>
+        document
+          .querySelector('main')!
+          .insertAdjacentHTML(
+            'afterbegin',
+            `<sm-login api-base="${api}"></sm-login><sm-topup api-base="${api}"></sm-topup>`,
+          ),
+      baseUrl(),
+    );
     // Before any code: the log-in screen shows, as for anyone not signed in.
     await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
     await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
@@ -411,7 +517,7 @@ describe('embedding with the loader', () => {
     await context.close();
   });
 
-  it('markup pasted into a page that names a path on another host never sends the signed-in person\'s token there', async () => {
+  it("markup pasted into a page that names a path on another host never sends the signed-in person's token there", async () => {
     const { page, context } = await newPage(browser());
     for (const key of [sessionKeyOf(baseUrl()), STORAGE_KEY]) await storing(page, key, signedIn('secret'));
     const asked: string[] = [];
@@ -425,14 +531,18 @@ describe('embedding with the loader', () => {
     await page.evaluate(
       ([api, paths]) => {
         const root = `<template shadowrootmode="open"><p data-sm-early-signed-in="${paths}">Loading</p></template>`;
-        (document.querySelector('main') as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(`<sm-topup api-base="${api}">${root}</sm-topup><sm-survey>${root}</sm-survey>`);
+        (document.querySelector('main') as HTMLElement & { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(
+          `<sm-topup api-base="${api}">${root}</sm-topup><sm-survey>${root}</sm-survey>`,
+        );
       },
       [baseUrl(), named],
     );
     // The one path on the tag's own host is asked for, with the token; nothing goes anywhere else.
     await expect.poll(() => asked).toContain(new URL(baseUrl()).host);
     await page.waitForTimeout(300);
-    expect(asked.filter((host) => host !== new URL(baseUrl()).host && host !== new URL(pageUrl('blog-loader.html')).host)).toEqual([]);
+    expect(
+      asked.filter((host) => host !== new URL(baseUrl()).host && host !== new URL(pageUrl('blog-loader.html')).host),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -442,7 +552,10 @@ describe('embedding with the loader', () => {
     await page.goto(pageUrl('blog-loader.html'));
     const donate = page.locator('sm-donate');
     await donate.getByRole('button', { name: 'Play' }).waitFor();
-    const active = () => donate.evaluate((el) => [...el.shadowRoot!.querySelectorAll('.sm-slide')].findIndex((s) => s.getAttribute('data-active') === 'true'));
+    const active = () =>
+      donate.evaluate((el) =>
+        [...el.shadowRoot!.querySelectorAll('.sm-slide')].findIndex((s) => s.getAttribute('data-active') === 'true'),
+      );
     const start = await active();
     await page.waitForTimeout(4500);
     expect(await active()).toBe(start);
@@ -469,13 +582,25 @@ describe('the app webview', () => {
     // The app has signed the person in (its one-time token hand-off); the webview's storage holds the session.
     await opened.page.addInitScript(
       ([key, token, expiresIn]) => {
-        localStorage.setItem(key as string, JSON.stringify({ v: 1, auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + Number(expiresIn) * 1000 }, user: null, fromApps: true, nextPage: null }));
+        localStorage.setItem(
+          key as string,
+          JSON.stringify({
+            v: 1,
+            auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + Number(expiresIn) * 1000 },
+            user: null,
+            fromApps: true,
+            nextPage: null,
+          }),
+        );
       },
       [sessionKeyOf(baseUrl()), data.access_token, data.expires_in],
     );
     return opened;
   }
-  const cardColour = (page: Page) => page.locator('sm-survey').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor);
+  const cardColour = (page: Page) =>
+    page
+      .locator('sm-survey')
+      .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('[part~="card"]')!).backgroundColor);
 
   it('shows the survey on a phone, loads only its code, and the close icon asks the app to close', async () => {
     const { page, context, errors } = await openWebview();
@@ -488,12 +613,19 @@ describe('the app webview', () => {
     expect(widgetCode(urls).filter((n) => /^sm-/.test(n))).toEqual(['sm-survey', 'sm-survey.draw']);
     // Fits the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.evaluate(() => document.addEventListener('sm-app-link', (event) => {
-      event.preventDefault();
-      (window as unknown as { __links: string[] }).__links = [...((window as unknown as { __links?: string[] }).__links ?? []), (event as CustomEvent<{ url: string }>).detail.url];
-    }));
+    await page.evaluate(() =>
+      document.addEventListener('sm-app-link', (event) => {
+        event.preventDefault();
+        (window as unknown as { __links: string[] }).__links = [
+          ...((window as unknown as { __links?: string[] }).__links ?? []),
+          (event as CustomEvent<{ url: string }>).detail.url,
+        ];
+      }),
+    );
     await survey.getByRole('button', { name: 'Close survey' }).click();
-    expect(await page.evaluate(() => (window as unknown as { __links: string[] }).__links)).toEqual(['smapp://survey_done']);
+    expect(await page.evaluate(() => (window as unknown as { __links: string[] }).__links)).toEqual([
+      'smapp://survey_done',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -510,7 +642,12 @@ describe('the app webview', () => {
       const root = el.shadowRoot!;
       // Marked, to tell the same nodes (hydrated) from nodes drawn again.
       (root.querySelector('h1') as HTMLElement & { __drawn?: boolean }).__drawn = true;
-      return { defined: !!customElements.get('sm-survey'), progress: root.querySelector('.sm-progress')!.textContent, title: root.querySelector('h1')!.textContent, answers: [...root.querySelectorAll('label.sm-option')].map((l) => l.textContent) };
+      return {
+        defined: !!customElements.get('sm-survey'),
+        progress: root.querySelector('.sm-progress')!.textContent,
+        title: root.querySelector('h1')!.textContent,
+        answers: [...root.querySelectorAll('label.sm-option')].map((l) => l.textContent),
+      };
     });
     expect(drawn.defined).toBe(false);
     expect(drawn.progress).toMatch(/^1 of \d+$/);
@@ -550,7 +687,10 @@ describe('the app webview', () => {
   it('applies the dark theme: from theme="dark", and from the system unless theme="light"', async () => {
     const light = await openWebview();
     await light.page.goto(pageUrl('webview.html'));
-    await light.page.locator('sm-survey').getByText(/^1 of \d+$/).waitFor();
+    await light.page
+      .locator('sm-survey')
+      .getByText(/^1 of \d+$/)
+      .waitFor();
     expect(await cardColour(light.page)).toBe('rgb(255, 255, 255)');
     await light.page.locator('sm-survey').evaluate((el) => el.setAttribute('theme', 'dark'));
     expect(await cardColour(light.page)).toBe('rgb(27, 24, 32)');
@@ -558,7 +698,10 @@ describe('the app webview', () => {
 
     const dark = await openWebview({ colorScheme: 'dark' });
     await dark.page.goto(pageUrl('webview.html'));
-    await dark.page.locator('sm-survey').getByText(/^1 of \d+$/).waitFor();
+    await dark.page
+      .locator('sm-survey')
+      .getByText(/^1 of \d+$/)
+      .waitFor();
     expect(await cardColour(dark.page)).toBe('rgb(27, 24, 32)');
     await dark.page.locator('sm-survey').evaluate((el) => el.setAttribute('theme', 'light'));
     expect(await cardColour(dark.page)).toBe('rgb(255, 255, 255)');

@@ -42,8 +42,10 @@ async function startBlog(port: number, portal: string): Promise<Server> {
       return;
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    const html = readFileSync(join(root, 'tests/e2e/pages', name), 'utf8').replace(/<!--snippet:(sm-[a-z]+)(?: ([^>]*))?-->/g, (_, tag: string, attributes = '') =>
-      readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').replace(`<${tag}>`, `<${tag} ${attributes}>`),
+    const html = readFileSync(join(root, 'tests/e2e/pages', name), 'utf8').replace(
+      /<!--snippet:(sm-[a-z]+)(?: ([^>]*))?-->/g,
+      (_, tag: string, attributes = '') =>
+        readFileSync(join(root, 'dist/snippets', `${tag}.html`), 'utf8').replace(`<${tag}>`, `<${tag} ${attributes}>`),
     );
     res.end(html.replaceAll('__PORTAL__', portal));
   });
@@ -60,7 +62,14 @@ export async function setup(project: TestProject): Promise<void> {
   const baseUrl = `http://localhost:${port}`;
   const blogOrigin = `http://127.0.0.1:${blogPort}`;
   // What `npm start` runs: the Firebase Auth emulator (for social sign-in), then the sandbox.
-  const env = { PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'e2e.sqlite'), PORTAL_URL: `${baseUrl}/`, SANDBOX_ALLOWED_ORIGINS: blogOrigin, FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort) };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX_DB: join(dir, 'e2e.sqlite'),
+    PORTAL_URL: `${baseUrl}/`,
+    SANDBOX_ALLOWED_ORIGINS: blogOrigin,
+    FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
+  };
   sandbox = await startScript('sandbox/start.ts', env, answers(`${baseUrl}/api/country`), 90_000);
   project.provide('baseUrl', baseUrl);
   blog = await startBlog(blogPort, baseUrl);

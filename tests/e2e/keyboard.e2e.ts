@@ -36,10 +36,17 @@ function readFocus(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     let active: Element | null = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active || active === document.body || active === document.documentElement) return { label: '', tag: 'body', dialog: null, visible: false, body: true };
+    if (!active || active === document.body || active === document.documentElement)
+      return { label: '', tag: 'body', dialog: null, visible: false, body: true };
     const root = active.getRootNode() as Document | ShadowRoot;
     const id = active.id;
-    const label = active.getAttribute('aria-label') || (id ? root.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent : '') || active.closest('label')?.textContent || active.textContent || (active as HTMLInputElement).placeholder || '';
+    const label =
+      active.getAttribute('aria-label') ||
+      (id ? root.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent : '') ||
+      active.closest('label')?.textContent ||
+      active.textContent ||
+      (active as HTMLInputElement).placeholder ||
+      '';
     const style = getComputedStyle(active);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const shadow = style.boxShadow !== 'none';
@@ -60,7 +67,9 @@ class Keyboard {
   constructor(private readonly page: Page) {}
 
   /** Presses a key; the focus it lands on must be visible (when it lands on an element). */
-  async press(key: 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp'): Promise<Focused> {
+  async press(
+    key: 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp',
+  ): Promise<Focused> {
     await this.page.keyboard.press(key);
     const now = await focused(this.page);
     if (!now.body && !now.visible) this.unseen.push(`${key} -> ${now.tag} "${now.label}"`);
@@ -75,7 +84,8 @@ class Keyboard {
   async tabTo(label: RegExp, max = 80): Promise<Focused> {
     let now = await focused(this.page);
     for (let i = 0; i < max && !label.test(now.label); i += 1) now = await this.press('Tab');
-    if (!label.test(now.label)) throw new Error(`Could not reach ${label} with Tab; focus is on ${now.tag} "${now.label}"`);
+    if (!label.test(now.label))
+      throw new Error(`Could not reach ${label} with Tab; focus is on ${now.tag} "${now.label}"`);
     return now;
   }
 }
@@ -95,11 +105,14 @@ describe('keyboard only, focus visible at every step', () => {
     await page.waitForURL(/\/sandbox\/checkout\//);
     // Back on the top-up page, the unfinished checkout is announced in a dialog that has the focus.
     await page.goto(`${baseUrl()}/#/top-up`);
-    const dialog = page.getByRole('dialog', { name: 'The other transaction are on the way...' }).or(page.getByRole('alertdialog', { name: 'The other transaction are on the way...' }));
+    const dialog = page
+      .getByRole('dialog', { name: 'The other transaction are on the way...' })
+      .or(page.getByRole('alertdialog', { name: 'The other transaction are on the way...' }));
     await dialog.waitFor();
     await expect.poll(async () => (await focused(page)).dialog).toBe('The other transaction are on the way...');
     // Tab stays inside the dialog, both ways.
-    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab'] as const) expect((await keys.press(key)).dialog, key).toBe('The other transaction are on the way...');
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab'] as const)
+      expect((await keys.press(key)).dialog, key).toBe('The other transaction are on the way...');
     // Continue Payment goes back to the checkout, where the card is typed and paid.
     await keys.tabTo(/^Continue Payment$/, 6);
     await keys.press('Enter');
@@ -148,7 +161,8 @@ describe('keyboard only, focus visible at every step', () => {
     const { page, context } = await newPage(browser());
     const keys = new Keyboard(page);
     await openManageMembership(page, keys);
-    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab'] as const) expect((await keys.press(key)).dialog, key).toBe('Manage Membership');
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab'] as const)
+      expect((await keys.press(key)).dialog, key).toBe('Manage Membership');
     // A dialog on the dialog: cancelling asks first; changing one's mind comes back.
     await keys.tabTo(/^Cancel Subscription$/, 6);
     await keys.press('Enter');
@@ -217,7 +231,9 @@ async function signInQuickly(page: Page, keys: Keyboard, email: string, password
 }
 
 /** A new person, signed in with the keyboard on a fresh page; `keys` has watched the focus at every key. */
-async function newPersonSignedIn(first: string): Promise<{ page: Page; context: BrowserContext; errors: string[]; keys: Keyboard }> {
+async function newPersonSignedIn(
+  first: string,
+): Promise<{ page: Page; context: BrowserContext; errors: string[]; keys: Keyboard }> {
   const person = await createVerifiedUser({ first });
   const opened = await newPage(browser());
   const keys = new Keyboard(opened.page);

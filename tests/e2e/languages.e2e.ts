@@ -28,7 +28,10 @@ const LOCALES = [
 /** A message as a pattern: its placeholders match anything (plurals and numbers included). */
 function message(lang: string, key: Key): RegExp {
   const text = CATALOGUES[lang]![key];
-  const escaped = text.replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, '\u0000').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\u0000/g, '.+?');
+  const escaped = text
+    .replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, '\u0000')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\u0000/g, '.+?');
   return new RegExp(`^\\s*${escaped}\\s*$`);
 }
 
@@ -51,12 +54,14 @@ async function clipped(page: Page): Promise<string[]> {
     const visit = (root: Document | ShadowRoot) => {
       for (const el of root.querySelectorAll<HTMLElement>('button, a, [role="tab"], label, h1, h2')) {
         // Visible text that does not fit (the visually hidden labels, 1 px wide on purpose, are not clipped text).
-        if (el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1) found.push(`${el.localName}: ${el.textContent?.trim().slice(0, 40)}`);
+        if (el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+          found.push(`${el.localName}: ${el.textContent?.trim().slice(0, 40)}`);
       }
       for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
     };
     visit(document);
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) found.push(`page: ${document.documentElement.scrollWidth}px wide`);
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
+      found.push(`page: ${document.documentElement.scrollWidth}px wide`);
     return found;
   });
 }
@@ -84,7 +89,11 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     // Top up 50 credits by card at the sandbox's checkout (its own page stays English).
     await page.goto(`${baseUrl()}/#/top-up`);
     const topup = page.locator('sm-topup');
-    await topup.getByRole('group', { name: message(lang, 'topup.options') }).getByRole('radio').first().check();
+    await topup
+      .getByRole('group', { name: message(lang, 'topup.options') })
+      .getByRole('radio')
+      .first()
+      .check();
     await topup.getByRole('button', { name: message(lang, 'topup.next') }).click();
     await topup.getByRole('radio', { name: 'Credit / Debit Card' }).check();
     await noSeriousAxe(page, 'top up');
@@ -117,7 +126,10 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
       if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
     };
     await page.goto(`${baseUrl()}/#/login`);
-    await look('login-and-newsletter', page.locator('sm-login').getByRole('button', { name: message(lang, 'login.social.email') }));
+    await look(
+      'login-and-newsletter',
+      page.locator('sm-login').getByRole('button', { name: message(lang, 'login.social.email') }),
+    );
     await page.goto(`${baseUrl()}/#/register`);
     await look('register', page.locator('sm-login').getByRole('button', { name: message(lang, 'login.social.email') }));
     await page.goto(`${baseUrl()}/#/donation-page`);
@@ -128,7 +140,14 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await page.goto(`${baseUrl()}/#/login`);
     await signInWithEmail(page, lang, person);
     await page.goto(`${baseUrl()}/#/top-up`);
-    await look('topup', page.locator('sm-topup').getByRole('group', { name: message(lang, 'topup.options') }).getByRole('radio').first());
+    await look(
+      'topup',
+      page
+        .locator('sm-topup')
+        .getByRole('group', { name: message(lang, 'topup.options') })
+        .getByRole('radio')
+        .first(),
+    );
     await page.goto(`${baseUrl()}/#/subscription`);
     await look('subscribe', page.locator('sm-subscribe').getByRole('radio').first());
     await page.locator('sm-subscribe').getByRole('radio').nth(1).check();

@@ -5,17 +5,42 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, appToken, baseUrl, browserPerFile, createVerifiedUser, logInOnForm, newPage, payByCard, signInNewPerson } from './support';
+import {
+  apiAs,
+  appToken,
+  baseUrl,
+  browserPerFile,
+  createVerifiedUser,
+  logInOnForm,
+  newPage,
+  payByCard,
+  signInNewPerson,
+} from './support';
 
 const browser = browserPerFile();
 
 interface ProfileBody {
-  data: { type: number; subscription: null | { recurring: number; canceled: boolean; change_amount: boolean; current_amount: number; next_amount: number | null; end_date: string } };
+  data: {
+    type: number;
+    subscription: null | {
+      recurring: number;
+      canceled: boolean;
+      change_amount: boolean;
+      current_amount: number;
+      next_amount: number | null;
+      end_date: string;
+    };
+  };
 }
-const profileOf = async (p: { email: string; password: string }) => (await apiAs<ProfileBody>(p.email, p.password, '/webclient/account/profile')).body.data;
+const profileOf = async (p: { email: string; password: string }) =>
+  (await apiAs<ProfileBody>(p.email, p.password, '/webclient/account/profile')).body.data;
 
 async function advanceClock(days: number) {
-  const response = await fetch(`${baseUrl()}/sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_days: days }) });
+  const response = await fetch(`${baseUrl()}/sandbox/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advance_days: days }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -59,11 +84,15 @@ describe('premium membership', () => {
     await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
     await expect.poll(() => page.getByRole('slider', { name: 'Amount in dollars' }).inputValue()).toBe('7');
     await setSlider(page, 25);
-    await page.getByText("Thank you for being a cheerful giver. You're on the top 1% subscribers who input $20 or more.").waitFor();
+    await page
+      .getByText("Thank you for being a cheerful giver. You're on the top 1% subscribers who input $20 or more.")
+      .waitFor();
     await page.getByRole('button', { name: 'Change Amount' }).click();
     await page.waitForURL(/#\/change-subscription-success$/);
     await page.getByRole('heading', { name: 'Amount Changed' }).waitFor();
-    expect(await page.getByTestId('change-date').textContent()).toMatch(/^New amount wil be charged on: \d{2} \w+ \d{4}$/);
+    expect(await page.getByTestId('change-date').textContent()).toMatch(
+      /^New amount wil be charged on: \d{2} \w+ \d{4}$/,
+    );
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/#\/home$/);
     await page.getByTestId('my-dashboard').getByRole('button', { name: 'Manage Membership' }).click();
@@ -83,8 +112,15 @@ describe('premium membership', () => {
     // The renewal charges $25.
     await advanceClock(32);
     const renewed = await profileOf(person);
-    expect(renewed.subscription).toMatchObject({ recurring: 1, canceled: false, current_amount: 25, next_amount: null });
-    expect(new Date(renewed.subscription!.end_date).getTime()).toBeGreaterThan(new Date(afterJoin.subscription!.end_date).getTime());
+    expect(renewed.subscription).toMatchObject({
+      recurring: 1,
+      canceled: false,
+      current_amount: 25,
+      next_amount: null,
+    });
+    expect(new Date(renewed.subscription!.end_date).getTime()).toBeGreaterThan(
+      new Date(afterJoin.subscription!.end_date).getTime(),
+    );
 
     // Cancel: premium kept until the end date, then free. The clock move ended the session:
     // the portal notices on the next call and asks to sign in again, then returns home.
@@ -152,7 +188,9 @@ describe('premium membership', () => {
     const person = await createVerifiedUser({ first: 'Dia' });
     const { page, context } = await newPage(browser());
     const token = await appToken(person.email);
-    await page.goto(`${baseUrl()}/#/direct-subscribe?_t=${encodeURIComponent(token)}&price=9&method=credit_card&recurring=1`);
+    await page.goto(
+      `${baseUrl()}/#/direct-subscribe?_t=${encodeURIComponent(token)}&price=9&method=credit_card&recurring=1`,
+    );
     await payByCard(page);
     await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
     expect((await profileOf(person)).subscription).toMatchObject({ recurring: 1, current_amount: 9 });
@@ -160,11 +198,16 @@ describe('premium membership', () => {
     await page.evaluate(() => {
       document.addEventListener('sm-app-link', (event) => {
         event.preventDefault();
-        (window as unknown as { appLinks: string[] }).appLinks = [...((window as unknown as { appLinks?: string[] }).appLinks ?? []), (event as CustomEvent<{ url: string }>).detail.url];
+        (window as unknown as { appLinks: string[] }).appLinks = [
+          ...((window as unknown as { appLinks?: string[] }).appLinks ?? []),
+          (event as CustomEvent<{ url: string }>).detail.url,
+        ];
       });
     });
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { appLinks?: string[] }).appLinks)).toEqual(['smapp://transaction_done']);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { appLinks?: string[] }).appLinks))
+      .toEqual(['smapp://transaction_done']);
 
     // Update the card from the app.
     const second = await newPage(browser());

@@ -48,9 +48,16 @@ describe('the portal page before and after its script', () => {
     const button = login.getByRole('button', { name: 'Continue with Email' });
     await button.click();
     // Nothing of ours has run: no capture yet.
-    expect(await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('sm.capture')] === undefined)).toBe(true);
+    expect(
+      await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('sm.capture')] === undefined),
+    ).toBe(true);
     loader.release();
-    await page.waitForFunction(() => !!(globalThis as Record<symbol, WeakMap<Element, unknown>>)[Symbol.for('sm.capture')]?.get(document.querySelector('sm-login')!));
+    await page.waitForFunction(
+      () =>
+        !!(globalThis as Record<symbol, WeakMap<Element, unknown>>)[Symbol.for('sm.capture')]?.get(
+          document.querySelector('sm-login')!,
+        ),
+    );
     code.release();
     await login.getByLabel('Email', { exact: true }).waitFor();
     expect(errors).toEqual([]);
@@ -60,7 +67,8 @@ describe('the portal page before and after its script', () => {
   it('does not press a button the keyboard only moved to before the loader ran', async () => {
     const { page, context, errors, login, loader, code } = await loginBeforeLoader();
     await login.getByRole('button', { name: 'Continue with Email' }).waitFor();
-    const focused = () => page.evaluate(() => document.querySelector('sm-login')!.shadowRoot!.activeElement?.textContent ?? '');
+    const focused = () =>
+      page.evaluate(() => document.querySelector('sm-login')!.shadowRoot!.activeElement?.textContent ?? '');
     for (let i = 0; i < 20 && (await focused()) !== 'Continue with Email'; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('Continue with Email');
     loader.release();
@@ -75,7 +83,7 @@ describe('the portal page before and after its script', () => {
     await context.close();
   });
 
-  it('asks for /#/donation-page\'s missions and plan while its code is on the way, once for both of its tags', async () => {
+  it("asks for /#/donation-page's missions and plan while its code is on the way, once for both of its tags", async () => {
     const { page, context, errors } = await newPage(browser());
     const { release } = await holdCode(page);
     const asked: string[] = [];
@@ -84,11 +92,18 @@ describe('the portal page before and after its script', () => {
     });
     await page.goto(`${baseUrl()}/#/donation-page`, { waitUntil: 'commit' });
     // No code has arrived, yet the data the page's first view waits for is on its way.
-    await expect.poll(() => [...asked].sort(), { timeout: 10_000 }).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
+    await expect
+      .poll(() => [...asked].sort(), { timeout: 10_000 })
+      .toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
     expect(await page.evaluate(() => !!customElements.get('sm-donate'))).toBe(false);
     release();
     // The gift form and the missions list both fill from those two answers.
-    await page.locator('sm-donate').first().getByRole('button', { name: /Donate Now/ }).and(page.locator(':enabled')).waitFor();
+    await page
+      .locator('sm-donate')
+      .first()
+      .getByRole('button', { name: /Donate Now/ })
+      .and(page.locator(':enabled'))
+      .waitFor();
     await page.locator('sm-donate').nth(1).getByRole('button', { name: 'Donate' }).first().waitFor();
     await page.waitForTimeout(300);
     expect([...asked].sort()).toEqual(['/webclient/donation/donation-plan', '/webclient/donation/ongoing-project']);
@@ -97,29 +112,53 @@ describe('the portal page before and after its script', () => {
   });
 
   it.each([
-    { route: '/missions', width: 390, held: '[data-testid="mission-skeleton"]', filled: '[data-testid="mission-card"]' },
-    { route: '/missions', width: 760, held: '[data-testid="mission-skeleton"]', filled: '[data-testid="mission-card"]' },
-    { route: '/donation-page', width: 390, held: '[data-testid="mission-skeleton"], [part~="slider"], .sm-choices', filled: 'div.sm-stack:has(> section.sm-carousel), [part~="slider"], .sm-choices' },
-  ])('fills $route ($width px wide) into the places its markup held: nothing moves when the missions arrive', async ({ route, width, held, filled }) => {
-    const { page, context, errors } = await newPage(browser(), { width });
-    await watchLayoutShifts(page);
-    const { release } = await holdCode(page);
-    await page.goto(`${baseUrl()}/#${route}`, { waitUntil: 'commit' });
-    const donate = page.locator('sm-donate').first();
-    await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
-    // Where each place is on the page, and how big: the skeleton cards, or the mission's header and the form below it.
-    const boxes = (selector: string) => donate.locator(selector).evaluateAll((nodes) => nodes.map((n) => { const b = n.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.left), Math.round(b.width), Math.round(b.height)]; }));
-    const before = await boxes(held);
-    const since = await page.evaluate(() => performance.now());
-    release();
-    await donate.locator('[data-testid="mission-card"], [data-testid="mission-total"]').first().waitFor();
-    await page.waitForTimeout(300);
-    // (Other tests may have added missions: those come after the places held.)
-    expect((await boxes(filled)).slice(0, before.length)).toEqual(before);
-    expect(await shiftsSince(page, since)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+    {
+      route: '/missions',
+      width: 390,
+      held: '[data-testid="mission-skeleton"]',
+      filled: '[data-testid="mission-card"]',
+    },
+    {
+      route: '/missions',
+      width: 760,
+      held: '[data-testid="mission-skeleton"]',
+      filled: '[data-testid="mission-card"]',
+    },
+    {
+      route: '/donation-page',
+      width: 390,
+      held: '[data-testid="mission-skeleton"], [part~="slider"], .sm-choices',
+      filled: 'div.sm-stack:has(> section.sm-carousel), [part~="slider"], .sm-choices',
+    },
+  ])(
+    'fills $route ($width px wide) into the places its markup held: nothing moves when the missions arrive',
+    async ({ route, width, held, filled }) => {
+      const { page, context, errors } = await newPage(browser(), { width });
+      await watchLayoutShifts(page);
+      const { release } = await holdCode(page);
+      await page.goto(`${baseUrl()}/#${route}`, { waitUntil: 'commit' });
+      const donate = page.locator('sm-donate').first();
+      await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
+      // Where each place is on the page, and how big: the skeleton cards, or the mission's header and the form below it.
+      const boxes = (selector: string) =>
+        donate.locator(selector).evaluateAll((nodes) =>
+          nodes.map((n) => {
+            const b = n.getBoundingClientRect();
+            return [Math.round(b.top), Math.round(b.left), Math.round(b.width), Math.round(b.height)];
+          }),
+        );
+      const before = await boxes(held);
+      const since = await page.evaluate(() => performance.now());
+      release();
+      await donate.locator('[data-testid="mission-card"], [data-testid="mission-total"]').first().waitFor();
+      await page.waitForTimeout(300);
+      // (Other tests may have added missions: those come after the places held.)
+      expect((await boxes(filled)).slice(0, before.length)).toEqual(before);
+      expect(await shiftsSince(page, since)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("fetches a mission's first picture at once and the others when they come near: loading is set before src", async () => {
     const { page, context, errors } = await newPage(browser(), { width: 390 });
@@ -127,44 +166,69 @@ describe('the portal page before and after its script', () => {
     const donate = page.locator('sm-donate').first();
     await donate.locator('[data-testid="mission-card"] img.sm-banner').first().waitFor();
     // Firefox and Safari start fetching a picture when its src is set: a loading="lazy" set after it comes too late.
-    const banners = await donate.locator('[data-testid="mission-card"]').first().locator('img.sm-banner').evaluateAll((images) =>
-      images.map((img) => ({ names: img.getAttributeNames(), loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority') })),
-    );
+    const banners = await donate
+      .locator('[data-testid="mission-card"]')
+      .first()
+      .locator('img.sm-banner')
+      .evaluateAll((images) =>
+        images.map((img) => ({
+          names: img.getAttributeNames(),
+          loading: img.getAttribute('loading'),
+          priority: img.getAttribute('fetchpriority'),
+        })),
+      );
     expect(banners.length).toBeGreaterThan(1);
     for (const { names } of banners) expect(names.indexOf('loading')).toBeLessThan(names.indexOf('src'));
-    expect(banners.map((b) => [b.loading, b.priority])).toEqual(banners.map((_, i) => (i === 0 ? ['eager', 'high'] : ['lazy', 'auto'])));
+    expect(banners.map((b) => [b.loading, b.priority])).toEqual(
+      banners.map((_, i) => (i === 0 ? ['eager', 'high'] : ['lazy', 'auto'])),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it.each([1, 0])('a mission whose banner has %i picture(s) fills its page without moving the form', async (pictures) => {
-    const created = await fetch(`${baseUrl()}/sandbox/missions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ organization: 'Test Ministry', title: `A mission with ${pictures} picture(s)`, description: 'Its story.', banners: pictures }),
-    });
-    const { data } = (await created.json()) as { data: { id: number } };
-    const { page, context, errors } = await newPage(browser());
-    // The page is drawn by its script (the address has a query); the mission is held back, so its placeholder shows.
-    const { release } = await hold(page, /\/webclient\/donation\/ongoing-project/);
-    await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
-    const donate = page.locator('sm-donate').first();
-    await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
-    const top = () => donate.locator('[part~="slider"]').evaluate((n) => Math.round(n.getBoundingClientRect().top));
-    const before = await top();
-    release();
-    await donate.getByRole('heading', { level: 1, name: `A mission with ${pictures} picture(s)` }).waitFor();
-    expect(await top()).toBe(before);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each([1, 0])(
+    'a mission whose banner has %i picture(s) fills its page without moving the form',
+    async (pictures) => {
+      const created = await fetch(`${baseUrl()}/sandbox/missions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          organization: 'Test Ministry',
+          title: `A mission with ${pictures} picture(s)`,
+          description: 'Its story.',
+          banners: pictures,
+        }),
+      });
+      const { data } = (await created.json()) as { data: { id: number } };
+      const { page, context, errors } = await newPage(browser());
+      // The page is drawn by its script (the address has a query); the mission is held back, so its placeholder shows.
+      const { release } = await hold(page, /\/webclient\/donation\/ongoing-project/);
+      await page.goto(`${baseUrl()}/#/donation-page?_d=${data.id}`);
+      const donate = page.locator('sm-donate').first();
+      await donate.locator('[data-testid="mission-skeleton"]').first().waitFor();
+      const top = () => donate.locator('[part~="slider"]').evaluate((n) => Math.round(n.getBoundingClientRect().top));
+      const before = await top();
+      release();
+      await donate.getByRole('heading', { level: 1, name: `A mission with ${pictures} picture(s)` }).waitFor();
+      expect(await top()).toBe(before);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
-  it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])('hydrates %s without drawing it again', async (route) => {
-    const { page, context, errors } = await newPage(browser());
-    await page.goto(`${baseUrl()}/#${route}`);
-    await page.waitForFunction(() => [...document.querySelectorAll('sm-login, sm-donate, sm-newsletter')].every((el) => customElements.get(el.localName)));
-    await page.waitForTimeout(500);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(['/missions', '/donation-page', '/register', '/forgot-password', '/premium'])(
+    'hydrates %s without drawing it again',
+    async (route) => {
+      const { page, context, errors } = await newPage(browser());
+      await page.goto(`${baseUrl()}/#${route}`);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('sm-login, sm-donate, sm-newsletter')].every((el) =>
+          customElements.get(el.localName),
+        ),
+      );
+      await page.waitForTimeout(500);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

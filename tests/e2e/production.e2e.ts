@@ -115,7 +115,10 @@ describe('the portal on its own origin, the API on another', () => {
     await page.getByText('Hymnals for Rural Churches').first().waitFor();
     const seen = await page.evaluate(() => (window as unknown as { __header: Record<string, number> }).__header);
     expect(seen.frames).toBeGreaterThan(2);
-    expect(seen, 'frames and changes that drew the signed-out header').toMatchObject({ signedOutFrames: 0, signedOutChanges: 0 });
+    expect(seen, 'frames and changes that drew the signed-out header').toMatchObject({
+      signedOutFrames: 0,
+      signedOutChanges: 0,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     expect(errors).toEqual([]);
     await context.close();
@@ -135,7 +138,9 @@ describe('the portal on its own origin, the API on another', () => {
     await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/success?type=self`));
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await page.getByTestId('new-balance').textContent()).toBe(`${before + 100} Credits`);
-    expect((await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance).toBe(before + 100);
+    expect((await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance).toBe(
+      before + 100,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -166,7 +171,10 @@ describe('the portal on its own origin, the API on another', () => {
     const newsletter = page.locator('sm-newsletter');
     await newsletter.getByRole('textbox', { name: 'Email' }).fill('blog.reader@example.org');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    await newsletter.getByRole('status').filter({ hasText: /subscrib/i }).waitFor();
+    await newsletter
+      .getByRole('status')
+      .filter({ hasText: /subscrib/i })
+      .waitFor();
     expect(calls).toEqual([`${shape.api}/subscribe-newsletter`]);
     expect(errors).toEqual([]);
     await context.close();

@@ -9,8 +9,9 @@ import { apiAs, baseUrl, browserPerFile, createVerifiedUser, logInOnForm, newPag
 const browser = browserPerFile();
 
 const summary = { faults: 0, targets: 0 };
-afterAll(() => console.log(`[reliability] ${summary.targets} hostile return targets, ${summary.faults} injected API faults`));
-
+afterAll(() =>
+  console.log(`[reliability] ${summary.targets} hostile return targets, ${summary.faults} injected API faults`),
+);
 
 describe('reliability and security', () => {
   it.each([
@@ -38,15 +39,23 @@ describe('reliability and security', () => {
     await page.goto(`${baseUrl()}/#/top-up`);
     await page.getByRole('radio', { name: /^100 Credits/ }).check();
     // The server ends the session (as an expiry would), then the person goes on.
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1')!).auth.accessToken as string);
-    await fetch(`${baseUrl()}/webclient/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('sm.session.v1')!).auth.accessToken as string,
+    );
+    await fetch(`${baseUrl()}/webclient/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/#\/login$/);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
     await logInOnForm(page, person.email, person.password);
     await page.waitForURL(/#\/top-up$/);
     // After logout no auth data is left, and the old token is refused.
-    const old = await fetch(`${baseUrl()}/webclient/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    const old = await fetch(`${baseUrl()}/webclient/account/profile`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(old.status).toBe(401);
     await context.close();
   });
@@ -83,15 +92,21 @@ describe('reliability and security', () => {
         await page.waitForTimeout(150);
       }
       await login.getByText('Too many attempts. Please wait a few minutes and try again.').waitFor();
-      answers.push(await login.locator('.sm-error').first().textContent() ?? '');
+      answers.push((await login.locator('.sm-error').first().textContent()) ?? '');
     }
     expect(answers[0]).toBe(answers[1]);
     await context.close();
   });
 
   it('markup typed into a name is shown as text and never runs', async () => {
-    const { page, context, errors } = await signInNewPerson(browser(), { first: '<img src=x onerror="window.__pwned=1">', last: '<script>window.__pwned=2</script>' });
-    await page.getByTestId('my-dashboard').getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).waitFor();
+    const { page, context, errors } = await signInNewPerson(browser(), {
+      first: '<img src=x onerror="window.__pwned=1">',
+      last: '<script>window.__pwned=2</script>',
+    });
+    await page
+      .getByTestId('my-dashboard')
+      .getByText('<img src=x onerror="window.__pwned=1">', { exact: false })
+      .waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -103,8 +118,18 @@ describe('reliability and security', () => {
     let mode: 'ok' | '500' | 'malformed' | 'down' = '500';
     const inject = async (route: Route) => {
       summary.faults += 1;
-      if (mode === '500') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Internal error"}' });
-      if (mode === 'malformed') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":200,"data":{"unexpected":' });
+      if (mode === '500')
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"status":500,"message":"Internal error"}',
+        });
+      if (mode === 'malformed')
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: '{"status":200,"data":{"unexpected":',
+        });
       if (mode === 'down') return route.abort('connectionrefused');
       return route.continue();
     };
@@ -138,7 +163,11 @@ describe('reliability and security', () => {
     expect(record.identifier).toBe('credits_100'); // the pending record is kept
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
-    const sessions = await apiAs<{ data: { data: unknown[]; total: number } }>(person.email, person.password, '/webclient/account/transaction-history?per_page=20&page=1');
+    const sessions = await apiAs<{ data: { data: unknown[]; total: number } }>(
+      person.email,
+      person.password,
+      '/webclient/account/transaction-history?per_page=20&page=1',
+    );
     expect(sessions.status).toBe(200);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     // Step 3: the confirmation fails once, then the retry confirms.
@@ -150,19 +179,26 @@ describe('reliability and security', () => {
     mode = 'ok';
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
-    const history = await apiAs<{ data: { total: number } }>(person.email, person.password, '/webclient/account/transaction-history?per_page=20&page=1');
+    const history = await apiAs<{ data: { total: number } }>(
+      person.email,
+      person.password,
+      '/webclient/account/transaction-history?per_page=20&page=1',
+    );
     expect(history.body.data.total).toBe(1); // one purchase, though create was sent twice
     await context.close();
   });
 
-  it("a page whose code does not come says so, and Try again brings it: the portal never goes blank", async () => {
+  it('a page whose code does not come says so, and Try again brings it: the portal never goes blank', async () => {
     const { page, context } = await signInNewPerson(browser(), { first: 'Drop' });
     // The result pages' code is loaded only when one shows: the network drops as it is asked for.
     const code = /\/assets\/portal-PaymentPages-[\w-]+\.js$/;
     await page.route(code, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl()}/#/transaction-success`);
     const main = page.locator('main');
-    await main.getByRole('alert').filter({ hasText: 'This page did not load. Check your connection and try again.' }).waitFor();
+    await main
+      .getByRole('alert')
+      .filter({ hasText: 'This page did not load. Check your connection and try again.' })
+      .waitFor();
     // The rest of the portal is still there: its header and the way home.
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBeGreaterThan(0);
     await page.unroute(code);
@@ -180,14 +216,19 @@ describe('reliability and security', () => {
     const spanish = await newPage(browser(), { locale: 'es-MX' });
     await spanish.page.route(script, (route) => route.abort('internetdisconnected'));
     await spanish.page.goto(`${baseUrl()}/#/login`);
-    await spanish.page.getByRole('alert').filter({ hasText: 'Esta página no se cargó. Revise su conexión e inténtelo de nuevo.' }).waitFor();
+    await spanish.page
+      .getByRole('alert')
+      .filter({ hasText: 'Esta página no se cargó. Revise su conexión e inténtelo de nuevo.' })
+      .waitFor();
     expect(await spanish.page.getByText('please wait...').isVisible()).toBe(false);
     await spanish.context.close();
 
     const { page, context } = await newPage(browser());
     await page.route(script, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl()}/#/login`);
-    const failed = page.getByRole('alert').filter({ hasText: 'This page did not load. Check your connection and try again.' });
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'This page did not load. Check your connection and try again.' });
     await failed.waitFor();
     // The prerendered sign-in page is still there beneath it.
     expect(await page.getByRole('button', { name: 'Continue with Email' }).isVisible()).toBe(true);

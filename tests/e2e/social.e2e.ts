@@ -16,7 +16,11 @@ const PROVIDERS = [
   ['Apple', 'apple'],
 ] as const;
 
-async function socialSignIn(page: Page, provider: string, account: { email: string; name: string; verified?: boolean }) {
+async function socialSignIn(
+  page: Page,
+  provider: string,
+  account: { email: string; name: string; verified?: boolean },
+) {
   const login = page.locator('sm-login');
   await login.getByRole('button', { name: `Continue with ${provider}` }).click();
   const dialog = page.getByRole('dialog', { name: `Sign in with ${provider} (sandbox)` });
@@ -33,7 +37,8 @@ describe('social sign-in', () => {
       const { page, context, errors } = await newPage(browser());
       const firebaseRequests: string[] = [];
       page.on('request', (request) => {
-        if (/firebase|identitytoolkit|securetoken|127\.0\.0\.1:\d+\/(identitytoolkit|emulator)/.test(request.url())) firebaseRequests.push(request.url());
+        if (/firebase|identitytoolkit|securetoken|127\.0\.0\.1:\d+\/(identitytoolkit|emulator)/.test(request.url()))
+          firebaseRequests.push(request.url());
       });
       await page.goto(`${baseUrl()}/#/login`);
       await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
@@ -69,7 +74,10 @@ describe('social sign-in', () => {
     const { page, context } = await newPage(browser());
     await page.goto(`${baseUrl()}/#/login`);
     await socialSignIn(page, 'Google', { email: 'listener@example.org', name: 'Not Grace', verified: false });
-    await page.locator('sm-login').getByText(/An account with this email already exists/).waitFor();
+    await page
+      .locator('sm-login')
+      .getByText(/An account with this email already exists/)
+      .waitFor();
     expect(page.url()).toMatch(/#\/login$/);
     const stored = await page.evaluate(() => localStorage.getItem('sm.session.v1'));
     expect(stored === null || !stored.includes('accessToken')).toBe(true);

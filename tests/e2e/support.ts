@@ -27,10 +27,22 @@ export async function appLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __appLinks?: string[] }).__appLinks ?? []);
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /** One Chromium for a test file: launched before its tests, closed after them. Call at the top of the file. */
@@ -49,8 +61,14 @@ export function browserPerFile(): () => Browser {
 }
 
 /** A fresh phone-sized context whose page reports errors to the test. */
-export async function newPage(browser: Browser, options: { locale?: string; width?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 390, height: 844 }, ...(options.locale ? { locale: options.locale } : {}) });
+export async function newPage(
+  browser: Browser,
+  options: { locale?: string; width?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 390, height: 844 },
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   // Each step fails on its own well inside the test's time, so a slow step names itself.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
@@ -63,7 +81,11 @@ export async function newPage(browser: Browser, options: { locale?: string; widt
   });
   page.on('pageerror', (error) => errors.push(String(error.stack ?? error)));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+    )
+      errors.push(message.text());
     // Prerendered markup that React could not hydrate is drawn again: a flash and lost input, so a failure too.
     if (message.type() === 'warning' && /did not match/.test(message.text())) errors.push(message.text());
   });
@@ -114,7 +136,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** A fresh page (as newPage makes it) on which the person has signed in and reached the dashboard. */
-export async function signedInPage(browser: Browser, person: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function signedInPage(
+  browser: Browser,
+  person: { email: string; password: string },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await newPage(browser);
   await signIn(opened.page, person.email, person.password);
   await opened.page.waitForURL(/#\/home$/);
@@ -125,7 +150,12 @@ export async function signedInPage(browser: Browser, person: { email: string; pa
 export async function signInNewPerson(
   browser: Browser,
   options: Parameters<typeof createVerifiedUser>[0],
-): Promise<{ person: Awaited<ReturnType<typeof createVerifiedUser>>; context: BrowserContext; page: Page; errors: string[] }> {
+): Promise<{
+  person: Awaited<ReturnType<typeof createVerifiedUser>>;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}> {
   const person = await createVerifiedUser(options);
   return { person, ...(await signedInPage(browser, person)) };
 }
@@ -153,7 +183,9 @@ export async function mailedLink(to: string, subject: RegExp, part: string): Pro
 }
 
 /** Registers and verifies a new person through the sandbox's API and mailbox. */
-export async function createVerifiedUser(options: { country?: string; first?: string; last?: string } = {}): Promise<{ email: string; password: string; name: string }> {
+export async function createVerifiedUser(
+  options: { country?: string; first?: string; last?: string } = {},
+): Promise<{ email: string; password: string; name: string }> {
   const email = uniqueEmail((options.first ?? 'user').toLowerCase().replace(/[^a-z0-9]/g, '') || 'user');
   const password = 'test-pass-1';
   const first = options.first ?? 'Test';
@@ -161,7 +193,16 @@ export async function createVerifiedUser(options: { country?: string; first?: st
   const response = await fetch(`${baseUrl()}/webclient/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ first_name: first, last_name: last, email, password, country_code: options.country ?? 'US', gender: 'None', phone_number: '', method: 'email' }),
+    body: JSON.stringify({
+      first_name: first,
+      last_name: last,
+      email,
+      password,
+      country_code: options.country ?? 'US',
+      gender: 'None',
+      phone_number: '',
+      method: 'email',
+    }),
   });
   if (!response.ok) throw new Error(`register ${response.status}: ${await response.text()}`);
   const link = await mailedLink(email, /verify/i, '_t=');
@@ -172,7 +213,12 @@ export async function createVerifiedUser(options: { country?: string; first?: st
 }
 
 /** Calls the API as a person (for reading state a test checks). */
-export async function apiAs<T>(email: string, password: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+export async function apiAs<T>(
+  email: string,
+  password: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
   const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -181,7 +227,11 @@ export async function apiAs<T>(email: string, password: string, path: string, in
   const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const response = await fetch(`${baseUrl()}${path}`, {
     ...init,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
   return { status: response.status, body: (await response.json()) as T };
 }
@@ -202,7 +252,13 @@ export async function focusedLabel(page: Page): Promise<string> {
     const id = active.id;
     const root = active.getRootNode() as Document | ShadowRoot;
     const label = id ? root.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
-    return (label?.textContent || active.closest('label')?.textContent || active.textContent || (active as HTMLInputElement).placeholder || '').trim();
+    return (
+      label?.textContent ||
+      active.closest('label')?.textContent ||
+      active.textContent ||
+      (active as HTMLInputElement).placeholder ||
+      ''
+    ).trim();
   });
 }
 
@@ -216,7 +272,10 @@ export async function tabTo(page: Page, label: RegExp, max = 60): Promise<void> 
 }
 
 /** Holds requests matching a pattern until released (to look at the page while a widget's code or data is on its way). */
-export async function hold(page: Page, pattern: string | RegExp): Promise<{ release: () => void; requested: () => boolean }> {
+export async function hold(
+  page: Page,
+  pattern: string | RegExp,
+): Promise<{ release: () => void; requested: () => boolean }> {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   let seen = false;
@@ -234,12 +293,20 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
     const w = window as unknown as { __shifts: { start: number; value: number }[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) w.__shifts.push({ start: entry.startTime, value: entry.value, by: entry.sources?.map((s) => (s.node as Element)?.localName ?? s.node?.nodeName).join() } as never);
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+        w.__shifts.push({
+          start: entry.startTime,
+          value: entry.value,
+          by: entry.sources?.map((s) => (s.node as Element)?.localName ?? s.node?.nodeName).join(),
+        } as never);
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 export const shiftsSince = (page: Page, since: number) =>
-  page.evaluate((t) => (window as unknown as { __shifts: { start: number; value: number }[] }).__shifts.filter((s) => s.start >= t), since);
+  page.evaluate(
+    (t) => (window as unknown as { __shifts: { start: number; value: number }[] }).__shifts.filter((s) => s.start >= t),
+    since,
+  );
 
 /** A project script run as npm runs it (tsx), with what it prints kept for the error when it does not come up. */
 export interface Script {
@@ -250,8 +317,17 @@ export interface Script {
 }
 
 /** Starts `script` (a path from the project root) with `env` added, and waits until `ready(output)` says it is up. */
-export async function startScript(script: string, env: Record<string, string>, ready: (output: string) => boolean | Promise<boolean>, timeoutMs: number): Promise<Script> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startScript(
+  script: string,
+  env: Record<string, string>,
+  ready: (output: string) => boolean | Promise<boolean>,
+  timeoutMs: number,
+): Promise<Script> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -26,7 +26,10 @@ async function startTopUp(page: Page, options: { credits: string; gift?: boolean
  * A new person buys `credits` by a card that needs the bank's check, and leaves it for later: the portal's pending
  * page shows. Returns a way to answer the bank's check elsewhere (the bank's app on the person's phone).
  */
-async function payPending(page: Page, credits: string): Promise<(answer: 'Complete authentication' | 'Fail authentication') => Promise<void>> {
+async function payPending(
+  page: Page,
+  credits: string,
+): Promise<(answer: 'Complete authentication' | 'Fail authentication') => Promise<void>> {
   await startTopUp(page, { credits, method: 'Credit / Debit Card' });
   await payByCard(page, '4000 0025 0000 3155');
   await page.waitForURL(/\/authenticate/);
@@ -56,15 +59,27 @@ describe('top up', () => {
     expect(await creditBalance(person.email, person.password)).toBe(100);
     // Reloading the success page (a replayed confirmation) grants nothing more.
     const sessionId = new URL(page.url().replace('#/', '')).searchParams.get('session_id')!;
-    const replay = await apiAs<{ data: { result_code: string; credit_balance: number } }>(person.email, person.password, '/webclient/in-web-purchase/confirm-transaction-session', {
-      method: 'POST',
-      body: JSON.stringify({ session_id: sessionId }),
-    });
+    const replay = await apiAs<{ data: { result_code: string; credit_balance: number } }>(
+      person.email,
+      person.password,
+      '/webclient/in-web-purchase/confirm-transaction-session',
+      {
+        method: 'POST',
+        body: JSON.stringify({ session_id: sessionId }),
+      },
+    );
     expect(replay.body.data).toMatchObject({ result_code: 'Authorised', credit_balance: 100 });
     await page.reload();
-    await page.getByRole('heading', { name: 'Top Up Successful' }).or(page.getByTestId('my-dashboard')).first().waitFor();
+    await page
+      .getByRole('heading', { name: 'Top Up Successful' })
+      .or(page.getByTestId('my-dashboard'))
+      .first()
+      .waitFor();
     expect(await creditBalance(person.email, person.password)).toBe(100);
-    await page.getByRole('button', { name: 'Back to Home' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Back to Home' })
+      .click()
+      .catch(() => undefined);
     await page.goto(`${baseUrl()}/#/home`);
     await expect.poll(() => page.getByTestId('credit-balance').textContent()).toBe('100 Credits');
     expect(errors).toEqual([]);

@@ -13,11 +13,25 @@ import { waitFor } from './support';
 
 /** Renders the props it gets (all but the container) as JSON, and `label` as its text. */
 function Probe({ container, ...props }: { label?: string; container?: ShadowRoot }) {
-  return createElement('div', { className: 'sm-card', part: 'card', 'data-host': container instanceof ShadowRoot ? 'shadow' : 'none', 'data-props': JSON.stringify(props) }, props.label ?? 'no label');
+  return createElement(
+    'div',
+    {
+      className: 'sm-card',
+      part: 'card',
+      'data-host': container instanceof ShadowRoot ? 'shadow' : 'none',
+      'data-props': JSON.stringify(props),
+    },
+    props.label ?? 'no label',
+  );
 }
 
 const spec = (attributes: ElementSpec['attributes'] = {}, height = 0): ElementSpec => ({ height, attributes });
-const views = { type: 'enum', default: 'start', values: { start: {}, small: { height: 40 }, end: {} }, description: 'The screen.' } as const;
+const views = {
+  type: 'enum',
+  default: 'start',
+  values: { start: {}, small: { height: 40 }, end: {} },
+  description: 'The screen.',
+} as const;
 
 function captureWarnings(): { messages: string[]; restore: () => void } {
   const original = console.warn;
@@ -66,7 +80,9 @@ describe('defineWidget', () => {
     expect(el.getBoundingClientRect().height).to.equal(40);
     el.setAttribute('hidden', '');
     expect(el.getBoundingClientRect().height).to.equal(0);
-    expect(reserveCss(spec({ view: views }, 321))).to.equal(':host{display:block;min-height:321px}:host([view="small"]){min-height:40px}:host([hidden]){display:none}');
+    expect(reserveCss(spec({ view: views }, 321))).to.equal(
+      ':host{display:block;min-height:321px}:host([view="small"]){min-height:40px}:host([hidden]){display:none}',
+    );
   });
 
   it('warns about a bad theme or language and keeps a safe default', async () => {
@@ -75,8 +91,12 @@ describe('defineWidget', () => {
     try {
       const el = mount('<sm-probe-d theme="purple" language="fr"></sm-probe-d>');
       await waitFor(() => el.shadowRoot?.querySelector('[part~="card"]'));
-      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] Unknown theme="purple"\. Use theme="light" or theme="dark"/);
-      expect(warnings.messages.join('\n')).to.match(/\[sm-probe-d\] language="fr" is not available: only "en", "fil", "zh-Hans", "es" exist/);
+      expect(warnings.messages.join('\n')).to.match(
+        /\[sm-probe-d\] Unknown theme="purple"\. Use theme="light" or theme="dark"/,
+      );
+      expect(warnings.messages.join('\n')).to.match(
+        /\[sm-probe-d\] language="fr" is not available: only "en", "fil", "zh-Hans", "es" exist/,
+      );
       warnings.messages.length = 0;
       el.setAttribute('theme', 'dark');
       el.setAttribute('language', 'en-GB');
@@ -89,12 +109,15 @@ describe('defineWidget', () => {
 
   it('gives the component typed, valid props: a bad enumerated value warns with the fix, and the default is shown', async () => {
     defineWidget('sm-probe-e', Probe, spec({ view: views, ...sharedAttributes }));
-    const props = (el: HTMLElement) => JSON.parse(el.shadowRoot!.querySelector('[data-props]')!.getAttribute('data-props')!) as Record<string, unknown>;
+    const props = (el: HTMLElement) =>
+      JSON.parse(el.shadowRoot!.querySelector('[data-props]')!.getAttribute('data-props')!) as Record<string, unknown>;
     const warnings = captureWarnings();
     try {
       const bad = mount('<sm-probe-e view="x" api-base="https://api.example.org" theme="dark"></sm-probe-e>');
       await waitFor(() => bad.shadowRoot?.querySelector('[data-props]'));
-      expect(warnings.messages).to.deep.equal(['[sm-probe-e] Unknown view="x". Use one of: start, small, end. Showing "start".']);
+      expect(warnings.messages).to.deep.equal([
+        '[sm-probe-e] Unknown view="x". Use one of: start, small, end. Showing "start".',
+      ]);
       // Under the same prop names; theme and language stay with the element (the styles read theme).
       expect(props(bad)).to.deep.equal({ view: 'start', apiBase: 'https://api.example.org' });
 
@@ -108,7 +131,9 @@ describe('defineWidget', () => {
       expect(warnings.messages).to.deep.equal([]);
       (plain as HTMLElement & { view?: string }).view = 'nowhere';
       await waitFor(() => props(plain).view === 'start');
-      expect(warnings.messages).to.deep.equal(['[sm-probe-e] Unknown view="nowhere". Use one of: start, small, end. Showing "start".']);
+      expect(warnings.messages).to.deep.equal([
+        '[sm-probe-e] Unknown view="nowhere". Use one of: start, small, end. Showing "start".',
+      ]);
     } finally {
       warnings.restore();
     }
@@ -117,15 +142,24 @@ describe('defineWidget', () => {
   it('checks addresses and patterned text: a bad one warns once, and the component gets none', async () => {
     const mission = { type: 'string', pattern: '[0-9]+', hint: 'a number, such as mission="2"' } as const;
     defineWidget('sm-probe-f', Probe, spec({ mission, ...sharedAttributes }));
-    const props = (el: HTMLElement) => JSON.parse(el.shadowRoot!.querySelector('[data-props]')!.getAttribute('data-props')!) as Record<string, unknown>;
+    const props = (el: HTMLElement) =>
+      JSON.parse(el.shadowRoot!.querySelector('[data-props]')!.getAttribute('data-props')!) as Record<string, unknown>;
     const warnings = captureWarnings();
     try {
-      const good = mount('<sm-probe-f api-base="https://api.example.org/" portal="https://portal.example.org/#/" mission="2"></sm-probe-f>');
+      const good = mount(
+        '<sm-probe-f api-base="https://api.example.org/" portal="https://portal.example.org/#/" mission="2"></sm-probe-f>',
+      );
       await waitFor(() => good.shadowRoot?.querySelector('[data-props]'));
-      expect(props(good)).to.deep.equal({ mission: '2', apiBase: 'https://api.example.org', portal: 'https://portal.example.org/#' });
+      expect(props(good)).to.deep.equal({
+        mission: '2',
+        apiBase: 'https://api.example.org',
+        portal: 'https://portal.example.org/#',
+      });
       expect(warnings.messages).to.deep.equal([]);
 
-      const bad = mount('<sm-probe-f api-base="ftp://api.example.org" portal="javascript:void 0" mission="two"></sm-probe-f>');
+      const bad = mount(
+        '<sm-probe-f api-base="ftp://api.example.org" portal="javascript:void 0" mission="two"></sm-probe-f>',
+      );
       await waitFor(() => bad.shadowRoot?.querySelector('[data-props]'));
       // The same words as the widgets' settings have always used (shared/config/config.ts).
       expect(warnings.messages).to.deep.equal([

@@ -18,7 +18,9 @@ import { fakeApi, waitFor } from './support';
  * console: React 18's server renderer warns that signals' useLayoutEffect does nothing on the
  * server when it runs where there is a window (the build prerenders in Node, where there is none).
  */
-const MARKUP = renderToString(createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {}));
+const MARKUP = renderToString(
+  createElement(elementComponent('sm-newsletter', Newsletter as never, tags['sm-newsletter'] as ElementSpec), {}),
+);
 
 /** A <sm-newsletter> holding its prerendered markup, changed by `edit` (another release's markup). */
 function prerendered(edit: (markup: string) => string = (markup) => markup): HTMLElement {
@@ -36,7 +38,12 @@ describe('hydrating prerendered markup', () => {
     console.warn = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
     console.error = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
     let release: () => void = () => {};
-    const api = fakeApi({ 'POST /subscribe-newsletter': () => new Promise((resolve) => (release = () => resolve({ body: { status: 200, message: 'Thank you!', data: null } }))) });
+    const api = fakeApi({
+      'POST /subscribe-newsletter': () =>
+        new Promise(
+          (resolve) => (release = () => resolve({ body: { status: 200, message: 'Thank you!', data: null } })),
+        ),
+    });
     try {
       const element = prerendered();
       const root = element.shadowRoot!;
@@ -72,7 +79,9 @@ describe('hydrating prerendered markup', () => {
     const { warn, error } = console;
     console.warn = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
     console.error = (...args: unknown[]) => void problems.push(args.map(String).join(' '));
-    const api = fakeApi({ 'POST /subscribe-newsletter': () => ({ body: { status: 200, message: 'Thank you!', data: null } }) });
+    const api = fakeApi({
+      'POST /subscribe-newsletter': () => ({ body: { status: 200, message: 'Thank you!', data: null } }),
+    });
     try {
       await import('../../widgets/newsletter/newsletter.element');
       // The element is defined: it starts on the page in a task of its own, after what the loader captured is set.
@@ -82,8 +91,12 @@ describe('hydrating prerendered markup', () => {
       await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
       expect(root.querySelector('h2')?.textContent).to.equal('Join our newsletter');
       // (The hydrating view's model may have sent it already: it is sent again, for the new view to show the answer.)
-      expect(api.calls.map((call) => (JSON.parse(String(call.init.body)) as { email: string }).email)).to.include('stale@example.org');
-      expect(problems.filter((p) => p.includes('[sm-newsletter] The prerendered markup did not match'))).to.have.length(1);
+      expect(api.calls.map((call) => (JSON.parse(String(call.init.body)) as { email: string }).email)).to.include(
+        'stale@example.org',
+      );
+      expect(problems.filter((p) => p.includes('[sm-newsletter] The prerendered markup did not match'))).to.have.length(
+        1,
+      );
       element.remove();
     } finally {
       console.warn = warn;

@@ -41,8 +41,11 @@ describe('the language of a tag', () => {
     expect(pseudo(el)).to.equal(false);
   });
 
-  it("follows the nearest lang of the page around it, from its first render", async () => {
-    const el = await inside('<section lang="en-XA"><div><p data-here></p></div></section>', '<sm-newsletter></sm-newsletter>');
+  it('follows the nearest lang of the page around it, from its first render', async () => {
+    const el = await inside(
+      '<section lang="en-XA"><div><p data-here></p></div></section>',
+      '<sm-newsletter></sm-newsletter>',
+    );
     expect(top(el).getAttribute('lang')).to.equal('en-XA');
     expect(top(el).getAttribute('dir')).to.equal('rtl');
     expect(pseudo(el)).to.equal(true);
@@ -83,7 +86,10 @@ describe('the language of a tag', () => {
     const warnings: string[] = [];
     console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
     try {
-      const el = await inside('<div lang="en-XA" data-here></div>', '<sm-newsletter language="klingon"></sm-newsletter>');
+      const el = await inside(
+        '<div lang="en-XA" data-here></div>',
+        '<sm-newsletter language="klingon"></sm-newsletter>',
+      );
       expect(top(el).getAttribute('lang')).to.equal('en');
       expect(warnings.join('\n')).to.match(/\[sm-newsletter\] language="klingon" is not available/);
     } finally {

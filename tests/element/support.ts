@@ -37,7 +37,8 @@ export async function waitFor<T>(fn: () => T | null | undefined | false, timeout
     } catch (error) {
       last = error;
     }
-    if (performance.now() - start > timeoutMs) throw new Error(`waitFor timed out: ${fn.toString()}${last ? ` (${String(last)})` : ''}`);
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`waitFor timed out: ${fn.toString()}${last ? ` (${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -45,7 +46,11 @@ export async function waitFor<T>(fn: () => T | null | undefined | false, timeout
 /** All text of an element's shadow root, whitespace collapsed. */
 export function text(element: HTMLElement): string {
   const parts = [...(element.shadowRoot?.children ?? [])].filter((child) => child.localName !== 'style');
-  return parts.map((child) => child.textContent ?? '').join(' ').replace(/\s+/g, ' ').trim();
+  return parts
+    .map((child) => child.textContent ?? '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function byRole(element: HTMLElement, role: 'button' | 'tab' | 'link', name: string | RegExp): HTMLElement {
@@ -69,7 +74,12 @@ export function byLabel(element: HTMLElement, label: string): HTMLInputElement |
 
 /** Types into a React-controlled input the way a person does (fires input events). */
 export function type(input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, value: string): void {
-  const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    input instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : input instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
   input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
@@ -89,7 +99,10 @@ export type FakeApi = { calls: { route: string; init: RequestInit }[]; restore: 
 /** A 200 answer with data (and the server's message), as the API host shapes it. */
 export const ok = (data: unknown, message = ''): Answer => ({ body: { status: 200, message, data } });
 /** A failed answer as the API host shapes it. */
-export const failed = (status: number, message: string): Answer => ({ status, body: { status, message, errorCode: null } });
+export const failed = (status: number, message: string): Answer => ({
+  status,
+  body: { status, message, errorCode: null },
+});
 
 /** Replaces fetch with a fake API host answering the given routes ("POST /path"). */
 export function fakeApi(routes: Record<string, Handler>): FakeApi {
@@ -100,9 +113,13 @@ export function fakeApi(routes: Record<string, Handler>): FakeApi {
     const route = `${init.method ?? 'GET'} ${url.pathname}`;
     calls.push({ route, init });
     const handler = routes[route];
-    if (!handler) return new Response(JSON.stringify({ status: 404, message: `No fake for ${route}` }), { status: 404 });
+    if (!handler)
+      return new Response(JSON.stringify({ status: 404, message: `No fake for ${route}` }), { status: 404 });
     const { status = 200, body } = await handler(init, url);
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }) as typeof fetch;
   return { calls, restore: () => (window.fetch = original) };
 }
@@ -115,7 +132,8 @@ export function fakeApi(routes: Record<string, Handler>): FakeApi {
 export function fakeApiPerTest(options: { signedIn?: boolean } = {}): (routes: Record<string, Handler>) => FakeApi {
   const { session } = connectionFor('');
   const hosts: FakeApi[] = [];
-  if (options.signedIn) beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
+  if (options.signedIn)
+    beforeEach(() => session.signIn({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 }));
   afterEach(() => {
     for (const host of hosts.splice(0).reverse()) host.restore();
     session.clear();
@@ -150,6 +168,8 @@ export async function expectAccessible(element: HTMLElement): Promise<void> {
   const results = await axe.run(element, { resultTypes: ['violations'] });
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length > 0) {
-    throw new Error(`axe: ${bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`);
+    throw new Error(
+      `axe: ${bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`,
+    );
   }
 }

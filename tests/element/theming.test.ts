@@ -26,13 +26,17 @@ describe('theming with --sm-* custom properties', () => {
   }
 
   it('takes them from an ancestor of the page', async () => {
-    const el = await place('<section style="--sm-color-surface: rgb(1, 2, 3); --sm-radius: 3px"><div><sm-newsletter theme="light"></sm-newsletter></div></section>');
+    const el = await place(
+      '<section style="--sm-color-surface: rgb(1, 2, 3); --sm-radius: 3px"><div><sm-newsletter theme="light"></sm-newsletter></div></section>',
+    );
     expect(getComputedStyle(card(el)).backgroundColor).to.equal('rgb(1, 2, 3)');
     expect(getComputedStyle(card(el)).borderTopLeftRadius).to.equal('3px');
   });
 
   it('takes them from the element itself, over an ancestor', async () => {
-    const el = await place('<section style="--sm-color-surface: rgb(1, 2, 3)"><sm-newsletter theme="light" style="--sm-color-surface: rgb(4, 5, 6)"></sm-newsletter></section>');
+    const el = await place(
+      '<section style="--sm-color-surface: rgb(1, 2, 3)"><sm-newsletter theme="light" style="--sm-color-surface: rgb(4, 5, 6)"></sm-newsletter></section>',
+    );
     expect(getComputedStyle(card(el)).backgroundColor).to.equal('rgb(4, 5, 6)');
   });
 

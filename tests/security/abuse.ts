@@ -38,7 +38,10 @@ function overDeadline(): void {
 }
 
 /** One request to the sandbox on this computer (never anywhere else), timed; a 5xx is counted. */
-async function send(path: string, init: RequestInit = {}): Promise<{ status: number; ms: number; text: string; location: string | null }> {
+async function send(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; ms: number; text: string; location: string | null }> {
   const url = new URL(path, base);
   if (url.hostname !== HOST) throw new Error(`refusing to send to ${url.hostname}: this runs against 127.0.0.1 only`);
   overDeadline();
@@ -61,16 +64,29 @@ const post = (path: string, body: unknown, token?: string, headers: Record<strin
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 const payForm = (id: string) =>
-  send(`/sandbox/checkout/${id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'card=4242424242424242' });
+  send(`/sandbox/checkout/${id}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'card=4242424242424242',
+  });
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
 }
-const count = (statuses: number[]) => Object.entries(statuses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {})).map(([s, n]) => `${n}×${s}`).join(', ');
+const count = (statuses: number[]) =>
+  Object.entries(statuses.reduce<Record<number, number>>((m, s) => ((m[s] = (m[s] ?? 0) + 1), m), {}))
+    .map(([s, n]) => `${n}×${s}`)
+    .join(', ');
 
 async function start(fault?: string): Promise<void> {
-  sandbox = await startProcess({ PORT: String(port), HOST, SANDBOX_DB: dbPath, PORTAL_URL: `${base}/`, SANDBOX_FAULT: fault });
+  sandbox = await startProcess({
+    PORT: String(port),
+    HOST,
+    SANDBOX_DB: dbPath,
+    PORTAL_URL: `${base}/`,
+    SANDBOX_FAULT: fault,
+  });
 }
 
 async function signIn(email: string, password: string): Promise<string> {
@@ -86,7 +102,9 @@ const CREDIT = { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_
 const returns = { success_url: `${base}/#/success`, cancel_url: `${base}/#/top-up` };
 
 async function createCredit(token: string, key: string): Promise<string | null> {
-  const answer = await post('/webclient/in-web-purchase/create-session', { ...CREDIT, ...returns }, token, { 'Idempotency-Key': key });
+  const answer = await post('/webclient/in-web-purchase/create-session', { ...CREDIT, ...returns }, token, {
+    'Idempotency-Key': key,
+  });
   return answer.status === 200 ? (JSON.parse(answer.text) as { data: { id: string } }).data.id : null;
 }
 
@@ -94,19 +112,36 @@ async function createCredit(token: string, key: string): Promise<string | null> 
 function audit(): { paidNotGranted: number; grantedTwice: number; balanceDrift: number } {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const paidNotGranted = db.prepare(
-      "SELECT COUNT(*) FROM checkout_sessions s WHERE s.kind = 'credit' AND s.status = 'paid' AND (s.fulfilled_at IS NULL OR NOT EXISTS (SELECT 1 FROM credit_transactions t WHERE t.session_id = s.id))",
-    ).pluck().get() as number;
-    const grantedTwice = db.prepare(
-      "SELECT COUNT(*) FROM (SELECT session_id FROM credit_transactions GROUP BY session_id HAVING COUNT(*) > 1)",
-    ).pluck().get() as number + (db.prepare(
-      "SELECT COUNT(*) FROM credit_transactions t JOIN checkout_sessions s ON s.id = t.session_id WHERE s.status <> 'paid'",
-    ).pluck().get() as number);
+    const paidNotGranted = db
+      .prepare(
+        "SELECT COUNT(*) FROM checkout_sessions s WHERE s.kind = 'credit' AND s.status = 'paid' AND (s.fulfilled_at IS NULL OR NOT EXISTS (SELECT 1 FROM credit_transactions t WHERE t.session_id = s.id))",
+      )
+      .pluck()
+      .get() as number;
+    const grantedTwice =
+      (db
+        .prepare(
+          'SELECT COUNT(*) FROM (SELECT session_id FROM credit_transactions GROUP BY session_id HAVING COUNT(*) > 1)',
+        )
+        .pluck()
+        .get() as number) +
+      (db
+        .prepare(
+          "SELECT COUNT(*) FROM credit_transactions t JOIN checkout_sessions s ON s.id = t.session_id WHERE s.status <> 'paid'",
+        )
+        .pluck()
+        .get() as number);
     // The listener's balance is the seed's 120 plus 100 for every top-up for themself made in this run.
-    const listener = db.prepare("SELECT id, credit_balance FROM users WHERE email = 'listener@example.org'").get() as { id: number; credit_balance: number };
-    const granted = db.prepare(
-      "SELECT COUNT(*) FROM credit_transactions t JOIN checkout_sessions s ON s.id = t.session_id WHERE t.user_id = ? AND t.redemption_code IS NULL AND s.idempotency_key LIKE 'abuse-%'",
-    ).pluck().get(listener.id) as number;
+    const listener = db.prepare("SELECT id, credit_balance FROM users WHERE email = 'listener@example.org'").get() as {
+      id: number;
+      credit_balance: number;
+    };
+    const granted = db
+      .prepare(
+        "SELECT COUNT(*) FROM credit_transactions t JOIN checkout_sessions s ON s.id = t.session_id WHERE t.user_id = ? AND t.redemption_code IS NULL AND s.idempotency_key LIKE 'abuse-%'",
+      )
+      .pluck()
+      .get(listener.id) as number;
     return { paidNotGranted, grantedTwice, balanceDrift: listener.credit_balance - (120 + 100 * granted) };
   } finally {
     db.close();
@@ -118,46 +153,109 @@ const line = (text = '') => report.push(text);
 let failed = false;
 
 try {
-  console.log(`npm run abuse: starting the sandbox on ${base} (production password strength, fresh database in ${dir})...`);
+  console.log(
+    `npm run abuse: starting the sandbox on ${base} (production password strength, fresh database in ${dir})...`,
+  );
   await start();
   const listening = /listening on ([^\s)]+)/.exec(sandbox!.output())?.[1] ?? '?';
 
   // ---- 200 logins at once ----
-  const people = [['listener@example.org', 'listen-2026'], ['partner@example.org', 'partner-2026'], ['manila@example.org', 'manila-2026'], ['artist@example.org', 'artist-2026']] as const;
-  const logins = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => {
-    const [email, password] = people[i % people.length]!;
-    return post('/webclient/auth/login', { email, password });
-  }));
-  line(`200 parallel logins: ${count(logins.map((a) => a.status))}; p95 ${Math.round(p95(logins.map((a) => a.ms)))} ms (200 signed in; 429 the password queue was full, with Retry-After)`);
+  const people = [
+    ['listener@example.org', 'listen-2026'],
+    ['partner@example.org', 'partner-2026'],
+    ['manila@example.org', 'manila-2026'],
+    ['artist@example.org', 'artist-2026'],
+  ] as const;
+  const logins = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) => {
+      const [email, password] = people[i % people.length]!;
+      return post('/webclient/auth/login', { email, password });
+    }),
+  );
+  line(
+    `200 parallel logins: ${count(logins.map((a) => a.status))}; p95 ${Math.round(p95(logins.map((a) => a.ms)))} ms (200 signed in; 429 the password queue was full, with Retry-After)`,
+  );
 
   // ---- 200 checkouts at once: created, then paid, all in parallel ----
   const token = await signIn('listener@example.org', 'listen-2026');
-  const created = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => post('/webclient/in-web-purchase/create-session', { ...CREDIT, ...returns }, token, { 'Idempotency-Key': `abuse-load-${i}` })));
-  const ids = created.filter((a) => a.status === 200).map((a) => (JSON.parse(a.text) as { data: { id: string } }).data.id);
+  const created = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) =>
+      post('/webclient/in-web-purchase/create-session', { ...CREDIT, ...returns }, token, {
+        'Idempotency-Key': `abuse-load-${i}`,
+      }),
+    ),
+  );
+  const ids = created
+    .filter((a) => a.status === 200)
+    .map((a) => (JSON.parse(a.text) as { data: { id: string } }).data.id);
   const paid = await Promise.all(ids.flatMap((id) => [payForm(id), payForm(id)])); // each paid twice at once: a double submit
-  line(`200 parallel checkouts: created ${count(created.map((a) => a.status))}, p95 ${Math.round(p95(created.map((a) => a.ms)))} ms; paid twice each at once ${count(paid.map((a) => a.status))}, p95 ${Math.round(p95(paid.map((a) => a.ms)))} ms`);
+  line(
+    `200 parallel checkouts: created ${count(created.map((a) => a.status))}, p95 ${Math.round(p95(created.map((a) => a.ms)))} ms; paid twice each at once ${count(paid.map((a) => a.status))}, p95 ${Math.round(p95(paid.map((a) => a.ms)))} ms`,
+  );
   const afterLoad = audit();
   figures.paidNotGranted += afterLoad.paidNotGranted;
   figures.grantedTwice += afterLoad.grantedTwice + Math.abs(afterLoad.balanceDrift);
 
   // ---- every route with malformed, oversized and hostile input ----
   const HOSTILE: unknown[] = [
-    {}, [], 'text', 123, null, { email: '' }, { email: 'x'.repeat(10_000) }, { email: "' OR '1'='1'; DROP TABLE users; --", password: "' OR 1=1 --" },
-    { first_name: 'Eve\u202Egnp.exe', last_name: '\u0000', email: 'e@example.org', password: 'password1', country_code: 'ZZ', gender: 'x', phone_number: '12a', method: 'email' },
+    {},
+    [],
+    'text',
+    123,
+    null,
+    { email: '' },
+    { email: 'x'.repeat(10_000) },
+    { email: "' OR '1'='1'; DROP TABLE users; --", password: "' OR 1=1 --" },
+    {
+      first_name: 'Eve\u202Egnp.exe',
+      last_name: '\u0000',
+      email: 'e@example.org',
+      password: 'password1',
+      country_code: 'ZZ',
+      gender: 'x',
+      phone_number: '12a',
+      method: 'email',
+    },
     { amount: 4.999999999, currency: 'USD', identifier: 'credits_50', credit: 50, purchasefor: 1, ...returns },
-    { amount: -1, credit: 1e308, purchasefor: '2', success_url: 'javascript:alert(1)', cancel_url: 'http://evil.example/' },
-    { amount: 'NaN', donation_id: '../../etc/passwd', recurring: true, frequency: null, session_id: '<script>alert(1)</script>' },
+    {
+      amount: -1,
+      credit: 1e308,
+      purchasefor: '2',
+      success_url: 'javascript:alert(1)',
+      cancel_url: 'http://evil.example/',
+    },
+    {
+      amount: 'NaN',
+      donation_id: '../../etc/passwd',
+      recurring: true,
+      frequency: null,
+      session_id: '<script>alert(1)</script>',
+    },
     { data: [{ id: 'x', feedback: [{ option: 'y'.repeat(600) }] }] },
-    { token: { paymentData: { sandbox_result: 'decline' } }, identifier: 'credits_50', amount: 5, currency: 'USD', validationUrl: 'https://evil.example/' },
-    { advance_days: 0 }, { email: 'listener@example.org', terms_token: 'guessed' }, { nested: { a: [1, { b: [2] }] }, __proto__: { admin: true } },
+    {
+      token: { paymentData: { sandbox_result: 'decline' } },
+      identifier: 'credits_50',
+      amount: 5,
+      currency: 'USD',
+      validationUrl: 'https://evil.example/',
+    },
+    { advance_days: 0 },
+    { email: 'listener@example.org', terms_token: 'guessed' },
+    { nested: { a: [1, { b: [2] }] }, __proto__: { admin: true } },
   ];
   const OVERSIZED = JSON.stringify({ email: 'a@b.co', padding: 'y'.repeat(100_000) });
-  const concrete = (path: string) => (path.includes(':') ? ['1', '999999', 'abc', '%3Cscript%3E', '..%2F..%2Fetc'].map((v) => path.replace(/:[a-z_]+/gi, v)) : [path]);
+  const concrete = (path: string) =>
+    path.includes(':')
+      ? ['1', '999999', 'abc', '%3Cscript%3E', '..%2F..%2Fetc'].map((v) => path.replace(/:[a-z_]+/gi, v))
+      : [path];
   let hostile = 0;
   const hostileStart = figures.server5xx;
   for (const route of ROUTES) {
     // The clock moves for real and logout ends the session the next calls use: both are called without a token.
-    const tokens = route.path === '/sandbox/clock' || route.path === '/webclient/auth/logout' ? [undefined, 'forged'] : [undefined, 'forged', token];
+    const tokens =
+      route.path === '/sandbox/clock' || route.path === '/webclient/auth/logout'
+        ? [undefined, 'forged']
+        : [undefined, 'forged', token];
     for (const path of concrete(route.path)) {
       for (const t of tokens) {
         const auth: Record<string, string> = t ? { Authorization: `Bearer ${t}` } : {};
@@ -175,7 +273,9 @@ try {
       }
     }
   }
-  line(`hostile input: ${hostile} requests over ${ROUTES.length} routes (malformed JSON, 100 KB bodies, wrong content types, injection, control characters, hostile numbers and URLs); 5xx ${figures.server5xx - hostileStart}`);
+  line(
+    `hostile input: ${hostile} requests over ${ROUTES.length} routes (malformed JSON, 100 KB bodies, wrong content types, injection, control characters, hostile numbers and URLs); 5xx ${figures.server5xx - hostileStart}`,
+  );
 
   // ---- 20 kills during payments ----
   const before = audit();
@@ -188,9 +288,16 @@ try {
       await sandbox!.kill();
       await start('between-paid-and-grant');
     }
-    const sessions = (await Promise.all(Array.from({ length: PAYMENTS_PER_KILL }, (_, i) => createCredit(token, `abuse-kill-${round}-${i}`)))).filter((id): id is string => id !== null);
+    const sessions = (
+      await Promise.all(
+        Array.from({ length: PAYMENTS_PER_KILL }, (_, i) => createCredit(token, `abuse-kill-${round}-${i}`)),
+      )
+    ).filter((id): id is string => id !== null);
     const answers = sessions.map((id) =>
-      payForm(id).then((a) => ({ id, status: a.status }), () => ({ id, status: 0 })),
+      payForm(id).then(
+        (a) => ({ id, status: a.status }),
+        () => ({ id, status: 0 }),
+      ),
     );
     if (!atFaultPoint) {
       await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
@@ -206,8 +313,12 @@ try {
     // session must still be there.
     const db = new Database(dbPath, { readonly: true });
     for (const a of settled) {
-      const row = db.prepare('SELECT status, fulfilled_at FROM checkout_sessions WHERE id = ?').get(a.id) as { status: string; fulfilled_at: string | null } | undefined;
-      const grants = db.prepare('SELECT COUNT(*) FROM credit_transactions WHERE session_id = ?').pluck().get(a.id) as number;
+      const row = db.prepare('SELECT status, fulfilled_at FROM checkout_sessions WHERE id = ?').get(a.id) as
+        { status: string; fulfilled_at: string | null } | undefined;
+      const grants = db
+        .prepare('SELECT COUNT(*) FROM credit_transactions WHERE session_id = ?')
+        .pluck()
+        .get(a.id) as number;
       if (!row) figures.lost += 1;
       else if (a.status === 303 && (row.status !== 'paid' || grants !== 1)) figures.lost += 1;
       if (a.status === 303) paidAnswered += 1;
@@ -219,7 +330,9 @@ try {
   const after = audit();
   figures.paidNotGranted += after.paidNotGranted;
   figures.grantedTwice += after.grantedTwice + Math.abs(after.balanceDrift - before.balanceDrift);
-  line(`${KILLS} kills during payments (${killedBetween} at the point between marking paid and granting, the rest at a random moment): ${figures.cutByKill} payments cut off and paid again, ${paidAnswered} answered before the kill`);
+  line(
+    `${KILLS} kills during payments (${killedBetween} at the point between marking paid and granting, the rest at a random moment): ${figures.cutByKill} payments cut off and paid again, ${paidAnswered} answered before the kill`,
+  );
 
   await sandbox!.kill('SIGTERM');
 
@@ -228,7 +341,11 @@ try {
     ['1. helpers answer this computer only; listens on loopback by default', 'network.test.ts', null],
     ['2. throttling holds under parallel requests', 'sign-in.test.ts', 'throttling holds under parallel requests'],
     ['3. nobody can lock another person out', 'sign-in.test.ts', 'nobody can lock another person out'],
-    ['4. register and resend-verification are limited', 'sign-in.test.ts', 'registering and resending the verification email are limited'],
+    [
+      '4. register and resend-verification are limited',
+      'sign-in.test.ts',
+      'registering and resending the verification email are limited',
+    ],
     ['5. password change needs a recent sign-in', 'sign-in.test.ts', 'a password change needs a recent sign-in'],
     ['6. scrypt N=2^17, bounded queue (429), upgrade, common passwords', 'passwords.test.ts', null],
     ['7. names are names; mail never links what was typed', 'input.test.ts', 'names are names'],
@@ -240,9 +357,15 @@ try {
   console.log('npm run abuse: running the rule suites of tests/security...');
   const out = join(dir, 'rules.json');
   const files = [...new Set(RULES.map(([, file]) => `tests/security/${file}`))];
-  spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files, '--reporter=json', `--outputFile=${out}`], {
-    cwd: ROOT, stdio: 'ignore', timeout: Math.max(60_000, DEADLINE - Date.now()),
-  });
+  spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...files, '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      timeout: Math.max(60_000, DEADLINE - Date.now()),
+    },
+  );
   type Assertion = { ancestorTitles: string[]; title: string; status: string };
   let results: Array<{ name: string; assertionResults: Assertion[] }> = [];
   try {
@@ -254,18 +377,26 @@ try {
   line();
   line('each rule:');
   for (const [rule, file, describe] of RULES) {
-    const tests = results.filter((r) => r.name.endsWith(file)).flatMap((r) => r.assertionResults).filter((a) => !describe || a.ancestorTitles.includes(describe));
+    const tests = results
+      .filter((r) => r.name.endsWith(file))
+      .flatMap((r) => r.assertionResults)
+      .filter((a) => !describe || a.ancestorTitles.includes(describe));
     const held = tests.length > 0 && tests.every((t) => t.status === 'passed');
     if (!held) failed = true;
-    line(`  ${held ? 'held    ' : 'NOT HELD'} ${rule} (${tests.filter((t) => t.status === 'passed').length}/${tests.length} tests, tests/security/${file})`);
+    line(
+      `  ${held ? 'held    ' : 'NOT HELD'} ${rule} (${tests.filter((t) => t.status === 'passed').length}/${tests.length} tests, tests/security/${file})`,
+    );
   }
 
   line();
   line(`listening on ${listening}`);
   line(`requests sent: ${figures.requests}`);
   line(`5xx answers: ${figures.server5xx}`);
-  line(`rows lost: ${figures.lost}; granted twice: ${figures.grantedTwice}; paid but not granted: ${figures.paidNotGranted}`);
-  if (figures.server5xx || figures.lost || figures.grantedTwice || figures.paidNotGranted || !/^127\./.test(listening)) failed = true;
+  line(
+    `rows lost: ${figures.lost}; granted twice: ${figures.grantedTwice}; paid but not granted: ${figures.paidNotGranted}`,
+  );
+  if (figures.server5xx || figures.lost || figures.grantedTwice || figures.paidNotGranted || !/^127\./.test(listening))
+    failed = true;
 } catch (err) {
   failed = true;
   line(`stopped: ${err instanceof Error ? err.message : String(err)}`);

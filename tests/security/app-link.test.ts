@@ -30,7 +30,10 @@ async function appToken(email: string): Promise<string> {
 async function browserOf(email: string | null, password = ''): Promise<Connection> {
   const connection = createConnection(sb.url, createSession({ storage: null }), fetch);
   if (email) {
-    const login = await sb.post<{ access_token: string; token_type: string; expires_in: number }>('/webclient/auth/login', { email, password });
+    const login = await sb.post<{ access_token: string; token_type: string; expires_in: number }>(
+      '/webclient/auth/login',
+      { email, password },
+    );
     expect((await connection.completeSignIn(login.body.data!)).ok).toBe(true);
   }
   return connection;
@@ -45,7 +48,12 @@ const noSocial: SocialSignIn = {
 
 /** <sm-login>'s model in that browser, opened at #/login?_t=TOKEN&type=topup. */
 function loginPage(connection: Connection, token: string) {
-  const deps = { ...fakeDeps({ query: { _t: token, type: 'topup' } }), api: connection.api, session: connection.session, account: connection };
+  const deps = {
+    ...fakeDeps({ query: { _t: token, type: 'topup' } }),
+    api: connection.api,
+    session: connection.session,
+    account: connection,
+  };
   const model = createLoginModel({ ...deps, social: noSocial, showView: (view) => model.start(view) });
   return { deps, model };
 }
@@ -63,7 +71,11 @@ describe("someone else's link in a browser where another account is signed in", 
     // Nothing switched while the question is open.
     expect(victim.session.authorization()).toBe(before);
     expect(victim.session.user.value?.email).toBe('partner@example.org');
-    const issued = sb.sandbox.db.prepare("SELECT COUNT(*) FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.kind = 'access' AND u.email = 'listener@example.org' AND t.used_at IS NULL").pluck();
+    const issued = sb.sandbox.db
+      .prepare(
+        "SELECT COUNT(*) FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.kind = 'access' AND u.email = 'listener@example.org' AND t.used_at IS NULL",
+      )
+      .pluck();
     expect(issued.get()).toBe(1); // the link's session exists on the server...
 
     await model.stayAsCurrent();
@@ -90,13 +102,30 @@ describe("someone else's link in a browser where another account is signed in", 
 
   it('the app’s payment entries never pay as the link’s account: its session is signed out, the current one kept', async () => {
     const victim = await browserOf('partner@example.org', 'partner-2026');
-    const deps = { ...fakeDeps({ query: { _t: await appToken('listener@example.org'), price: '9', method: 'credit_card', recurring: '0' } }), api: victim.api, session: victim.session, account: victim };
+    const deps = {
+      ...fakeDeps({
+        query: { _t: await appToken('listener@example.org'), price: '9', method: 'credit_card', recurring: '0' },
+      }),
+      api: victim.api,
+      session: victim.session,
+      account: victim,
+    };
     createAppEntryModel(deps).show('direct-subscribe');
     await settle();
     expect(victim.session.user.value?.email).toBe('partner@example.org');
     expect(deps.visits.at(-1)?.name).toBe('TransactionFailedPage');
-    expect(recordsOf(deps).read('payment-error')).toMatchObject({ message: 'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.' });
-    expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org') AND kind = 'subscription'").pluck().get()).toBe(0);
+    expect(recordsOf(deps).read('payment-error')).toMatchObject({
+      message:
+        'This link from the app is for another account than the one signed in here. Log out first, then open the link again from the app.',
+    });
+    expect(
+      sb.sandbox.db
+        .prepare(
+          "SELECT COUNT(*) FROM checkout_sessions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org') AND kind = 'subscription'",
+        )
+        .pluck()
+        .get(),
+    ).toBe(0);
   });
 });
 

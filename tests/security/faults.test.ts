@@ -21,28 +21,48 @@ afterAll(async () => {
 });
 
 async function sandbox(db: string, port: number, fault?: string): Promise<SandboxProcess> {
-  const started = await startProcess({ PORT: String(port), SANDBOX_DB: join(dir, db), PORTAL_URL: `http://localhost:${port}/`, SANDBOX_SCRYPT_N: '1024', SANDBOX_FAULT: fault });
+  const started = await startProcess({
+    PORT: String(port),
+    SANDBOX_DB: join(dir, db),
+    PORTAL_URL: `http://localhost:${port}/`,
+    SANDBOX_SCRYPT_N: '1024',
+    SANDBOX_FAULT: fault,
+  });
   running.push(started);
   return started;
 }
 
 async function signIn(url: string, email: string, password: string): Promise<string> {
-  const answer = (await (await fetch(`${url}/webclient/auth/login`, jsonPost({ email, password }))).json()) as { data: { access_token: string } };
+  const answer = (await (await fetch(`${url}/webclient/auth/login`, jsonPost({ email, password }))).json()) as {
+    data: { access_token: string };
+  };
   return answer.data.access_token;
 }
 
 async function create(url: string, path: string, body: Record<string, unknown>, token: string): Promise<string> {
   const port = new URL(url).port;
-  const urls = { success_url: `http://localhost:${port}/#/success`, cancel_url: `http://localhost:${port}/#/home`, failed_url: `http://localhost:${port}/#/failed` };
-  const answer = (await (await fetch(`${url}${path}`, jsonPost({ ...urls, ...body }, token))).json()) as { data: { id: string } };
+  const urls = {
+    success_url: `http://localhost:${port}/#/success`,
+    cancel_url: `http://localhost:${port}/#/home`,
+    failed_url: `http://localhost:${port}/#/failed`,
+  };
+  const answer = (await (await fetch(`${url}${path}`, jsonPost({ ...urls, ...body }, token))).json()) as {
+    data: { id: string };
+  };
   return answer.data.id;
 }
 
-const creditBalance = (db: Database.Database, email: string) => db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email) as number;
+const creditBalance = (db: Database.Database, email: string) =>
+  db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email) as number;
 const grantsOf = (db: Database.Database, id: string) => ({
   credits: db.prepare('SELECT COUNT(*) FROM credit_transactions WHERE session_id = ?').pluck().get(id),
   gifts: db.prepare('SELECT COUNT(*) FROM donation_gifts WHERE session_id = ?').pluck().get(id),
-  status: db.prepare('SELECT status || CASE WHEN fulfilled_at IS NULL THEN \'\' ELSE \' fulfilled\' END FROM checkout_sessions WHERE id = ?').pluck().get(id),
+  status: db
+    .prepare(
+      "SELECT status || CASE WHEN fulfilled_at IS NULL THEN '' ELSE ' fulfilled' END FROM checkout_sessions WHERE id = ?",
+    )
+    .pluck()
+    .get(id),
 });
 
 describe('killed between marking paid and granting', () => {
@@ -50,7 +70,12 @@ describe('killed between marking paid and granting', () => {
     const port = await freePort();
     let sb = await sandbox('kill.sqlite', port, 'between-paid-and-grant');
     const token = await signIn(sb.url, 'listener@example.org', 'listen-2026');
-    const credits = await create(sb.url, '/webclient/in-web-purchase/create-session', { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 }, token);
+    const credits = await create(
+      sb.url,
+      '/webclient/in-web-purchase/create-session',
+      { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 },
+      token,
+    );
 
     // The process dies inside the payment: the person's browser gets no answer at all.
     await expect(payByCard(sb.url, credits)).rejects.toThrow();
@@ -81,14 +106,26 @@ describe('paid but not granted, left by an older version', () => {
     let sb = await sandbox('legacy.sqlite', port);
     const listener = await signIn(sb.url, 'listener@example.org', 'listen-2026');
     const partner = await signIn(sb.url, 'partner@example.org', 'partner-2026');
-    const credits = await create(sb.url, '/webclient/in-web-purchase/create-session', { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 }, listener);
-    const gift = await create(sb.url, '/webclient/donation/create-session', { currency: 'USD', amount: 25, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1 }, listener);
+    const credits = await create(
+      sb.url,
+      '/webclient/in-web-purchase/create-session',
+      { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 },
+      listener,
+    );
+    const gift = await create(
+      sb.url,
+      '/webclient/donation/create-session',
+      { currency: 'USD', amount: 25, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1 },
+      listener,
+    );
     const card = await create(sb.url, '/webclient/subscription/update-payment-create-session', {}, partner);
     await sb.kill();
 
     // What the older version left when it died after committing "paid" and before granting.
     const write = new Database(join(dir, 'legacy.sqlite'));
-    const markPaid = write.prepare("UPDATE checkout_sessions SET status = 'paid', paid_at = '2026-01-10T12:00:00.000Z', card_last4 = ? WHERE id = ?");
+    const markPaid = write.prepare(
+      "UPDATE checkout_sessions SET status = 'paid', paid_at = '2026-01-10T12:00:00.000Z', card_last4 = ? WHERE id = ?",
+    );
     markPaid.run('4242', credits);
     markPaid.run('4242', gift);
     markPaid.run('1881', card);
@@ -103,8 +140,17 @@ describe('paid but not granted, left by an older version', () => {
       expect(grantsOf(db, gift)).toEqual({ credits: 0, gifts: 1, status: 'paid fulfilled' });
       expect(grantsOf(db, card).status).toBe('paid fulfilled');
       expect(creditBalance(db, 'listener@example.org')).toBe(220);
-      expect(db.prepare('SELECT total_donation_minor FROM missions WHERE id = 1').pluck().get()).toBe(totalBefore + 2500);
-      expect(db.prepare("SELECT s.card_last4 FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = 'partner@example.org'").pluck().get()).toBe('1881');
+      expect(db.prepare('SELECT total_donation_minor FROM missions WHERE id = 1').pluck().get()).toBe(
+        totalBefore + 2500,
+      );
+      expect(
+        db
+          .prepare(
+            "SELECT s.card_last4 FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = 'partner@example.org'",
+          )
+          .pluck()
+          .get(),
+      ).toBe('1881');
       db.close();
       await sb.kill();
     }

@@ -21,7 +21,10 @@ export interface SandboxProcess {
  * `tsx sandbox/server.ts` with this environment (PORT, SANDBOX_DB, ...), once it answers; `ready: false` returns at
  * once, for a process expected to fail or only to print.
  */
-export async function startProcess(env: Record<string, string | undefined>, options: { ready?: boolean } = {}): Promise<SandboxProcess> {
+export async function startProcess(
+  env: Record<string, string | undefined>,
+  options: { ready?: boolean } = {},
+): Promise<SandboxProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, SANDBOX_FAULT: undefined, SANDBOX_EXPOSE_HELPERS: undefined, HOST: undefined, ...env },
@@ -45,7 +48,8 @@ export async function startProcess(env: Record<string, string | undefined>, opti
   if (options.ready === false) return running;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the sandbox ended while starting:\n${text}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the sandbox ended while starting:\n${text}`);
     try {
       if ((await fetch(`${url}/api/country`)).ok) return running;
     } catch {

@@ -25,12 +25,22 @@ afterAll(() => sb.stop());
 let serial = 0;
 const register = (first_name: string, last_name = 'Person') =>
   sb.post('/webclient/auth/register', {
-    first_name, last_name, email: `name-${++serial}@example.org`, password: 'a-fine-passphrase', country_code: 'US', gender: 'None', phone_number: '', method: 'email',
+    first_name,
+    last_name,
+    email: `name-${++serial}@example.org`,
+    password: 'a-fine-passphrase',
+    country_code: 'US',
+    gender: 'None',
+    phone_number: '',
+    method: 'email',
   });
 
 describe('names are names', () => {
   const REFUSED: Array<[string, RegExp]> = [
-    ['Eve\nClick http://evil.example/reset', /must not contain line breaks, control characters or text-direction overrides/],
+    [
+      'Eve\nClick http://evil.example/reset',
+      /must not contain line breaks, control characters or text-direction overrides/,
+    ],
     ['Eve\r\nBcc: all@example.org', /line breaks/],
     ['Eve\u0000', /control characters/],
     ['Eve\tTab', /control characters/],
@@ -54,21 +64,44 @@ describe('names are names', () => {
   });
 
   it('keeps letters of every script and the apostrophes, hyphens and periods of real names', async () => {
-    for (const name of ["O'Brien", 'D’Arcy', 'Jean-Luc', 'José María', 'Zoë', 'J. R. R.', '李小龍', 'محمد', 'Ngũgĩ', 'Þórunn', 'Владимир', 'देवनागरी', 'x'.repeat(100)]) {
+    for (const name of [
+      "O'Brien",
+      'D’Arcy',
+      'Jean-Luc',
+      'José María',
+      'Zoë',
+      'J. R. R.',
+      '李小龍',
+      'محمد',
+      'Ngũgĩ',
+      'Þórunn',
+      'Владимир',
+      'देवनागरी',
+      'x'.repeat(100),
+    ]) {
       expect((await register(name)).status, name).toBe(200);
     }
   });
 
   it('holds the same rule when the profile is updated and when an admin names staff', async () => {
     const update = await sb.post('/dashboard/account/update', { first_name: 'Grace\nhttps://evil.example' }, listener);
-    expect(update.body).toMatchObject({ status: 400, message: expect.stringMatching(/^first_name: must not contain line breaks/) });
-    const staff = await sb.post('/admin/user/create', { name: 'Evil www.example.com', email: 'staff@example.org', password: 'a-fine-passphrase', role: 'artist' }, admin);
+    expect(update.body).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^first_name: must not contain line breaks/),
+    });
+    const staff = await sb.post(
+      '/admin/user/create',
+      { name: 'Evil www.example.com', email: 'staff@example.org', password: 'a-fine-passphrase', role: 'artist' },
+      admin,
+    );
     expect(staff.body).toMatchObject({ status: 400, message: 'name: must not contain a web address' });
   });
 
   it('emails escape what was typed and never make a link of it: only the sandbox’s own links are links', async () => {
     // A name stored before the rule existed (or by any other way in): it still never becomes a link.
-    sb.sandbox.db.prepare("UPDATE users SET first_name = ? WHERE email = 'manila@example.org'").run('Maria <b>https://evil.example/login</b>');
+    sb.sandbox.db
+      .prepare("UPDATE users SET first_name = ? WHERE email = 'manila@example.org'")
+      .run('Maria <b>https://evil.example/login</b>');
     expect((await sb.post('/webclient/auth/forgot-password', { email: 'manila@example.org' })).status).toBe(200);
     const [mail] = await sb.mail('manila@example.org');
     expect(mail!.text).toContain('Hello Maria <b>https://evil.example/login</b>,');
@@ -104,24 +137,81 @@ describe('amounts have the currency’s precision', () => {
     const before = sessions.get();
     const urls = { success_url: 'http://portal.test/#/ok', cancel_url: 'http://portal.test/#/no' };
     const calls: Array<[string, Record<string, unknown>, string | undefined]> = [
-      ['/webclient/donation/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1, ...urls }, undefined],
-      ['/webclient/donation/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'donation', donation_id: 1, recurring: 0, frequency: 1, ...urls }, listener],
-      ['/webclient/subscription/create-session', { currency: 'USD', amount: 4.999999999, identifier: 'premium_monthly', recurring: 1, ...urls }, listener],
-      ['/webclient/in-web-purchase/create-session', { currency: 'USD', amount: 9.999999999, credit: 100, identifier: 'credits_100', purchasefor: 1, ...urls }, listener],
+      [
+        '/webclient/donation/create-session',
+        {
+          currency: 'USD',
+          amount: 4.999999999,
+          identifier: 'donation',
+          donation_id: 1,
+          recurring: 0,
+          frequency: 1,
+          ...urls,
+        },
+        undefined,
+      ],
+      [
+        '/webclient/donation/create-session',
+        {
+          currency: 'USD',
+          amount: 4.999999999,
+          identifier: 'donation',
+          donation_id: 1,
+          recurring: 0,
+          frequency: 1,
+          ...urls,
+        },
+        listener,
+      ],
+      [
+        '/webclient/subscription/create-session',
+        { currency: 'USD', amount: 4.999999999, identifier: 'premium_monthly', recurring: 1, ...urls },
+        listener,
+      ],
+      [
+        '/webclient/in-web-purchase/create-session',
+        { currency: 'USD', amount: 9.999999999, credit: 100, identifier: 'credits_100', purchasefor: 1, ...urls },
+        listener,
+      ],
     ];
     for (const [path, body, token] of calls) {
       const answer = await sb.post(path, body, token);
-      expect(answer.body, `${path} ${token ? 'signed in' : 'anonymous'}`).toEqual({ status: 400, message: DECIMALS, errorCode: null });
+      expect(answer.body, `${path} ${token ? 'signed in' : 'anonymous'}`).toEqual({
+        status: 400,
+        message: DECIMALS,
+        errorCode: null,
+      });
     }
     const partner = await sb.login('partner@example.org', 'partner-2026');
-    const change = await sb.post('/webclient/subscription/change-amount', { currency: 'USD', amount: 6.000000001 }, partner);
+    const change = await sb.post(
+      '/webclient/subscription/change-amount',
+      { currency: 'USD', amount: 6.000000001 },
+      partner,
+    );
     expect(change.body).toMatchObject({ status: 400, message: DECIMALS });
     expect(sessions.get()).toBe(before); // nothing was charged at a rounded amount
   });
 
   it('the membership form shows the message before sending', async () => {
-    const plans = [{ country: 'US', currency: 'USD', identifier: 'premium-monthly', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 }];
-    const deps = fakeDeps({ signedIn: true, routes: { 'GET /webclient/account/profile': ok(PROFILE), 'GET /webclient/subscription/subscription-plan': ok(plans), 'POST /webclient/subscription/payment-methods': ok([{ id: 'credit_card', name: 'Card' }]) } });
+    const plans = [
+      {
+        country: 'US',
+        currency: 'USD',
+        identifier: 'premium-monthly',
+        price: 5,
+        lowest_price: 1,
+        user_currency: 'USD',
+        rate: 1,
+      },
+    ];
+    const deps = fakeDeps({
+      signedIn: true,
+      routes: {
+        'GET /webclient/account/profile': ok(PROFILE),
+        'GET /webclient/subscription/subscription-plan': ok(plans),
+        'POST /webclient/subscription/payment-methods': ok([{ id: 'credit_card', name: 'Card' }]),
+      },
+    });
     const model = createSubscribeModel(deps);
     model.show('subscribe');
     await deps.clock.advance(0);
@@ -136,9 +226,36 @@ describe('amounts have the currency’s precision', () => {
   });
 
   it('the donation form shows the message before sending, and never rounds the typed amount', async () => {
-    const mission = { id: 2, organization: 'Choir Missions', banner: [], description: 'Songs.', total_donation: 0, subscribed: false, metadata: null };
-    const plan = { country: 'US', currency: 'USD', identifier: 'donation', price: 10, frequency: [{ id: 1, name: 'One-time' }, { id: 2, name: 'Monthly' }], user_currency: 'USD', rate: 1 };
-    const deps = fakeDeps({ signedIn: true, query: { _d: '2' }, routes: { 'GET /webclient/donation/ongoing': ok([mission]), 'GET /webclient/donation/donation-plan': ok([plan]), 'POST /webclient/donation/create-session': ok({ id: 'cs_d', checkout_url: '/x' }) } });
+    const mission = {
+      id: 2,
+      organization: 'Choir Missions',
+      banner: [],
+      description: 'Songs.',
+      total_donation: 0,
+      subscribed: false,
+      metadata: null,
+    };
+    const plan = {
+      country: 'US',
+      currency: 'USD',
+      identifier: 'donation',
+      price: 10,
+      frequency: [
+        { id: 1, name: 'One-time' },
+        { id: 2, name: 'Monthly' },
+      ],
+      user_currency: 'USD',
+      rate: 1,
+    };
+    const deps = fakeDeps({
+      signedIn: true,
+      query: { _d: '2' },
+      routes: {
+        'GET /webclient/donation/ongoing': ok([mission]),
+        'GET /webclient/donation/donation-plan': ok([plan]),
+        'POST /webclient/donation/create-session': ok({ id: 'cs_d', checkout_url: '/x' }),
+      },
+    });
     const model = createDonateModel(deps);
     model.show('donate');
     await deps.clock.advance(0);
@@ -146,7 +263,10 @@ describe('amounts have the currency’s precision', () => {
     model.commitCustom();
     expect(model.custom.value).toBe('4.999999999');
     await model.donate();
-    expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'Enter the amount with at most 2 decimals (for example 12.50).' });
+    expect(model.prompts.dialog.value).toEqual({
+      kind: 'error',
+      message: 'Enter the amount with at most 2 decimals (for example 12.50).',
+    });
     expect(deps.requests.filter((r) => r.path.includes('create-session'))).toHaveLength(0);
   });
 });

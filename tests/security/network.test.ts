@@ -19,7 +19,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('where npm start listens', () => {
   it('listens on the loopback address when HOST is not set', async () => {
     const port = await freePort();
-    const running = await startProcess({ PORT: String(port), SANDBOX_DB: join(dir, 'a.sqlite'), SANDBOX_SCRYPT_N: '1024' });
+    const running = await startProcess({
+      PORT: String(port),
+      SANDBOX_DB: join(dir, 'a.sqlite'),
+      SANDBOX_SCRYPT_N: '1024',
+    });
     try {
       expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 127.0.0.1:${port}`);
       expect(running.output()).not.toMatch(/WARNING: HOST/);
@@ -30,13 +34,19 @@ describe('where npm start listens', () => {
 
   it('warns when HOST exposes it, and when the helpers are exposed', async () => {
     const port = await freePort();
-    const running = await startProcess(
-      { PORT: String(port), HOST: '0.0.0.0', SANDBOX_EXPOSE_HELPERS: '1', SANDBOX_DB: join(dir, 'b.sqlite'), SANDBOX_SCRYPT_N: '1024' },
-    );
+    const running = await startProcess({
+      PORT: String(port),
+      HOST: '0.0.0.0',
+      SANDBOX_EXPOSE_HELPERS: '1',
+      SANDBOX_DB: join(dir, 'b.sqlite'),
+      SANDBOX_SCRYPT_N: '1024',
+    });
     try {
       expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 0.0.0.0:${port}`);
       expect(running.output()).toMatch(/WARNING: HOST=0\.0\.0\.0: the sandbox is reachable from other computers/);
-      expect(running.output()).toMatch(/WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in/);
+      expect(running.output()).toMatch(
+        /WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in/,
+      );
     } finally {
       await running.kill('SIGTERM');
     }
@@ -55,11 +65,16 @@ describe('the sandbox helpers answer this computer only', () => {
     await exposed.stop();
   });
 
-  const tokensOf = (s: TestSandbox) => s.sandbox.db.prepare("SELECT COUNT(*) FROM tokens WHERE kind = 'app'").pluck().get() as number;
+  const tokensOf = (s: TestSandbox) =>
+    s.sandbox.db.prepare("SELECT COUNT(*) FROM tokens WHERE kind = 'app'").pluck().get() as number;
 
   it('refuses every helper to a client elsewhere, with a message that says the fix, and does nothing', async () => {
     const missions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM missions').pluck();
-    const before = { tokens: tokensOf(sb), missions: missions.get(), clock: (await sb.get<{ offset_days: number }>('/sandbox/clock')).body.data!.offset_days };
+    const before = {
+      tokens: tokensOf(sb),
+      missions: missions.get(),
+      clock: (await sb.get<{ offset_days: number }>('/sandbox/clock')).body.data!.offset_days,
+    };
     const calls: Array<[string, string, unknown?]> = [
       ['POST', '/sandbox/app-token', { email: 'admin@example.org' }],
       ['GET', '/sandbox/mail'],
@@ -83,16 +98,29 @@ describe('the sandbox helpers answer this computer only', () => {
 
   it('still answers this computer, over IPv4 and IPv6 loopback addresses alike', async () => {
     for (const from of [undefined, '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
-      const answer = await sb.call<{ token: string }>('POST', '/sandbox/app-token', { json: { email: 'listener@example.org' }, ...(from ? { from } : {}) });
+      const answer = await sb.call<{ token: string }>('POST', '/sandbox/app-token', {
+        json: { email: 'listener@example.org' },
+        ...(from ? { from } : {}),
+      });
       expect(answer.status, from ?? '127.0.0.1').toBe(200);
     }
   });
 
   it('keeps the pages of a payment, the banners and the runtime config reachable from anywhere', async () => {
     const token = await sb.login('listener@example.org', 'listen-2026');
-    const created = await sb.post<{ id: string }>('/webclient/in-web-purchase/create-session', {
-      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1, success_url: 'http://portal.test/#/success', cancel_url: 'http://portal.test/#/top-up',
-    }, token);
+    const created = await sb.post<{ id: string }>(
+      '/webclient/in-web-purchase/create-session',
+      {
+        currency: 'USD',
+        amount: 10,
+        credit: 100,
+        identifier: 'credits_100',
+        purchasefor: 1,
+        success_url: 'http://portal.test/#/success',
+        cancel_url: 'http://portal.test/#/top-up',
+      },
+      token,
+    );
     const id = created.body.data!.id;
     for (const path of [`/sandbox/checkout/${id}`, '/sandbox/banners/1-1.svg', '/sandbox/runtime-config.json']) {
       expect((await sb.call('GET', path, { from: REMOTE })).status, path).toBe(200);
@@ -102,7 +130,10 @@ describe('the sandbox helpers answer this computer only', () => {
   });
 
   it('answers everyone when the sandbox is started to expose its helpers', async () => {
-    const answer = await exposed.call<{ token: string }>('POST', '/sandbox/app-token', { from: REMOTE, json: { email: 'listener@example.org' } });
+    const answer = await exposed.call<{ token: string }>('POST', '/sandbox/app-token', {
+      from: REMOTE,
+      json: { email: 'listener@example.org' },
+    });
     expect(answer.status).toBe(200);
     expect((await exposed.call('GET', '/sandbox/mail.json', { from: REMOTE })).status).toBe(200);
   });

@@ -11,7 +11,8 @@ import { BUSY_MESSAGE } from '../../sandbox/app';
 import { Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
 
-const hashOf = (sb: TestSandbox, email: string) => sb.sandbox.db.prepare('SELECT password_hash FROM users WHERE email = ?').pluck().get(email) as string;
+const hashOf = (sb: TestSandbox, email: string) =>
+  sb.sandbox.db.prepare('SELECT password_hash FROM users WHERE email = ?').pluck().get(email) as string;
 
 describe('production strength', () => {
   let sb: TestSandbox;
@@ -22,9 +23,18 @@ describe('production strength', () => {
 
   it('hashes with scrypt N=2^17, r=8, p=1 and a 16-byte salt', async () => {
     expect(RECOMMENDED_COST).toEqual({ N: 131072, r: 8, p: 1 });
-    expect(hashOf(sb, 'listener@example.org')).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/=]{88}$/);
+    expect(hashOf(sb, 'listener@example.org')).toMatch(
+      /^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/=]{88}$/,
+    );
     const registered = await sb.post('/webclient/auth/register', {
-      first_name: 'Strong', last_name: 'Hash', email: 'strong@example.org', password: 'a-fine-passphrase', country_code: 'US', gender: 'None', phone_number: '', method: 'email',
+      first_name: 'Strong',
+      last_name: 'Hash',
+      email: 'strong@example.org',
+      password: 'a-fine-passphrase',
+      country_code: 'US',
+      gender: 'None',
+      phone_number: '',
+      method: 'email',
     });
     expect(registered.status).toBe(200);
     expect(hashOf(sb, 'strong@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -34,20 +44,33 @@ describe('production strength', () => {
     const salt = randomBytes(16);
     const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync('listen-2026', salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
     sb.sandbox.db.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run(old, 'listener@example.org');
-    expect((await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'wrong-one' })).status).toBe(400);
+    expect(
+      (await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'wrong-one' })).status,
+    ).toBe(400);
     expect(hashOf(sb, 'listener@example.org')).toBe(old); // a wrong password upgrades nothing
-    expect((await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' })).status).toBe(200);
+    expect(
+      (await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' })).status,
+    ).toBe(200);
     expect(hashOf(sb, 'listener@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect((await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' })).status).toBe(200);
+    expect(
+      (await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' })).status,
+    ).toBe(200);
   }, 30_000);
 });
 
 describe('hashes at once are bounded', () => {
   it('answers 429 with Retry-After when the queue is full, never a 5xx, and every request gets an answer', async () => {
     // One hash at a time, two waiting, at a cost that takes a few milliseconds.
-    const sb = await startSandbox({ passwords: { cost: { N: 2 ** 14, r: 8, p: 1 }, concurrency: 1, queue: 2 }, loginLimit: { perIp: 1000 } });
+    const sb = await startSandbox({
+      passwords: { cost: { N: 2 ** 14, r: 8, p: 1 }, concurrency: 1, queue: 2 },
+      loginLimit: { perIp: 1000 },
+    });
     try {
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => sb.post('/webclient/auth/login', { email: `person-${i}@example.org`, password: 'guess-guess' })));
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          sb.post('/webclient/auth/login', { email: `person-${i}@example.org`, password: 'guess-guess' }),
+        ),
+      );
       expect(answers.every((a) => a.status === 400 || a.status === 429)).toBe(true);
       const busy = answers.filter((a) => a.status === 429);
       expect(busy.length).toBeGreaterThan(0);
@@ -58,7 +81,9 @@ describe('hashes at once are bounded', () => {
       }
       // A request refused as busy was not counted as a failed sign-in: the same email may try again at once.
       const refusedEmail = `person-${answers.indexOf(busy[0]!)}@example.org`;
-      expect((await sb.post('/webclient/auth/login', { email: refusedEmail, password: 'guess-guess' })).status).toBe(400);
+      expect((await sb.post('/webclient/auth/login', { email: refusedEmail, password: 'guess-guess' })).status).toBe(
+        400,
+      );
     } finally {
       await sb.stop();
     }
@@ -79,19 +104,48 @@ describe('the most common passwords are refused', () => {
   });
   afterAll(() => sb.stop());
 
-  const COMMON = /^password: is one of the most common passwords, which others guess first; choose a longer or less usual one$/;
+  const COMMON =
+    /^password: is one of the most common passwords, which others guess first; choose a longer or less usual one$/;
 
   it('when registering, resetting and changing a password, whatever the case; the minimum length stays', async () => {
-    const person = { first_name: 'Ann', last_name: 'Other', country_code: 'US', gender: 'None', phone_number: '', method: 'email' };
+    const person = {
+      first_name: 'Ann',
+      last_name: 'Other',
+      country_code: 'US',
+      gender: 'None',
+      phone_number: '',
+      method: 'email',
+    };
     for (const password of ['password1', 'qwerty123', 'Iloveyou', '123456789', 'football']) {
       const answer = await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password });
       expect(answer.body, password).toMatchObject({ status: 400, message: expect.stringMatching(COMMON) });
     }
-    expect((await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password: 'abc12' })).body.message).toBe('password: must be at least 6 characters');
-    expect((await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password: 'quiet-harbour-lantern' })).status).toBe(200);
+    expect(
+      (await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password: 'abc12' })).body
+        .message,
+    ).toBe('password: must be at least 6 characters');
+    expect(
+      (
+        await sb.post('/webclient/auth/register', {
+          ...person,
+          email: 'ann@example.org',
+          password: 'quiet-harbour-lantern',
+        })
+      ).status,
+    ).toBe(200);
 
     const token = await sb.login('listener@example.org', 'listen-2026');
-    expect((await sb.post('/dashboard/auth/change-password', { password: 'letmein1' }, token)).body.message).toMatch(COMMON);
-    expect((await sb.post('/dashboard/auth/change-password', { email: 'listener@example.org', token: 'x', password: 'sunshine' })).body.message).toMatch(COMMON);
+    expect((await sb.post('/dashboard/auth/change-password', { password: 'letmein1' }, token)).body.message).toMatch(
+      COMMON,
+    );
+    expect(
+      (
+        await sb.post('/dashboard/auth/change-password', {
+          email: 'listener@example.org',
+          token: 'x',
+          password: 'sunshine',
+        })
+      ).body.message,
+    ).toMatch(COMMON);
   });
 });

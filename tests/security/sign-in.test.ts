@@ -10,7 +10,11 @@ import { CURRENT_PASSWORD_NEEDED } from '../../shared/api/auth';
 import { startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
 
 const LOGIN = '/webclient/auth/login';
-const TOO_MANY = { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', errorCode: null };
+const TOO_MANY = {
+  status: 429,
+  message: 'Too many attempts. Please wait a few minutes and try again.',
+  errorCode: null,
+};
 const ATTACKER = '198.51.100.7';
 const OWNER = '203.0.113.20';
 
@@ -20,8 +24,13 @@ beforeEach(async () => {
 });
 afterEach(() => sb.stop());
 
-const login = (email: string, password: string, from?: string) => sb.call<{ access_token: string }>('POST', LOGIN, { json: { email, password }, ...(from ? { from } : {}) });
-const statuses = (answers: Answer[]) => answers.map((a) => a.status).sort().join(' ');
+const login = (email: string, password: string, from?: string) =>
+  sb.call<{ access_token: string }>('POST', LOGIN, { json: { email, password }, ...(from ? { from } : {}) });
+const statuses = (answers: Answer[]) =>
+  answers
+    .map((a) => a.status)
+    .sort()
+    .join(' ');
 function expectSlowed(answer: Answer) {
   expect(answer.body).toEqual(TOO_MANY);
   const wait = Number(answer.headers.get('retry-after'));
@@ -31,7 +40,9 @@ function expectSlowed(answer: Answer) {
 
 describe('throttling holds under parallel requests', () => {
   it('checks at most 5 of 40 wrong passwords sent at once for one email; the rest are 429 with Retry-After', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('listener@example.org', `wrong-${i}`, ATTACKER)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('listener@example.org', `wrong-${i}`, ATTACKER)),
+    );
     const checked = answers.filter((a) => a.status === 400);
     expect(checked.length).toBeGreaterThan(0);
     expect(checked.length).toBeLessThanOrEqual(5);
@@ -43,7 +54,8 @@ describe('throttling holds under parallel requests', () => {
 
   it('a success clears only that email’s failures from that client, never the client’s own limit over all emails', async () => {
     // 19 failures over many emails, then the client signs in to its own account...
-    for (let i = 0; i < 19; i += 1) expect((await login(`someone-${i}@example.org`, 'guess', ATTACKER)).status).toBe(400);
+    for (let i = 0; i < 19; i += 1)
+      expect((await login(`someone-${i}@example.org`, 'guess', ATTACKER)).status).toBe(400);
     expect((await login('manila@example.org', 'manila-2026', ATTACKER)).status).toBe(200);
     // ...which does not reset the client's limit: one more failure, then 429 even for a fresh email.
     expect((await login('another@example.org', 'guess', ATTACKER)).status).toBe(400);
@@ -51,7 +63,8 @@ describe('throttling holds under parallel requests', () => {
   });
 
   it('the owner signing in elsewhere does not reset the attacker’s count for that email', async () => {
-    for (let i = 0; i < 4; i += 1) expect((await login('listener@example.org', `guess-${i}`, ATTACKER)).status).toBe(400);
+    for (let i = 0; i < 4; i += 1)
+      expect((await login('listener@example.org', `guess-${i}`, ATTACKER)).status).toBe(400);
     expect((await login('listener@example.org', 'listen-2026', OWNER)).status).toBe(200);
     expect((await login('listener@example.org', 'guess-5', ATTACKER)).status).toBe(400);
     expectSlowed(await login('listener@example.org', 'guess-6', ATTACKER));
@@ -60,7 +73,9 @@ describe('throttling holds under parallel requests', () => {
 
 describe('nobody can lock another person out', () => {
   it('failures from one client never stop the owner signing in from theirs', async () => {
-    const flood = await Promise.all(Array.from({ length: 30 }, (_, i) => login('partner@example.org', `guess-${i}`, ATTACKER)));
+    const flood = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('partner@example.org', `guess-${i}`, ATTACKER)),
+    );
     expect(statuses(flood)).toMatch(/^(400 ){1,5}(429 ?)+$/);
     expect((await login('partner@example.org', 'partner-2026', OWNER)).status).toBe(200);
     // The owner's own mistakes count for the owner's client only.
@@ -75,20 +90,33 @@ describe('nobody can lock another person out', () => {
 describe('registering and resending the verification email are limited', () => {
   const register = (email: string, from?: string) =>
     sb.call('POST', '/webclient/auth/register', {
-      json: { first_name: 'Ann', last_name: 'Other', email, password: 'a-fine-passphrase', country_code: 'US', gender: 'None', phone_number: '', method: 'email' },
+      json: {
+        first_name: 'Ann',
+        last_name: 'Other',
+        email,
+        password: 'a-fine-passphrase',
+        country_code: 'US',
+        gender: 'None',
+        phone_number: '',
+        method: 'email',
+      },
       ...(from ? { from } : {}),
     });
-  const mails = (to: string) => sb.sandbox.db.prepare('SELECT COUNT(*) FROM mail WHERE to_addr = ?').pluck().get(to) as number;
+  const mails = (to: string) =>
+    sb.sandbox.db.prepare('SELECT COUNT(*) FROM mail WHERE to_addr = ?').pluck().get(to) as number;
 
   it('registers one address at most 5 times in 15 minutes, from any mix of clients: the inbox cannot be filled', async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => register('victim@example.org', i % 2 ? ATTACKER : OWNER)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => register('victim@example.org', i % 2 ? ATTACKER : OWNER)),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed);
     expect(mails('victim@example.org')).toBe(5); // one verification, four notices
   });
 
   it('limits one client over all addresses, so it cannot mint tokens without end', async () => {
-    for (let i = 0; i < 60; i += 1) expect((await register(`new-${i}@example.org`, ATTACKER)).status, `#${i}`).toBe(200);
+    for (let i = 0; i < 60; i += 1)
+      expect((await register(`new-${i}@example.org`, ATTACKER)).status, `#${i}`).toBe(200);
     expectSlowed(await register('new-60@example.org', ATTACKER));
     expect((await register('someone-else@example.org', OWNER)).status).toBe(200);
   });
@@ -97,14 +125,28 @@ describe('registering and resending the verification email are limited', () => {
     for (const path of ['/webclient/auth/resend-activation', '/dashboard/auth/resend-email']) {
       sb.clock.advance(16 * 60 * 1000);
       const before = mails('unverified@example.org');
-      const answers = await Promise.all(Array.from({ length: 9 }, () => sb.call('POST', path, { json: { email: 'unverified@example.org' }, from: ATTACKER })));
+      const answers = await Promise.all(
+        Array.from({ length: 9 }, () =>
+          sb.call('POST', path, { json: { email: 'unverified@example.org' }, from: ATTACKER }),
+        ),
+      );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(4);
       expect(mails('unverified@example.org') - before).toBe(5);
     }
     sb.clock.advance(16 * 60 * 1000);
-    for (let i = 0; i < 20; i += 1) expect((await sb.call('POST', '/webclient/auth/resend-activation', { json: { email: `x${i}@example.org` }, from: OWNER })).status).toBe(200);
-    expectSlowed(await sb.call('POST', '/webclient/auth/resend-activation', { json: { email: 'x20@example.org' }, from: OWNER }));
+    for (let i = 0; i < 20; i += 1)
+      expect(
+        (
+          await sb.call('POST', '/webclient/auth/resend-activation', {
+            json: { email: `x${i}@example.org` },
+            from: OWNER,
+          })
+        ).status,
+      ).toBe(200);
+    expectSlowed(
+      await sb.call('POST', '/webclient/auth/resend-activation', { json: { email: 'x20@example.org' }, from: OWNER }),
+    );
   });
 });
 
@@ -124,14 +166,22 @@ describe('a password change needs a recent sign-in', () => {
     sb.clock.advance(5 * 60 * 1000 + 1000);
     const asked = await sb.post(CHANGE, { password: 'attacker-chosen' }, stolen);
     expect(asked.status).toBe(403);
-    expect(asked.body).toEqual({ status: 403, message: expect.stringMatching(/enter your current password/), errorCode: CURRENT_PASSWORD_NEEDED });
+    expect(asked.body).toEqual({
+      status: 403,
+      message: expect.stringMatching(/enter your current password/),
+      errorCode: CURRENT_PASSWORD_NEEDED,
+    });
     const wrong = await sb.post(CHANGE, { password: 'attacker-chosen', current_password: 'guess' }, stolen);
-    expect(wrong.body).toMatchObject({ status: 400, message: expect.stringMatching(/^current_password: is not your current password/) });
+    expect(wrong.body).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^current_password: is not your current password/),
+    });
     // Nothing changed: the password is the same and the owner's session still works.
     expect((await login('listener@example.org', 'listen-2026')).status).toBe(200);
     expect((await sb.get('/webclient/account/profile', owner)).status).toBe(200);
     // Guessing the current password is counted like signing in: 5 at most (the owner's sign-in above cleared the first).
-    for (let i = 0; i < 5; i += 1) await sb.post(CHANGE, { password: 'attacker-chosen', current_password: `guess-${i}` }, stolen);
+    for (let i = 0; i < 5; i += 1)
+      await sb.post(CHANGE, { password: 'attacker-chosen', current_password: `guess-${i}` }, stolen);
     expectSlowed(await sb.post(CHANGE, { password: 'attacker-chosen', current_password: 'listen-2026' }, stolen));
   });
 
@@ -139,7 +189,9 @@ describe('a password change needs a recent sign-in', () => {
     const other = await sb.login('manila@example.org', 'manila-2026');
     const token = await sb.login('manila@example.org', 'manila-2026');
     sb.clock.advance(30 * 60 * 1000);
-    expect((await sb.post(CHANGE, { password: 'a-new-passphrase', current_password: 'manila-2026' }, token)).body).toMatchObject({ status: 200, message: 'You successfully update the password' });
+    expect(
+      (await sb.post(CHANGE, { password: 'a-new-passphrase', current_password: 'manila-2026' }, token)).body,
+    ).toMatchObject({ status: 200, message: 'You successfully update the password' });
     expect((await sb.get('/webclient/account/profile', other)).status).toBe(401);
     expect((await sb.get('/webclient/account/profile', token)).status).toBe(200);
   });

@@ -14,15 +14,25 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 
-const acceptedAt = (email: string) => sb.sandbox.db.prepare('SELECT terms_accepted_at FROM users WHERE email = ?').pluck().get(email);
-const proofOf = (answer: { body: { data?: unknown } }) => (answer.body.data as { terms_token?: string } | null)?.terms_token;
+const acceptedAt = (email: string) =>
+  sb.sandbox.db.prepare('SELECT terms_accepted_at FROM users WHERE email = ?').pluck().get(email);
+const proofOf = (answer: { body: { data?: unknown } }) =>
+  (answer.body.data as { terms_token?: string } | null)?.terms_token;
 
 describe('accepting the terms by email', () => {
   it('records nothing for anyone who only knows the email: 401', async () => {
-    for (const body of [{ email: 'listener@example.org' }, { email: 'listener@example.org', terms_token: '' }, { email: 'listener@example.org', terms_token: 'guessed' }]) {
+    for (const body of [
+      { email: 'listener@example.org' },
+      { email: 'listener@example.org', terms_token: '' },
+      { email: 'listener@example.org', terms_token: 'guessed' },
+    ]) {
       const answer = await sb.post(BY_EMAIL, body);
       expect(answer.status, JSON.stringify(body)).toBe(401);
-      expect(answer.body).toEqual({ status: 401, message: 'This sign-in is too old to accept the terms. Please log in again, then accept them.', errorCode: null });
+      expect(answer.body).toEqual({
+        status: 401,
+        message: 'This sign-in is too old to accept the terms. Please log in again, then accept them.',
+        errorCode: null,
+      });
     }
     expect(acceptedAt('listener@example.org')).toBeNull();
   });
@@ -37,11 +47,21 @@ describe('accepting the terms by email', () => {
     expect(acceptedAt('listener@example.org')).not.toBeNull();
     expect((await sb.post(BY_EMAIL, { email: 'listener@example.org', terms_token: proof })).status).toBe(401); // used
     // Accepted: the next sign-in carries no proof.
-    expect(proofOf(await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' }))).toBeUndefined();
+    expect(
+      proofOf(await sb.post('/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' })),
+    ).toBeUndefined();
   });
 
   it('accepts with the proof of a registration; registering an address that is taken gives a proof that proves nothing', async () => {
-    const person = { first_name: 'New', last_name: 'Comer', country_code: 'US', gender: 'None', phone_number: '', method: 'email', password: 'a-fine-passphrase' };
+    const person = {
+      first_name: 'New',
+      last_name: 'Comer',
+      country_code: 'US',
+      gender: 'None',
+      phone_number: '',
+      method: 'email',
+      password: 'a-fine-passphrase',
+    };
     const fresh = await sb.post('/webclient/auth/register', { ...person, email: 'newcomer@example.org' });
     const taken = await sb.post('/webclient/auth/register', { ...person, email: 'manila@example.org' });
     expect(fresh.body.message).toBe(taken.body.message);

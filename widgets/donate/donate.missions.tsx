@@ -43,7 +43,17 @@ export function Banners({ mission }: { mission: Mission }) {
         // The first picture is the page's largest paint: fetched at once and first; the others when they come near.
         // loading and fetchpriority come before src: React 18 sets attributes in this order, and Firefox and Safari start
         // fetching when src is set. (fetchpriority in lower case: React 18 knows no fetchPriority prop.)
-        content: <img className="sm-banner" loading={i === 0 ? 'eager' : 'lazy'} {...{ fetchpriority: i === 0 ? 'high' : 'auto' }} src={src} alt={t('donate.banner', { title, n: i + 1, total: images.length })} width={640} height={320} />,
+        content: (
+          <img
+            className="sm-banner"
+            loading={i === 0 ? 'eager' : 'lazy'}
+            {...{ fetchpriority: i === 0 ? 'high' : 'auto' }}
+            src={src}
+            alt={t('donate.banner', { title, n: i + 1, total: images.length })}
+            width={640}
+            height={320}
+          />
+        ),
       }))}
     />
   );
@@ -80,7 +90,12 @@ export function MissionsView({ model, variant }: { model: DonateModel; variant: 
       <h2 id="missions-title">{variant === 'public' ? t('donate.explore') : t('donate.missionsTitle')}</h2>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {waiting ? (
-        <p role="status" className="sm-visually-hidden" data-sm-early={listFirstCalls(variant, false)} data-sm-early-signed-in={listFirstCalls(variant, true)}>
+        <p
+          role="status"
+          className="sm-visually-hidden"
+          data-sm-early={listFirstCalls(variant, false)}
+          data-sm-early-signed-in={listFirstCalls(variant, true)}
+        >
           {t('payments.wait')}
         </p>
       ) : null}
@@ -88,7 +103,9 @@ export function MissionsView({ model, variant }: { model: DonateModel; variant: 
       <div className="sm-missions">
         {waiting
           ? [0, 1, 2].map((n) => <MissionCardSkeleton key={n} variant={variant} />)
-          : missions?.map((mission) => <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />)}
+          : missions?.map((mission) => (
+              <MissionCard key={mission.id} mission={mission} model={model} variant={variant} />
+            ))}
       </div>
       <p className="sm-muted">{t('donate.taxNote')}</p>
     </section>

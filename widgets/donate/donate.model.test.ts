@@ -3,8 +3,27 @@ import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import { recordsOf } from '../../shared/payments/records';
 import { createDonateModel } from './donate.model';
 
-const mission = { id: 2, organization: 'Choir Missions', banner: [], description: 'Songs for all.', total_donation: 1200, subscribed: false, metadata: null };
-const plan = { country: 'US', currency: 'USD', identifier: 'donation_usd', price: 10, frequency: [{ id: 1, name: 'One-time' }, { id: 2, name: 'Monthly' }], user_currency: 'USD', rate: 1 };
+const mission = {
+  id: 2,
+  organization: 'Choir Missions',
+  banner: [],
+  description: 'Songs for all.',
+  total_donation: 1200,
+  subscribed: false,
+  metadata: null,
+};
+const plan = {
+  country: 'US',
+  currency: 'USD',
+  identifier: 'donation_usd',
+  price: 10,
+  frequency: [
+    { id: 1, name: 'One-time' },
+    { id: 2, name: 'Monthly' },
+  ],
+  user_currency: 'USD',
+  rate: 1,
+};
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),
   'GET /webclient/donation/ongoing': ok([mission]),
@@ -74,11 +93,24 @@ describe('the donation form', () => {
   });
 
   it('giving twice to a mission says You are already donated this projects, and goes home after', async () => {
-    const { deps, model } = donate({ signedIn: true, query: { _d: '2' }, routes: { 'POST /webclient/donation/create-session': { status: 400, body: { message: 'x', errorCode: 'already-donated' } } } });
+    const { deps, model } = donate({
+      signedIn: true,
+      query: { _d: '2' },
+      routes: {
+        'POST /webclient/donation/create-session': {
+          status: 400,
+          body: { message: 'x', errorCode: 'already-donated' },
+        },
+      },
+    });
     model.show('donate');
     await deps.clock.advance(0);
     await model.donate();
-    expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'You are already donated this projects', thenHome: true });
+    expect(model.prompts.dialog.value).toEqual({
+      kind: 'error',
+      message: 'You are already donated this projects',
+      thenHome: true,
+    });
     expect(recordsOf(deps).read('donation')).toBeNull();
     model.prompts.closeDialog();
     expect(deps.visits.at(-1)?.name).toBe('HomePage');
@@ -86,24 +118,48 @@ describe('the donation form', () => {
 
   it('cancelling a monthly gift asks first, then says Cancel donation success.', async () => {
     const subscribed = { ...mission, subscribed: true, metadata: { next_donation_period: '2026-12-23' } };
-    const { deps, model } = donate({ signedIn: true, query: { _d: '2' }, routes: { 'GET /webclient/donation/ongoing': ok([subscribed]), 'POST /webclient/donation/cancel': ok(null) } });
+    const { deps, model } = donate({
+      signedIn: true,
+      query: { _d: '2' },
+      routes: { 'GET /webclient/donation/ongoing': ok([subscribed]), 'POST /webclient/donation/cancel': ok(null) },
+    });
     model.show('donate');
     await deps.clock.advance(0);
     model.askCancelGift();
     expect(model.dialog.value).toEqual({ kind: 'confirm-cancel-gift' });
     await model.confirmCancelGift();
     expect(deps.requests.find((r) => r.path === '/webclient/donation/cancel')?.body).toEqual({ donation_id: 2 });
-    expect(model.prompts.dialog.value).toEqual({ kind: 'status', title: 'Cancel Donation', message: 'Cancel donation success.' });
+    expect(model.prompts.dialog.value).toEqual({
+      kind: 'status',
+      title: 'Cancel Donation',
+      message: 'Cancel donation success.',
+    });
   });
 });
 
 describe('the donation success page', () => {
   it('confirms the gift from the donation history and announces it', async () => {
-    const row = { stripe_charge_id: 'cs_d', created_at: '2026-11-23', donation: [{ organization: 'Choir Missions' }], final_currency: 'USD', final_price: 30, net_revenue: 29, billing_fee: 1, fee: 0 };
-    const { deps, model } = donate({ signedIn: true, query: { session_id: 'cs_d' }, routes: { 'GET /webclient/account/donation-history': ok({ data: [row], total: 1 }) } });
+    const row = {
+      stripe_charge_id: 'cs_d',
+      created_at: '2026-11-23',
+      donation: [{ organization: 'Choir Missions' }],
+      final_currency: 'USD',
+      final_price: 30,
+      net_revenue: 29,
+      billing_fee: 1,
+      fee: 0,
+    };
+    const { deps, model } = donate({
+      signedIn: true,
+      query: { session_id: 'cs_d' },
+      routes: { 'GET /webclient/account/donation-history': ok({ data: [row], total: 1 }) },
+    });
     model.show('success');
     await deps.clock.advance(500);
-    expect(model.payment.state.value).toMatchObject({ kind: 'confirmed', result: { amount: 30, organization: 'Choir Missions' } });
+    expect(model.payment.state.value).toMatchObject({
+      kind: 'confirmed',
+      result: { amount: 30, organization: 'Choir Missions' },
+    });
     expect(deps.events).toContainEqual({ type: 'sm-donation-completed', detail: { sessionId: 'cs_d', amount: 30 } });
   });
 

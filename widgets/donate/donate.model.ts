@@ -27,7 +27,8 @@ export type ListVariant = TagProps<'sm-donate'>['list'];
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
 /** The call that lists a variant's missions: a visitor who is not signed in sees the public ones. */
-const missionsCall = (variant: ListVariant, signedIn: boolean) => (variant === 'public' || !signedIn ? api.ongoingProject : variant === 'home' ? api.ongoingHome : api.ongoing);
+const missionsCall = (variant: ListVariant, signedIn: boolean) =>
+  variant === 'public' || !signedIn ? api.ongoingProject : variant === 'home' ? api.ongoingHome : api.ongoing;
 /** The call for the donation plan. */
 const planCall = (signedIn: boolean) => (signedIn ? api.donationPlan : api.donationPlanAnonymous);
 /** The list a mission's form finds its mission in. */
@@ -38,14 +39,20 @@ const formList = (signedIn: boolean): ListVariant => (signedIn ? 'all' : 'public
  * A view's markup names both (`data-sm-early`, `data-sm-early-signed-in`), so that, prerendered, the loader asks for
  * the one that fits while this code is on its way (shared/api/early.ts).
  */
-export const listFirstCalls = (variant: ListVariant, signedIn: boolean): string => addressOf(missionsCall(variant, signedIn), {});
+export const listFirstCalls = (variant: ListVariant, signedIn: boolean): string =>
+  addressOf(missionsCall(variant, signedIn), {});
 /** A mission's form's first GETs (the missions and the plan), named the same way. */
-export const formFirstCalls = (signedIn: boolean): string => [missionsCall(formList(signedIn), signedIn), planCall(signedIn)].map((c) => addressOf(c, {})).join(' ');
+export const formFirstCalls = (signedIn: boolean): string =>
+  [missionsCall(formList(signedIn), signedIn), planCall(signedIn)].map((c) => addressOf(c, {})).join(' ');
 
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   // A confirmed gift is announced with its amount.
-  const { checkout: payment, prompts, lists } = createPaymentFlow(donationCheckout, deps, {
+  const {
+    checkout: payment,
+    prompts,
+    lists,
+  } = createPaymentFlow(donationCheckout, deps, {
     onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }),
   });
   const busy = signal(false);
@@ -67,10 +74,17 @@ export function createDonateModel(deps: ModelDeps) {
   /** A custom amount with more decimals than the currency has: refused before sending, never rounded (the server's rule too). */
   const tooPrecise = () => {
     const typed = Number(custom.value);
-    return custom.value !== null && Number.isFinite(typed) && toMinorExact(typed, plan.value?.currency ?? 'USD') === null;
+    return (
+      custom.value !== null && Number.isFinite(typed) && toMinorExact(typed, plan.value?.currency ?? 'USD') === null
+    );
   };
 
-  const loadMissions = (variant: ListVariant) => lists.load(() => deps.api.call(missionsCall(variant, signedIn.value), {}), (list) => (missions.value = list), 'message');
+  const loadMissions = (variant: ListVariant) =>
+    lists.load(
+      () => deps.api.call(missionsCall(variant, signedIn.value), {}),
+      (list) => (missions.value = list),
+      'message',
+    );
 
   const loadPlan = () =>
     lists.load(
@@ -146,16 +160,19 @@ export function createDonateModel(deps: ModelDeps) {
         return;
       }
       // A refused gift is the donation kind's to explain (kinds/donation.ts).
-      await payment.begin({
-        method: CARD,
-        currency: p.currency,
-        amount: amount.value,
-        identifier: p.identifier,
-        missionId: m.id,
-        recurring: recurring.value ? 1 : 0,
-        frequency: p.frequency[recurring.value ? 1 : 0]?.id ?? (recurring.value ? 2 : 1),
-        anonymous: !signedIn.value,
-      }, container);
+      await payment.begin(
+        {
+          method: CARD,
+          currency: p.currency,
+          amount: amount.value,
+          identifier: p.identifier,
+          missionId: m.id,
+          recurring: recurring.value ? 1 : 0,
+          frequency: p.frequency[recurring.value ? 1 : 0]?.id ?? (recurring.value ? 2 : 1),
+          anonymous: !signedIn.value,
+        },
+        container,
+      );
     },
     /** Monthly gifts need an account: sign in (on the portal) and come back to this mission. */
     signInForMonthly() {
@@ -179,7 +196,11 @@ export function createDonateModel(deps: ModelDeps) {
       const result = await deps.api.call(api.cancelDonation, { donation_id: m.id });
       if (result.ok) await loadMissions('all');
       busy.value = false;
-      prompts.show(result.ok ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') } : { kind: 'error', message: t('donate.somethingWrong') });
+      prompts.show(
+        result.ok
+          ? { kind: 'status', title: t('donate.cancelDonation'), message: t('donate.canceled') }
+          : { kind: 'error', message: t('donate.somethingWrong') },
+      );
     },
     /** After a gift: inside the app, back through its transaction_done deep link; else home. */
     finish: () => finishPayment(deps),

@@ -18,7 +18,7 @@ describe('donation rules', () => {
     expect(snapSlider(5)).toBe(10);
     expect(snapSlider(1000)).toBe(100);
   });
-  it('reads mission ids strictly, in the tag table\'s form', () => {
+  it("reads mission ids strictly, in the tag table's form", () => {
     expect(missionIdOf('2')).toBe(2);
     expect(missionIdOf('02')).toBe(2);
     for (const bad of ['', '0', '-1', '2abc', '2.5', ' 2', 'javascript:alert(1)', '9999999999', null, undefined]) {

@@ -45,7 +45,13 @@ function Description({ text }: { text: string }) {
 /** The places of a mission's banner, title, organisation and total, held until the mission arrives. */
 function MissionSkeleton() {
   return (
-    <div className="sm-stack sm-skeleton" aria-hidden="true" data-testid="mission-skeleton" data-sm-early={formFirstCalls(false)} data-sm-early-signed-in={formFirstCalls(true)}>
+    <div
+      className="sm-stack sm-skeleton"
+      aria-hidden="true"
+      data-testid="mission-skeleton"
+      data-sm-early={formFirstCalls(false)}
+      data-sm-early-signed-in={formFirstCalls(true)}
+    >
       <BannerPlace />
       <h1 className="sm-title sm-skeleton-line" />
       <p className="sm-muted sm-skeleton-line" />
@@ -55,7 +61,15 @@ function MissionSkeleton() {
 }
 
 /** Amount, frequency and Donate Now: shown at once (they need no data), Donate Now waits for the mission. */
-function GiftControls({ model, containerRef, ready }: { model: DonateModel; containerRef: React.RefObject<HTMLDivElement>; ready: boolean }) {
+function GiftControls({
+  model,
+  containerRef,
+  ready,
+}: {
+  model: DonateModel;
+  containerRef: React.RefObject<HTMLDivElement>;
+  ready: boolean;
+}) {
   const t = useT();
   const language = useShownLanguage();
   useSignals();
@@ -152,7 +166,9 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
       {mission?.subscribed ? (
         <>
-          <Notice tone="info">{t('donate.nextDonation', { date: formatDate(mission.metadata?.next_donation_period ?? null, language) })}</Notice>
+          <Notice tone="info">
+            {t('donate.nextDonation', { date: formatDate(mission.metadata?.next_donation_period ?? null, language) })}
+          </Notice>
           <Button variant="secondary" onClick={() => model.askCancelGift()}>
             {t('donate.cancelDonation')}
           </Button>
@@ -161,7 +177,11 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
         <GiftControls key="gift" model={model} containerRef={containerRef} ready={!!mission && !!model.plan.value} />
       ) : null}
       {/* The description comes after the form: however long it is, the form above it stays where it showed. */}
-      {mission ? <Description text={mission.description} /> : <div className="sm-skeleton-line sm-skeleton-text" aria-hidden="true" />}
+      {mission ? (
+        <Description text={mission.description} />
+      ) : (
+        <div className="sm-skeleton-line sm-skeleton-text" aria-hidden="true" />
+      )}
       <p className="sm-muted">{t('donate.taxNote')}</p>
     </div>
   );
@@ -181,7 +201,18 @@ function SuccessView({ model }: { model: DonateModel }) {
     </div>
   );
   if (model.thanked.value) return thanks(t('donate.successAnonymous'));
-  return <Confirmation checkout={model.payment}>{state.kind === 'confirmed' ? thanks(t('donate.successText', { amount: formatMoney(state.result.amount, state.result.currency, language), organization: state.result.organization })) : null}</Confirmation>;
+  return (
+    <Confirmation checkout={model.payment}>
+      {state.kind === 'confirmed'
+        ? thanks(
+            t('donate.successText', {
+              amount: formatMoney(state.result.amount, state.result.currency, language),
+              organization: state.result.organization,
+            }),
+          )
+        : null}
+    </Confirmation>
+  );
 }
 
 /** The form's own dialogs: cancelling a monthly gift, and signing in to give monthly. */
@@ -191,10 +222,29 @@ function Dialogs({ model }: { model: DonateModel }) {
   const dialog = model.dialog.value;
   const close = () => model.closeDialog();
   if (dialog?.kind === 'confirm-cancel-gift') {
-    return <ConfirmDialog title={t('donate.cancelDonation')} tone="warning" text={t('donate.confirmCancel')} confirm={t('donate.yes')} onConfirm={() => void model.confirmCancelGift()} cancel={t('donate.no')} onCancel={close} />;
+    return (
+      <ConfirmDialog
+        title={t('donate.cancelDonation')}
+        tone="warning"
+        text={t('donate.confirmCancel')}
+        confirm={t('donate.yes')}
+        onConfirm={() => void model.confirmCancelGift()}
+        cancel={t('donate.no')}
+        onCancel={close}
+      />
+    );
   }
   if (dialog?.kind === 'sign-in') {
-    return <ConfirmDialog title={t('donate.signInMonthly')} text={t('donate.signInMonthlyText')} confirm={t('donate.signInMonthly')} onConfirm={() => model.signInForMonthly()} cancel={t('payments.ok')} onCancel={close} />;
+    return (
+      <ConfirmDialog
+        title={t('donate.signInMonthly')}
+        text={t('donate.signInMonthlyText')}
+        confirm={t('donate.signInMonthly')}
+        onConfirm={() => model.signInForMonthly()}
+        cancel={t('payments.ok')}
+        onCancel={close}
+      />
+    );
   }
   return null;
 }
@@ -206,7 +256,13 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | n
   useEffect(() => model.show(view, { mission, list }), [model, view, mission, list]);
   return (
     <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
-      {view === 'missions' ? <MissionsView model={model} variant={list} /> : view === 'success' ? <SuccessView model={model} /> : <DonateForm model={model} containerRef={containerRef} />}
+      {view === 'missions' ? (
+        <MissionsView model={model} variant={list} />
+      ) : view === 'success' ? (
+        <SuccessView model={model} />
+      ) : (
+        <DonateForm model={model} containerRef={containerRef} />
+      )}
       <Dialogs model={model} />
     </PaymentFrame>
   );
@@ -214,7 +270,12 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | n
 
 export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + paymentStyles + donateStyles + placesStyles}>
+    <WidgetRoot
+      container={container}
+      apiBase={apiBase}
+      portal={portal}
+      styles={sliderStyles + paymentStyles + donateStyles + placesStyles}
+    >
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />
     </WidgetRoot>
   );

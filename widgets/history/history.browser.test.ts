@@ -42,7 +42,8 @@ describe('<sm-history>', () => {
     let fail = true;
     serve({
       'GET /webclient/account/transaction-history': () => ok({ data: [], total: 0 }),
-      'GET /webclient/account/donation-history': () => (fail ? { status: 500, body: { status: 500, message: 'Internal error' } } : ok({ data: [], total: 0 })),
+      'GET /webclient/account/donation-history': () =>
+        fail ? { status: 500, body: { status: 500, message: 'Internal error' } } : ok({ data: [], total: 0 }),
     });
     const el = await fixture('<sm-history></sm-history>');
     await waitFor(() => text(el).includes('No credit purchases yet.'));
@@ -58,7 +59,10 @@ describe('<sm-history>', () => {
   it('shows the tab its attribute names, loads it once, and follows the attribute when it changes', async () => {
     const asked: string[] = [];
     serve({
-      'GET /webclient/account/transaction-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
+      'GET /webclient/account/transaction-history': (_init, url) => (
+        asked.push(url.pathname),
+        ok({ data: [], total: 0 })
+      ),
       'GET /webclient/account/donation-history': (_init, url) => (asked.push(url.pathname), ok({ data: [], total: 0 })),
     });
     const el = await fixture('<sm-history tab="donations"></sm-history>');
@@ -77,8 +81,12 @@ describe('<sm-history>', () => {
     try {
       const el = await fixture('<sm-history tab="purchases"></sm-history>');
       await waitFor(() => text(el).includes('No credit purchases yet.'));
-      expect(el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal('Credit Purchase');
-      expect(warned.filter((m) => m.startsWith('[sm'))).to.deep.equal(['[sm-history] Unknown tab="purchases". Use one of: credit, content, donations. Showing "credit".']);
+      expect(el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal(
+        'Credit Purchase',
+      );
+      expect(warned.filter((m) => m.startsWith('[sm'))).to.deep.equal([
+        '[sm-history] Unknown tab="purchases". Use one of: credit, content, donations. Showing "credit".',
+      ]);
     } finally {
       console.warn = warn;
     }
@@ -90,8 +98,27 @@ describe('<sm-history>', () => {
       'GET /webclient/account/content-purchase': () =>
         ok({
           data: [
-            { uid: 'p1', created_at: '2026-01-02T10:00:00', product_name: 'Psalms at Dawn', artist_name: 'Cantor Choir', item_id: 7, type: 2, songs: [{ id: 11, title: 'Psalm 23' }, { id: 12, title: 'Psalm 91' }] },
-            { uid: 'p2', created_at: '2026-01-03T10:00:00', product_name: 'Amazing Grace', artist_name: 'Ruth Ada', item_id: 13, type: 1, songs: [{ id: 13, title: 'Amazing Grace' }] },
+            {
+              uid: 'p1',
+              created_at: '2026-01-02T10:00:00',
+              product_name: 'Psalms at Dawn',
+              artist_name: 'Cantor Choir',
+              item_id: 7,
+              type: 2,
+              songs: [
+                { id: 11, title: 'Psalm 23' },
+                { id: 12, title: 'Psalm 91' },
+              ],
+            },
+            {
+              uid: 'p2',
+              created_at: '2026-01-03T10:00:00',
+              product_name: 'Amazing Grace',
+              artist_name: 'Ruth Ada',
+              item_id: 13,
+              type: 1,
+              songs: [{ id: 13, title: 'Amazing Grace' }],
+            },
           ],
           total: 2,
         }),

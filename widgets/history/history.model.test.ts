@@ -99,7 +99,12 @@ describe('history model', () => {
     model.lists.credit.goTo(0);
     await settle();
     expect(model.lists.credit.state.value).toMatchObject({ kind: 'loaded', page: 1 });
-    expect(asked(deps, '/webclient/account/transaction-history').map((r) => r.query.page)).toEqual(['1', '2', '3', '1']);
+    expect(asked(deps, '/webclient/account/transaction-history').map((r) => r.query.page)).toEqual([
+      '1',
+      '2',
+      '3',
+      '1',
+    ]);
     expect(pageCount(0)).toBe(1);
     expect(pageCount(20)).toBe(1);
     expect(pageCount(21)).toBe(2);
@@ -107,7 +112,10 @@ describe('history model', () => {
 
   it("says a list failed with the server's message, and retries the page that failed", async () => {
     let down = true;
-    const { deps, model } = setup({ [CREDIT]: (request) => (down && request.query.page === '2' ? fail(500, 'Internal error') : creditPages(30)(request)) });
+    const { deps, model } = setup({
+      [CREDIT]: (request) =>
+        down && request.query.page === '2' ? fail(500, 'Internal error') : creditPages(30)(request),
+    });
     model.show('credit');
     await settle();
     model.lists.credit.goTo(2);
@@ -142,7 +150,10 @@ describe('history model', () => {
       }) as typeof fetch,
     });
     const saved: Array<{ name: string; type: string; size: number }> = [];
-    const model = createHistoryModel({ api, i18n: createI18n() }, (file, name) => void saved.push({ name, type: file.type, size: file.size }));
+    const model = createHistoryModel(
+      { api, i18n: createI18n() },
+      (file, name) => void saved.push({ name, type: file.type, size: file.size }),
+    );
     const done = model.downloadSong(12, 'Cantor Choir', 'Psalm 91');
     await settle();
     expect(model.downloading.value).toBe('12');
@@ -155,7 +166,9 @@ describe('history model', () => {
   });
 
   it("says a download did not work with the server's reason, and saves nothing", async () => {
-    const { deps, model, saved } = setup({ 'GET /webclient/account/download/13': fail(403, 'You have not bought this song.') });
+    const { deps, model, saved } = setup({
+      'GET /webclient/account/download/13': fail(403, 'You have not bought this song.'),
+    });
     await model.downloadSong(13, 'Ruth Ada', 'Amazing Grace');
     expect(deps.requests.at(-1)?.headers.Authorization).toBe('Bearer token-1');
     expect(model.downloadError.value).toBe('The download did not work. You have not bought this song.');
@@ -164,7 +177,9 @@ describe('history model', () => {
     // An answer that is not audio is not saved either.
     deps.on('GET /webclient/account/download/14', ok({}));
     await model.downloadSong(14, 'Ruth Ada', 'Hymn');
-    expect(model.downloadError.value).toBe('The download did not work. The server sent an answer we could not read. Please try again.');
+    expect(model.downloadError.value).toBe(
+      'The download did not work. The server sent an answer we could not read. Please try again.',
+    );
     expect(saved).toEqual([]);
   });
 

@@ -30,7 +30,11 @@ export function pageCount(total: number, size = TABLE_PAGE_SIZE): number {
 
 /** A sensible file name for a song: 'Artist - Title.mp3', without characters file systems refuse. */
 export function songFileName(artist: string, title: string): string {
-  const clean = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').replace(/\s+/g, ' ').trim();
+  const clean = (s: string) =>
+    s
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
   const base = [clean(artist), clean(title)].filter(Boolean).join(' - ') || 'song';
   return `${base.slice(0, 150)}.mp3`;
 }
@@ -50,7 +54,9 @@ function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
   async function load(page: number) {
     state.value = { kind: 'loading' };
     const result = await api.call(contract, request(page));
-    state.value = result.ok ? { kind: 'loaded', rows: result.data.data, total: result.data.total, page } : { kind: 'failed', message: result.error.message, page };
+    state.value = result.ok
+      ? { kind: 'loaded', rows: result.data.data, total: result.data.total, page }
+      : { kind: 'failed', message: result.error.message, page };
   }
 
   return {
@@ -109,7 +115,10 @@ export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'
     async downloadSong(id: string | number, artist: string, title: string) {
       const song = String(id);
       download.value = { kind: 'busy', song };
-      const result = await api.download(`/webclient/account/download/${encodeURIComponent(song)}`, /^audio\/(mpeg|mp3)/i);
+      const result = await api.download(
+        `/webclient/account/download/${encodeURIComponent(song)}`,
+        /^audio\/(mpeg|mp3)/i,
+      );
       if (!result.ok) {
         download.value = { kind: 'failed', message: `${t('history.downloadFailed')} ${result.error.message}` };
         return;

@@ -47,7 +47,15 @@ interface Column<Row> {
   readonly className?: string;
 }
 
-function Table<Row>({ columns, rows, rowKey }: { columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row, index: number) => string }) {
+function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+}) {
   return (
     <table>
       <thead>
@@ -87,7 +95,10 @@ const donationColumns = (t: Translate, language: string): readonly Column<Donati
   { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at, language) },
   { heading: t('history.columns.organization'), cell: (row) => row.donation[0]?.organization ?? '—' },
   { heading: t('history.columns.given'), cell: (row) => formatMoney(row.final_price, row.final_currency, language) },
-  { heading: t('history.columns.fees'), cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency, language) },
+  {
+    heading: t('history.columns.fees'),
+    cell: (row) => formatMoney(row.billing_fee + row.fee, row.final_currency, language),
+  },
   { heading: t('history.columns.net'), cell: (row) => formatMoney(row.net_revenue, row.final_currency, language) },
 ];
 
@@ -135,7 +146,17 @@ const contentColumns = (model: HistoryModel, t: Translate, language: string): re
 const HELD_ROWS = 5;
 
 /** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
-function Panel<Row>({ list, tab, columns, rowKey }: { list: PagedList<Row>; tab: Tab; columns: readonly Column<Row>[]; rowKey: (row: Row, index: number) => string }) {
+function Panel<Row>({
+  list,
+  tab,
+  columns,
+  rowKey,
+}: {
+  list: PagedList<Row>;
+  tab: Tab;
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row, index: number) => string;
+}) {
   const t = useT();
   useSignals();
   const state = list.state.value;
@@ -171,9 +192,25 @@ function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   const t = useT();
   const language = useShownLanguage();
   const { lists } = model;
-  if (tab === 'credit') return <Panel list={lists.credit} tab={tab} columns={creditColumns(t, language)} rowKey={(row) => row.trx_ref} />;
-  if (tab === 'content') return <Panel list={lists.content} tab={tab} columns={contentColumns(model, t, language)} rowKey={(row) => String(row.uid)} />;
-  return <Panel list={lists.donations} tab={tab} columns={donationColumns(t, language)} rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`} />;
+  if (tab === 'credit')
+    return <Panel list={lists.credit} tab={tab} columns={creditColumns(t, language)} rowKey={(row) => row.trx_ref} />;
+  if (tab === 'content')
+    return (
+      <Panel
+        list={lists.content}
+        tab={tab}
+        columns={contentColumns(model, t, language)}
+        rowKey={(row) => String(row.uid)}
+      />
+    );
+  return (
+    <Panel
+      list={lists.donations}
+      tab={tab}
+      columns={donationColumns(t, language)}
+      rowKey={(row, i) => row.stripe_charge_id ?? `${row.created_at}-${i}`}
+    />
+  );
 }
 
 /** Saves a downloaded file the way a browser does: a link to the file's blob address, clicked. */

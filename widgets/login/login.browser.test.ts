@@ -3,7 +3,21 @@ import { expect } from 'chai';
 import '../../widgets/login/login.element';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
-import { blur, byLabel, byRole, cleanup, contrastOverPage, expectAccessible, failed, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
+import {
+  blur,
+  byLabel,
+  byRole,
+  cleanup,
+  contrastOverPage,
+  expectAccessible,
+  failed,
+  fakeApiPerTest,
+  fixture,
+  ok,
+  text,
+  type,
+  waitFor,
+} from '../../tests/element/support';
 
 const profile = testProfile();
 const countries = [
@@ -43,7 +57,8 @@ describe('<sm-login>', () => {
   it('shows the first view with three providers, Email and Sign Up, and passes axe', async () => {
     const el = await fixture('<sm-login></sm-login>');
     expect(el.shadowRoot).to.not.equal(null);
-    for (const name of ['Continue with Google', 'Continue with Facebook', 'Continue with Apple', 'Continue with Email']) byRole(el, 'button', name);
+    for (const name of ['Continue with Google', 'Continue with Facebook', 'Continue with Apple', 'Continue with Email'])
+      byRole(el, 'button', name);
     expect(text(el)).to.contain("Don't Have an Account?");
     expect(byRole(el, 'tab', 'Log In').getAttribute('aria-selected')).to.equal('true');
     await expectAccessible(el);
@@ -65,7 +80,9 @@ describe('<sm-login>', () => {
       'GET /webclient/account/profile': () => ok(profile),
     });
     const el = await fixture('<sm-login></sm-login>');
-    const signedIn = new Promise<CustomEvent>((resolve) => document.addEventListener('sm-signed-in', (e) => resolve(e as CustomEvent), { once: true }));
+    const signedIn = new Promise<CustomEvent>((resolve) =>
+      document.addEventListener('sm-signed-in', (e) => resolve(e as CustomEvent), { once: true }),
+    );
     byRole(el, 'button', 'Continue with Email').click();
     await waitFor(() => el.shadowRoot!.querySelector('form'));
     // Required fields, shown after trying to submit
@@ -90,7 +107,9 @@ describe('<sm-login>', () => {
 
   it("shows 'please wait' over the form while signing in, readable over a white page", async () => {
     let answer!: () => void;
-    serve({ 'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve(failed(400, 'No.')))) });
+    serve({
+      'POST /webclient/auth/login': () => new Promise((resolve) => (answer = () => resolve(failed(400, 'No.')))),
+    });
     const el = await fixture('<sm-login></sm-login>');
     await logIn(el, 'listener@example.org', 'listen-2026');
     const overlay = await waitFor(() => el.shadowRoot!.querySelector('[part~="overlay"]'));
@@ -167,7 +186,9 @@ describe('<sm-login>', () => {
     await expectAccessible(el);
     // Back resets the form
     byRole(el, 'button', /Back/).click();
-    (await waitFor(() => text(el).includes('Continue with Email') && byRole(el, 'button', 'Continue with Email'))).click();
+    (
+      await waitFor(() => text(el).includes('Continue with Email') && byRole(el, 'button', 'Continue with Email'))
+    ).click();
     await waitFor(() => el.shadowRoot!.querySelector('form'));
     expect((byLabel(el, 'Email') as HTMLInputElement).value).to.equal('');
   });
@@ -182,7 +203,9 @@ describe('<sm-login>', () => {
       },
     });
     const el = await fixture('<sm-login view="register"></sm-login>');
-    const registered = new Promise<CustomEvent>((resolve) => el.addEventListener('sm-registered', (e) => resolve(e as CustomEvent), { once: true }));
+    const registered = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('sm-registered', (e) => resolve(e as CustomEvent), { once: true }),
+    );
     await startSignUp(el);
     await waitFor(() => text(el).includes('Phone Number'));
     type(byLabel(el, 'Phone Number'), '5551234');
@@ -194,7 +217,16 @@ describe('<sm-login>', () => {
     await waitFor(() => text(el).includes('Thank You for Signing Up!'));
     byRole(el, 'button', 'Go to Login');
     byRole(el, 'button', 'Resend');
-    expect(body).to.deep.equal({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', password: 'secret-1', country_code: 'US', gender: 'Female', phone_number: '5551234', method: 'email' });
+    expect(body).to.deep.equal({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.org',
+      password: 'secret-1',
+      country_code: 'US',
+      gender: 'Female',
+      phone_number: '5551234',
+      method: 'email',
+    });
   });
 
   it('shows a registration failure in an Error dialog that Escape closes', async () => {
@@ -221,11 +253,19 @@ describe('<sm-login>', () => {
     await waitFor(() => text(bad).includes('This reset link is invalid or has expired.'));
     expect(location.hash).to.equal('#/change-password');
     cleanup();
-    const api = serve({ 'POST /dashboard/auth/change-password': () => ok(null, 'Your password has been updated. You can now log in.') });
-    history.replaceState(null, '', `${location.pathname}#/change-password?t=${encodeURIComponent(btoa('ann@example.org#tok123'))}`);
+    const api = serve({
+      'POST /dashboard/auth/change-password': () => ok(null, 'Your password has been updated. You can now log in.'),
+    });
+    history.replaceState(
+      null,
+      '',
+      `${location.pathname}#/change-password?t=${encodeURIComponent(btoa('ann@example.org#tok123'))}`,
+    );
     const el = await fixture('<sm-login view="change-password"></sm-login>');
     byRole(el, 'button', 'Submit').click();
-    await waitFor(() => text(el).includes('Please fill the password.') && text(el).includes('Please fill the confirm password.'));
+    await waitFor(
+      () => text(el).includes('Please fill the password.') && text(el).includes('Please fill the confirm password.'),
+    );
     type(byLabel(el, 'Password'), 'new-pass');
     type(byLabel(el, 'Confirm Password'), 'other');
     await waitFor(() => text(el).includes('Please fill correct the confirm password.'));
@@ -233,7 +273,11 @@ describe('<sm-login>', () => {
     byRole(el, 'button', 'Submit').click();
     await waitFor(() => text(el).includes('Your password has been updated.'));
     byRole(el, 'link', 'Log In');
-    expect(JSON.parse(String(api.calls[0]!.init.body))).to.deep.equal({ email: 'ann@example.org', token: 'tok123', password: 'new-pass' });
+    expect(JSON.parse(String(api.calls[0]!.init.body))).to.deep.equal({
+      email: 'ann@example.org',
+      token: 'tok123',
+      password: 'new-pass',
+    });
   });
 
   it('shows login for a view it does not have', async () => {

@@ -27,12 +27,20 @@ export function TestAccountDialog({ social }: { social: SocialModel }) {
       text={t('login.social.testText', { provider: title })}
       confirm={t('login.social.testContinue')}
       confirmDisabled={!ready}
-      onConfirm={() => void social.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })}
+      onConfirm={() =>
+        void social.continueWithTestAccount({ email: email.trim(), name: name.trim(), emailVerified: verified })
+      }
       cancel={t('login.social.testCancel')}
       onCancel={() => social.cancelTestAccount()}
     >
       <div className="sm-stack">
-        <TextField label={t('login.social.testEmail')} type="email" value={email} onValue={setEmail} autoComplete="off" />
+        <TextField
+          label={t('login.social.testEmail')}
+          type="email"
+          value={email}
+          onValue={setEmail}
+          autoComplete="off"
+        />
         <TextField label={t('login.social.testName')} value={name} onValue={setName} autoComplete="off" />
         <label className="sm-row">
           <input type="checkbox" checked={verified} onChange={(event) => setVerified(event.currentTarget.checked)} />
@@ -44,7 +52,11 @@ export function TestAccountDialog({ social }: { social: SocialModel }) {
 }
 
 /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
-export function AppSwitchDialog({ model }: { model: Pick<SwitchModel, 'appSwitch' | 'continueAsAppAccount' | 'stayAsCurrent'> }) {
+export function AppSwitchDialog({
+  model,
+}: {
+  model: Pick<SwitchModel, 'appSwitch' | 'continueAsAppAccount' | 'stayAsCurrent'>;
+}) {
   const t = useT();
   useSignals();
   const ask = model.appSwitch.value;
@@ -52,7 +64,11 @@ export function AppSwitchDialog({ model }: { model: Pick<SwitchModel, 'appSwitch
   return (
     <ConfirmDialog
       title={t('login.login.switchTitle', { email: ask.email })}
-      text={ask.current ? t('login.login.switchText', { current: ask.current, email: ask.email }) : t('login.login.switchTextSomeone', { email: ask.email })}
+      text={
+        ask.current
+          ? t('login.login.switchText', { current: ask.current, email: ask.email })
+          : t('login.login.switchTextSomeone', { email: ask.email })
+      }
       confirm={t('login.login.switchContinue', { email: ask.email })}
       onConfirm={() => void model.continueAsAppAccount()}
       cancel={ask.current ? t('login.login.switchStay', { current: ask.current }) : t('login.login.switchStaySomeone')}

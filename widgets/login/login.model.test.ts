@@ -8,14 +8,18 @@ import { on, setup, TOKENS } from './login.testing';
 describe('the view attribute owns the view', () => {
   it('reads the attribute, showing login for a missing or unknown value', () => {
     // The tag table parses the attribute (shared/ui/define.ts); the model is given a view it has.
-    const view = (value: string | undefined) => parseAttribute('sm-login', 'view', tags['sm-login'].attributes.view, value).value;
+    const view = (value: string | undefined) =>
+      parseAttribute('sm-login', 'view', tags['sm-login'].attributes.view, value).value;
     expect(view('register')).toBe('register');
     expect(view(undefined)).toBe('login');
     expect(view('favourites')).toBe('login');
   });
 
   it("runs a view's start once, however often the same view is given", async () => {
-    const { model, calls } = setup({ query: { _t: 'verify-1' }, routes: { 'GET /webclient-verification-email': ok(null) } });
+    const { model, calls } = setup({
+      query: { _t: 'verify-1' },
+      routes: { 'GET /webclient-verification-email': ok(null) },
+    });
     model.start('verify-email');
     model.start('verify-email');
     await settle();
@@ -93,15 +97,24 @@ describe("the mobile app's sign-in (_t and type)", () => {
   });
 
   it('shows the login form with the reason when the token is refused, or when the server is out of reach', async () => {
-    const refused = setup({ routes: { 'GET /webclient/auth/mobile-login': fail(401, 'Token expired.') }, query: { _t: 'old', type: 'topup' } });
+    const refused = setup({
+      routes: { 'GET /webclient/auth/mobile-login': fail(401, 'Token expired.') },
+      query: { _t: 'old', type: 'topup' },
+    });
     refused.model.start('login');
     await settle();
-    expect(refused.model.notice.value).toEqual({ tone: 'error', text: 'We could not sign you in from the app. Please log in. Token expired.' });
+    expect(refused.model.notice.value).toEqual({
+      tone: 'error',
+      text: 'We could not sign you in from the app. Please log in. Token expired.',
+    });
     expect(refused.model.busy.value).toBe(false);
     expect(refused.model.view.value).toBe('login');
     expect(refused.deps.session.isSignedIn.value).toBe(false);
 
-    const offline = setup({ routes: { 'GET /webclient/auth/mobile-login': { status: 0, body: null } }, query: { _t: 'old', type: 'topup' } });
+    const offline = setup({
+      routes: { 'GET /webclient/auth/mobile-login': { status: 0, body: null } },
+      query: { _t: 'old', type: 'topup' },
+    });
     offline.model.start('login');
     await settle();
     expect(offline.model.notice.value?.text).toContain('could not reach the server');

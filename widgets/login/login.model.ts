@@ -45,7 +45,8 @@ const viewModels = {
 export type Screen = { [V in View]: { readonly view: V; readonly model: ReturnType<(typeof viewModels)[V]> } }[View];
 
 /** A view with its model made afresh (the table above pairs them; TypeScript cannot follow that through the lookup). */
-const screenOf = (view: View, shared: LoginShared, countries: CountryList) => ({ view, model: viewModels[view](shared, countries) }) as Screen;
+const screenOf = (view: View, shared: LoginShared, countries: CountryList) =>
+  ({ view, model: viewModels[view](shared, countries) }) as Screen;
 
 /** `first`: the view the element shows first, whose model its first render (and prerendered markup) shows. */
 export function createLoginModel(deps: LoginDeps, first: View = 'login') {
@@ -88,7 +89,8 @@ export function createLoginModel(deps: LoginDeps, first: View = 'login') {
     start(next: View) {
       if (next === view.value) return;
       // The first view's model was made for the first render and has not started: it is the one to start.
-      const shown = screen.value.view === next && view.value === null ? screen.value : screenOf(next, shared, countries);
+      const shown =
+        screen.value.view === next && view.value === null ? screen.value : screenOf(next, shared, countries);
       batch(() => {
         dialog.value = null;
         notice.value = null;

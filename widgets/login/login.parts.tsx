@@ -21,7 +21,14 @@ const APP_STORE_URL = import.meta.env?.VITE_APP_STORE_URL || 'https://apps.apple
 const PLAY_STORE_URL = import.meta.env?.VITE_PLAY_STORE_URL || 'https://play.google.com/store/apps';
 
 /** A form of the widget: its fields, then its submit button (waiting while busy), then any links after it. */
-export function Form(props: { label: string; onSubmit: () => void; submit: string; busy: boolean; children: ReactNode; after?: ReactNode }) {
+export function Form(props: {
+  label: string;
+  onSubmit: () => void;
+  submit: string;
+  busy: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -52,7 +59,17 @@ export function DownloadLinks() {
 }
 
 /** A screen that says one thing: its title, then what it says and what to do next. */
-export function Screen({ title, heading: Heading = 'h1', center, children }: { title: string; heading?: 'h1' | 'h2'; center?: boolean; children: ReactNode }) {
+export function Screen({
+  title,
+  heading: Heading = 'h1',
+  center,
+  children,
+}: {
+  title: string;
+  heading?: 'h1' | 'h2';
+  center?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={center ? 'sm-stack sm-center' : 'sm-stack'}>
       <Heading>{title}</Heading>
@@ -108,7 +125,15 @@ export interface EmailFormModel {
 }
 
 /** Forgot password and send a new verification link: an email, then back to Log In. */
-export function EmailForm({ model, kind, open }: { model: EmailFormModel; kind: 'forgot-password' | 'send-verification'; open: Open }) {
+export function EmailForm({
+  model,
+  kind,
+  open,
+}: {
+  model: EmailFormModel;
+  kind: 'forgot-password' | 'send-verification';
+  open: Open;
+}) {
   const t = useT();
   useSignals();
   const text = kind === 'forgot-password' ? 'login.forgot' : 'login.sendVerification';

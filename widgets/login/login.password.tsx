@@ -18,16 +18,30 @@ export function ForgotPasswordView({ model, open }: { model: ForgotPasswordModel
 }
 
 /** The new password and its confirmation, after the view's title and any field of its own (`current`). */
-function PasswordForm(props: { model: ResetPasswordModel | ChangePasswordModel; kind: 'change-password' | 'change-password-user'; current?: ReactNode }) {
+function PasswordForm(props: {
+  model: ResetPasswordModel | ChangePasswordModel;
+  kind: 'change-password' | 'change-password-user';
+  current?: ReactNode;
+}) {
   const { model, kind } = props;
   const t = useT();
   useSignals();
   const errors = model.errors.value;
   const form = model.form.value;
   const text = kind === 'change-password' ? 'login.reset' : 'login.changeUser';
-  const field = (name: 'password' | 'confirm') => ({ name, value: form[name], onValue: (v: string) => model.setField(name, v), error: errors[name] });
+  const field = (name: 'password' | 'confirm') => ({
+    name,
+    value: form[name],
+    onValue: (v: string) => model.setField(name, v),
+    error: errors[name],
+  });
   return (
-    <Form label={t(`${text}.title`)} onSubmit={() => void model.submit()} submit={t(`${text}.submit`)} busy={model.busy.value}>
+    <Form
+      label={t(`${text}.title`)}
+      onSubmit={() => void model.submit()}
+      submit={t(`${text}.submit`)}
+      busy={model.busy.value}
+    >
       <h1>{t(`${text}.title`)}</h1>
       {props.current ?? null}
       <TextField label={t(`${text}.password`)} autoComplete="new-password" required revealable {...field('password')} />

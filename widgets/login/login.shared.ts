@@ -36,7 +36,10 @@ export interface NoticeState {
   readonly text: string;
 }
 
-export type LoginDeps = Pick<ModelDeps, 'api' | 'session' | 'account' | 'nav' | 'storage' | 'clock' | 'emit' | 'i18n'> & {
+export type LoginDeps = Pick<
+  ModelDeps,
+  'api' | 'session' | 'account' | 'nav' | 'storage' | 'clock' | 'emit' | 'i18n'
+> & {
   /** Sign-in with Google, Facebook or Apple. */
   readonly social: SocialSignIn;
   /** Asks the element to show another view (it sets its `view` attribute, which calls start). */

@@ -46,14 +46,26 @@ export function SignUpView({ model, social, open }: { model: SignUpModel; social
     name,
   });
   return (
-    <Form label={t('login.register.title')} onSubmit={() => void model.submit()} submit={t('login.register.submit')} busy={model.busy.value}>
+    <Form
+      label={t('login.register.title')}
+      onSubmit={() => void model.submit()}
+      submit={t('login.register.submit')}
+      busy={model.busy.value}
+    >
       <BackButton onClick={() => model.back()}>{t('login.register.back')}</BackButton>
       <div className="sm-two">
         <TextField label={t('login.register.firstName')} autoComplete="given-name" required {...field('first_name')} />
         <TextField label={t('login.register.lastName')} autoComplete="family-name" required {...field('last_name')} />
       </div>
       {model.social.value ? (
-        <TextField label={t('login.register.email')} type="email" readOnly aria-readonly="true" hint={t('login.social.lockedEmail')} {...field('email')} />
+        <TextField
+          label={t('login.register.email')}
+          type="email"
+          readOnly
+          aria-readonly="true"
+          hint={t('login.social.lockedEmail')}
+          {...field('email')}
+        />
       ) : (
         <TextField label={t('login.register.email')} type="email" autoComplete="email" required {...field('email')} />
       )}
@@ -70,17 +82,39 @@ export function SignUpView({ model, social, open }: { model: SignUpModel; social
         {...field('country')}
       />
       {form.country ? (
-        <TextField label={t('login.register.phone')} type="tel" inputMode="numeric" autoComplete="tel-national" prefix={model.dialCode.value} {...field('phone_number')} />
+        <TextField
+          label={t('login.register.phone')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          prefix={model.dialCode.value}
+          {...field('phone_number')}
+        />
       ) : null}
       <SelectField
         label={t('login.register.gender')}
-        options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({ value: g, label: t(`login.register.genders.${g}`) }))}
+        options={(['None', 'Male', 'Female'] as Gender[]).map((g) => ({
+          value: g,
+          label: t(`login.register.genders.${g}`),
+        }))}
         {...field('gender')}
       />
       {model.social.value ? null : (
         <>
-          <TextField label={t('login.register.password')} autoComplete="new-password" required revealable {...field('password')} />
-          <TextField label={t('login.register.confirmPassword')} autoComplete="new-password" required revealable {...field('confirm_password')} />
+          <TextField
+            label={t('login.register.password')}
+            autoComplete="new-password"
+            required
+            revealable
+            {...field('password')}
+          />
+          <TextField
+            label={t('login.register.confirmPassword')}
+            autoComplete="new-password"
+            required
+            revealable
+            {...field('confirm_password')}
+          />
         </>
       )}
     </Form>

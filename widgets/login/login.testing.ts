@@ -13,7 +13,13 @@ export const COUNTRIES = [
   { code: 'PH', name: 'Philippines', phone_code: '+63' },
   { code: 'US', name: 'United States', phone_code: '+1' },
 ];
-export const GRACE: SocialUser = { email: 'grace@example.org', name: 'Grace Ann Hopper', uid: 'g-1', token: 'id-token', method: 'google' };
+export const GRACE: SocialUser = {
+  email: 'grace@example.org',
+  name: 'Grace Ann Hopper',
+  uid: 'g-1',
+  token: 'id-token',
+  method: 'google',
+};
 
 export function fakeSocial(mode: SocialMode = 'popup', popup: () => Promise<SocialUser> = async () => GRACE) {
   return {
@@ -23,7 +29,12 @@ export function fakeSocial(mode: SocialMode = 'popup', popup: () => Promise<Soci
       this.prepared += 1;
     },
     signInWithPopup: vi.fn((_provider: string) => popup()),
-    signInWithTestAccount: vi.fn(async (provider: SocialUser['method'], account: { email: string; name: string }) => ({ ...GRACE, email: account.email, name: account.name, method: provider })),
+    signInWithTestAccount: vi.fn(async (provider: SocialUser['method'], account: { email: string; name: string }) => ({
+      ...GRACE,
+      email: account.email,
+      name: account.name,
+      method: provider,
+    })),
   } satisfies SocialSignIn & { prepared: number };
 }
 
@@ -32,8 +43,19 @@ export function fakeSocial(mode: SocialMode = 'popup', popup: () => Promise<Soci
  * which starts that view (`shown` lists the views asked for); `model.start` sets it as the
  * portal's host page would.
  */
-export function setup(options: { routes?: Record<string, Handler>; signedIn?: boolean; query?: Query; fromApps?: boolean; social?: ReturnType<typeof fakeSocial> } = {}) {
-  const deps = fakeDeps({ ...options, routes: { 'GET /api/country': ok(COUNTRIES), 'GET /webclient/account/profile': ok(PROFILE), ...options.routes } });
+export function setup(
+  options: {
+    routes?: Record<string, Handler>;
+    signedIn?: boolean;
+    query?: Query;
+    fromApps?: boolean;
+    social?: ReturnType<typeof fakeSocial>;
+  } = {},
+) {
+  const deps = fakeDeps({
+    ...options,
+    routes: { 'GET /api/country': ok(COUNTRIES), 'GET /webclient/account/profile': ok(PROFILE), ...options.routes },
+  });
   const social = options.social ?? fakeSocial();
   const shown: View[] = [];
   const model = createLoginModel({

@@ -40,8 +40,14 @@ function Body({ model, screen }: { model: LoginModel; screen: Screen }) {
             selected={screen.view}
             onSelect={(id) => open(id)}
           />
-          <h1 className="sm-visually-hidden">{screen.view === 'login' ? t('login.login.title') : t('login.register.title')}</h1>
-          {screen.view === 'login' ? <SignInView model={screen.model} social={model.social} open={open} /> : <SignUpView model={screen.model} social={model.social} open={open} />}
+          <h1 className="sm-visually-hidden">
+            {screen.view === 'login' ? t('login.login.title') : t('login.register.title')}
+          </h1>
+          {screen.view === 'login' ? (
+            <SignInView model={screen.model} social={model.social} open={open} />
+          ) : (
+            <SignUpView model={screen.model} social={model.social} open={open} />
+          )}
         </>
       );
     case 'verify-email':
@@ -64,7 +70,12 @@ function LoginWidget({ view, element }: { view: View; element: HTMLElement | nul
   useSignals();
   // The element's view attribute owns the view: a move inside the widget sets it. Until the first start, the model
   // shows the view the attribute names (the first render, and markup prerendered ahead of time).
-  const model = useModel((deps) => createLoginModel({ ...deps, social: pageSocialSignIn, showView: (next) => element?.setAttribute('view', next) }, view));
+  const model = useModel((deps) =>
+    createLoginModel(
+      { ...deps, social: pageSocialSignIn, showView: (next) => element?.setAttribute('view', next) },
+      view,
+    ),
+  );
   // Before paint, so the previous view's state never shows under the new one.
   useLayoutEffect(() => {
     model.start(view);
@@ -75,10 +86,23 @@ function LoginWidget({ view, element }: { view: View; element: HTMLElement | nul
   return (
     // The log-in screen is only for a visitor who is not signed in (a signed-in person is sent on at once): the loader
     // does not draw its prerendered markup for a signed-in person (data-sm-signed-out).
-    <div className="sm-card" part="card" data-view={screen.view} data-sm-signed-out={screen.view === 'login' ? '' : undefined}>
+    <div
+      className="sm-card"
+      part="card"
+      data-view={screen.view}
+      data-sm-signed-out={screen.view === 'login' ? '' : undefined}
+    >
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
       <Body model={model} screen={screen} />
-      {dialog ? <ConfirmDialog title={dialog.title} tone={dialog.tone} text={dialog.text} confirm={t('login.dialogs.ok')} onConfirm={() => model.closeDialog()} /> : null}
+      {dialog ? (
+        <ConfirmDialog
+          title={dialog.title}
+          tone={dialog.tone}
+          text={dialog.text}
+          confirm={t('login.dialogs.ok')}
+          onConfirm={() => model.closeDialog()}
+        />
+      ) : null}
       <TestAccountDialog social={model.social} />
       <AppSwitchDialog model={model} />
       {model.busy.value ? <Overlay label={t('login.wait')} /> : null}

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRegisterForm, parseResetToken, validateChangePassword, validateEmail, validateLogin, validateNewPassword, validateRegister } from './login.validation';
+import {
+  emptyRegisterForm,
+  parseResetToken,
+  validateChangePassword,
+  validateEmail,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+} from './login.validation';
 
-const valid = { ...emptyRegisterForm, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', country: 'US', password: 'secret', confirm_password: 'secret' };
+const valid = {
+  ...emptyRegisterForm,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@example.org',
+  country: 'US',
+  password: 'secret',
+  confirm_password: 'secret',
+};
 
 describe('sign-up rules', () => {
   it('accepts a complete form', () => {
@@ -16,9 +32,15 @@ describe('sign-up rules', () => {
       password: 'This is a required field and have a minimum 6 characters.',
       confirm_password: 'This is a required field and must match the password field.',
     });
-    expect(validateRegister({ ...valid, password: '12345', confirm_password: '12345' }).password).toBe('This is a required field and have a minimum 6 characters.');
-    expect(validateRegister({ ...valid, confirm_password: 'other' }).confirm_password).toBe('This is a required field and must match the password field.');
-    expect(validateRegister({ ...valid, email: 'ann@' }).email).toBe('This is a required field and must be a valid email.');
+    expect(validateRegister({ ...valid, password: '12345', confirm_password: '12345' }).password).toBe(
+      'This is a required field and have a minimum 6 characters.',
+    );
+    expect(validateRegister({ ...valid, confirm_password: 'other' }).confirm_password).toBe(
+      'This is a required field and must match the password field.',
+    );
+    expect(validateRegister({ ...valid, email: 'ann@' }).email).toBe(
+      'This is a required field and must be a valid email.',
+    );
     expect(validateRegister({ ...valid, first_name: '   ' }).first_name).toBe('This is a required field.');
     expect(validateRegister({ ...valid, first_name: 'x'.repeat(101) }).first_name).toBe('This is a required field.');
   });
@@ -35,7 +57,10 @@ describe('sign-up rules', () => {
 
 describe('other forms', () => {
   it('login needs email and password', () => {
-    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'This is a required field.', password: 'This is a required field.' });
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'This is a required field.',
+      password: 'This is a required field.',
+    });
     expect(validateLogin({ email: 'a@b.co', password: 'x' })).toEqual({});
   });
   it('forgot password needs a valid email', () => {
@@ -43,7 +68,10 @@ describe('other forms', () => {
     expect(validateEmail('a@b.co')).toBeUndefined();
   });
   it('set new password has its three messages', () => {
-    expect(validateNewPassword('', '')).toEqual({ password: 'Please fill the password.', confirm: 'Please fill the confirm password.' });
+    expect(validateNewPassword('', '')).toEqual({
+      password: 'Please fill the password.',
+      confirm: 'Please fill the confirm password.',
+    });
     expect(validateNewPassword('abcdef', 'abc')).toEqual({ confirm: 'Please fill correct the confirm password.' });
     expect(validateNewPassword('abcdef', 'abcdef')).toEqual({});
   });
@@ -59,7 +87,16 @@ describe('reset token t', () => {
     const urlSafe = btoa('ann@example.org#tok??>').replace(/\+/g, '-').replace(/\//g, '_');
     expect(parseResetToken(urlSafe)).toEqual({ email: 'ann@example.org', token: 'tok??>' });
   });
-  it.each([null, '', 'not base64!', btoa('no-hash'), btoa('#token'), btoa('notanemail#token'), btoa('a@b.co#'), 'x'.repeat(5000)])('refuses %s', (t) => {
+  it.each([
+    null,
+    '',
+    'not base64!',
+    btoa('no-hash'),
+    btoa('#token'),
+    btoa('notanemail#token'),
+    btoa('a@b.co#'),
+    'x'.repeat(5000),
+  ])('refuses %s', (t) => {
     expect(parseResetToken(t)).toBeNull();
   });
 });

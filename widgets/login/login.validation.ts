@@ -35,9 +35,26 @@ export const emptyRegisterForm: RegisterForm = {
   confirm_password: '',
 };
 
-const required = z.string().check(z.trim(), z.minLength(1, { error: 'login.validation.required' }), z.maxLength(100, { error: 'login.validation.required' }));
-const emailRule = z.string().check(z.trim(), z.maxLength(254, { error: 'login.validation.email' }), z.regex(EMAIL, { error: 'login.validation.email' }));
-const passwordRule = z.string().check(z.minLength(6, { error: 'login.validation.password' }), z.maxLength(200, { error: 'login.validation.password' }));
+const required = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'login.validation.required' }),
+    z.maxLength(100, { error: 'login.validation.required' }),
+  );
+const emailRule = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(254, { error: 'login.validation.email' }),
+    z.regex(EMAIL, { error: 'login.validation.email' }),
+  );
+const passwordRule = z
+  .string()
+  .check(
+    z.minLength(6, { error: 'login.validation.password' }),
+    z.maxLength(200, { error: 'login.validation.password' }),
+  );
 
 function firstError(schema: z.ZodMiniType, value: unknown, t: Translate): string | undefined {
   const result = schema.safeParse(value);
@@ -46,7 +63,11 @@ function firstError(schema: z.ZodMiniType, value: unknown, t: Translate): string
 }
 
 /** Sign-up rules. Social sign-up hides the password fields, so they are not checked. */
-export function validateRegister(form: RegisterForm, options: { social?: boolean } = {}, t: Translate = english): FieldErrors<RegisterField> {
+export function validateRegister(
+  form: RegisterForm,
+  options: { social?: boolean } = {},
+  t: Translate = english,
+): FieldErrors<RegisterField> {
   const errors: FieldErrors<RegisterField> = {};
   const set = (field: RegisterField, message: string | undefined) => {
     if (message) errors[field] = message;
@@ -55,10 +76,12 @@ export function validateRegister(form: RegisterForm, options: { social?: boolean
   set('last_name', firstError(required, form.last_name, t));
   set('email', firstError(emailRule, form.email, t));
   set('country', firstError(required, form.country, t));
-  if (form.country && form.phone_number !== '' && !/^\d{1,20}$/.test(form.phone_number)) set('phone_number', t('login.validation.phone'));
+  if (form.country && form.phone_number !== '' && !/^\d{1,20}$/.test(form.phone_number))
+    set('phone_number', t('login.validation.phone'));
   if (!options.social) {
     set('password', firstError(passwordRule, form.password, t));
-    if (!form.confirm_password || form.confirm_password !== form.password) set('confirm_password', t('login.validation.confirm'));
+    if (!form.confirm_password || form.confirm_password !== form.password)
+      set('confirm_password', t('login.validation.confirm'));
   }
   return errors;
 }
@@ -82,7 +105,11 @@ export function validateEmail(email: string, t: Translate = english): string | u
 }
 
 /** Set new password (from the emailed link). */
-export function validateNewPassword(password: string, confirm: string, t: Translate = english): FieldErrors<'password' | 'confirm'> {
+export function validateNewPassword(
+  password: string,
+  confirm: string,
+  t: Translate = english,
+): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
   if (!password) errors.password = t('login.validation.setPassword');
   if (!confirm) errors.confirm = t('login.validation.setConfirm');
@@ -91,7 +118,11 @@ export function validateNewPassword(password: string, confirm: string, t: Transl
 }
 
 /** Change password of a signed-in person. */
-export function validateChangePassword(password: string, confirm: string, t: Translate = english): FieldErrors<'password' | 'confirm'> {
+export function validateChangePassword(
+  password: string,
+  confirm: string,
+  t: Translate = english,
+): FieldErrors<'password' | 'confirm'> {
   const errors: FieldErrors<'password' | 'confirm'> = {};
   if (!password) errors.password = t('login.validation.newPassword');
   if (confirm !== password) errors.confirm = t('login.validation.newConfirm');

@@ -18,7 +18,9 @@ describe('forgot password', () => {
   });
 
   it("sends the link, says so with the server's message, and goes to log in after OK", async () => {
-    const { model, deps, calls } = setup({ routes: { 'POST /webclient/auth/forgot-password': ok(null, 'We emailed you a link.') } });
+    const { model, deps, calls } = setup({
+      routes: { 'POST /webclient/auth/forgot-password': ok(null, 'We emailed you a link.') },
+    });
     model.start('forgot-password');
     const forgot = on(model, 'forgot-password');
     forgot.setEmail(' ann@example.org ');
@@ -31,7 +33,9 @@ describe('forgot password', () => {
   });
 
   it("shows the server's refusal, or 'Something Wrong' when it cannot be reached", async () => {
-    const refused = setup({ routes: { 'POST /webclient/auth/forgot-password': fail(404, 'No account with that email.') } });
+    const refused = setup({
+      routes: { 'POST /webclient/auth/forgot-password': fail(404, 'No account with that email.') },
+    });
     refused.model.start('forgot-password');
     on(refused.model, 'forgot-password').setEmail('ann@example.org');
     await on(refused.model, 'forgot-password').submit();
@@ -41,7 +45,11 @@ describe('forgot password', () => {
     offline.model.start('forgot-password');
     on(offline.model, 'forgot-password').setEmail('ann@example.org');
     await on(offline.model, 'forgot-password').submit();
-    expect(offline.model.dialog.value).toEqual({ title: 'Error', text: 'Something Wrong. Please Try Again', tone: 'error' });
+    expect(offline.model.dialog.value).toEqual({
+      title: 'Error',
+      text: 'Something Wrong. Please Try Again',
+      tone: 'error',
+    });
   });
 });
 
@@ -57,12 +65,20 @@ describe('set a new password from the emailed link', () => {
     let seen: unknown;
     const { model } = setup({
       query: { t: base64('ann@example.org#tok123') },
-      routes: { 'POST /dashboard/auth/change-password': (request) => ((seen = request.body), ok(null, 'Your password has been updated.')) },
+      routes: {
+        'POST /dashboard/auth/change-password': (request) => (
+          (seen = request.body),
+          ok(null, 'Your password has been updated.')
+        ),
+      },
     });
     model.start('change-password');
     const reset = on(model, 'change-password');
     await reset.submit();
-    expect(reset.errors.value).toEqual({ password: 'Please fill the password.', confirm: 'Please fill the confirm password.' });
+    expect(reset.errors.value).toEqual({
+      password: 'Please fill the password.',
+      confirm: 'Please fill the confirm password.',
+    });
     reset.setField('password', 'new-pass');
     reset.setField('confirm', 'other');
     expect(reset.errors.value).toEqual({ confirm: 'Please fill correct the confirm password.' });
@@ -78,7 +94,10 @@ describe('set a new password from the emailed link', () => {
 describe('change password (signed in)', () => {
   it('checks its two rules, changes it and says so', async () => {
     let seen: unknown;
-    const { model, calls } = setup({ signedIn: true, routes: { 'POST /dashboard/auth/change-password': (request) => ((seen = request.body), ok(null)) } });
+    const { model, calls } = setup({
+      signedIn: true,
+      routes: { 'POST /dashboard/auth/change-password': (request) => ((seen = request.body), ok(null)) },
+    });
     model.start('change-password-user');
     const change = on(model, 'change-password-user');
     expect(change.isSignedIn.value).toBe(true);
@@ -91,7 +110,11 @@ describe('change password (signed in)', () => {
     await change.submit();
     expect(seen).toEqual({ password: 'new-pass' });
     expect(calls('POST', '/dashboard/auth/change-password')[0]?.headers.Authorization).toBe('Bearer token-1');
-    expect(model.dialog.value).toEqual({ title: 'Update', text: 'You successfully update the password', tone: 'success' });
+    expect(model.dialog.value).toEqual({
+      title: 'Update',
+      text: 'You successfully update the password',
+      tone: 'success',
+    });
     expect(change.form.value).toEqual({ password: '', confirm: '' });
   });
 
@@ -102,7 +125,9 @@ describe('change password (signed in)', () => {
       routes: {
         'POST /dashboard/auth/change-password': (request) => {
           bodies.push(request.body);
-          return (request.body as { current_password?: string }).current_password ? ok(null) : fail(403, 'Enter your current password.', 'current-password-needed');
+          return (request.body as { current_password?: string }).current_password
+            ? ok(null)
+            : fail(403, 'Enter your current password.', 'current-password-needed');
         },
       },
     });
@@ -112,7 +137,10 @@ describe('change password (signed in)', () => {
     change.setField('confirm', 'new-pass');
     await change.submit();
     expect(change.needsCurrentPassword.value).toBe(true);
-    expect(model.notice.value).toEqual({ tone: 'info', text: 'You signed in a while ago. For your security, enter your current password to change it.' });
+    expect(model.notice.value).toEqual({
+      tone: 'info',
+      text: 'You signed in a while ago. For your security, enter your current password to change it.',
+    });
     expect(model.dialog.value).toBeNull();
     expect(change.form.value).toEqual({ password: 'new-pass', confirm: 'new-pass' }); // kept
     await change.submit();
@@ -121,12 +149,19 @@ describe('change password (signed in)', () => {
     change.setCurrentPassword('old-pass');
     await change.submit();
     expect(bodies.at(-1)).toEqual({ password: 'new-pass', current_password: 'old-pass' });
-    expect(model.dialog.value).toEqual({ title: 'Update', text: 'You successfully update the password', tone: 'success' });
+    expect(model.dialog.value).toEqual({
+      title: 'Update',
+      text: 'You successfully update the password',
+      tone: 'success',
+    });
     expect(change.needsCurrentPassword.value).toBe(false);
   });
 
   it("shows the server's refusal in an Error dialog", async () => {
-    const { model } = setup({ signedIn: true, routes: { 'POST /dashboard/auth/change-password': fail(400, 'Too weak.') } });
+    const { model } = setup({
+      signedIn: true,
+      routes: { 'POST /dashboard/auth/change-password': fail(400, 'Too weak.') },
+    });
     model.start('change-password-user');
     const change = on(model, 'change-password-user');
     change.setField('password', 'new-pass');

@@ -31,8 +31,10 @@ export function createForgotPasswordModel(ctx: LoginShared) {
       busy.value = true;
       const result = await api.call(auth.forgotPassword, { email });
       busy.value = false;
-      if (result.ok) dialog.value = { title: t('login.dialogs.emailSent'), text: result.message, tone: 'success', thenLogin: true };
-      else if (result.error.status === 0) dialog.value = { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
+      if (result.ok)
+        dialog.value = { title: t('login.dialogs.emailSent'), text: result.message, tone: 'success', thenLogin: true };
+      else if (result.error.status === 0)
+        dialog.value = { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
       else ctx.showError(result.error.message);
     },
   };
@@ -80,7 +82,11 @@ export function createResetPasswordModel(ctx: LoginShared) {
       const emailed = link.value;
       if (!emailed || !filled) return;
       busy.value = true;
-      const result = await api.call(auth.resetPassword, { email: emailed.email, token: emailed.token, password: filled.password });
+      const result = await api.call(auth.resetPassword, {
+        email: emailed.email,
+        token: emailed.token,
+        password: filled.password,
+      });
       busy.value = false;
       if (result.ok) done.value = result.message;
       else ctx.showError(result.error.message);
@@ -99,7 +105,11 @@ export function createChangePasswordModel(ctx: LoginShared) {
     ...readOnly({ busy, form: passwords.form, needsCurrentPassword: needsCurrent, currentPassword }),
     isSignedIn: computed(() => session.isSignedIn.value),
     errors: passwords.errors,
-    currentPasswordError: computed(() => (needsCurrent.value && passwords.touched.value && !currentPassword.value ? t('login.changeUser.currentRequired') : null)),
+    currentPasswordError: computed(() =>
+      needsCurrent.value && passwords.touched.value && !currentPassword.value
+        ? t('login.changeUser.currentRequired')
+        : null,
+    ),
     setField: passwords.setField,
     setCurrentPassword(value: string) {
       currentPassword.value = value;
@@ -111,7 +121,10 @@ export function createChangePasswordModel(ctx: LoginShared) {
       if (needsCurrent.value && !currentPassword.value) return;
       const { password } = filled;
       busy.value = true;
-      const result = await api.call(auth.changePassword, needsCurrent.value ? { password, current_password: currentPassword.value } : { password });
+      const result = await api.call(
+        auth.changePassword,
+        needsCurrent.value ? { password, current_password: currentPassword.value } : { password },
+      );
       busy.value = false;
       if (result.ok) {
         passwords.form.value = { password: '', confirm: '' };

@@ -28,7 +28,11 @@ describe('log in', () => {
     expect(login.unverifiedEmail.value).toBe('unverified@example.org');
     await login.resendVerification(login.unverifiedEmail.value!);
     expect(calls('POST', '/webclient/auth/resend-activation')[0]?.body).toEqual({ email: 'unverified@example.org' });
-    expect(model.dialog.value).toEqual({ title: 'Resend Email Sent', text: 'We sent you a new link.', tone: 'success' });
+    expect(model.dialog.value).toEqual({
+      title: 'Resend Email Sent',
+      text: 'We sent you a new link.',
+      tone: 'success',
+    });
   });
 
   it('says something went wrong when the resend fails', async () => {
@@ -39,7 +43,9 @@ describe('log in', () => {
   });
 
   it('a wrong password is not an unverified email', async () => {
-    const { model } = setup({ routes: { 'POST /webclient/auth/login': fail(400, 'The email or password is incorrect.') } });
+    const { model } = setup({
+      routes: { 'POST /webclient/auth/login': fail(400, 'The email or password is incorrect.') },
+    });
     const login = fillLogin(model, 'ann@example.org', 'wrong');
     await login.submit();
     expect(login.serverError.value).toBe('The email or password is incorrect.');
@@ -76,7 +82,12 @@ describe('log in', () => {
   });
 
   it('shows the profile failure and stays signed out', async () => {
-    const { model, deps } = setup({ routes: { 'POST /webclient/auth/login': ok(TOKENS), 'GET /webclient/account/profile': fail(500, 'Profile unavailable.') } });
+    const { model, deps } = setup({
+      routes: {
+        'POST /webclient/auth/login': ok(TOKENS),
+        'GET /webclient/account/profile': fail(500, 'Profile unavailable.'),
+      },
+    });
     const login = fillLogin(model, 'listener@example.org', 'listen-2026');
     await login.submit();
     expect(login.serverError.value).toBe('Profile unavailable.');

@@ -77,13 +77,26 @@ describe('sign up by email', () => {
 
   it('registers, announces it and shows the thank-you step with the email', async () => {
     let seen: unknown;
-    const { model, deps } = setup({ routes: { 'POST /webclient/auth/register': (request) => ((seen = request.body), ok(null, 'Thank you for registering.')) } });
+    const { model, deps } = setup({
+      routes: {
+        'POST /webclient/auth/register': (request) => ((seen = request.body), ok(null, 'Thank you for registering.')),
+      },
+    });
     model.start('register');
     const register = on(model, 'register');
     register.chooseEmail();
     fill(register);
     await register.submit();
-    expect(seen).toEqual({ first_name: 'Ann', last_name: 'Lee', email: 'ann@example.org', password: 'secret-1', country_code: 'US', gender: 'Female', phone_number: '5551234', method: 'email' });
+    expect(seen).toEqual({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.org',
+      password: 'secret-1',
+      country_code: 'US',
+      gender: 'Female',
+      phone_number: '5551234',
+      method: 'email',
+    });
     expect(register.step.value).toBe('registered');
     expect(register.registeredEmail.value).toBe('ann@example.org');
     expect(deps.events).toEqual([{ type: 'sm-registered', detail: { email: 'ann@example.org' } }]);
@@ -91,7 +104,9 @@ describe('sign up by email', () => {
   });
 
   it("shows a refusal in an Error dialog with the server's message", async () => {
-    const { model } = setup({ routes: { 'POST /webclient/auth/register': fail(400, 'country_code: unknown country') } });
+    const { model } = setup({
+      routes: { 'POST /webclient/auth/register': fail(400, 'country_code: unknown country') },
+    });
     model.start('register');
     const register = on(model, 'register');
     register.chooseEmail();

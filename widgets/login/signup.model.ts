@@ -10,7 +10,13 @@ import type { CountryListItem } from '../../shared/api/schemas';
 import { splitName, type SocialUser } from '../../shared/auth/social';
 import { readOnly } from '../../shared/model/read-only';
 import type { LoginShared } from './login.shared';
-import { emptyRegisterForm, validateRegister, type FieldErrors, type RegisterField, type RegisterForm } from './login.validation';
+import {
+  emptyRegisterForm,
+  validateRegister,
+  type FieldErrors,
+  type RegisterField,
+  type RegisterForm,
+} from './login.validation';
 import '@messages/login';
 
 type Step = { step: 'choice' } | { step: 'form' } | { step: 'registered'; email: string };

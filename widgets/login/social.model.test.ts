@@ -14,7 +14,10 @@ describe('social sign-in', () => {
     const { model, social } = setup({ social: fakeSocial('off') });
     model.start('login');
     model.social.choose('facebook');
-    expect(model.notice.value).toEqual({ tone: 'info', text: 'Signing in with Facebook is not available here. Please use Email.' });
+    expect(model.notice.value).toEqual({
+      tone: 'info',
+      text: 'Signing in with Facebook is not available here. Please use Email.',
+    });
     expect(social.signInWithPopup).not.toHaveBeenCalled();
   });
 
@@ -23,12 +26,18 @@ describe('social sign-in', () => {
     model.start('login');
     model.social.choose('apple');
     expect(deps.events).toEqual([{ type: 'sm-app-signin', detail: { provider: 'apple' } }]);
-    expect(model.notice.value).toEqual({ tone: 'info', text: 'Inside the app, sign in with Apple from the app itself, then open this page again.' });
+    expect(model.notice.value).toEqual({
+      tone: 'info',
+      text: 'Inside the app, sign in with Apple from the app itself, then open this page again.',
+    });
     expect(social.signInWithPopup).not.toHaveBeenCalled();
   });
 
   it('signs in a person whose account exists and goes on', async () => {
-    const { model, deps, calls } = setup({ routes: { 'POST /webclient/auth/connect-socmed': ok(TOKENS) }, query: { type: 'topup' } });
+    const { model, deps, calls } = setup({
+      routes: { 'POST /webclient/auth/connect-socmed': ok(TOKENS) },
+      query: { type: 'topup' },
+    });
     model.start('login');
     model.social.choose('google');
     await settle();
@@ -39,7 +48,9 @@ describe('social sign-in', () => {
   });
 
   it('shows why the API host refused the social sign-in', async () => {
-    const { model } = setup({ routes: { 'POST /webclient/auth/connect-socmed': fail(400, 'An account with this email already exists.') } });
+    const { model } = setup({
+      routes: { 'POST /webclient/auth/connect-socmed': fail(400, 'An account with this email already exists.') },
+    });
     model.start('login');
     model.social.choose('google');
     await settle();
@@ -48,7 +59,8 @@ describe('social sign-in', () => {
   });
 
   it('says nothing when the person closes the popup, and says what to do when it is blocked or fails', async () => {
-    const rejecting = (code: string) => fakeSocial('popup', () => Promise.reject(Object.assign(new Error(code), { code })));
+    const rejecting = (code: string) =>
+      fakeSocial('popup', () => Promise.reject(Object.assign(new Error(code), { code })));
     const closed = setup({ social: rejecting('auth/popup-closed-by-user') });
     closed.model.start('login');
     closed.model.social.choose('google');
@@ -59,17 +71,26 @@ describe('social sign-in', () => {
     blocked.model.start('login');
     blocked.model.social.choose('google');
     await settle();
-    expect(blocked.model.notice.value).toEqual({ tone: 'error', text: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.' });
+    expect(blocked.model.notice.value).toEqual({
+      tone: 'error',
+      text: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+    });
 
     const broken = setup({ social: rejecting('auth/internal-error') });
     broken.model.start('login');
     broken.model.social.choose('facebook');
     await settle();
-    expect(broken.model.notice.value).toEqual({ tone: 'error', text: 'Signing in with Facebook did not work. Please try again or use Email.' });
+    expect(broken.model.notice.value).toEqual({
+      tone: 'error',
+      text: 'Signing in with Facebook did not work. Please try again or use Email.',
+    });
   });
 
   it("against the emulator, asks for a test account first (the sandbox's identity step)", async () => {
-    const { model, social, calls } = setup({ social: fakeSocial('emulator'), routes: { 'POST /webclient/auth/connect-socmed': ok(TOKENS) } });
+    const { model, social, calls } = setup({
+      social: fakeSocial('emulator'),
+      routes: { 'POST /webclient/auth/connect-socmed': ok(TOKENS) },
+    });
     model.start('login');
     model.social.choose('facebook');
     expect(model.social.testAccountFor.value).toBe('facebook');
@@ -77,8 +98,15 @@ describe('social sign-in', () => {
     expect(model.social.testAccountFor.value).toBeNull();
     model.social.choose('facebook');
     await model.social.continueWithTestAccount({ email: 'fb@example.org', name: 'F B', emailVerified: true });
-    expect(social.signInWithTestAccount).toHaveBeenCalledWith('facebook', { email: 'fb@example.org', name: 'F B', emailVerified: true });
-    expect(calls('POST', '/webclient/auth/connect-socmed')[0]?.body).toMatchObject({ email: 'fb@example.org', method: 'facebook' });
+    expect(social.signInWithTestAccount).toHaveBeenCalledWith('facebook', {
+      email: 'fb@example.org',
+      name: 'F B',
+      emailVerified: true,
+    });
+    expect(calls('POST', '/webclient/auth/connect-socmed')[0]?.body).toMatchObject({
+      email: 'fb@example.org',
+      method: 'facebook',
+    });
   });
 });
 
@@ -99,7 +127,12 @@ describe('the social prefill of Sign Up', () => {
     const register = on(model, 'register');
     expect(register.step.value).toBe('form');
     expect(register.social.value).toEqual(GRACE);
-    expect(register.form.value).toMatchObject({ first_name: 'Grace Ann', last_name: 'Hopper', email: 'grace@example.org', password: '' });
+    expect(register.form.value).toMatchObject({
+      first_name: 'Grace Ann',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+      password: '',
+    });
     expect(calls('GET', '/api/country')).toHaveLength(1);
     // What the person types stays.
     register.setField('first_name', 'Gracie');
@@ -159,7 +192,18 @@ describe('the social prefill of Sign Up', () => {
     const register = on(model, 'register');
     register.setField('country', 'PH');
     await register.submit();
-    expect(seen).toEqual({ first_name: 'Grace Ann', last_name: 'Hopper', email: 'grace@example.org', password: '-', country_code: 'PH', gender: 'None', phone_number: '', method: 'google', token: 'id-token', uid: 'g-1' });
+    expect(seen).toEqual({
+      first_name: 'Grace Ann',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+      password: '-',
+      country_code: 'PH',
+      gender: 'None',
+      phone_number: '',
+      method: 'google',
+      token: 'id-token',
+      uid: 'g-1',
+    });
     expect(deps.events.map((e) => e.type)).toEqual(['sm-registered', 'sm-signed-in']);
     expect(deps.session.isSignedIn.value).toBe(true);
     expect(deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: false }]);

@@ -25,7 +25,13 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
   /** After the provider: a session when the account exists, else on to the Sign Up form. */
   async function afterSocial(user: SocialUser) {
     busy.value = true;
-    const result = await api.call(auth.connectSocmed, { email: user.email, name: user.name, uid: user.uid, token: user.token, method: user.method });
+    const result = await api.call(auth.connectSocmed, {
+      email: user.email,
+      name: user.name,
+      uid: user.uid,
+      token: user.token,
+      method: user.method,
+    });
     if (!result.ok) {
       busy.value = false;
       notice.value = { tone: 'error', text: result.error.message };
@@ -74,7 +80,13 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
       void providers.signInWithPopup(provider).then(afterSocial, (error: unknown) => {
         const code = (error as { code?: string } | null)?.code ?? '';
         if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return;
-        notice.value = { tone: 'error', text: code === 'auth/popup-blocked' ? t('login.social.popupBlocked') : t('login.social.failed', { provider: name }) };
+        notice.value = {
+          tone: 'error',
+          text:
+            code === 'auth/popup-blocked'
+              ? t('login.social.popupBlocked')
+              : t('login.social.failed', { provider: name }),
+        };
       });
     },
     /** The emulator's identity step: sign in to Firebase with a test account's fake credential. */
@@ -89,7 +101,10 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
       } catch (error) {
         busy.value = false;
         console.error('[sm-login] Social sign-in failed', error);
-        notice.value = { tone: 'error', text: t('login.social.failed', { provider: t(`login.social.names.${provider}`) }) };
+        notice.value = {
+          tone: 'error',
+          text: t('login.social.failed', { provider: t(`login.social.names.${provider}`) }),
+        };
         return;
       }
       busy.value = false;

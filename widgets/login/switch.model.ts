@@ -32,7 +32,9 @@ export function createSwitchModel(ctx: LoginShared) {
   const { account, nav, clock, busy, notice } = ctx;
   const { t } = ctx.i18n;
   /** The question, and what each answer does. */
-  const pending = signal<(AppSwitchState & { answer: Extract<AppSignIn, { kind: 'confirm' }>; type: string }) | null>(null);
+  const pending = signal<(AppSwitchState & { answer: Extract<AppSignIn, { kind: 'confirm' }>; type: string }) | null>(
+    null,
+  );
 
   /** Signed in by the app's link: announced, then on to the page for its type after a moment. */
   function arriveFromApp(type: string) {
@@ -65,7 +67,9 @@ export function createSwitchModel(ctx: LoginShared) {
 
   return {
     /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
-    appSwitch: computed<AppSwitchState | null>(() => (pending.value ? { email: pending.value.email, current: pending.value.current } : null)),
+    appSwitch: computed<AppSwitchState | null>(() =>
+      pending.value ? { email: pending.value.email, current: pending.value.current } : null,
+    ),
 
     /**
      * On arrival at Log In or Sign Up: the app's link (a token and a type) signs in, and the view does nothing else.

@@ -11,7 +11,10 @@ describe('email verification', () => {
   });
 
   it("checks the token once, taking it from the address, and shows the server's reason on failure", async () => {
-    const { model, deps, calls } = setup({ query: { _t: 'mail-token' }, routes: { 'GET /webclient-verification-email': fail(400, 'This link has expired.') } });
+    const { model, deps, calls } = setup({
+      query: { _t: 'mail-token' },
+      routes: { 'GET /webclient-verification-email': fail(400, 'This link has expired.') },
+    });
     model.start('verify-email');
     const verify = on(model, 'verify-email');
     expect(verify.state.value).toEqual({ kind: 'checking' });

@@ -9,7 +9,8 @@ import { readOnly } from '../../shared/model/read-only';
 import { createEmailField, type LoginShared } from './login.shared';
 import '@messages/login';
 
-export type VerifyState = { kind: 'idle' } | { kind: 'checking' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+export type VerifyState =
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'verified' } | { kind: 'failed'; message: string };
 
 export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
   const state = signal<VerifyState>({ kind: 'idle' });

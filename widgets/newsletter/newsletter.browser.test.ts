@@ -1,7 +1,16 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/newsletter/newsletter.element';
-import { expectAccessible, failed, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
+import {
+  expectAccessible,
+  failed,
+  fakeApiPerTest,
+  fixture,
+  ok,
+  text,
+  type,
+  waitFor,
+} from '../../tests/element/support';
 
 describe('<sm-newsletter>', () => {
   const serve = fakeApiPerTest();
@@ -23,7 +32,9 @@ describe('<sm-newsletter>', () => {
     await expectAccessible(el);
     type(input, 'reader@example.org');
     await waitFor(() => !button.disabled);
-    const subscribed = new Promise<CustomEvent>((resolve) => el.addEventListener('sm-newsletter-subscribed', (e) => resolve(e as CustomEvent), { once: true }));
+    const subscribed = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('sm-newsletter-subscribed', (e) => resolve(e as CustomEvent), { once: true }),
+    );
     button.click();
     await waitFor(() => button.textContent === 'Sending...' && button.disabled);
     release();
@@ -57,7 +68,8 @@ describe('<sm-newsletter>', () => {
     // React 18's development build rethrows the mismatch it has handled, to the page, as uncaught; its production
     // build only hands it to onRecoverableError (the renderer's warning, checked below, and tests/e2e).
     const onerror = window.onerror;
-    window.onerror = (message, ...rest) => (/Hydration failed/.test(String(message)) ? true : onerror?.call(window, message, ...rest));
+    window.onerror = (message, ...rest) =>
+      /Hydration failed/.test(String(message)) ? true : onerror?.call(window, message, ...rest);
     const wrapper = document.createElement('div');
     wrapper.setHTMLUnsafe(
       '<sm-newsletter><template shadowrootmode="open"><div class="sm-root" lang="en" dir="ltr"><div class="sm-card"><form><h2>An older heading</h2><button type="submit">Join</button></form></div></div></template></sm-newsletter>',

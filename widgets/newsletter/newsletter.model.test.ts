@@ -15,7 +15,12 @@ describe('newsletter model', () => {
 
   it('sends the address, is busy meanwhile, then thanks with the server message for 3 seconds', async () => {
     let release: () => void = () => {};
-    const deps = fakeDeps({ routes: { 'POST /subscribe-newsletter': () => new Promise((resolve) => (release = () => resolve(ok(null, 'Thank you for subscribing!')))) } });
+    const deps = fakeDeps({
+      routes: {
+        'POST /subscribe-newsletter': () =>
+          new Promise((resolve) => (release = () => resolve(ok(null, 'Thank you for subscribing!')))),
+      },
+    });
     const model = createNewsletterModel(deps);
     model.setEmail(' reader@example.org ');
     const sent = model.submit();

@@ -27,7 +27,10 @@ function NewsletterWidget() {
   const t = useT();
   useSignals();
   // Typed or pressed before the code arrived: the model takes it before React hydrates the form.
-  const model = useModel(createNewsletterModel, { fields: { email: (m, v) => m.setEmail(v) }, actions: { subscribe: (m) => void m.submit() } });
+  const model = useModel(createNewsletterModel, {
+    fields: { email: (m, v) => m.setEmail(v) },
+    actions: { subscribe: (m) => void m.submit() },
+  });
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const toast = model.toast.value;
@@ -42,7 +45,10 @@ function NewsletterWidget() {
           event.preventDefault();
           // Subscribe is disabled while sending (and after, with the field cleared): the focus goes back to the field,
           // never to the page.
-          if ((event.currentTarget.getRootNode() as ShadowRoot | Document).activeElement?.matches('button[type="submit"]')) field.current?.focus();
+          if (
+            (event.currentTarget.getRootNode() as ShadowRoot | Document).activeElement?.matches('button[type="submit"]')
+          )
+            field.current?.focus();
           void model.submit();
         }}
       >
@@ -64,14 +70,26 @@ function NewsletterWidget() {
             onChange={(event) => model.setEmail(event.currentTarget.value)}
             part="input"
           />
-          <button type="submit" className="sm-button" disabled={!model.canSubmit.value} data-sm-busy={t('newsletter.sending')} data-sm-requires="email" part="button">
+          <button
+            type="submit"
+            className="sm-button"
+            disabled={!model.canSubmit.value}
+            data-sm-busy={t('newsletter.sending')}
+            data-sm-requires="email"
+            part="button"
+          >
             {model.sending.value ? t('newsletter.sending') : t('newsletter.subscribe')}
           </button>
         </div>
         <p className="sm-needs-script">{t('newsletter.needsScript')}</p>
       </form>
       {toast ? (
-        <div className="sm-toast" data-tone={toast.tone} role={toast.tone === 'error' ? 'alert' : 'status'} part="toast">
+        <div
+          className="sm-toast"
+          data-tone={toast.tone}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          part="toast"
+        >
           <span>{toast.text}</span>
           <button type="button" onClick={() => model.dismiss()}>
             {t('newsletter.dismiss')}

@@ -78,14 +78,24 @@ export function createAppEntryModel(deps: ModelDeps) {
     }
     const checkout = createCheckout(subscriptionCheckout, deps);
     const signedIn = await signIn();
-    if (signedIn !== 'ok') return checkout.fail(signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery'));
+    if (signedIn !== 'ok')
+      return checkout.fail(
+        signedIn === 'other-account' ? t('subscribe.app.otherAccount') : t('subscribe.app.badQuery'),
+      );
     const plans = await deps.api.call(api.subscriptionPlans, {});
     const plan = plans.ok ? (choice.recurring ? plansOf(plans.data).monthly : plansOf(plans.data).oneTime) : null;
     if (!plans.ok || !plan) {
       status.value = { kind: 'error', text: plans.ok ? t('payments.empty') : plans.error.message };
       return;
     }
-    await checkout.begin(membershipDraft(plan, { dollars: choice.price, method: choice.method, recurring: choice.recurring, months: choice.interval }));
+    await checkout.begin(
+      membershipDraft(plan, {
+        dollars: choice.price,
+        method: choice.method,
+        recurring: choice.recurring,
+        months: choice.interval,
+      }),
+    );
   }
 
   return {

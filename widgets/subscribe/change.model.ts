@@ -23,7 +23,10 @@ export type ChangeView = Extract<TagProps<'sm-subscribe'>['view'], 'change' | 'c
 export function createChangeModel(deps: ModelDeps) {
   const { t } = deps.i18n;
   const records = recordsOf(deps);
-  const prompts = createPaymentPrompts(deps, { record: 'change-subscription', resume: () => deps.nav.go('ChangeSubscriptionSuccessPage') });
+  const prompts = createPaymentPrompts(deps, {
+    record: 'change-subscription',
+    resume: () => deps.nav.go('ChangeSubscriptionSuccessPage'),
+  });
   const lists = createListLoading(deps, prompts.show);
   const busy = signal(false);
   const plan = signal<api.Plan | null>(null);
@@ -111,7 +114,8 @@ export function createChangeModel(deps: ModelDeps) {
       const result = await deps.api.call(api.changeAmount, { currency: p.currency, amount });
       busy.value = false;
       if (!result.ok) {
-        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400) prompts.show({ kind: 'error', message: t('subscribe.change.somethingWrong') });
+        if (result.error.errorCode === 'change-amount-subs' && result.error.status === 400)
+          prompts.show({ kind: 'error', message: t('subscribe.change.somethingWrong') });
         else submitError.value = result.error.message;
         return;
       }

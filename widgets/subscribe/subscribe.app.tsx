@@ -18,4 +18,3 @@ export default function AppEntry({ view }: { view: AppEntryView }) {
     </div>
   );
 }
-

@@ -4,17 +4,51 @@ import '../../widgets/subscribe/subscribe.element';
 import type { UserProfile } from '../../shared/api/schemas';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
-import { byLabel, byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
+import {
+  byLabel,
+  byRole,
+  expectAccessible,
+  fakeApiPerTest,
+  fixture,
+  ok,
+  text,
+  type,
+  waitFor,
+} from '../../tests/element/support';
 
 const { session } = connectionFor('');
 
 const plans = [
-  { country: 'US', currency: 'USD', identifier: 'premium-monthly', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
-  { country: 'US', currency: 'USD', identifier: 'premium-one-time', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'premium-monthly',
+    price: 5,
+    lowest_price: 1,
+    user_currency: 'USD',
+    rate: 1,
+  },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'premium-one-time',
+    price: 5,
+    lowest_price: 1,
+    user_currency: 'USD',
+    rate: 1,
+  },
 ];
 /** Paul Partner's profile, with the membership given. */
 const profile = (subscription: UserProfile['subscription']) =>
-  testProfile({ id: 2, name: 'Paul Partner', email: 'partner@example.org', joined: '2024-11-02', type: 1, credit_balance: 0, subscription });
+  testProfile({
+    id: 2,
+    name: 'Paul Partner',
+    email: 'partner@example.org',
+    joined: '2024-11-02',
+    type: 1,
+    credit_balance: 0,
+    subscription,
+  });
 
 function slider(el: HTMLElement): HTMLInputElement {
   return el.shadowRoot!.querySelector('input[type="range"]')!;
@@ -31,7 +65,11 @@ describe('<sm-subscribe>', () => {
   it('walks the three steps with the slider, tier messages and notes', async () => {
     serve({
       'GET /webclient/subscription/subscription-plan': () => ok(plans),
-      'POST /webclient/subscription/payment-methods': () => ok([{ id: 'credit_card', name: 'Credit / Debit Card' }, { id: 'wechat', name: 'WeChat Pay' }]),
+      'POST /webclient/subscription/payment-methods': () =>
+        ok([
+          { id: 'credit_card', name: 'Credit / Debit Card' },
+          { id: 'wechat', name: 'WeChat Pay' },
+        ]),
     });
     const el = await fixture('<sm-subscribe></sm-subscribe>');
     await waitFor(() => text(el).includes('Step 1 of 3: Select Duration'));
@@ -69,7 +107,12 @@ describe('<sm-subscribe>', () => {
     (el.shadowRoot!.querySelector('input[name="payment-method"]') as HTMLInputElement).click();
     byRole(el, 'button', 'Continue to Payment').click();
     await waitFor(() => location.hash === '#/subscription-checkout');
-    expect(JSON.parse(localStorage.getItem('sm.payment.subscription')!)).to.include({ method: 'credit_card', amount: 7, recurring: 1, identifier: 'premium-monthly' });
+    expect(JSON.parse(localStorage.getItem('sm.payment.subscription')!)).to.include({
+      method: 'credit_card',
+      amount: 7,
+      recurring: 1,
+      identifier: 'premium-monthly',
+    });
   });
 
   it('one-time: months scale the bounds, and the custom amount needs 100 or more', async () => {
@@ -95,8 +138,20 @@ describe('<sm-subscribe>', () => {
   });
 
   it('Manage Membership shows the pending change with Change Amount disabled', async () => {
-    session.setUser(profile({ recurring: 1, canceled: true, change_amount: false, current_amount: 7, next_amount: 25, end_date: '2026-12-21T00:00:00Z', schedule_start_date: '2026-12-21T00:00:00Z' }));
-    const el = await fixture('<sm-subscribe view="manage"></sm-subscribe>').catch(() => document.querySelector('sm-subscribe') as HTMLElement);
+    session.setUser(
+      profile({
+        recurring: 1,
+        canceled: true,
+        change_amount: false,
+        current_amount: 7,
+        next_amount: 25,
+        end_date: '2026-12-21T00:00:00Z',
+        schedule_start_date: '2026-12-21T00:00:00Z',
+      }),
+    );
+    const el = await fixture('<sm-subscribe view="manage"></sm-subscribe>').catch(
+      () => document.querySelector('sm-subscribe') as HTMLElement,
+    );
     await waitFor(() => text(el).includes('Manage Membership'));
     expect(el.shadowRoot!.querySelector('[data-testid="manage-amount"]')!.textContent).to.equal('$25.00 /month');
     expect(text(el)).to.contain('New amount will be charged on 21 December 2026');
@@ -105,10 +160,31 @@ describe('<sm-subscribe>', () => {
   });
 
   it('Manage Membership cancels after the warning confirm', async () => {
-    session.setUser(profile({ recurring: 1, canceled: false, change_amount: false, current_amount: 5, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null }));
+    session.setUser(
+      profile({
+        recurring: 1,
+        canceled: false,
+        change_amount: false,
+        current_amount: 5,
+        next_amount: null,
+        end_date: '2026-12-21T00:00:00Z',
+        schedule_start_date: null,
+      }),
+    );
     serve({
       'POST /webclient/subscription/cancel-subscription': () => ok({}),
-      'GET /webclient/account/profile': () => ok(profile({ recurring: 1, canceled: true, change_amount: true, current_amount: 5, next_amount: null, end_date: '2026-12-21T00:00:00Z', schedule_start_date: null })),
+      'GET /webclient/account/profile': () =>
+        ok(
+          profile({
+            recurring: 1,
+            canceled: true,
+            change_amount: true,
+            current_amount: 5,
+            next_amount: null,
+            end_date: '2026-12-21T00:00:00Z',
+            schedule_start_date: null,
+          }),
+        ),
     });
     const el = document.createElement('sm-subscribe');
     el.setAttribute('view', 'manage');

@@ -29,8 +29,17 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">
           <h1 className="sm-visually-hidden">{t('subscribe.change.submit')}</h1>
-          {current !== undefined ? <p className="sm-muted">{t('subscribe.change.current', { amount: usd(current, language) })}</p> : null}
-          <AmountPicker title={t('subscribe.amount.monthly')} bounds={bounds} plan={plan} value={model.price.value} onValue={(n) => model.setPrice(n)} perMonth />
+          {current !== undefined ? (
+            <p className="sm-muted">{t('subscribe.change.current', { amount: usd(current, language) })}</p>
+          ) : null}
+          <AmountPicker
+            title={t('subscribe.amount.monthly')}
+            bounds={bounds}
+            plan={plan}
+            value={model.price.value}
+            onValue={(n) => model.setPrice(n)}
+            perMonth
+          />
           {model.submitError.value ? <Notice tone="error">{model.submitError.value}</Notice> : null}
           <Button onClick={() => void model.submit()} disabled={model.busy.value}>
             {t('subscribe.change.submit')}
@@ -41,7 +50,9 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
       {view === 'change-success' && changed ? (
         <div className="sm-stack sm-center">
           <h1>{t('subscribe.change.successTitle')}</h1>
-          <p data-testid="change-date">{t('subscribe.change.successDate', { date: formatDate(changed.date, language) })}</p>
+          <p data-testid="change-date">
+            {t('subscribe.change.successDate', { date: formatDate(changed.date, language) })}
+          </p>
           <Button onClick={() => model.finish()}>{t('subscribe.continue')}</Button>
         </div>
       ) : null}

@@ -19,9 +19,26 @@ export default function ManageDialog() {
   const s = model.subscription.value;
   const stage = model.stage.value;
   if (stage === 'canceled') {
-    return <ConfirmDialog title={t('subscribe.manage.canceledTitle')} tone="success" text={t('subscribe.manage.canceledText', { date: formatDate(model.endDate.value, language) })} confirm={t('payments.ok')} onConfirm={model.close} />;
+    return (
+      <ConfirmDialog
+        title={t('subscribe.manage.canceledTitle')}
+        tone="success"
+        text={t('subscribe.manage.canceledText', { date: formatDate(model.endDate.value, language) })}
+        confirm={t('payments.ok')}
+        onConfirm={model.close}
+      />
+    );
   }
-  if (stage === 'failed') return <ConfirmDialog title={t('subscribe.change.errorTitle')} tone="error" text={t('subscribe.manage.failed')} confirm={t('payments.ok')} onConfirm={model.close} />;
+  if (stage === 'failed')
+    return (
+      <ConfirmDialog
+        title={t('subscribe.change.errorTitle')}
+        tone="error"
+        text={t('subscribe.manage.failed')}
+        confirm={t('payments.ok')}
+        onConfirm={model.close}
+      />
+    );
   if (stage === 'confirm-cancel') {
     return (
       <ConfirmDialog
@@ -36,7 +53,15 @@ export default function ManageDialog() {
       />
     );
   }
-  if (!model.monthly.value || !s) return <ConfirmDialog title={t('subscribe.manage.title')} text={t('subscribe.manage.notMonthly')} confirm={t('subscribe.manage.close')} onConfirm={model.close} />;
+  if (!model.monthly.value || !s)
+    return (
+      <ConfirmDialog
+        title={t('subscribe.manage.title')}
+        text={t('subscribe.manage.notMonthly')}
+        confirm={t('subscribe.manage.close')}
+        onConfirm={model.close}
+      />
+    );
   const pending = model.pending.value;
   return (
     <Dialog
@@ -58,10 +83,17 @@ export default function ManageDialog() {
     >
       <dl className="sm-manage">
         <dt>{t('subscribe.manage.amount')}</dt>
-        <dd data-testid="manage-amount">{t('subscribe.amount.perMonth', { amount: usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount, language) })}</dd>
+        <dd data-testid="manage-amount">
+          {t('subscribe.amount.perMonth', {
+            amount: usd(pending ? (s.next_amount ?? s.current_amount) : s.current_amount, language),
+          })}
+        </dd>
       </dl>
-      <p data-testid="manage-date">{pending ? t('subscribe.manage.newAmountOn', { date: formatDate(s.schedule_start_date ?? s.end_date, language) }) : t('subscribe.manage.autoRenewal', { date: formatDate(s.end_date, language) })}</p>
+      <p data-testid="manage-date">
+        {pending
+          ? t('subscribe.manage.newAmountOn', { date: formatDate(s.schedule_start_date ?? s.end_date, language) })
+          : t('subscribe.manage.autoRenewal', { date: formatDate(s.end_date, language) })}
+      </p>
     </Dialog>
   );
 }
-

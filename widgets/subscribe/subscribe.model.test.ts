@@ -7,20 +7,49 @@ import { createManageModel } from './manage.model';
 import { createSubscribeModel } from './subscribe.model';
 
 const plans = [
-  { country: 'US', currency: 'USD', identifier: 'premium-monthly', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
-  { country: 'US', currency: 'USD', identifier: 'premium-one-time', price: 5, lowest_price: 1, user_currency: 'USD', rate: 1 },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'premium-monthly',
+    price: 5,
+    lowest_price: 1,
+    user_currency: 'USD',
+    rate: 1,
+  },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'premium-one-time',
+    price: 5,
+    lowest_price: 1,
+    user_currency: 'USD',
+    rate: 1,
+  },
 ];
 const methods = [
   { id: 'credit_card', name: 'Credit / Debit Card' },
   { id: 'wechat', name: 'WeChat Pay' },
 ];
-const monthlyPartner = { ...PROFILE, type: 1, subscription: { recurring: 1 as const, canceled: false, change_amount: false, current_amount: 5, next_amount: null, end_date: '2026-12-23', schedule_start_date: null } };
+const monthlyPartner = {
+  ...PROFILE,
+  type: 1,
+  subscription: {
+    recurring: 1 as const,
+    canceled: false,
+    change_amount: false,
+    current_amount: 5,
+    next_amount: null,
+    end_date: '2026-12-23',
+    schedule_start_date: null,
+  },
+};
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),
   'GET /webclient/subscription/subscription-plan': ok(plans),
   'POST /webclient/subscription/payment-methods': ok(methods),
 };
-const deps = (extra: Parameters<typeof fakeDeps>[0] = {}) => fakeDeps({ signedIn: true, ...extra, routes: { ...routes, ...extra.routes } });
+const deps = (extra: Parameters<typeof fakeDeps>[0] = {}) =>
+  fakeDeps({ signedIn: true, ...extra, routes: { ...routes, ...extra.routes } });
 
 /** The membership steps shown, with the plans in. */
 async function shownSteps() {
@@ -69,7 +98,13 @@ describe('membership steps', () => {
     model.chooseMethod('credit_card');
     model.pay();
     await d.clock.advance(0);
-    expect(recordsOf(d).read('subscription')).toMatchObject({ method: 'credit_card', amount: 7, price: 7, recurring: 1, identifier: 'premium-monthly' });
+    expect(recordsOf(d).read('subscription')).toMatchObject({
+      method: 'credit_card',
+      amount: 7,
+      price: 7,
+      recurring: 1,
+      identifier: 'premium-monthly',
+    });
     expect(d.visits.at(-1)?.name).toBe('SubscriptionCheckoutPage');
   });
 
@@ -88,7 +123,13 @@ describe('membership steps', () => {
 
 describe('change of the monthly amount', () => {
   it('starts at the current amount; success stores the change and goes to its page', async () => {
-    const d = deps({ signedIn: monthlyPartner, routes: { 'GET /webclient/account/profile': ok(monthlyPartner), 'POST /webclient/subscription/change-amount': ok(null) } });
+    const d = deps({
+      signedIn: monthlyPartner,
+      routes: {
+        'GET /webclient/account/profile': ok(monthlyPartner),
+        'POST /webclient/subscription/change-amount': ok(null),
+      },
+    });
     const model = createChangeModel(d);
     model.show('change');
     await d.clock.advance(0);
@@ -102,7 +143,16 @@ describe('change of the monthly amount', () => {
   });
 
   it('change-amount-subs with 400 says Something Wrong. Please Try Again', async () => {
-    const d = deps({ signedIn: monthlyPartner, routes: { 'GET /webclient/account/profile': ok(monthlyPartner), 'POST /webclient/subscription/change-amount': { status: 400, body: { message: 'x', errorCode: 'change-amount-subs' } } } });
+    const d = deps({
+      signedIn: monthlyPartner,
+      routes: {
+        'GET /webclient/account/profile': ok(monthlyPartner),
+        'POST /webclient/subscription/change-amount': {
+          status: 400,
+          body: { message: 'x', errorCode: 'change-amount-subs' },
+        },
+      },
+    });
     const model = createChangeModel(d);
     model.show('change');
     await d.clock.advance(0);
@@ -125,7 +175,15 @@ describe('change of the monthly amount', () => {
   });
 
   it('the success page shows the next charge date and, from the app, continues to transaction_done with the price', async () => {
-    const pending = { ...monthlyPartner, subscription: { ...monthlyPartner.subscription, canceled: true, next_amount: 12, schedule_start_date: '2026-12-23' } };
+    const pending = {
+      ...monthlyPartner,
+      subscription: {
+        ...monthlyPartner.subscription,
+        canceled: true,
+        next_amount: 12,
+        schedule_start_date: '2026-12-23',
+      },
+    };
     const d = deps({ signedIn: pending, fromApps: true, routes: { 'GET /webclient/account/profile': ok(pending) } });
     recordsOf(d).write('change-subscription', { amount: 12, currency: 'USD', at: 1 });
     const model = createChangeModel(d);
@@ -140,8 +198,17 @@ describe('change of the monthly amount', () => {
 
 describe('Manage Membership', () => {
   it('cancels after the confirm, then says premium stays until the end date', async () => {
-    const canceled = { ...monthlyPartner, subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: true } };
-    const d = deps({ signedIn: monthlyPartner, routes: { 'POST /webclient/subscription/cancel-subscription': ok(null), 'GET /webclient/account/profile': ok(canceled) } });
+    const canceled = {
+      ...monthlyPartner,
+      subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: true },
+    };
+    const d = deps({
+      signedIn: monthlyPartner,
+      routes: {
+        'POST /webclient/subscription/cancel-subscription': ok(null),
+        'GET /webclient/account/profile': ok(canceled),
+      },
+    });
     const model = createManageModel(d);
     expect(model.monthly.value).toBe(true);
     model.askCancel();
@@ -155,8 +222,14 @@ describe('Manage Membership', () => {
   });
 
   it('Change Amount is held while a change is pending; a failed cancel says so', async () => {
-    const pending = { ...monthlyPartner, subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: false } };
-    const d = deps({ signedIn: pending, routes: { 'POST /webclient/subscription/cancel-subscription': { status: 500, body: {} } } });
+    const pending = {
+      ...monthlyPartner,
+      subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: false },
+    };
+    const d = deps({
+      signedIn: pending,
+      routes: { 'POST /webclient/subscription/cancel-subscription': { status: 500, body: {} } },
+    });
     const model = createManageModel(d);
     model.changeAmount();
     expect(d.visits).toEqual([]);
@@ -167,7 +240,12 @@ describe('Manage Membership', () => {
 
 describe("the app's entries", () => {
   it('refuses a tampered direct-subscribe query', () => {
-    expect(parseDirectSubscribe({ price: '9', method: 'credit_card', recurring: '1' })).toEqual({ price: 9, method: 'credit_card', recurring: true, interval: 1 });
+    expect(parseDirectSubscribe({ price: '9', method: 'credit_card', recurring: '1' })).toEqual({
+      price: 9,
+      method: 'credit_card',
+      recurring: true,
+      interval: 1,
+    });
     expect(parseDirectSubscribe({ price: '-1', method: 'credit_card', recurring: '1' })).toBeNull();
     expect(parseDirectSubscribe({ price: '9', method: 'bitcoin', recurring: '1' })).toBeNull();
     expect(parseDirectSubscribe({ price: '9', method: 'gcash', recurring: '0', interval: '5' })).toBeNull();
@@ -176,7 +254,10 @@ describe("the app's entries", () => {
   it('direct-subscribe signs in with the token and pays the chosen one-time membership (recurring always by card)', async () => {
     const d = fakeDeps({
       query: { _t: 'one-time', price: '9', method: 'wechat', recurring: '1' },
-      routes: { ...routes, 'GET /webclient/auth/mobile-login': ok({ access_token: 'a', token_type: 'Bearer', expires_in: 600 }) },
+      routes: {
+        ...routes,
+        'GET /webclient/auth/mobile-login': ok({ access_token: 'a', token_type: 'Bearer', expires_in: 600 }),
+      },
     });
     const model = createAppEntryModel(d);
     model.show('direct-subscribe');
@@ -188,7 +269,10 @@ describe("the app's entries", () => {
   });
 
   it('update-payment with a refused token goes to the failed page', async () => {
-    const d = fakeDeps({ query: { _t: 'used' }, routes: { 'GET /webclient/auth/mobile-login': { status: 401, body: { message: 'Used' } } } });
+    const d = fakeDeps({
+      query: { _t: 'used' },
+      routes: { 'GET /webclient/auth/mobile-login': { status: 401, body: { message: 'Used' } } },
+    });
     createAppEntryModel(d).show('update-payment');
     await d.clock.advance(0);
     expect(d.visits).toEqual([{ name: 'UpdatePaymentFailedPage', query: undefined, replace: true }]);
@@ -197,7 +281,14 @@ describe("the app's entries", () => {
   it('update-payment sends the person to the card checkout', async () => {
     const d = fakeDeps({
       query: { _t: 'one-time' },
-      routes: { ...routes, 'GET /webclient/auth/mobile-login': ok({ access_token: 'a', token_type: 'Bearer', expires_in: 600 }), 'POST /webclient/subscription/update-payment-create-session': ok({ id: 'cs_u', checkout_url: '/sandbox/checkout/cs_u' }) },
+      routes: {
+        ...routes,
+        'GET /webclient/auth/mobile-login': ok({ access_token: 'a', token_type: 'Bearer', expires_in: 600 }),
+        'POST /webclient/subscription/update-payment-create-session': ok({
+          id: 'cs_u',
+          checkout_url: '/sandbox/checkout/cs_u',
+        }),
+      },
     });
     createAppEntryModel(d).show('update-payment');
     await d.clock.advance(0);

@@ -12,7 +12,14 @@ import { createPaymentFlow } from '../../shared/payments/flow';
 import { subscriptionCheckout } from '../../shared/payments/kinds/subscription';
 import { CARD, chargeFor, createMethodChoice } from '../../shared/payments/methods';
 import { isMonthly } from '../../shared/session/membership';
-import { DEFAULT_INTERVAL, ONE_TIME_CUSTOM_MIN, monthlyBounds, monthsFor, oneTimeBounds, type SliderBounds } from './subscribe.pricing';
+import {
+  DEFAULT_INTERVAL,
+  ONE_TIME_CUSTOM_MIN,
+  monthlyBounds,
+  monthsFor,
+  oneTimeBounds,
+  type SliderBounds,
+} from './subscribe.pricing';
 import { readOnly } from '../../shared/model/read-only';
 import type { TagProps } from '../tags';
 import { finishPayment } from '../../shared/routing/finish';
@@ -36,7 +43,10 @@ export function plansOf(list: readonly Plan[]): { monthly: Plan | null; oneTime:
 }
 
 /** What a membership of `dollars` costs with a method, as the draft the engine stores. */
-export function membershipDraft(plan: Plan, choice: { dollars: number; method: string; recurring: boolean; months: number }) {
+export function membershipDraft(
+  plan: Plan,
+  choice: { dollars: number; method: string; recurring: boolean; months: number },
+) {
   // A monthly membership always pays by card.
   const method = choice.recurring ? CARD : choice.method;
   const { amount, currency } = chargeFor({ dollars: choice.dollars, currency: plan.currency, rate: plan.rate }, method);
@@ -102,7 +112,12 @@ export function createSubscribeModel(deps: ModelDeps) {
     allow: (m) => !recurring.value || m.id === CARD,
   });
 
-  const loadPlans = () => lists.load(() => deps.api.call(api.subscriptionPlans, {}), (list) => (plans.value = list), 'payment-status');
+  const loadPlans = () =>
+    lists.load(
+      () => deps.api.call(api.subscriptionPlans, {}),
+      (list) => (plans.value = list),
+      'payment-status',
+    );
 
   /** A new duration or number of months starts again from the recommended price. */
   function restartAmount() {
@@ -137,7 +152,8 @@ export function createSubscribeModel(deps: ModelDeps) {
     },
     setRecurring(value: boolean) {
       recurring.value = value;
-      if (!value && !monthOptions.value.includes(months.value)) months.value = monthOptions.value[0] ?? DEFAULT_INTERVAL;
+      if (!value && !monthOptions.value.includes(months.value))
+        months.value = monthOptions.value[0] ?? DEFAULT_INTERVAL;
       restartAmount();
     },
     setMonths(value: number) {
@@ -174,7 +190,9 @@ export function createSubscribeModel(deps: ModelDeps) {
       if (!p || customError.value) return;
       const method = methods.required();
       if (!method) return;
-      void payment.begin(membershipDraft(p, { dollars: amount.value, method, recurring: recurring.value, months: months.value }));
+      void payment.begin(
+        membershipDraft(p, { dollars: amount.value, method, recurring: recurring.value, months: months.value }),
+      );
     },
     /** After success: the app's deep link from the app, else home. */
     finish: () => finishPayment(deps),

@@ -22,7 +22,15 @@ export function FeeNotes() {
 }
 
 /** The amount picker shared by the subscription and the change-amount pages: a slider within the plan's bounds, starting at the recommended price. */
-export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, children }: {
+export function AmountPicker({
+  title,
+  bounds,
+  plan,
+  value,
+  onValue,
+  perMonth,
+  children,
+}: {
   title: string;
   bounds: SliderBounds;
   plan: Pick<Plan, 'rate' | 'user_currency' | 'currency'>;
@@ -34,7 +42,8 @@ export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, ch
   const t = useT();
   const language = useShownLanguage();
   const { min, max, start: recommended } = bounds;
-  const readout = (n: number) => (perMonth ? t('subscribe.amount.perMonth', { amount: usd(n, language) }) : usd(n, language));
+  const readout = (n: number) =>
+    perMonth ? t('subscribe.amount.perMonth', { amount: usd(n, language) }) : usd(n, language);
   const info = infoMessage(value, recommended);
   return (
     <div className="sm-stack" data-tier={tierOf(value, min, recommended)}>
@@ -54,7 +63,11 @@ export function AmountPicker({ title, bounds, plan, value, onValue, perMonth, ch
           { value: max, label: `${t('subscribe.amount.maximum')} ${usd(max, language)}` },
         ]}
       />
-      {plan.user_currency !== plan.currency ? <p className="sm-muted">{t('subscribe.amount.approx', { amount: formatMoney(value * plan.rate, plan.user_currency, language) })}</p> : null}
+      {plan.user_currency !== plan.currency ? (
+        <p className="sm-muted">
+          {t('subscribe.amount.approx', { amount: formatMoney(value * plan.rate, plan.user_currency, language) })}
+        </p>
+      ) : null}
       {info ? (
         <p className="sm-info" data-testid="tier-info">
           {t(info)}

@@ -39,10 +39,16 @@ describe('tiers and info messages', () => {
   });
   it('shows the messages at 1, 5, 20, 50 and 100 dollars, and none between the default and 20', () => {
     expect(shown(1)).toBe(shown(5));
-    expect(shown(5)).toBe('If you can’t afford the suggested price. You can lower the number to pay what you can afford');
+    expect(shown(5)).toBe(
+      'If you can’t afford the suggested price. You can lower the number to pay what you can afford',
+    );
     expect(infoMessage(10, 5)).toBeNull();
-    expect(shown(20)).toBe("Thank you for being a cheerful giver. You're on the top 1% subscribers who input $20 or more.");
-    expect(shown(50)).toBe("We are grateful for your generosity. You're on the top 0.5% subscribers who input $50 or more.");
+    expect(shown(20)).toBe(
+      "Thank you for being a cheerful giver. You're on the top 1% subscribers who input $20 or more.",
+    );
+    expect(shown(50)).toBe(
+      "We are grateful for your generosity. You're on the top 0.5% subscribers who input $50 or more.",
+    );
     expect(shown(100)).toBe("You're awesome! We thank you for your abundant support on the app & missions.");
   });
   it('converts to pesos at the plan rate, 2 decimals', () => {

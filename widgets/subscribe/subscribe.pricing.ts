@@ -22,7 +22,11 @@ export interface SliderBounds {
 
 /** Monthly: min the lowest price, max 100, start the plan price. */
 export function monthlyBounds(plan: Pick<Plan, 'price' | 'lowest_price'>): SliderBounds {
-  return { min: plan.lowest_price, max: MONTHLY_MAX, start: Math.min(Math.max(plan.price, plan.lowest_price), MONTHLY_MAX) };
+  return {
+    min: plan.lowest_price,
+    max: MONTHLY_MAX,
+    start: Math.min(Math.max(plan.price, plan.lowest_price), MONTHLY_MAX),
+  };
 }
 
 /** One-time: default and lowest scale with the months; max 100 for 1-2 months, 120 for 3 or more. */
@@ -48,7 +52,10 @@ export function tierOf(price: number, lowest: number, defaultPrice: number): Tie
 }
 
 /** The info message under the slider; none between the default and 20. */
-export function infoMessage(price: number, defaultPrice: number): 'subscribe.info.awesome' | 'subscribe.info.top05' | 'subscribe.info.top1' | 'subscribe.info.afford' | null {
+export function infoMessage(
+  price: number,
+  defaultPrice: number,
+): 'subscribe.info.awesome' | 'subscribe.info.top05' | 'subscribe.info.top1' | 'subscribe.info.afford' | null {
   if (price >= 100) return 'subscribe.info.awesome';
   if (price >= 50) return 'subscribe.info.top05';
   if (price >= 20) return 'subscribe.info.top1';

@@ -5,7 +5,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatDate } from '../../shared/format/dates';
-import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
+import {
+  CheckoutStep,
+  Confirmation,
+  PaymentFrame,
+  PaymentMethodChooser,
+  PaymentSteps,
+} from '../../shared/payments/PaymentViews';
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { TextField } from '../../shared/ui/Field';
@@ -48,21 +54,43 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   const plan = model.plan.value;
   const bounds = model.bounds.value;
   const index = step === 'select-duration' ? 1 : step === 'select-amount' ? 2 : 3;
-  const title = step === 'select-duration' ? t('subscribe.steps.duration') : step === 'select-amount' ? t('subscribe.steps.amount') : t('subscribe.steps.payment');
+  const title =
+    step === 'select-duration'
+      ? t('subscribe.steps.duration')
+      : step === 'select-amount'
+        ? t('subscribe.steps.amount')
+        : t('subscribe.steps.payment');
   return (
-    <PaymentSteps title={t('subscribe.title')} step={step} progress={t('subscribe.stepOf', { n: index, total: 3, title })} loadError={model.loadError.value} onRetry={() => model.retryLoad()} early={step === 'select-duration' ? firstCalls() : undefined}>
-      {step !== 'select-duration' ? (
-        <BackButton onClick={() => model.back()}>{t('subscribe.back')}</BackButton>
-      ) : null}
+    <PaymentSteps
+      title={t('subscribe.title')}
+      step={step}
+      progress={t('subscribe.stepOf', { n: index, total: 3, title })}
+      loadError={model.loadError.value}
+      onRetry={() => model.retryLoad()}
+      early={step === 'select-duration' ? firstCalls() : undefined}
+    >
+      {step !== 'select-duration' ? <BackButton onClick={() => model.back()}>{t('subscribe.back')}</BackButton> : null}
       {step === 'select-duration' ? (
         <>
-          {model.plans.value && model.plans.value.length === 0 ? <Notice tone="info">{t('payments.empty')}</Notice> : null}
+          {model.plans.value && model.plans.value.length === 0 ? (
+            <Notice tone="info">{t('payments.empty')}</Notice>
+          ) : null}
           <Choices
             legend={t('subscribe.duration.legend')}
             name="duration"
             options={[
-              { value: true, label: <DurationLabel title={t('subscribe.duration.monthly')} hint={t('subscribe.duration.monthlyHint')} /> },
-              { value: false, label: <DurationLabel title={t('subscribe.duration.oneTime')} hint={t('subscribe.duration.oneTimeHint')} /> },
+              {
+                value: true,
+                label: (
+                  <DurationLabel title={t('subscribe.duration.monthly')} hint={t('subscribe.duration.monthlyHint')} />
+                ),
+              },
+              {
+                value: false,
+                label: (
+                  <DurationLabel title={t('subscribe.duration.oneTime')} hint={t('subscribe.duration.oneTimeHint')} />
+                ),
+              },
             ]}
             selected={model.recurring.value}
             onChoose={(recurring) => model.setRecurring(recurring)}
@@ -90,7 +118,11 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
       {step === 'select-amount' && plan && bounds ? (
         <>
           <AmountPicker
-            title={model.recurring.value ? t('subscribe.amount.monthly') : t('subscribe.amount.oneTime', { months: model.months.value })}
+            title={
+              model.recurring.value
+                ? t('subscribe.amount.monthly')
+                : t('subscribe.amount.oneTime', { months: model.months.value })
+            }
             bounds={bounds}
             plan={plan}
             value={model.custom.value === null ? model.price.value : model.amount.value}
@@ -98,7 +130,10 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
             perMonth={model.recurring.value}
           >
             {model.custom.value === null ? (
-              <Button variant="link" onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : ONE_TIME_CUSTOM_MIN))}>
+              <Button
+                variant="link"
+                onClick={() => model.setCustom(String(model.recurring.value ? model.price.value : ONE_TIME_CUSTOM_MIN))}
+              >
                 {t('subscribe.amount.customToggle')}
               </Button>
             ) : (
@@ -127,7 +162,12 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
       {step === 'select-payment' && plan ? (
         <>
           <p className="sm-summary">
-            {model.recurring.value ? t('subscribe.payment.summaryMonthly', { amount: usd(model.amount.value, language) }) : t('subscribe.payment.summaryOneTime', { months: model.months.value, amount: usd(model.amount.value, language) })}
+            {model.recurring.value
+              ? t('subscribe.payment.summaryMonthly', { amount: usd(model.amount.value, language) })
+              : t('subscribe.payment.summaryOneTime', {
+                  months: model.months.value,
+                  amount: usd(model.amount.value, language),
+                })}
           </p>
           {model.recurring.value ? <p className="sm-muted">{t('subscribe.payment.cardOnly')}</p> : null}
           <PaymentMethodChooser choice={model.methods} />
@@ -150,9 +190,13 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   const user = session.user.value;
   return (
     <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
-      {view === 'subscribe' && model.alreadyMonthly.value ? <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice> : null}
+      {view === 'subscribe' && model.alreadyMonthly.value ? (
+        <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice>
+      ) : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
-      {view === 'checkout' ? <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} /> : null}
+      {view === 'checkout' ? (
+        <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} />
+      ) : null}
       {view === 'success' ? (
         <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">
@@ -160,7 +204,10 @@ function SubscribeFlow({ view }: { view: FlowView }) {
             <p data-testid="membership-summary">
               {user?.subscription
                 ? user.subscription.recurring === 1
-                  ? t('subscribe.successMonthly', { amount: usd(user.subscription.current_amount, language), date: formatDate(user.subscription.end_date, language) })
+                  ? t('subscribe.successMonthly', {
+                      amount: usd(user.subscription.current_amount, language),
+                      date: formatDate(user.subscription.end_date, language),
+                    })
                   : t('subscribe.successOneTime', { date: formatDate(user.subscription.end_date, language) })
                 : null}
             </p>
@@ -177,7 +224,13 @@ function Body({ view }: { view: View }) {
   if (view === 'subscribe' || view === 'checkout' || view === 'success') return <SubscribeFlow view={view} />;
   return (
     <Suspense fallback={view === 'manage' ? null : <p role="status">{t('payments.wait')}</p>}>
-      {view === 'change' || view === 'change-success' ? <ChangeFlow view={view} /> : view === 'manage' ? <ManageDialog /> : <AppEntry view={view} />}
+      {view === 'change' || view === 'change-success' ? (
+        <ChangeFlow view={view} />
+      ) : view === 'manage' ? (
+        <ManageDialog />
+      ) : (
+        <AppEntry view={view} />
+      )}
     </Suspense>
   );
 }

@@ -2,11 +2,30 @@
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
 import { connectionFor } from '../../shared/session/connection';
-import { byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, type, waitFor } from '../../tests/element/support';
+import {
+  byRole,
+  expectAccessible,
+  fakeApiPerTest,
+  fixture,
+  ok,
+  text,
+  type,
+  waitFor,
+} from '../../tests/element/support';
 
 const questions = [
-  { id: 1, title: 'Listening', question: 'When do you listen?', option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }] },
-  { id: 2, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }] },
+  {
+    id: 1,
+    title: 'Listening',
+    question: 'When do you listen?',
+    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
+  },
+  {
+    id: 2,
+    title: 'Music',
+    question: 'What would you like more of?',
+    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
+  },
 ];
 
 function boxes(el: HTMLElement) {
@@ -49,7 +68,14 @@ describe('<sm-survey>', () => {
     await waitFor(() => text(el).includes('Thank You for Participating in Our Survey'));
     expect(sent).to.deep.equal({
       data: [
-        { id: 1, feedback: [{ option: 'Morning', value: 'Morning' }, { option: 'Noon', value: 'Noon' }, { option: 'Evening', value: 'Evening' }] },
+        {
+          id: 1,
+          feedback: [
+            { option: 'Morning', value: 'Morning' },
+            { option: 'Noon', value: 'Noon' },
+            { option: 'Evening', value: 'Evening' },
+          ],
+        },
         { id: 2, feedback: [{ option: 'Other', value: 'Choral anthems' }] },
       ],
     });
@@ -81,4 +107,3 @@ describe('<sm-survey>', () => {
     }
   });
 });
-

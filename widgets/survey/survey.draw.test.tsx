@@ -10,7 +10,12 @@ import draw, { questionsIn } from './survey.draw';
 import { renderQuestion } from './survey.template';
 
 const questions = [
-  { id: 7, title: 'Listening <b>&amp;</b> "you"', question: 'When do you listen? \uE000title', option: [{ value: 'Morning' }, { value: '<img src=x onerror=alert(1)>' }, { value: 'Other' }] },
+  {
+    id: 7,
+    title: 'Listening <b>&amp;</b> "you"',
+    question: 'When do you listen? \uE000title',
+    option: [{ value: 'Morning' }, { value: '<img src=x onerror=alert(1)>' }, { value: 'Other' }],
+  },
   { id: 8, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }] },
 ];
 
@@ -30,7 +35,11 @@ async function prerendered(language: PublicLanguage = 'en'): Promise<ShadowRoot>
 }
 
 /** The loader's record of the survey's questions, asked for early (shared/api/early.ts). */
-const early = (body: unknown, status = 200, at = Date.now()): Early => ({ answer: Promise.resolve(new Response(JSON.stringify(body), { status })), uses: 1, at });
+const early = (body: unknown, status = 200, at = Date.now()): Early => ({
+  answer: Promise.resolve(new Response(JSON.stringify(body), { status })),
+  uses: 1,
+  at,
+});
 /** What the element's model is to start from. */
 const drawnFor = (root: ShadowRoot) => (captures().get(root.host) as Capture).drawn;
 
@@ -66,31 +75,41 @@ describe("the survey's first question, drawn before the code comes", () => {
       null,
       'questions',
     ];
-    for (const body of bodies) expect(questionsIn(body) !== null, JSON.stringify(body)).toBe(api.read(surveyQuestions, body).ok);
+    for (const body of bodies)
+      expect(questionsIn(body) !== null, JSON.stringify(body)).toBe(api.read(surveyQuestions, body).ok);
   });
 
-  it.each(['en', 'es', 'fil', 'zh-Hans'] as const)('in %s is what the view renders, in the skeleton’s place, with the data as text', async (language) => {
-    await loadLanguage(language);
-    const root = await prerendered(language);
-    const record = early({ message: '', data: questions });
-    await draw(root, record, '');
-    const form = root.querySelector('form')!;
-    expect(form.outerHTML).toBe(rendered(language, questions));
-    // In the skeleton's place: the close icon before it, no skeleton left.
-    expect(form.previousElementSibling?.className).toBe('sm-close');
-    expect(root.querySelector('[data-sm-early-signed-in], .sm-skeleton-line')).toBeNull();
-    // Text, never markup: no element came from the data.
-    expect(form.querySelector('img, b')).toBeNull();
-    expect([...form.querySelectorAll('label.sm-option')].map((l) => l.textContent)).toEqual(questions[0]!.option.map((o) => o.value));
-    expect(form.querySelector('h1')!.textContent).toBe(questions[0]!.title);
-    expect(form.querySelector('legend')!.textContent).toBe(questions[0]!.question);
-    // Its place in the survey, in the language: '1 of 2', '1 de 2', '1/2'.
-    expect(form.querySelector('.sm-progress')!.textContent).toBe(translate(language, 'survey.progress', { n: 1, total: 2 }));
-    expect(form.querySelector('.sm-progress')!.textContent).toBe({ en: '1 of 2', es: '1 de 2', fil: '1 sa 2', 'zh-Hans': '1/2' }[language]);
-    // The element's model starts from what was drawn, and no call of it takes the early answer.
-    expect(drawnFor(root)).toEqual({ message: '', data: questions });
-    expect(record.uses).toBe(0);
-  });
+  it.each(['en', 'es', 'fil', 'zh-Hans'] as const)(
+    'in %s is what the view renders, in the skeleton’s place, with the data as text',
+    async (language) => {
+      await loadLanguage(language);
+      const root = await prerendered(language);
+      const record = early({ message: '', data: questions });
+      await draw(root, record, '');
+      const form = root.querySelector('form')!;
+      expect(form.outerHTML).toBe(rendered(language, questions));
+      // In the skeleton's place: the close icon before it, no skeleton left.
+      expect(form.previousElementSibling?.className).toBe('sm-close');
+      expect(root.querySelector('[data-sm-early-signed-in], .sm-skeleton-line')).toBeNull();
+      // Text, never markup: no element came from the data.
+      expect(form.querySelector('img, b')).toBeNull();
+      expect([...form.querySelectorAll('label.sm-option')].map((l) => l.textContent)).toEqual(
+        questions[0]!.option.map((o) => o.value),
+      );
+      expect(form.querySelector('h1')!.textContent).toBe(questions[0]!.title);
+      expect(form.querySelector('legend')!.textContent).toBe(questions[0]!.question);
+      // Its place in the survey, in the language: '1 of 2', '1 de 2', '1/2'.
+      expect(form.querySelector('.sm-progress')!.textContent).toBe(
+        translate(language, 'survey.progress', { n: 1, total: 2 }),
+      );
+      expect(form.querySelector('.sm-progress')!.textContent).toBe(
+        { en: '1 of 2', es: '1 de 2', fil: '1 sa 2', 'zh-Hans': '1/2' }[language],
+      );
+      // The element's model starts from what was drawn, and no call of it takes the early answer.
+      expect(drawnFor(root)).toEqual({ message: '', data: questions });
+      expect(record.uses).toBe(0);
+    },
+  );
 
   it.each([
     ['a failed answer', early({ message: 'Unauthorized' }, 401)],
@@ -98,7 +117,10 @@ describe("the survey's first question, drawn before the code comes", () => {
     ['an answer whose past answers break the contract', early({ data: [{ ...questions[0], answers: ['Morning'] }] })],
     ['an answer whose message breaks the contract', early({ message: null, data: questions })],
     ['an empty survey', early({ data: [] })],
-    ['a survey the person answered whole', early({ data: questions.map((q) => ({ ...q, answers: [{ option: 'Hymns', value: 'Hymns' }] })) })],
+    [
+      'a survey the person answered whole',
+      early({ data: questions.map((q) => ({ ...q, answers: [{ option: 'Hymns', value: 'Hymns' }] })) }),
+    ],
     ['an answer older than early answers are kept', early({ data: questions }, 200, Date.now() - FRESH_MS - 1)],
   ])('draws nothing for %s: the view says what it is once its code comes', async (_, record) => {
     const root = await prerendered();
@@ -108,7 +130,7 @@ describe("the survey's first question, drawn before the code comes", () => {
     expect(drawnFor(root)).toBeUndefined();
   });
 
-  it('draws nothing from a template that lost its marks (a page changed the snippet\'s text)', async () => {
+  it("draws nothing from a template that lost its marks (a page changed the snippet's text)", async () => {
     const root = await prerendered();
     const template = root.querySelector('template')!;
     template.innerHTML = template.innerHTML.replace(/\uE000/g, '');
@@ -137,7 +159,7 @@ describe("the survey's first question, drawn before the code comes", () => {
     expect(record.uses).toBe(0);
   });
 
-  it("draws nothing from an answer asked for someone else (another person signed in since it was asked)", async () => {
+  it('draws nothing from an answer asked for someone else (another person signed in since it was asked)', async () => {
     const root = await prerendered();
     const before = root.innerHTML;
     const record: Early = { ...early({ data: questions }), auth: 'Bearer first-person' };

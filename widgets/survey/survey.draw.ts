@@ -23,7 +23,12 @@
 import { captures, FRESH_MS, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
-export const MARK = { title: '\uE000title', question: '\uE000question', value: '\uE000value', total: '\uE000total' } as const;
+export const MARK = {
+  title: '\uE000title',
+  question: '\uE000question',
+  value: '\uE000value',
+  total: '\uE000total',
+} as const;
 
 interface Question {
   readonly id: unknown;
@@ -50,7 +55,9 @@ export function questionsIn(body: unknown): readonly Question[] | null {
     Array.isArray(q.option) &&
     q.option.every((o: { value?: unknown } | null) => isText(o?.value)) &&
     (q.answers == null || (Array.isArray(q.answers) && q.answers.every(pair)));
-  return (message === undefined || isText(message)) && Array.isArray(data) && data.every(good) ? (data as Question[]) : null;
+  return (message === undefined || isText(message)) && Array.isArray(data) && data.every(good)
+    ? (data as Question[])
+    : null;
 }
 
 /** Replaces the marks in the text under `node` with `values`, as text. */
@@ -77,7 +84,9 @@ export default async function draw(root: ShadowRoot, early: Early, auth: string)
 
 async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   // Read once, however many tags named it.
-  const body = await (early.body ??= early.answer.then((response) => (response.ok ? response.clone().json() : null)).catch(() => null));
+  const body = await (early.body ??= early.answer
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .catch(() => null));
   const template = root.querySelector<HTMLTemplateElement>('template[data-sm-draw]');
   const skeleton = template?.parentElement;
   const form = template?.content.firstElementChild;

@@ -3,13 +3,26 @@ import { fail, fakeDeps, ok, settle, type Handler } from '../../shared/deps/test
 import { MAX_TEXT, createSurveyModel, feedbackFor } from './survey.model';
 
 const questions = [
-  { id: 1, title: 'Listening', question: 'When do you listen?', option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }] },
-  { id: 2, title: 'Music', question: 'What would you like more of?', option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }] },
+  {
+    id: 1,
+    title: 'Listening',
+    question: 'When do you listen?',
+    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
+  },
+  {
+    id: 2,
+    title: 'Music',
+    question: 'What would you like more of?',
+    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
+  },
 ];
 const LIST = 'GET /survey-question';
 const SUBMIT = 'POST /api/v6/home/submit-survey';
 
-function setup(routes: Record<string, Handler> = { [LIST]: ok(questions), [SUBMIT]: ok(null) }, options: { fromApps?: boolean } = {}) {
+function setup(
+  routes: Record<string, Handler> = { [LIST]: ok(questions), [SUBMIT]: ok(null) },
+  options: { fromApps?: boolean } = {},
+) {
   const deps = fakeDeps({ signedIn: true, routes, ...options });
   return { deps, model: createSurveyModel(deps) };
 }
@@ -21,7 +34,8 @@ async function started(...args: Parameters<typeof setup>) {
   return made;
 }
 
-const submissions = (deps: ReturnType<typeof fakeDeps>) => deps.requests.filter((r) => r.path === '/api/v6/home/submit-survey').map((r) => r.body);
+const submissions = (deps: ReturnType<typeof fakeDeps>) =>
+  deps.requests.filter((r) => r.path === '/api/v6/home/submit-survey').map((r) => r.body);
 
 describe('survey model', () => {
   it('starts from the questions its first view drew before the code came (survey.draw.ts), and does not ask again', async () => {
@@ -150,7 +164,14 @@ describe('survey model', () => {
     expect(submissions(deps)).toEqual([
       {
         data: [
-          { id: 1, feedback: [{ option: 'Morning', value: 'Morning' }, { option: 'Noon', value: 'Noon' }, { option: 'Evening', value: 'Evening' }] },
+          {
+            id: 1,
+            feedback: [
+              { option: 'Morning', value: 'Morning' },
+              { option: 'Noon', value: 'Noon' },
+              { option: 'Evening', value: 'Evening' },
+            ],
+          },
           { id: 2, feedback: [{ option: 'Other', value: 'Choral anthems' }] },
         ],
       },
@@ -181,7 +202,10 @@ describe('survey model', () => {
   });
 
   it('says so when every question was answered before, and can be answered again from the first', async () => {
-    const answered = questions.map((q) => ({ ...q, answers: [{ option: q.option[0]!.value, value: q.option[0]!.value }] }));
+    const answered = questions.map((q) => ({
+      ...q,
+      answers: [{ option: q.option[0]!.value, value: q.option[0]!.value }],
+    }));
     const { model } = await started({ [LIST]: ok(answered) });
     expect(model.stage.value).toBe('already');
     model.again();
@@ -191,7 +215,9 @@ describe('survey model', () => {
   });
 
   it('a survey answered only in part is asked again', async () => {
-    const { model } = await started({ [LIST]: ok([{ ...questions[0], answers: [{ option: 'Noon', value: 'Noon' }] }, questions[1]]) });
+    const { model } = await started({
+      [LIST]: ok([{ ...questions[0], answers: [{ option: 'Noon', value: 'Noon' }] }, questions[1]]),
+    });
     expect(model.stage.value).toBe('questions');
   });
 

@@ -55,8 +55,12 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
 
   const question = computed(() => questions.value[sheet.value.index] ?? null);
   const loading = computed(() => list.value.kind === 'busy' || sending.value.kind === 'busy');
-  const canNext = computed(() => sheet.value.chosen.length >= 1 && sheet.value.chosen.length <= MAX_CHOICES && !loading.value);
-  const answeredBefore = computed(() => questions.value.length > 0 && questions.value.every((q) => (q.answers?.length ?? 0) > 0));
+  const canNext = computed(
+    () => sheet.value.chosen.length >= 1 && sheet.value.chosen.length <= MAX_CHOICES && !loading.value,
+  );
+  const answeredBefore = computed(
+    () => questions.value.length > 0 && questions.value.every((q) => (q.answers?.length ?? 0) > 0),
+  );
 
   async function load() {
     list.value = { kind: 'busy' };
@@ -90,7 +94,9 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
     submitError: computed(() => (sending.value.kind === 'failed' ? sending.value.message : null)),
     /** Next (or Submit) is enabled with 1 to 3 choices, while nothing is loading. */
     canNext,
-    stage: computed<'questions' | 'done' | 'already'>(() => (sending.value.kind === 'done' ? 'done' : answeredBefore.value && !answeringAgain.value ? 'already' : 'questions')),
+    stage: computed<'questions' | 'done' | 'already'>(() =>
+      sending.value.kind === 'done' ? 'done' : answeredBefore.value && !answeringAgain.value ? 'already' : 'questions',
+    ),
 
     /**
      * Starts from the questions the first view drew before this code came (the body of their answer:
@@ -115,7 +121,8 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
     toggle(option: number) {
       const { chosen } = sheet.value;
       if (chosen.includes(option)) sheet.value = { ...sheet.value, chosen: chosen.filter((i) => i !== option) };
-      else if (chosen.length < MAX_CHOICES) sheet.value = { ...sheet.value, chosen: [...chosen, option].sort((a, b) => a - b) };
+      else if (chosen.length < MAX_CHOICES)
+        sheet.value = { ...sheet.value, chosen: [...chosen, option].sort((a, b) => a - b) };
     },
     setFreeText(value: string) {
       sheet.value = { ...sheet.value, text: value.slice(0, MAX_TEXT) };

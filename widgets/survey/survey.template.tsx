@@ -24,7 +24,13 @@ export function renderQuestion(language: Language, questions: readonly SurveyQue
   const api = createApiClient({ base: '', authorization: () => null, onUnauthorized: () => {} });
   const model = createSurveyModel({ api } as ModelDeps);
   model.startFrom({ data: questions });
-  const html = renderToString(createElement(LanguageContext.Provider, { value: language }, createElement(WidgetRoot, null, createElement(Question, { model }))));
+  const html = renderToString(
+    createElement(
+      LanguageContext.Provider,
+      { value: language },
+      createElement(WidgetRoot, null, createElement(Question, { model })),
+    ),
+  );
   const form = /<form[\s\S]*<\/form>/.exec(html)?.[0];
   if (!form) throw new Error(`The survey's question did not render: ${html}`);
   return form;
@@ -34,7 +40,9 @@ export function renderQuestion(language: Language, questions: readonly SurveyQue
 export default function questionTemplate(language: Language): string {
   const form = renderQuestion(language, [MARKED]);
   // Its progress says "1 of 1" (one marked question): it is to say the survey's length. (As React writes text.)
-  const progress = (total: string | number) => renderToStaticMarkup(translate(language, 'survey.progress', { n: 1, total }));
-  if (!form.includes(progress(1))) throw new Error(`The survey's progress did not render as survey.template.tsx expects: ${form}`);
+  const progress = (total: string | number) =>
+    renderToStaticMarkup(translate(language, 'survey.progress', { n: 1, total }));
+  if (!form.includes(progress(1)))
+    throw new Error(`The survey's progress did not render as survey.template.tsx expects: ${form}`);
   return form.replace(progress(1), progress(MARK.total));
 }

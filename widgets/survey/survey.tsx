@@ -54,7 +54,12 @@ export function Question({ model }: { model: SurveyModel }) {
           const checked = chosen.includes(index);
           return (
             <label key={`${q.id}-${index}`} className="sm-option" data-checked={checked}>
-              <input type="checkbox" checked={checked} disabled={!checked && full} onChange={() => model.toggle(index)} />
+              <input
+                type="checkbox"
+                checked={checked}
+                disabled={!checked && full}
+                onChange={() => model.toggle(index)}
+              />
               <span>{option.value}</span>
             </label>
           );

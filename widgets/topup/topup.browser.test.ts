@@ -3,13 +3,38 @@ import { expect } from 'chai';
 import '../../widgets/topup/topup.element';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
-import { byRole, expectAccessible, failed, fakeApiPerTest, fixture, ok, text, waitFor } from '../../tests/element/support';
+import {
+  byRole,
+  expectAccessible,
+  failed,
+  fakeApiPerTest,
+  fixture,
+  ok,
+  text,
+  waitFor,
+} from '../../tests/element/support';
 
 const { session } = connectionFor('');
 
 const options = [
-  { country: 'US', currency: 'USD', identifier: 'credits_50', price_credit: 50, price_dollar: 5, user_currency: 'USD', rate: 1 },
-  { country: 'US', currency: 'USD', identifier: 'credits_1000', price_credit: 1000, price_dollar: 100, user_currency: 'USD', rate: 1 },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'credits_50',
+    price_credit: 50,
+    price_dollar: 5,
+    user_currency: 'USD',
+    rate: 1,
+  },
+  {
+    country: 'US',
+    currency: 'USD',
+    identifier: 'credits_1000',
+    price_credit: 1000,
+    price_dollar: 100,
+    user_currency: 'USD',
+    rate: 1,
+  },
 ];
 const methods = [
   { id: 'credit_card', name: 'Credit / Debit Card' },
@@ -55,7 +80,14 @@ describe('<sm-topup>', () => {
     byRole(el, 'button', 'Continue to Payment').click();
     await waitFor(() => location.hash === '#/checkout');
     const record = JSON.parse(localStorage.getItem('sm.payment.credit')!);
-    expect(record).to.include({ method: 'wechat', currency: 'USD', amount: 100, identifier: 'credits_1000', credits: 1000, purchasefor: 2 });
+    expect(record).to.include({
+      method: 'wechat',
+      currency: 'USD',
+      amount: 100,
+      identifier: 'credits_1000',
+      credits: 1000,
+      purchasefor: 2,
+    });
   });
 
   it('says so when there is no option for the country', async () => {
@@ -67,7 +99,8 @@ describe('<sm-topup>', () => {
   it('shows Happy Sabbath! with the message on a 401 while the session is valid', async () => {
     serve({
       'GET /webclient/in-web-purchase/credit-list': () => failed(401, 'Payments rest on the Sabbath.'),
-      'GET /webclient/account/profile': () => ok(testProfile({ name: 'G', email: 'g@example.org', joined: '2025-01-01', credit_balance: 0, country: null })),
+      'GET /webclient/account/profile': () =>
+        ok(testProfile({ name: 'G', email: 'g@example.org', joined: '2025-01-01', credit_balance: 0, country: null })),
     });
     const el = await fixture('<sm-topup></sm-topup>');
     const dialog = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]'));
@@ -81,7 +114,18 @@ describe('<sm-topup>', () => {
   it('warns about an unfinished transaction and cancels it after confirming', async () => {
     localStorage.setItem(
       'sm.payment.credit',
-      JSON.stringify({ idempotencyKey: 'k'.repeat(32), method: 'credit_card', currency: 'USD', amount: 5, identifier: 'credits_50', credits: 50, purchasefor: 1, sessionId: 'cs_1', checkoutUrl: '/sandbox/checkout/cs_1', createdAt: 1 }),
+      JSON.stringify({
+        idempotencyKey: 'k'.repeat(32),
+        method: 'credit_card',
+        currency: 'USD',
+        amount: 5,
+        identifier: 'credits_50',
+        credits: 50,
+        purchasefor: 1,
+        sessionId: 'cs_1',
+        checkoutUrl: '/sandbox/checkout/cs_1',
+        createdAt: 1,
+      }),
     );
     serve({ 'GET /webclient/in-web-purchase/credit-list': () => ok(options) });
     const el = await fixture('<sm-topup></sm-topup>');
@@ -99,7 +143,8 @@ describe('<sm-topup>', () => {
   it('shows the redemption code of a gift with a copy button and its tooltip', async () => {
     history.replaceState(null, '', `${location.pathname}#/success?type=other&session_id=cs_9`);
     serve({
-      'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Authorised', message: 'ok', credit_balance: 120, redemption_code: 'SM-ABCD-EFGH-JKLM' }),
+      'POST /webclient/in-web-purchase/confirm-transaction-session': () =>
+        ok({ result_code: 'Authorised', message: 'ok', credit_balance: 120, redemption_code: 'SM-ABCD-EFGH-JKLM' }),
       'GET /webclient/account/profile': () => ({ status: 500, body: { status: 500, message: 'x' } }),
     });
     const el = await fixture('<sm-topup view="success"></sm-topup>');
@@ -112,7 +157,10 @@ describe('<sm-topup>', () => {
 
   it('sends a refused payment to the failed page with the message', async () => {
     history.replaceState(null, '', `${location.pathname}#/success?type=self&session_id=cs_8`);
-    serve({ 'POST /webclient/in-web-purchase/confirm-transaction-session': () => ok({ result_code: 'Refused', message: 'Your card was declined.' }) });
+    serve({
+      'POST /webclient/in-web-purchase/confirm-transaction-session': () =>
+        ok({ result_code: 'Refused', message: 'Your card was declined.' }),
+    });
     await fixture('<sm-topup view="success"></sm-topup>');
     await waitFor(() => location.hash === '#/transaction-failed');
     expect(JSON.parse(localStorage.getItem('sm.payment.payment-error')!).message).to.equal('Your card was declined.');

@@ -5,8 +5,24 @@ import { recordsOf } from '../../shared/payments/records';
 import { createTopupModel } from './topup.model';
 
 const options = [
-  { country: 'PH', currency: 'USD', identifier: 'credits_100', price_credit: 100, price_dollar: 10, user_currency: 'PHP', rate: 58.123 },
-  { country: 'PH', currency: 'USD', identifier: 'credits_1000', price_credit: 1000, price_dollar: 100, user_currency: 'PHP', rate: 58.123 },
+  {
+    country: 'PH',
+    currency: 'USD',
+    identifier: 'credits_100',
+    price_credit: 100,
+    price_dollar: 10,
+    user_currency: 'PHP',
+    rate: 58.123,
+  },
+  {
+    country: 'PH',
+    currency: 'USD',
+    identifier: 'credits_1000',
+    price_credit: 1000,
+    price_dollar: 100,
+    user_currency: 'PHP',
+    rate: 58.123,
+  },
 ];
 const methods = [
   { id: 'credit_card', name: 'Credit / Debit Card' },
@@ -64,12 +80,21 @@ describe('top-up: the two steps', () => {
     expect(model.charge.value).toEqual({ amount: 581.23, currency: 'PHP' });
     model.pay();
     await deps.clock.advance(0);
-    expect(recordsOf(deps).read('credit')).toMatchObject({ method: 'gcash', currency: 'PHP', amount: 581.23, identifier: 'credits_100', credits: 100, purchasefor: 2 });
+    expect(recordsOf(deps).read('credit')).toMatchObject({
+      method: 'gcash',
+      currency: 'PHP',
+      amount: 581.23,
+      identifier: 'credits_100',
+      credits: 100,
+      purchasefor: 2,
+    });
     expect(deps.visits.at(-1)).toEqual({ name: 'CheckoutPage', query: undefined, replace: false });
   });
 
   it('an empty list is shown as such; a failed list says why and can be tried again', async () => {
-    const { deps, model } = topup({ routes: { 'GET /webclient/in-web-purchase/credit-list': { status: 0, body: null } } });
+    const { deps, model } = topup({
+      routes: { 'GET /webclient/in-web-purchase/credit-list': { status: 0, body: null } },
+    });
     model.show('topup');
     await deps.clock.advance(0);
     expect(model.loadError.value).toContain('could not reach the server');
@@ -81,7 +106,9 @@ describe('top-up: the two steps', () => {
   });
 
   it('a 401 on the options while signed in is Happy Sabbath! with the message', async () => {
-    const { deps, model } = topup({ routes: { 'GET /webclient/in-web-purchase/credit-list': fail(401, 'Payments rest on the Sabbath.') } });
+    const { deps, model } = topup({
+      routes: { 'GET /webclient/in-web-purchase/credit-list': fail(401, 'Payments rest on the Sabbath.') },
+    });
     model.show('topup');
     await deps.clock.advance(0);
     expect(model.prompts.dialog.value).toEqual({ kind: 'sabbath', message: 'Payments rest on the Sabbath.' });
@@ -90,12 +117,28 @@ describe('top-up: the two steps', () => {
 
 describe('top-up: success', () => {
   it('for oneself shows the new balance; as a gift the redemption code', async () => {
-    const self = topup({ query: { session_id: 'cs_1', type: 'self' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Authorised', credit_balance: 220 }) } });
+    const self = topup({
+      query: { session_id: 'cs_1', type: 'self' },
+      routes: {
+        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+          result_code: 'Authorised',
+          credit_balance: 220,
+        }),
+      },
+    });
     self.model.show('success');
     expect(self.model.success.value).toEqual({ kind: 'confirming' });
     await self.deps.clock.advance(500);
     expect(self.model.success.value).toEqual({ kind: 'self', balance: 220 });
-    const gift = topup({ query: { session_id: 'cs_2', type: 'other' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Authorised', redemption_code: 'SM-ABCD-EFGH' }) } });
+    const gift = topup({
+      query: { session_id: 'cs_2', type: 'other' },
+      routes: {
+        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+          result_code: 'Authorised',
+          redemption_code: 'SM-ABCD-EFGH',
+        }),
+      },
+    });
     gift.model.show('success');
     await gift.deps.clock.advance(500);
     expect(gift.model.success.value).toEqual({ kind: 'other', code: 'SM-ABCD-EFGH' });
@@ -105,7 +148,16 @@ describe('top-up: success', () => {
     const web = topup();
     web.model.finish();
     expect(web.deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: false }]);
-    const app = topup({ fromApps: true, query: { session_id: 'cs_1' }, routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': ok({ result_code: 'Authorised', credit_balance: 1 }) } });
+    const app = topup({
+      fromApps: true,
+      query: { session_id: 'cs_1' },
+      routes: {
+        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+          result_code: 'Authorised',
+          credit_balance: 1,
+        }),
+      },
+    });
     app.model.show('success');
     await app.deps.clock.advance(500);
     app.model.finish();
@@ -115,20 +167,28 @@ describe('top-up: success', () => {
 
 describe('top-up: the device wallet', () => {
   it('is offered only where the browser has it, and pays in place', async () => {
-    const { deps, model } = topup({ routes: { 'POST /webclient/apple-pay/validate': ok({ data: '{"m":1}' }), 'POST /webclient/apple-pay/authPayment': ok({ result_code: 'Authorised', credit_balance: 320 }) } });
+    const { deps, model } = topup({
+      routes: {
+        'POST /webclient/apple-pay/validate': ok({ data: '{"m":1}' }),
+        'POST /webclient/apple-pay/authPayment': ok({ result_code: 'Authorised', credit_balance: 320 }),
+      },
+    });
     class Wallet {
       static STATUS_SUCCESS = 0;
       static STATUS_FAILURE = 1;
       static canMakePayments = () => true;
       onvalidatemerchant: ((e: { validationURL: string }) => void) | null = null;
-      onpaymentauthorized: ((e: { payment: { token: { paymentData: unknown; transactionIdentifier: string } } }) => void) | null = null;
+      onpaymentauthorized:
+        ((e: { payment: { token: { paymentData: unknown; transactionIdentifier: string } } }) => void) | null = null;
       oncancel = null;
       begin() {
         setTimeout(() => this.onvalidatemerchant?.({ validationURL: 'https://apple-pay-gateway.apple.com/x' }));
       }
       abort() {}
       completeMerchantValidation() {
-        setTimeout(() => this.onpaymentauthorized?.({ payment: { token: { paymentData: {}, transactionIdentifier: 'tx' } } }));
+        setTimeout(() =>
+          this.onpaymentauthorized?.({ payment: { token: { paymentData: {}, transactionIdentifier: 'tx' } } }),
+        );
       }
       completePayment() {}
     }

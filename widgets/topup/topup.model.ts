@@ -43,10 +43,20 @@ export function createTopupModel(deps: ModelDeps) {
   /** What the chosen option costs with the chosen method (PHP for e-wallets). */
   const charge = computed(() => {
     const option = selectedOption.value;
-    return option ? chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, methods.method.value ?? CARD) : null;
+    return option
+      ? chargeFor(
+          { dollars: option.price_dollar, currency: option.currency, rate: option.rate },
+          methods.method.value ?? CARD,
+        )
+      : null;
   });
 
-  const loadOptions = () => lists.load(() => deps.api.call(credits.creditList, {}), (list) => (options.value = list), 'payment');
+  const loadOptions = () =>
+    lists.load(
+      () => deps.api.call(credits.creditList, {}),
+      (list) => (options.value = list),
+      'payment',
+    );
 
   return {
     payment,
@@ -63,7 +73,9 @@ export function createTopupModel(deps: ModelDeps) {
       const state = payment.state.value;
       if (state.kind !== 'confirmed') return { kind: 'confirming' };
       const code = state.result.redemption_code;
-      return code ? { kind: 'other', code } : { kind: 'self', balance: state.result.credit_balance ?? deps.session.user.value?.credit_balance ?? 0 };
+      return code
+        ? { kind: 'other', code }
+        : { kind: 'self', balance: state.result.credit_balance ?? deps.session.user.value?.credit_balance ?? 0 };
     }),
 
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
@@ -104,8 +116,19 @@ export function createTopupModel(deps: ModelDeps) {
       }
       const method = methods.required();
       if (!method) return;
-      const { amount, currency } = chargeFor({ dollars: option.price_dollar, currency: option.currency, rate: option.rate }, method);
-      void payment.begin({ method, currency, amount, identifier: option.identifier, credits: option.price_credit, purchasefor: purchasefor.value, country: option.country });
+      const { amount, currency } = chargeFor(
+        { dollars: option.price_dollar, currency: option.currency, rate: option.rate },
+        method,
+      );
+      void payment.begin({
+        method,
+        currency,
+        amount,
+        identifier: option.identifier,
+        credits: option.price_credit,
+        purchasefor: purchasefor.value,
+        country: option.country,
+      });
     },
     /** Back to Home on the confirmed top-up; inside the app, back through its transaction_done deep link. */
     finish: () => finishPayment(deps),

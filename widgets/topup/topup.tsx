@@ -4,7 +4,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { formatCredits, formatMoney } from '../../shared/format/money';
-import { CheckoutStep, Confirmation, PaymentFrame, PaymentMethodChooser, PaymentSteps } from '../../shared/payments/PaymentViews';
+import {
+  CheckoutStep,
+  Confirmation,
+  PaymentFrame,
+  PaymentMethodChooser,
+  PaymentSteps,
+} from '../../shared/payments/PaymentViews';
 import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { Notice } from '../../shared/ui/Notice';
@@ -68,7 +74,14 @@ function Options({ model }: { model: TopupModel }) {
                   <span className="sm-choice-title">{formatCredits(o.price_credit, t)}</span>
                   <span className="sm-choice-price">
                     {formatMoney(o.price_dollar, o.currency, language)}
-                    {o.user_currency !== o.currency ? <span className="sm-muted"> ({t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency, language) })})</span> : null}
+                    {o.user_currency !== o.currency ? (
+                      <span className="sm-muted">
+                        {' '}
+                        (
+                        {t('topup.approx', { amount: formatMoney(o.price_dollar * o.rate, o.user_currency, language) })}
+                        )
+                      </span>
+                    ) : null}
                   </span>
                 </>
               ),
@@ -99,7 +112,10 @@ function Methods({ model }: { model: TopupModel }) {
       <BackButton onClick={() => model.back()}>{t('topup.back')}</BackButton>
       {option && charge ? (
         <p className="sm-summary" data-testid="topup-summary">
-          {t('topup.summary', { credits: formatCredits(option.price_credit, t), price: formatMoney(charge.amount, charge.currency, language) })}
+          {t('topup.summary', {
+            credits: formatCredits(option.price_credit, t),
+            price: formatMoney(charge.amount, charge.currency, language),
+          })}
         </p>
       ) : null}
       <PaymentMethodChooser choice={model.methods} />
@@ -113,7 +129,14 @@ function Steps({ model }: { model: TopupModel }) {
   useSignals();
   const step = model.step.value;
   return (
-    <PaymentSteps title={t('topup.title')} step={step} progress={t('topup.stepOf', { n: step, total: 2, title: step === 1 ? t('topup.step1') : t('topup.step2') })} loadError={model.loadError.value} onRetry={() => model.retryLoad()} early={step === 1 ? firstCalls() : undefined}>
+    <PaymentSteps
+      title={t('topup.title')}
+      step={step}
+      progress={t('topup.stepOf', { n: step, total: 2, title: step === 1 ? t('topup.step1') : t('topup.step2') })}
+      loadError={model.loadError.value}
+      onRetry={() => model.retryLoad()}
+      early={step === 1 ? firstCalls() : undefined}
+    >
       {step === 1 ? <Options model={model} /> : <Methods model={model} />}
     </PaymentSteps>
   );
@@ -190,7 +213,13 @@ function TopupWidget({ view }: { view: View }) {
   const confirmedHere = view === 'topup' && model.payment.state.value.kind === 'confirmed';
   return (
     <PaymentFrame prompts={model.prompts} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
-      {view === 'success' || confirmedHere ? <Success model={model} /> : view === 'checkout' ? <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} /> : <Steps model={model} />}
+      {view === 'success' || confirmedHere ? (
+        <Success model={model} />
+      ) : view === 'checkout' ? (
+        <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} />
+      ) : (
+        <Steps model={model} />
+      )}
     </PaymentFrame>
   );
 }

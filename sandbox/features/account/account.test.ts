@@ -39,15 +39,26 @@ describe('profile', () => {
   });
 
   it('gives the admin role and the Philippine country', async () => {
-    const admin = await sb.get<{ role: string }>('/webclient/account/profile', await sb.login('admin@example.org', 'admin-2026'));
+    const admin = await sb.get<{ role: string }>(
+      '/webclient/account/profile',
+      await sb.login('admin@example.org', 'admin-2026'),
+    );
     expect(admin.body.data!.role).toBe('admin');
-    const manila = await sb.get<{ country: unknown; name: string }>('/webclient/account/profile', await sb.login('manila@example.org', 'manila-2026'));
+    const manila = await sb.get<{ country: unknown; name: string }>(
+      '/webclient/account/profile',
+      await sb.login('manila@example.org', 'manila-2026'),
+    );
     expect(manila.body.data).toMatchObject({ name: 'Maria Santos', country: { code: 'PH', name: 'Philippines' } });
   });
 
   it('needs a valid, unexpired token', async () => {
     const expected = { status: 401, message: 'Unauthenticated.', errorCode: null };
-    const variants: Record<string, string>[] = [{}, { Authorization: 'Bearer not-a-token' }, { Authorization: 'Basic abc' }, { Authorization: 'Bearer' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer not-a-token' },
+      { Authorization: 'Basic abc' },
+      { Authorization: 'Bearer' },
+    ];
     for (const headers of variants) {
       const res = await sb.call('GET', '/webclient/account/profile', { headers });
       expect(res.status).toBe(401);

@@ -22,7 +22,9 @@ export type BankAccountView = z.infer<typeof addBank.response>;
 
 /** The HMAC key, made once per database (meta.bank_hash_key). */
 function hashKey(db: Db): Buffer {
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('bank_hash_key', ?)").run(randomBytes(32).toString('hex'));
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('bank_hash_key', ?)").run(
+    randomBytes(32).toString('hex'),
+  );
   return Buffer.from(db.prepare("SELECT value FROM meta WHERE key = 'bank_hash_key'").pluck().get() as string, 'hex');
 }
 
@@ -57,5 +59,10 @@ export function saveBankAccount(db: Db, userId: number, input: NewBankAccount, n
        account_hash = excluded.account_hash, routing_number = excluded.routing_number, country_code = excluded.country_code,
        updated_at = excluded.updated_at`,
   ).run(row);
-  return success({ bank_name: row.bank_name, account_name: row.account_name, account_last4: row.account_last4, country_code: row.country_code });
+  return success({
+    bank_name: row.bank_name,
+    account_name: row.account_name,
+    account_last4: row.account_last4,
+    country_code: row.country_code,
+  });
 }

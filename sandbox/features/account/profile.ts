@@ -35,7 +35,12 @@ export function profileOf(db: Db, userId: number, now: Date) {
 /** A real calendar date from 1900-01-01 to today (the server's date). */
 export function isPlausibleDob(dob: string, now: Date): boolean {
   const date = new Date(`${dob}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === dob && dob >= '1900-01-01' && dob <= now.toISOString().slice(0, 10);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === dob &&
+    dob >= '1900-01-01' &&
+    dob <= now.toISOString().slice(0, 10)
+  );
 }
 
 const UPDATABLE = ['first_name', 'last_name', 'dob', 'bio', 'genre', 'country_code', 'phone_number', 'gender'] as const;
@@ -48,7 +53,10 @@ export function updateProfile(db: Db, userId: number, changes: ProfileChanges, n
   const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
   if (fields.length) {
     const values = Object.fromEntries(fields.map((field) => [field, changes[field] ?? null]));
-    db.prepare(`UPDATE users SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`).run({ ...values, id: userId });
+    db.prepare(`UPDATE users SET ${fields.map((f) => `${f} = @${f}`).join(', ')} WHERE id = @id`).run({
+      ...values,
+      id: userId,
+    });
   }
   return success(undefined);
 }

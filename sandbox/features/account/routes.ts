@@ -4,7 +4,16 @@ import { z } from 'zod';
 import * as accountApi from '../../../shared/api/account.js';
 import * as authApi from '../../../shared/api/auth.js';
 import { COUNTRIES } from '../../core/countries.js';
-import { answer, contractBody, ERROR_CODES, ok, unwrap, withErrorCode, type RequestContext, type Route } from '../../core/http.js';
+import {
+  answer,
+  contractBody,
+  ERROR_CODES,
+  ok,
+  unwrap,
+  withErrorCode,
+  type RequestContext,
+  type Route,
+} from '../../core/http.js';
 import { requireSession } from '../../core/session.js';
 import { recordTermsAccepted } from '../../core/users.js';
 import { countryCode, personName, phoneNumber } from '../../core/validation.js';
@@ -18,12 +27,24 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** Optional free text: trimmed; empty or null clears it. */
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
 
 const UpdateBody = contractBody(accountApi.updateProfile, {
   first_name: personName.optional(),
   last_name: personName.optional(),
-  dob: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' }).nullable().optional(),
+  dob: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+    .nullable()
+    .optional(),
   bio: optionalText(1000),
   genre: optionalText(100),
   country_code: countryCode.optional(),
@@ -64,7 +85,9 @@ async function update(ctx: RequestContext) {
 async function addBank(ctx: RequestContext) {
   const { user } = requireSession(ctx);
   const body = await ctx.body(AddBankBody);
-  const saved = unwrap(saveBankAccount(ctx.app.db, user.id, { ...body, routing_number: body.routing_number ?? null }, ctx.app.now()));
+  const saved = unwrap(
+    saveBankAccount(ctx.app.db, user.id, { ...body, routing_number: body.routing_number ?? null }, ctx.app.now()),
+  );
   return answer(accountApi.addBank, ACCOUNT_MESSAGES.bankSaved, saved);
 }
 

@@ -7,7 +7,14 @@ import type { Db } from '../../core/db.js';
 import { mapPage, selectPage, type Paged, type Paging } from '../../core/paging.js';
 import { failure, invalid, success, type Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
-import { createUser, findUserByEmail, findUserById, setPasswordHash, type Role, type UserRow } from '../../core/users.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  setPasswordHash,
+  type Role,
+  type UserRow,
+} from '../../core/users.js';
 import { membershipView, settleDueMemberships } from '../subscriptions/memberships.js';
 
 export const ADMIN_MESSAGES = {
@@ -75,7 +82,9 @@ function searchClause(search: string | null, users = 'users'): { where: string[]
   if (!search) return { where: [], args: [] };
   const pattern = likePattern(search);
   return {
-    where: [`(lower(${users}.first_name || ' ' || ${users}.last_name) LIKE ? ESCAPE '\\' OR ${users}.email LIKE ? ESCAPE '\\')`],
+    where: [
+      `(lower(${users}.first_name || ' ' || ${users}.last_name) LIKE ? ESCAPE '\\' OR ${users}.email LIKE ? ESCAPE '\\')`,
+    ],
     args: [pattern, pattern],
   };
 }
@@ -84,15 +93,34 @@ function searchClause(search: string | null, users = 'users'): { where: string[]
 export function listUsers(db: Db, roles: readonly Role[], p: Paging, search: string | null): Paged<UserRow> {
   const found = searchClause(search);
   const where = [`role IN (${roles.map(() => '?').join(', ')})`, 'deleted_at IS NULL', ...found.where];
-  return selectPage<UserRow>(db, { from: `FROM users WHERE ${where.join(' AND ')}`, orderBy: 'id', args: [...roles, ...found.args] }, p);
+  return selectPage<UserRow>(
+    db,
+    { from: `FROM users WHERE ${where.join(' AND ')}`, orderBy: 'id', args: [...roles, ...found.args] },
+    p,
+  );
 }
 
 /** A new admin or artist account, verified, with no country; 409 when the address is taken. */
-export function createStaff(db: Db, staff: { name: string; email: string; role: Role }, hash: string, now: Date): Result<UserRow> {
+export function createStaff(
+  db: Db,
+  staff: { name: string; email: string; role: Role },
+  hash: string,
+  now: Date,
+): Result<UserRow> {
   const taken = () => failure('conflict', ADMIN_MESSAGES.emailTaken);
   if (findUserByEmail(db, staff.email)) return taken();
   try {
-    const id = createUser(db, { ...splitName(staff.name), email: staff.email, password_hash: hash, role: staff.role, email_verified_at: now.toISOString() }, now);
+    const id = createUser(
+      db,
+      {
+        ...splitName(staff.name),
+        email: staff.email,
+        password_hash: hash,
+        role: staff.role,
+        email_verified_at: now.toISOString(),
+      },
+      now,
+    );
     return success(findUserById(db, id)!);
   } catch (err) {
     if (findUserByEmail(db, staff.email)) return taken(); // created concurrently
@@ -101,8 +129,14 @@ export function createStaff(db: Db, staff: { name: string; email: string; role: 
 }
 
 /** A staff account's new name and role; nobody changes their own role. */
-export function updateStaff(db: Db, admin: UserRow, user: UserRow, change: { name?: string | undefined; role?: Role | undefined }): Result<UserRow> {
-  if (change.role !== undefined && user.id === admin.id && change.role !== admin.role) return invalid(ADMIN_MESSAGES.ownRole);
+export function updateStaff(
+  db: Db,
+  admin: UserRow,
+  user: UserRow,
+  change: { name?: string | undefined; role?: Role | undefined },
+): Result<UserRow> {
+  if (change.role !== undefined && user.id === admin.id && change.role !== admin.role)
+    return invalid(ADMIN_MESSAGES.ownRole);
   db.transaction(() => {
     if (change.name !== undefined) {
       const { first_name, last_name } = splitName(change.name);
@@ -170,8 +204,13 @@ export function deleteAccount(db: Db, user: UserRow, now: Date): Result<void> {
     db.prepare('DELETE FROM mail WHERE to_addr = ?').run(email);
     db.prepare('DELETE FROM login_attempts WHERE email = ?').run(email);
     db.prepare('DELETE FROM subscriptions WHERE user_id = ?').run(user.id);
-    db.prepare('UPDATE donation_subscriptions SET canceled_at = ? WHERE user_id = ? AND canceled_at IS NULL').run(at, user.id);
-    db.prepare("UPDATE checkout_sessions SET status = 'canceled' WHERE user_id = ? AND status IN ('open', 'requires_action')").run(user.id);
+    db.prepare('UPDATE donation_subscriptions SET canceled_at = ? WHERE user_id = ? AND canceled_at IS NULL').run(
+      at,
+      user.id,
+    );
+    db.prepare(
+      "UPDATE checkout_sessions SET status = 'canceled' WHERE user_id = ? AND status IN ('open', 'requires_action')",
+    ).run(user.id);
     db.prepare('UPDATE artists SET user_id = NULL WHERE user_id = ?').run(user.id);
     db.prepare(
       `UPDATE users SET first_name = @first_name, last_name = @last_name, email = @email, password_hash = @password,
@@ -193,12 +232,16 @@ export const CONTENT_CURRENCY = 'credits';
 
 export function contentPurchasesOf(db: Db, userId: number, type: ContentType, p: Paging) {
   const item = type === 1 ? 'songs item ON item.id = cp.song_id' : 'albums item ON item.id = cp.album_id';
-  const page = selectPage<{ uid: string; created_at: string; title: string; artist: string; credits: number }>(db, {
-    columns: 'cp.uid, cp.created_at, item.title, ar.name AS artist, cp.credits',
-    from: `FROM content_purchases cp JOIN ${item} JOIN artists ar ON ar.id = item.artist_id WHERE cp.user_id = ?`,
-    orderBy: 'cp.created_at DESC, cp.id DESC',
-    args: [userId],
-  }, p);
+  const page = selectPage<{ uid: string; created_at: string; title: string; artist: string; credits: number }>(
+    db,
+    {
+      columns: 'cp.uid, cp.created_at, item.title, ar.name AS artist, cp.credits',
+      from: `FROM content_purchases cp JOIN ${item} JOIN artists ar ON ar.id = item.artist_id WHERE cp.user_id = ?`,
+      orderBy: 'cp.created_at DESC, cp.id DESC',
+      args: [userId],
+    },
+    p,
+  );
   return mapPage(page, (r) => ({
     id: r.uid,
     created_at: r.created_at,
@@ -216,15 +259,30 @@ export function contentPurchasesOf(db: Db, userId: number, type: ContentType, p:
 export function listMemberships(db: Db, now: Date, p: Paging, search: string | null) {
   settleDueMemberships(db, now);
   const found = searchClause(search, 'u');
-  const page = selectPage<{ user_id: number; email: string }>(db, {
-    columns: 's.user_id, u.email',
-    from: `FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE ${['u.deleted_at IS NULL', ...found.where].join(' AND ')}`,
-    orderBy: 's.id',
-    args: found.args,
-  }, p);
+  const page = selectPage<{ user_id: number; email: string }>(
+    db,
+    {
+      columns: 's.user_id, u.email',
+      from: `FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE ${['u.deleted_at IS NULL', ...found.where].join(' AND ')}`,
+      orderBy: 's.id',
+      args: found.args,
+    },
+    p,
+  );
   const data = page.data.flatMap((r) => {
     const m = membershipView(db, r.user_id, now);
-    return m ? [{ user_id: r.user_id, email: r.email, recurring: m.recurring, canceled: m.canceled, current_amount: m.current_amount, end_date: m.end_date }] : [];
+    return m
+      ? [
+          {
+            user_id: r.user_id,
+            email: r.email,
+            recurring: m.recurring,
+            canceled: m.canceled,
+            current_amount: m.current_amount,
+            end_date: m.end_date,
+          },
+        ]
+      : [];
   });
   return { data, total: page.total };
 }
@@ -236,19 +294,23 @@ export function verifyMembership(db: Db, userId: number, checkedBy: number, now:
   settleDueMemberships(db, now);
   const m = membershipView(db, userId, now);
   const result = { user_id: userId, active: m !== null, end_date: m?.end_date ?? null, checked_at: now.toISOString() };
-  db.prepare('INSERT INTO subscription_checks (user_id, checked_by, active, end_date, checked_at) VALUES (?, ?, ?, ?, ?)').run(
-    userId, checkedBy, result.active ? 1 : 0, result.end_date, result.checked_at,
-  );
+  db.prepare(
+    'INSERT INTO subscription_checks (user_id, checked_by, active, end_date, checked_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(userId, checkedBy, result.active ? 1 : 0, result.end_date, result.checked_at);
   return result;
 }
 
 /** The checks of one person's membership, newest first. */
 export function verifyHistory(db: Db, userId: number, p: Paging): Paged<VerifyResult> {
-  const page = selectPage<Omit<VerifyResult, 'active'> & { active: number }>(db, {
-    columns: 'user_id, active, end_date, checked_at',
-    from: 'FROM subscription_checks WHERE user_id = ?',
-    orderBy: 'checked_at DESC, id DESC',
-    args: [userId],
-  }, p);
+  const page = selectPage<Omit<VerifyResult, 'active'> & { active: number }>(
+    db,
+    {
+      columns: 'user_id, active, end_date, checked_at',
+      from: 'FROM subscription_checks WHERE user_id = ?',
+      orderBy: 'checked_at DESC, id DESC',
+      args: [userId],
+    },
+    p,
+  );
   return mapPage(page, (r) => ({ ...r, active: r.active === 1 }));
 }

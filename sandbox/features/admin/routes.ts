@@ -4,7 +4,17 @@
 import { z } from 'zod';
 import * as adminApi from '../../../shared/api/admin.js';
 import {
-  answer, contractBody, ERROR_CODES, HttpError, mailContext, ok, paging, unwrap, withErrorCode, type CallContract, type RequestContext,
+  answer,
+  contractBody,
+  ERROR_CODES,
+  HttpError,
+  mailContext,
+  ok,
+  paging,
+  unwrap,
+  withErrorCode,
+  type CallContract,
+  type RequestContext,
   type Route,
 } from '../../core/http.js';
 import { mapPage, type Paged } from '../../core/paging.js';
@@ -13,9 +23,25 @@ import type { Role, UserRow } from '../../core/users.js';
 import { email, loginEmail, nameField, newPassword } from '../../core/validation.js';
 import { sendVerification } from '../auth/mails.js';
 import {
-  ADMIN_MESSAGES, APP_ROLES, appUserView, blockUser, contentPurchasesOf, createStaff, deleteAccount, findLiveUser, findLiveUserByEmail,
-  listMemberships, listUsers, setPasswordByAdmin, STAFF_ROLES, staffView, unblockUser, updateStaff, verifyHistory,
-  verifyMembership, type ContentType,
+  ADMIN_MESSAGES,
+  APP_ROLES,
+  appUserView,
+  blockUser,
+  contentPurchasesOf,
+  createStaff,
+  deleteAccount,
+  findLiveUser,
+  findLiveUserByEmail,
+  listMemberships,
+  listUsers,
+  setPasswordByAdmin,
+  STAFF_ROLES,
+  staffView,
+  unblockUser,
+  updateStaff,
+  verifyHistory,
+  verifyMembership,
+  type ContentType,
 } from './accounts.js';
 
 /** The admin user list shows 6 a page; the other lists 20. */
@@ -60,7 +86,9 @@ const ResendBody = contractBody(adminApi.resendActivationEmail);
  * An admin call: the session first (401), then a POST's body is read as on every route (413 too large, 415 not JSON,
  * 400 malformed JSON), then the role (403), and only then are the fields checked and anything done.
  */
-function adminOnly(handler: (ctx: RequestContext, admin: UserRow, tokenId: number) => ReturnType<Route['handler']>): Route['handler'] {
+function adminOnly(
+  handler: (ctx: RequestContext, admin: UserRow, tokenId: number) => ReturnType<Route['handler']>,
+): Route['handler'] {
   return async (ctx) => {
     requireSession(ctx);
     if (ctx.req.method === 'POST') await ctx.json();
@@ -104,12 +132,24 @@ const createStaffUser = adminOnly(async (ctx) => {
 const updateStaffUser = adminOnly(async (ctx, admin) => {
   const body = await ctx.body(UpdateBody);
   const user = unwrap(findLiveUser(ctx.app.db, body.id, STAFF_ROLES));
-  return answer(adminApi.updateUser, ADMIN_ANSWERS.updated, staffView(unwrap(updateStaff(ctx.app.db, admin, user, body))));
+  return answer(
+    adminApi.updateUser,
+    ADMIN_ANSWERS.updated,
+    staffView(unwrap(updateStaff(ctx.app.db, admin, user, body))),
+  );
 });
 
 /** A page of live accounts of these roles, each as `view` shows it; `search` matches the name or the email. */
-function userList<T>(contract: CallContract<unknown, Paged<T>>, message: string, roles: readonly Role[], perPage: number, view: (u: UserRow) => T) {
-  return adminOnly((ctx) => answer(contract, message, mapPage(listUsers(ctx.app.db, roles, paging(ctx, perPage), searchOf(ctx)), view)));
+function userList<T>(
+  contract: CallContract<unknown, Paged<T>>,
+  message: string,
+  roles: readonly Role[],
+  perPage: number,
+  view: (u: UserRow) => T,
+) {
+  return adminOnly((ctx) =>
+    answer(contract, message, mapPage(listUsers(ctx.app.db, roles, paging(ctx, perPage), searchOf(ctx)), view)),
+  );
 }
 
 const listStaff = userList(adminApi.listUsers, 'Users.', STAFF_ROLES, ADMIN_USER_PAGE_SIZE, staffView);
@@ -120,11 +160,17 @@ const staffDetail = adminOnly((ctx) => answer(adminApi.userDetail, 'User.', staf
 
 const listAppUsers = userList(adminApi.listAppUsers, 'App users.', APP_ROLES, APP_USER_PAGE_SIZE, appUserView);
 
-const appUserDetail = adminOnly((ctx) => answer(adminApi.appUserDetail, 'App user.', appUserView(pathUser(ctx, APP_ROLES))));
+const appUserDetail = adminOnly((ctx) =>
+  answer(adminApi.appUserDetail, 'App user.', appUserView(pathUser(ctx, APP_ROLES))),
+);
 
 const block = adminOnly(async (ctx) => {
   const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(BlockBody)).id, APP_ROLES));
-  return answer(adminApi.blockAppUser, ADMIN_ANSWERS.blocked, appUserView(blockUser(ctx.app.db, user.id, ctx.app.now())));
+  return answer(
+    adminApi.blockAppUser,
+    ADMIN_ANSWERS.blocked,
+    appUserView(blockUser(ctx.app.db, user.id, ctx.app.now())),
+  );
 });
 
 const unblock = adminOnly(async (ctx) => {
@@ -136,7 +182,9 @@ const deleteAppUser = adminOnly(async (ctx) => {
   const body = await ctx.body(DeleteBody);
   if ((body.id === undefined) === (body.email === undefined)) throw new HttpError(400, ADMIN_ANSWERS.idOrEmail);
   const { db } = ctx.app;
-  const user = unwrap(body.id !== undefined ? findLiveUser(db, body.id, APP_ROLES) : findLiveUserByEmail(db, body.email!, APP_ROLES));
+  const user = unwrap(
+    body.id !== undefined ? findLiveUser(db, body.id, APP_ROLES) : findLiveUserByEmail(db, body.email!, APP_ROLES),
+  );
   unwrap(deleteAccount(db, user, ctx.app.now()));
   return ok(ADMIN_ANSWERS.deleted);
 });
@@ -173,7 +221,8 @@ function changePassword(schema: typeof PasswordBody, forArtists: boolean) {
   return adminOnly(async (ctx, _admin, tokenId) => {
     const body = await ctx.body(schema);
     const user = unwrap(findLiveUser(ctx.app.db, body.id, ALL_ROLES));
-    if (forArtists !== (user.role === 'artist')) throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
+    if (forArtists !== (user.role === 'artist'))
+      throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
     const hash = await ctx.app.passwords.hash(body.password);
     setPasswordByAdmin(ctx.app.db, user.id, hash, ctx.app.now(), tokenId);
     return ok(ADMIN_ANSWERS.passwordChanged);
@@ -189,12 +238,20 @@ const subscriptions = adminOnly((ctx) => {
 
 const verify = adminOnly((ctx, admin) => {
   const user = queryUser(ctx);
-  return answer(adminApi.verifySubscription, 'Membership checked.', verifyMembership(ctx.app.db, user.id, admin.id, ctx.app.now()));
+  return answer(
+    adminApi.verifySubscription,
+    'Membership checked.',
+    verifyMembership(ctx.app.db, user.id, admin.id, ctx.app.now()),
+  );
 });
 
 const verifyChecks = adminOnly((ctx) => {
   const user = queryUser(ctx);
-  return answer(adminApi.verifyHistory, 'Membership checks.', verifyHistory(ctx.app.db, user.id, paging(ctx, APP_USER_PAGE_SIZE)));
+  return answer(
+    adminApi.verifyHistory,
+    'Membership checks.',
+    verifyHistory(ctx.app.db, user.id, paging(ctx, APP_USER_PAGE_SIZE)),
+  );
 });
 
 export const adminRoutes: Route[] = [
@@ -202,16 +259,28 @@ export const adminRoutes: Route[] = [
   { method: 'POST', path: '/admin/user/update', handler: updateStaffUser },
   { method: 'GET', path: '/admin/user/list', handler: listStaff },
   { method: 'GET', path: '/admin/user/detail/:id', handler: staffDetail },
-  { method: 'POST', path: '/admin/user/change-password', handler: withErrorCode(ERROR_CODES.terms, changePassword(PasswordBody, false)) },
+  {
+    method: 'POST',
+    path: '/admin/user/change-password',
+    handler: withErrorCode(ERROR_CODES.terms, changePassword(PasswordBody, false)),
+  },
   { method: 'POST', path: '/admin/user/delete-by-email', handler: deleteByEmail },
-  { method: 'POST', path: '/admin/user-artist/change-password', handler: withErrorCode(ERROR_CODES.terms, changePassword(ArtistPasswordBody, true)) },
+  {
+    method: 'POST',
+    path: '/admin/user-artist/change-password',
+    handler: withErrorCode(ERROR_CODES.terms, changePassword(ArtistPasswordBody, true)),
+  },
   { method: 'GET', path: '/admin/user-app/list', handler: listAppUsers },
   { method: 'GET', path: '/admin/user-app/detail/:id', handler: appUserDetail },
   { method: 'POST', path: '/admin/user-app/block', handler: block },
   { method: 'POST', path: '/admin/user-app/unblock', handler: unblock },
   { method: 'POST', path: '/admin/user-app/delete', handler: deleteAppUser },
   { method: 'GET', path: '/admin/user-app/transaction/:id', handler: transactions },
-  { method: 'POST', path: '/admin/user-app/resend-activation-email', handler: withErrorCode(ERROR_CODES.resend, resendActivation) },
+  {
+    method: 'POST',
+    path: '/admin/user-app/resend-activation-email',
+    handler: withErrorCode(ERROR_CODES.resend, resendActivation),
+  },
   { method: 'GET', path: '/admin/subscription', handler: subscriptions },
   { method: 'GET', path: '/admin/subscription/verify', handler: verify },
   { method: 'GET', path: '/admin/subscription/verify-history', handler: verifyChecks },

@@ -70,7 +70,11 @@ describe('login', () => {
       for (let i = 0; i < 3; i++) expect((await sb.post(LOGIN, { email, password: 'bad-guess' })).status).toBe(400);
       const res = await sb.post(LOGIN, { email, password: 'bad-guess' });
       expect(res.status).toBe(429);
-      expect(res.body).toEqual({ status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', errorCode: null });
+      expect(res.body).toEqual({
+        status: 429,
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+        errorCode: null,
+      });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     }
@@ -99,7 +103,11 @@ describe('registration and verification', () => {
     const reg = await sb.post(REGISTER, newUser({ email: 'Nina@Example.org' }));
     expect(reg.status).toBe(200);
     // The answer carries the proof for accepting the terms (see tests/security/terms.test.ts).
-    expect(reg.body).toEqual({ status: 200, message: 'Thank you for registering. Please check your email to verify your account.', data: { terms_token: expect.any(String) } });
+    expect(reg.body).toEqual({
+      status: 200,
+      message: 'Thank you for registering. Please check your email to verify your account.',
+      data: { terms_token: expect.any(String) },
+    });
 
     expect((await sb.post(LOGIN, { email: 'nina@example.org', password: 'nina-secret' })).status).toBe(403);
 
@@ -117,7 +125,12 @@ describe('registration and verification', () => {
 
     const jwt = await sb.login('nina@example.org', 'nina-secret');
     const profile = await sb.get<{ name: string; country: unknown; type: number }>('/webclient/account/profile', jwt);
-    expect(profile.body.data).toMatchObject({ name: 'Nina New', country: { code: 'PH', name: 'Philippines' }, type: 0, subscription: null });
+    expect(profile.body.data).toMatchObject({
+      name: 'Nina New',
+      country: { code: 'PH', name: 'Philippines' },
+      type: 0,
+      subscription: null,
+    });
   });
 
   it('answers the same for an existing email and mails the owner instead', async () => {
@@ -166,7 +179,13 @@ describe('registration and verification', () => {
     const res = await sb.post(REGISTER, newUser({ method: 'google', password: '-', token: 't', uid: 'u' }));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 503, message: 'Social sign-in is not configured.', errorCode: null });
-    const connect = await sb.post('/webclient/auth/connect-socmed', { email: 'a@example.org', name: 'A B', uid: 'u', token: 't', method: 'google' });
+    const connect = await sb.post('/webclient/auth/connect-socmed', {
+      email: 'a@example.org',
+      name: 'A B',
+      uid: 'u',
+      token: 't',
+      method: 'google',
+    });
     expect(connect.status).toBe(503);
     expect(connect.body.message).toBe('Social sign-in is not configured.');
   });
@@ -176,7 +195,9 @@ describe('registration and verification', () => {
       for (const email of ['unverified@example.org', 'listener@example.org', 'nobody@example.org']) {
         const res = await sb.post(path, { email });
         expect(res.status).toBe(200);
-        expect(res.body.message).toBe('If the account exists and is not verified, a new verification email has been sent.');
+        expect(res.body.message).toBe(
+          'If the account exists and is not verified, a new verification email has been sent.',
+        );
       }
     }
     const mails = await sb.mail('unverified@example.org');
@@ -280,7 +301,10 @@ describe('logout and mobile sign-in', () => {
     const appToken = (minted.body as unknown as { token: string }).token;
     expect(minted.body.data?.token).toBe(appToken);
 
-    const first = await sb.get<{ access_token: string; token_type: string; expires_in: number }>('/webclient/auth/mobile-login', appToken);
+    const first = await sb.get<{ access_token: string; token_type: string; expires_in: number }>(
+      '/webclient/auth/mobile-login',
+      appToken,
+    );
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ token_type: 'Bearer', expires_in: 7200 });
     const profile = await sb.get<{ email: string }>('/webclient/account/profile', first.body.data!.access_token);
@@ -288,7 +312,11 @@ describe('logout and mobile sign-in', () => {
 
     const second = await sb.get('/webclient/auth/mobile-login', appToken);
     expect(second.status).toBe(401);
-    expect(second.body).toEqual({ status: 401, message: 'This sign-in link has expired. Please sign in again.', errorCode: null });
+    expect(second.body).toEqual({
+      status: 401,
+      message: 'This sign-in link has expired. Please sign in again.',
+      errorCode: null,
+    });
   });
 
   it('refuses expired, unknown and missing app tokens', async () => {

@@ -24,7 +24,9 @@ export function sendAlreadyRegistered(mail: MailContext, user: Addressee & Pick<
   const login = portalLink(mail, '/login');
   const forgot = portalLink(mail, '/forgot-password');
   const resend = portalLink(mail, '/send-verification');
-  const unverified = user.email_verified_at ? '' : `Your email address is not verified yet. Ask for a new verification email here:\n${resend}\n\n`;
+  const unverified = user.email_verified_at
+    ? ''
+    : `Your email address is not verified yet. Ask for a new verification email here:\n${resend}\n\n`;
   sendMail(mail, {
     to: user.email,
     subject: 'Someone tried to register with your email',

@@ -6,20 +6,59 @@ import * as authApi from '../../../shared/api/auth.js';
 import { forgetAttempt, passwordAccepted } from '../../core/attempts.js';
 import { SOCIAL_MESSAGES, SOCIAL_METHODS } from '../../core/firebase.js';
 import {
-  answer, bearerToken, contractBody, countRequest, ERROR_CODES, HttpError, mailContext, ok, unwrap, validate, withErrorCode,
-  type RequestContext, type Route,
+  answer,
+  bearerToken,
+  contractBody,
+  countRequest,
+  ERROR_CODES,
+  HttpError,
+  mailContext,
+  ok,
+  unwrap,
+  validate,
+  withErrorCode,
+  type RequestContext,
+  type Route,
 } from '../../core/http.js';
 import type { Result } from '../../core/result.js';
 import { requireSession } from '../../core/session.js';
 import { revokeToken } from '../../core/tokens.js';
 import { ACCOUNT_MESSAGES, type UserRow } from '../../core/users.js';
-import { anyPassword, countryCode, email, LIMITS, loginEmail, newPassword, opaqueToken, personName, phoneNumber } from '../../core/validation.js';
+import {
+  anyPassword,
+  countryCode,
+  email,
+  LIMITS,
+  loginEmail,
+  newPassword,
+  opaqueToken,
+  personName,
+  phoneNumber,
+} from '../../core/validation.js';
 import { sendVerification } from './mails.js';
 import {
-  acceptTermsWithProof, changeOwnPassword, checkPassword, newSession, RECENT_SIGN_IN_MS, registerByEmail, registrationProof, requestReset,
-  resendVerification, resetLinkOwner, resetPassword, SIGN_IN_MESSAGES, useAppToken, useVerificationLink,
+  acceptTermsWithProof,
+  changeOwnPassword,
+  checkPassword,
+  newSession,
+  RECENT_SIGN_IN_MS,
+  registerByEmail,
+  registrationProof,
+  requestReset,
+  resendVerification,
+  resetLinkOwner,
+  resetPassword,
+  SIGN_IN_MESSAGES,
+  useAppToken,
+  useVerificationLink,
 } from './sign-in.js';
-import { checkSocialToken, connectSocial, registerSocial, SOCIAL_ACCOUNT_MESSAGES, type SocialOutcome } from './social.js';
+import {
+  checkSocialToken,
+  connectSocial,
+  registerSocial,
+  SOCIAL_ACCOUNT_MESSAGES,
+  type SocialOutcome,
+} from './social.js';
 
 const AUTH_MESSAGES = {
   unverified: 'Please verify your email before logging in.',
@@ -36,7 +75,8 @@ const AUTH_MESSAGES = {
   appLinkExpired: 'This sign-in link has expired. Please sign in again.',
   termsAccepted: 'Thank you. The terms of use are accepted.',
   loggedIn: 'Logged in.',
-  currentPasswordNeeded: 'For your security, enter your current password to change it (or log in again, then change it).',
+  currentPasswordNeeded:
+    'For your security, enter your current password to change it (or log in again, then change it).',
   wrongCurrentPassword: 'current_password: is not your current password. Check it, or log in again and change it then.',
 } as const;
 
@@ -70,7 +110,10 @@ const SocialRegisterBody = contractBody(authApi.register, {
 const ConnectSocialBody = contractBody(authApi.connectSocmed, {
   // What the provider said, as the portal read it: informational only; the token's claims decide.
   email: z.string().max(LIMITS.email).nullish(),
-  name: z.string().max(2 * LIMITS.name + 1).nullish(),
+  name: z
+    .string()
+    .max(2 * LIMITS.name + 1)
+    .nullish(),
   uid: firebaseUid,
   token: opaqueToken,
   method: z.enum(SOCIAL_METHODS),
@@ -78,10 +121,16 @@ const ConnectSocialBody = contractBody(authApi.connectSocmed, {
 const ResendBody = contractBody(authApi.resendActivation, { email });
 const ResendEmailBody = contractBody(accountApi.resendEmail, { email });
 /** The proof is checked by the rule itself: missing or not live is 401, never a field error. */
-const TermsByEmailBody = contractBody(accountApi.acceptTermsByEmail, { email, terms_token: z.string().max(LIMITS.token).optional() });
+const TermsByEmailBody = contractBody(accountApi.acceptTermsByEmail, {
+  email,
+  terms_token: z.string().max(LIMITS.token).optional(),
+});
 const ForgotBody = contractBody(authApi.forgotPassword, { email });
 const ResetBody = contractBody(authApi.resetPassword, { email, token: opaqueToken, password: newPassword });
-const NewPasswordBody = contractBody(authApi.changePassword, { password: newPassword, current_password: anyPassword.optional() });
+const NewPasswordBody = contractBody(authApi.changePassword, {
+  password: newPassword,
+  current_password: anyPassword.optional(),
+});
 
 // ---- signing in ----
 
@@ -146,7 +195,11 @@ function socialAnswer(ctx: RequestContext, outcome: SocialOutcome, now: Date) {
   switch (outcome.kind) {
     case 'signed-in':
       refuseBlocked(outcome.user);
-      return answer(authApi.connectSocmed, outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : AUTH_MESSAGES.loggedIn, newSession(ctx.app.db, outcome.user, now));
+      return answer(
+        authApi.connectSocmed,
+        outcome.created ? SOCIAL_ACCOUNT_MESSAGES.welcome : AUTH_MESSAGES.loggedIn,
+        newSession(ctx.app.db, outcome.user, now),
+      );
     case 'email-taken':
       throw new HttpError(409, SOCIAL_ACCOUNT_MESSAGES.emailTaken, ERROR_CODES.signIn);
     case 'no-account':
@@ -170,7 +223,12 @@ async function registerWithSocial(ctx: RequestContext, input: unknown) {
   if (verified.email !== data.email) throw new HttpError(400, AUTH_MESSAGES.socialEmailMismatch);
   const now = ctx.app.now();
   const { first_name, last_name, country_code, gender, phone_number } = data;
-  const outcome = registerSocial(ctx.app.db, verified, { first_name, last_name, email: verified.email, country_code, gender, phone_number }, now);
+  const outcome = registerSocial(
+    ctx.app.db,
+    verified,
+    { first_name, last_name, email: verified.email, country_code, gender, phone_number },
+    now,
+  );
   if (outcome.kind === 'signed-in' && outcome.created && !outcome.user.email_verified_at) {
     sendVerification(mailContext(ctx), outcome.user); // signed in now; the email still needs its own proof for password logins
   }
@@ -192,7 +250,15 @@ async function register(ctx: RequestContext) {
   // Hash in every case, so an existing address does not answer faster.
   const password_hash = await ctx.app.passwords.hash(data.password);
   const { first_name, last_name, email: address, country_code, gender, phone_number } = data;
-  const { userId } = registerByEmail(mailContext(ctx), { first_name, last_name, email: address, password_hash, country_code, gender, phone_number });
+  const { userId } = registerByEmail(mailContext(ctx), {
+    first_name,
+    last_name,
+    email: address,
+    password_hash,
+    country_code,
+    gender,
+    phone_number,
+  });
   return answer(authApi.register, AUTH_MESSAGES.registered, registrationProof(ctx.app.db, userId, ctx.app.now()));
 }
 
@@ -207,7 +273,8 @@ function resendActivation(schema: typeof ResendBody) {
 }
 
 function verifyEmail(ctx: RequestContext) {
-  if (!useVerificationLink(ctx.app.db, ctx.url.searchParams.get('t') ?? '', ctx.app.now())) throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
+  if (!useVerificationLink(ctx.app.db, ctx.url.searchParams.get('t') ?? '', ctx.app.now()))
+    throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
   return ok(AUTH_MESSAGES.verified);
 }
 
@@ -251,7 +318,8 @@ async function changePassword(ctx: RequestContext) {
   const session = requireSession(ctx);
   const { password, current_password } = validate(NewPasswordBody, input);
   const recent = ctx.app.now().getTime() - new Date(session.signedInAt).getTime() < RECENT_SIGN_IN_MS;
-  if (!recent && current_password === undefined) throw new HttpError(403, AUTH_MESSAGES.currentPasswordNeeded, authApi.CURRENT_PASSWORD_NEEDED);
+  if (!recent && current_password === undefined)
+    throw new HttpError(403, AUTH_MESSAGES.currentPasswordNeeded, authApi.CURRENT_PASSWORD_NEEDED);
   if (current_password !== undefined && !(await countedPasswordCheck(ctx, session.user.email, current_password)).ok) {
     throw new HttpError(400, AUTH_MESSAGES.wrongCurrentPassword);
   }
@@ -265,7 +333,11 @@ export const authRoutes: Route[] = [
   { method: 'POST', path: '/webclient/auth/register', handler: register },
   { method: 'POST', path: '/webclient/auth/connect-socmed', handler: connectSocmed },
   { method: 'POST', path: '/webclient/auth/resend-activation', handler: resendActivation(ResendBody) },
-  { method: 'POST', path: '/dashboard/auth/resend-email', handler: withErrorCode(ERROR_CODES.resend, resendActivation(ResendEmailBody)) },
+  {
+    method: 'POST',
+    path: '/dashboard/auth/resend-email',
+    handler: withErrorCode(ERROR_CODES.resend, resendActivation(ResendEmailBody)),
+  },
   { method: 'POST', path: '/dashboard/auth/accept-toc', handler: withErrorCode(ERROR_CODES.terms, acceptTermsByEmail) },
   { method: 'GET', path: '/webclient-verification-email', handler: verifyEmail },
   { method: 'POST', path: '/webclient/auth/forgot-password', handler: forgotPassword },

@@ -6,7 +6,14 @@ import { HashingBusy, type Passwords } from '../../core/passwords.js';
 import { invalid, success, type Result } from '../../core/result.js';
 import { consumeToken, findLiveToken, issueToken, revokeUserTokens, TOKEN_TTL_SECONDS } from '../../core/tokens.js';
 import {
-  createUser, findUserByEmail, findUserById, markEmailVerified, recordTermsAccepted, setPasswordHash, type NewUser, type UserRow,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  recordTermsAccepted,
+  setPasswordHash,
+  type NewUser,
+  type UserRow,
 } from '../../core/users.js';
 import { sendAlreadyRegistered, sendReset, sendVerification } from './mails.js';
 
@@ -24,7 +31,11 @@ export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
  * single-use proof (`terms_token`) that lets them accept the terms by email before anything else.
  */
 export function newSession(db: Db, user: Pick<UserRow, 'id' | 'terms_accepted_at'>, now: Date) {
-  const session = { access_token: issueToken(db, 'access', user.id, now), token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS.access };
+  const session = {
+    access_token: issueToken(db, 'access', user.id, now),
+    token_type: 'Bearer',
+    expires_in: TOKEN_TTL_SECONDS.access,
+  };
   return user.terms_accepted_at ? session : { ...session, terms_token: issueToken(db, 'terms', user.id, now) };
 }
 
@@ -33,7 +44,12 @@ export function newSession(db: Db, user: Pick<UserRow, 'id' | 'terms_accepted_at
  * password whose hash is older than today's strength gets a new hash (unless the server is too busy now: then at a
  * later sign-in).
  */
-export async function checkPassword(db: Db, passwords: Passwords, address: string, password: string): Promise<Result<UserRow>> {
+export async function checkPassword(
+  db: Db,
+  passwords: Passwords,
+  address: string,
+  password: string,
+): Promise<Result<UserRow>> {
   const found = findUserByEmail(db, address);
   const user = found && !found.deleted_at ? found : undefined;
   const { ok, outdated } = await passwords.check(user?.password_hash, password);
@@ -53,7 +69,9 @@ export async function checkPassword(db: Db, passwords: Passwords, address: strin
  * a random one that proves nothing, so both answers look alike.
  */
 export function registrationProof(db: Db, userId: number | null, now: Date): { terms_token: string } {
-  return { terms_token: userId === null ? randomBytes(32).toString('base64url') : issueToken(db, 'terms', userId, now) };
+  return {
+    terms_token: userId === null ? randomBytes(32).toString('base64url') : issueToken(db, 'terms', userId, now),
+  };
 }
 
 /**

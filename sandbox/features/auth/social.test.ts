@@ -14,10 +14,15 @@ if (!haveEmulator) {
 const CONNECT = '/webclient/auth/connect-socmed';
 const REGISTER = '/webclient/auth/register';
 const PROFILE = '/webclient/account/profile';
-const NOT_VERIFIED = { status: 401, message: 'The sign-in could not be verified. Please try again.', errorCode: 'ER-AUTH-02' };
+const NOT_VERIFIED = {
+  status: 401,
+  message: 'The sign-in could not be verified. Please try again.',
+  errorCode: 'ER-AUTH-02',
+};
 const EMAIL_TAKEN = {
   status: 409,
-  message: 'An account with this email already exists. Log in with your password, then connect this sign-in from your account.',
+  message:
+    'An account with this email already exists. Log in with your password, then connect this sign-in from your account.',
   errorCode: 'ER-AUTH-02',
 };
 
@@ -36,7 +41,10 @@ let previousHost: string | undefined;
 let n = 0;
 
 /** A person signing in with the provider in the emulator (it accepts unsigned JSON as the provider's id_token). */
-async function idpSignIn(method: Method, claims: { sub?: string; email?: string; email_verified: boolean; name?: string }) {
+async function idpSignIn(
+  method: Method,
+  claims: { sub?: string; email?: string; email_verified: boolean; name?: string },
+) {
   const idToken = JSON.stringify({ sub: claims.sub ?? `${method}-${++n}-${Date.now()}`, ...claims });
   const res = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
     method: 'POST',
@@ -56,7 +64,12 @@ function connectBody(method: Method, person: { uid: string; token: string }, ema
   return { email, name, uid: person.uid, token: person.token, method };
 }
 
-function registerBody(method: Method, person: { uid: string; token: string }, email: string, overrides: Record<string, unknown> = {}) {
+function registerBody(
+  method: Method,
+  person: { uid: string; token: string },
+  email: string,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     first_name: 'Sam',
     last_name: 'Social',
@@ -90,7 +103,10 @@ function identities(userId: number) {
 }
 
 function accessTokens(userId: number): number {
-  return sb.sandbox.db.prepare("SELECT count(*) FROM tokens WHERE user_id = ? AND kind = 'access'").pluck().get(userId) as number;
+  return sb.sandbox.db
+    .prepare("SELECT count(*) FROM tokens WHERE user_id = ? AND kind = 'access'")
+    .pluck()
+    .get(userId) as number;
 }
 
 describe.skipIf(!haveEmulator)('startAuthEmulator', () => {
@@ -132,14 +148,21 @@ describe.skipIf(!haveEmulator)('social sign-in (Firebase Auth emulator)', () => 
 
       const first = await sb.post(CONNECT, connectBody(method, person, email));
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ status: 200, message: 'No account yet. Please complete your registration.', data: null });
+      expect(first.body).toEqual({
+        status: 200,
+        message: 'No account yet. Please complete your registration.',
+        data: null,
+      });
       expect(userRow(email)).toBeUndefined();
 
       const reg = await sb.post<Session>(REGISTER, registerBody(method, person, email.toUpperCase()));
       expect(reg.status, reg.text).toBe(200);
       expect(reg.body.message).toBe('Welcome! Your account is ready.');
       expect(reg.body.data).toMatchObject({ token_type: 'Bearer', expires_in: 7200 });
-      const profile = await sb.get<{ id: number; email: string; name: string; country: { code: string } }>(PROFILE, reg.body.data!.access_token);
+      const profile = await sb.get<{ id: number; email: string; name: string; country: { code: string } }>(
+        PROFILE,
+        reg.body.data!.access_token,
+      );
       expect(profile.status).toBe(200);
       expect(profile.body.data).toMatchObject({ email, name: 'Sam Social', country: { code: 'PH' } });
       const row = userRow(email)!;
@@ -188,11 +211,16 @@ describe.skipIf(!haveEmulator)('social sign-in (Firebase Auth emulator)', () => 
   it('registering with a verified email that has an account links and signs in (no second account)', async () => {
     const paul = userRow('partner@example.org')!;
     const person = await idpSignIn('apple', { email: 'partner@example.org', email_verified: true });
-    const res = await sb.post<Session>(REGISTER, registerBody('apple', person, 'partner@example.org', { first_name: 'Other' }));
+    const res = await sb.post<Session>(
+      REGISTER,
+      registerBody('apple', person, 'partner@example.org', { first_name: 'Other' }),
+    );
     expect(res.status).toBe(200);
     const profile = await sb.get<{ id: number; name: string }>(PROFILE, res.body.data!.access_token);
     expect(profile.body.data).toMatchObject({ id: paul.id, name: 'Paul Partner' });
-    expect(sb.sandbox.db.prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get('partner@example.org')).toBe(1);
+    expect(sb.sandbox.db.prepare('SELECT count(*) FROM users WHERE email = ?').pluck().get('partner@example.org')).toBe(
+      1,
+    );
   });
 
   it('takes over an unverified account only with a verified email: its old password stops working', async () => {
@@ -203,7 +231,10 @@ describe.skipIf(!haveEmulator)('social sign-in (Firebase Auth emulator)', () => 
     expect(res.status).toBe(200);
     expect(userRow('unverified@example.org')!.email_verified_at).not.toBeNull();
     // whoever registered the address with a password cannot log in with it any more
-    const old = await sb.post('/webclient/auth/login', { email: 'unverified@example.org', password: 'unverified-2026' });
+    const old = await sb.post('/webclient/auth/login', {
+      email: 'unverified@example.org',
+      password: 'unverified-2026',
+    });
     expect(old.status).toBe(400);
   });
 
@@ -230,17 +261,65 @@ describe.skipIf(!haveEmulator)('social sign-in (Firebase Auth emulator)', () => 
       ['uid mismatch', connectBody('google', { uid: 'someone-else', token: person.token }, email)],
       ['provider mismatch', connectBody('facebook', person, email)],
       ['provider mismatch (apple)', connectBody('apple', person, email)],
-      ['forged email', connectBody('google', { uid: person.uid, token: forge(person.token, (c) => ({ ...c, email: 'listener@example.org' })) }, 'listener@example.org')],
-      ['forged provider', connectBody('facebook', { uid: person.uid, token: forge(person.token, (c) => ({ ...c, firebase: { ...(c.firebase as object), sign_in_provider: 'facebook.com' } })) }, email)],
-      ['forged user', connectBody('google', { uid: 'ghost', token: forge(person.token, (c) => ({ ...c, sub: 'ghost', user_id: 'ghost' })) }, email)],
-      ['wrong project', connectBody('google', { uid: person.uid, token: forge(person.token, (c) => ({ ...c, aud: 'another-project' })) }, email)],
-      ['expired', connectBody('google', { uid: person.uid, token: forge(person.token, (c) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 60 })) }, email)],
+      [
+        'forged email',
+        connectBody(
+          'google',
+          { uid: person.uid, token: forge(person.token, (c) => ({ ...c, email: 'listener@example.org' })) },
+          'listener@example.org',
+        ),
+      ],
+      [
+        'forged provider',
+        connectBody(
+          'facebook',
+          {
+            uid: person.uid,
+            token: forge(person.token, (c) => ({
+              ...c,
+              firebase: { ...(c.firebase as object), sign_in_provider: 'facebook.com' },
+            })),
+          },
+          email,
+        ),
+      ],
+      [
+        'forged user',
+        connectBody(
+          'google',
+          { uid: 'ghost', token: forge(person.token, (c) => ({ ...c, sub: 'ghost', user_id: 'ghost' })) },
+          email,
+        ),
+      ],
+      [
+        'wrong project',
+        connectBody(
+          'google',
+          { uid: person.uid, token: forge(person.token, (c) => ({ ...c, aud: 'another-project' })) },
+          email,
+        ),
+      ],
+      [
+        'expired',
+        connectBody(
+          'google',
+          { uid: person.uid, token: forge(person.token, (c) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 60 })) },
+          email,
+        ),
+      ],
     ];
     for (const [label, body] of cases) {
       const res = await sb.post(CONNECT, body);
       expect(res.status, label).toBe(401);
       expect(res.body, label).toEqual(NOT_VERIFIED);
-      const reg = await sb.post(REGISTER, registerBody(body.method as Method, { uid: body.uid as string, token: body.token as string }, body.email as string));
+      const reg = await sb.post(
+        REGISTER,
+        registerBody(
+          body.method as Method,
+          { uid: body.uid as string, token: body.token as string },
+          body.email as string,
+        ),
+      );
       expect(reg.status, `register: ${label}`).toBe(401);
       expect(reg.body, `register: ${label}`).toEqual(NOT_VERIFIED);
     }
@@ -287,6 +366,10 @@ describe.skipIf(!haveEmulator)('social sign-in (Firebase Auth emulator)', () => 
     expect(() => process.kill(-emulator.pid, 0), 'the emulator process group is gone').toThrow();
     const res = await sb.post(CONNECT, connectBody('google', person, 'late@example.org'));
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 503, message: 'Social sign-in is not available right now. Please try again later.', errorCode: 'ER-AUTH-02' });
+    expect(res.body).toEqual({
+      status: 503,
+      message: 'Social sign-in is not available right now. Please try again later.',
+      errorCode: 'ER-AUTH-02',
+    });
   });
 });

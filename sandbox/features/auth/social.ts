@@ -1,14 +1,29 @@
 // Social sign-in: checking the portal's Firebase ID token, and which account a Firebase identity signs in as.
 import type { Db } from '../../core/db.js';
-import { notVerified, PROVIDER_OF, type IdTokenVerifier, type SocialMethod, type VerifiedIdToken } from '../../core/firebase.js';
+import {
+  notVerified,
+  PROVIDER_OF,
+  type IdTokenVerifier,
+  type SocialMethod,
+  type VerifiedIdToken,
+} from '../../core/firebase.js';
 import { NO_PASSWORD } from '../../core/passwords.js';
 import type { Result } from '../../core/result.js';
 import { revokeUserTokens } from '../../core/tokens.js';
-import { createUser, findUserByEmail, findUserById, markEmailVerified, setPasswordHash, type NewUser, type UserRow } from '../../core/users.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  setPasswordHash,
+  type NewUser,
+  type UserRow,
+} from '../../core/users.js';
 
 export const SOCIAL_ACCOUNT_MESSAGES = {
   noAccount: 'No account yet. Please complete your registration.',
-  emailTaken: 'An account with this email already exists. Log in with your password, then connect this sign-in from your account.',
+  emailTaken:
+    'An account with this email already exists. Log in with your password, then connect this sign-in from your account.',
   welcome: 'Welcome! Your account is ready.',
 } as const;
 
@@ -22,9 +37,9 @@ export interface IdentityRow {
 }
 
 function findIdentity(db: Db, provider: string, providerUid: string): IdentityRow | undefined {
-  return db.prepare('SELECT * FROM social_identities WHERE provider = ? AND provider_uid = ?').get(provider, providerUid) as
-    | IdentityRow
-    | undefined;
+  return db
+    .prepare('SELECT * FROM social_identities WHERE provider = ? AND provider_uid = ?')
+    .get(provider, providerUid) as IdentityRow | undefined;
 }
 
 function linkIdentity(db: Db, userId: number, token: VerifiedIdToken, now: Date): void {
@@ -42,14 +57,13 @@ export async function checkSocialToken(
   claimed: { token: string; uid: string; method: SocialMethod },
 ): Promise<Result<VerifiedIdToken>> {
   const checked = await verify(claimed.token);
-  if (checked.ok && (checked.value.uid !== claimed.uid || checked.value.provider !== PROVIDER_OF[claimed.method])) return notVerified();
+  if (checked.ok && (checked.value.uid !== claimed.uid || checked.value.provider !== PROVIDER_OF[claimed.method]))
+    return notVerified();
   return checked;
 }
 
 export type SocialOutcome =
-  | { kind: 'signed-in'; user: UserRow; created: boolean }
-  | { kind: 'email-taken' }
-  | { kind: 'no-account' };
+  { kind: 'signed-in'; user: UserRow; created: boolean } | { kind: 'email-taken' } | { kind: 'no-account' };
 
 /**
  * Links the identity to an existing account that has the token's (verified) email. An account whose email was
@@ -86,7 +100,12 @@ export function connectSocial(db: Db, token: VerifiedIdToken, now: Date): Social
 }
 
 /** Social registration: as connectSocial, but a new person gets an account (email verified when the token says so). */
-export function registerSocial(db: Db, token: VerifiedIdToken, person: Omit<NewUser, 'password_hash'>, now: Date): SocialOutcome {
+export function registerSocial(
+  db: Db,
+  token: VerifiedIdToken,
+  person: Omit<NewUser, 'password_hash'>,
+  now: Date,
+): SocialOutcome {
   return db.transaction((): SocialOutcome => {
     const existing = signInExisting(db, token, now);
     if (existing.kind !== 'no-account') return existing;

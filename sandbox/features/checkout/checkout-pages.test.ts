@@ -25,20 +25,33 @@ async function create(token: string, overrides: Record<string, unknown> = {}, pa
   const res = await sb.call<{ id: string; checkout_url: string }>('POST', `${API}/${path}`, {
     token,
     json: {
-      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1,
-      success_url: SUCCESS, cancel_url: CANCEL, ...overrides,
+      currency: 'USD',
+      amount: 10,
+      credit: 100,
+      identifier: 'credits_100',
+      purchasefor: 1,
+      success_url: SUCCESS,
+      cancel_url: CANCEL,
+      ...overrides,
     },
   });
   expect(res.status).toBe(200);
   const { id, checkout_url } = res.body.data!;
-  return { id, page: new URL(checkout_url).pathname, success: `http://portal.test/#/transaction-success?session_id=${id}` };
+  return {
+    id,
+    page: new URL(checkout_url).pathname,
+    success: `http://portal.test/#/transaction-success?session_id=${id}`,
+  };
 }
 
 const confirm = (token: string, id: string) =>
   sb.post<{ result_code: string; action: null; message: string; credit_balance?: number; redemption_code?: string }>(
-    `${API}/confirm-transaction-session`, { session_id: id }, token,
+    `${API}/confirm-transaction-session`,
+    { session_id: id },
+    token,
   );
-const balance = (email: string) => sb.sandbox.db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email);
+const balance = (email: string) =>
+  sb.sandbox.db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email);
 const trxCount = () => sb.sandbox.db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get();
 
 describe('the checkout page', () => {
@@ -48,8 +61,18 @@ describe('the checkout page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     // Its form leads back to the portal (http://portal.test), and nowhere else: checkout-return.test.ts.
-    expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ formAction: ['http://portal.test'] }));
-    for (const text of ['Sandbox Checkout', '100 Credits', '$10.00', '<label for="card">Card number</label>', '4242 4242 4242 4242', '>Pay</button>', '>Cancel</button>']) {
+    expect(res.headers.get('content-security-policy')).toBe(
+      contentSecurityPolicy({ formAction: ['http://portal.test'] }),
+    );
+    for (const text of [
+      'Sandbox Checkout',
+      '100 Credits',
+      '$10.00',
+      '<label for="card">Card number</label>',
+      '4242 4242 4242 4242',
+      '>Pay</button>',
+      '>Cancel</button>',
+    ]) {
       expect(res.text).toContain(text);
     }
     expect(res.text).not.toMatch(/<script|\son\w+=/i);
@@ -62,7 +85,7 @@ describe('the checkout page', () => {
     expect(res.text).not.toContain('Card number');
   });
 
-  it('answers 404 pages for unknown sessions and the other provider\'s sessions', async () => {
+  it("answers 404 pages for unknown sessions and the other provider's sessions", async () => {
     for (const path of ['/sandbox/checkout/cs_unknown', '/sandbox/paymongo/cs_unknown']) {
       const res = await sb.get(path);
       expect(res.status).toBe(404);
@@ -103,7 +126,8 @@ describe('card payments', () => {
       const res = await confirm(us, id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        status: 200, message: 'Payment successful.',
+        status: 200,
+        message: 'Payment successful.',
         data: { result_code: 'Authorised', action: null, message: 'Payment successful.', credit_balance: 220 },
       });
     }
@@ -111,7 +135,12 @@ describe('card payments', () => {
     expect(trxCount()).toBe((before as number) + 1);
     const trx = sb.sandbox.db.prepare('SELECT * FROM credit_transactions WHERE session_id = ?').get(id);
     expect(trx).toMatchObject({
-      trx_ref: id, purchase_channel: 'card', amount_credit: 100, final_currency: 'USD', final_amount_minor: 1000, redemption_code: null,
+      trx_ref: id,
+      purchase_channel: 'card',
+      amount_credit: 100,
+      final_currency: 'USD',
+      final_amount_minor: 1000,
+      redemption_code: null,
     });
     // the page now shows the state and the way back
     const shown = await sb.get(page);
@@ -130,7 +159,11 @@ describe('card payments', () => {
       const one = await confirm(us, id);
       const two = await confirm(us, id);
       expect(one.body.data).toEqual({
-        result_code: 'Authorised', action: null, message: 'Payment successful.', credit_balance: start, redemption_code: expect.any(String),
+        result_code: 'Authorised',
+        action: null,
+        message: 'Payment successful.',
+        credit_balance: start,
+        redemption_code: expect.any(String),
       });
       expect(one.body.data!.redemption_code).toMatch(REDEMPTION_CODE_PATTERN);
       expect(two.body.data).toEqual(one.body.data);
@@ -138,7 +171,9 @@ describe('card payments', () => {
     }
     expect(new Set(codes).size).toBe(2);
     expect(balance('listener@example.org')).toBe(start);
-    const stored = sb.sandbox.db.prepare('SELECT credits, redeemed_by FROM redemption_codes WHERE code = ?').get(codes[0]);
+    const stored = sb.sandbox.db
+      .prepare('SELECT credits, redeemed_by FROM redemption_codes WHERE code = ?')
+      .get(codes[0]);
     expect(stored).toEqual({ credits: 50, redeemed_by: null });
   });
 
@@ -154,7 +189,9 @@ describe('card payments', () => {
     expect(res.location).toBe(success);
     for (let i = 0; i < 2; i++) {
       expect((await confirm(us, id)).body).toEqual({
-        status: 200, message, data: { result_code: 'Refused', action: null, message },
+        status: 200,
+        message,
+        data: { result_code: 'Refused', action: null, message },
       });
     }
     expect(balance('listener@example.org')).toBe(start);
@@ -202,7 +239,11 @@ describe('card payments', () => {
     await sb.submit(`${page}/pay`, { card: '4000002500003155' });
     expect((await sb.submit(`${page}/authenticate`, { outcome: 'bogus' })).status).toBe(400);
     expect((await sb.submit(`${page}/authenticate`, { outcome: 'fail' })).status).toBe(303);
-    expect((await confirm(us, id)).body.data).toEqual({ result_code: 'Refused', action: null, message: 'Your card was declined.' });
+    expect((await confirm(us, id)).body.data).toEqual({
+      result_code: 'Refused',
+      action: null,
+      message: 'Your card was declined.',
+    });
   });
 
   it('cancel returns to the cancel URL and confirms as Cancelled', async () => {
@@ -211,7 +252,11 @@ describe('card payments', () => {
     expect(res.status).toBe(303);
     expect(res.location).toBe(`http://portal.test/#/transaction-failed?cancelled=${id}`);
     expect((await sb.submit(`${page}/cancel`)).status).toBe(303);
-    expect((await confirm(us, id)).body.data).toEqual({ result_code: 'Cancelled', action: null, message: 'The payment was canceled.' });
+    expect((await confirm(us, id)).body.data).toEqual({
+      result_code: 'Cancelled',
+      action: null,
+      message: 'The payment was canceled.',
+    });
     expect((await sb.submit(`${page}/pay`, { card: '4242424242424242' })).status).toBe(409);
     expect((await sb.get(page)).text).toContain('This payment was canceled.');
   });
@@ -221,7 +266,9 @@ describe('card payments', () => {
     const { id, page, success } = await create(us, {}, 'wechat/create-session');
     expect((await sb.submit(`${page}/pay`)).location).toBe(success);
     expect((await confirm(us, id)).body.data).toMatchObject({ result_code: 'Authorised', credit_balance: start + 100 });
-    expect(sb.sandbox.db.prepare('SELECT purchase_channel FROM credit_transactions WHERE session_id = ?').pluck().get(id)).toBe('wechat');
+    expect(
+      sb.sandbox.db.prepare('SELECT purchase_channel FROM credit_transactions WHERE session_id = ?').pluck().get(id),
+    ).toBe('wechat');
   });
 
   it('only takes form posts', async () => {
@@ -239,25 +286,49 @@ describe('e-wallets (PayMongo)', () => {
     for (const text of ['PayMongo Test Payment', 'GCash', '₱580.00', 'Authorize Test Payment', 'Fail Test Payment']) {
       expect(shown.text).toContain(text);
     }
-    expect((await confirm(ph, id)).body.data).toEqual({ result_code: 'Pending', action: null, message: 'Your payment is waiting for authorisation.' });
+    expect((await confirm(ph, id)).body.data).toEqual({
+      result_code: 'Pending',
+      action: null,
+      message: 'Your payment is waiting for authorisation.',
+    });
     const res = await sb.submit(`${page}/authorize`);
     expect(res.status).toBe(303);
     expect(res.location).toBe(success);
     expect((await sb.submit(`${page}/authorize`)).location).toBe(success);
     expect((await sb.submit(`${page}/fail`)).status).toBe(409);
     for (let i = 0; i < 2; i++) {
-      expect((await confirm(ph, id)).body.data).toEqual({ result_code: 'Authorised', action: null, message: 'Payment successful.', credit_balance: 100 });
+      expect((await confirm(ph, id)).body.data).toEqual({
+        result_code: 'Authorised',
+        action: null,
+        message: 'Payment successful.',
+        credit_balance: 100,
+      });
     }
-    expect(sb.sandbox.db.prepare('SELECT purchase_channel, final_currency, final_amount_minor FROM credit_transactions WHERE session_id = ?').get(id))
-      .toEqual({ purchase_channel: 'gcash', final_currency: 'PHP', final_amount_minor: 58000 });
+    expect(
+      sb.sandbox.db
+        .prepare(
+          'SELECT purchase_channel, final_currency, final_amount_minor FROM credit_transactions WHERE session_id = ?',
+        )
+        .get(id),
+    ).toEqual({ purchase_channel: 'gcash', final_currency: 'PHP', final_amount_minor: 58000 });
   });
 
   it('a failed GrabPay payment is Refused', async () => {
-    const { id, page } = await create(ph, { identifier: 'credits_50_ph', credit: 50, amount: 290, currency: 'PHP', method: 'grab_pay' });
+    const { id, page } = await create(ph, {
+      identifier: 'credits_50_ph',
+      credit: 50,
+      amount: 290,
+      currency: 'PHP',
+      method: 'grab_pay',
+    });
     expect((await sb.get(page)).text).toContain('GrabPay');
     expect((await sb.get(page)).text).toContain('₱290.00');
     expect((await sb.submit(`${page}/fail`)).status).toBe(303);
-    expect((await confirm(ph, id)).body.data).toEqual({ result_code: 'Refused', action: null, message: 'The e-wallet payment failed.' });
+    expect((await confirm(ph, id)).body.data).toEqual({
+      result_code: 'Refused',
+      action: null,
+      message: 'The e-wallet payment failed.',
+    });
     expect((await sb.submit(`${page}/authorize`)).status).toBe(409);
     expect(balance('manila@example.org')).toBe(100);
   });
@@ -265,7 +336,9 @@ describe('e-wallets (PayMongo)', () => {
 
 describe('escaping', () => {
   it('escapes the return URL on the state page', async () => {
-    const { page } = await create(us, { success_url: 'http://portal.test/#/x?q="><img src=x>&s={CHECKOUT_SESSION_ID}' });
+    const { page } = await create(us, {
+      success_url: 'http://portal.test/#/x?q="><img src=x>&s={CHECKOUT_SESSION_ID}',
+    });
     await sb.submit(`${page}/cancel`);
     const res = await sb.get(page);
     expect(res.text).not.toContain('<img');

@@ -33,8 +33,14 @@ async function create(token: string, overrides: Record<string, unknown> = {}) {
   const res = await sb.call<{ id: string; checkout_url: string }>('POST', '/webclient/in-web-purchase/create-session', {
     token,
     json: {
-      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1,
-      success_url: `${PORTAL}/#/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${PORTAL}/#/top-up`, ...overrides,
+      currency: 'USD',
+      amount: 10,
+      credit: 100,
+      identifier: 'credits_100',
+      purchasefor: 1,
+      success_url: `${PORTAL}/#/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${PORTAL}/#/top-up`,
+      ...overrides,
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -77,7 +83,7 @@ describe('the payment pages on the API host', () => {
     expect(authorised.location).toBe(`${PORTAL}/#/success?session_id=${id}`);
   });
 
-  it('and their not-found page; while the sandbox\'s other pages keep their forms at home', async () => {
+  it("and their not-found page; while the sandbox's other pages keep their forms at home", async () => {
     const missing = await sb.get('/sandbox/checkout/cs_unknown');
     expect(missing.status).toBe(404);
     expect(formAction(missing.headers.get('content-security-policy'))).toBe(RETURNS);
@@ -88,7 +94,7 @@ describe('the payment pages on the API host', () => {
 });
 
 describe('the sandbox on an address of its own', () => {
-  it('answers payment pages on its own address, not the portal\'s', async () => {
+  it("answers payment pages on its own address, not the portal's", async () => {
     const { id, checkout_url } = await create(grace);
     expect(checkout_url).toBe(`${API}/sandbox/checkout/${id}`);
   });

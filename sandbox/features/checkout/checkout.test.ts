@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GRANTS } from '../../app.js';
 import { fulfilPaidSession, type Grants } from './fulfilment.js';
-import { createCheckoutSession, fulfilOnce, markCanceled, markPaid, markRefused, SESSION_TTL_MS, type CheckoutKind } from './sessions.js';
+import {
+  createCheckoutSession,
+  fulfilOnce,
+  markCanceled,
+  markPaid,
+  markRefused,
+  SESSION_TTL_MS,
+  type CheckoutKind,
+} from './sessions.js';
 import { openSeededDb } from '../../seed/seed.js';
 import { testHash } from '../../test-support.js';
 import { newRedemptionCode, REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
@@ -20,8 +28,15 @@ afterAll(() => {
 });
 
 const input = {
-  userId: 1, kind: 'donation', method: 'credit_card', currency: 'USD', amountMinor: 1000, description: 'A donation',
-  payload: { mission: 2 }, successUrl: 'http://portal.test/#/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'http://portal.test/#/no',
+  userId: 1,
+  kind: 'donation',
+  method: 'credit_card',
+  currency: 'USD',
+  amountMinor: 1000,
+  description: 'A donation',
+  payload: { mission: 2 },
+  successUrl: 'http://portal.test/#/ok?s={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://portal.test/#/no',
 } as const;
 
 const newSession = (idempotencyKey: string | null = null) => {
@@ -33,7 +48,12 @@ const newSession = (idempotencyKey: string | null = null) => {
 describe('checkout sessions', () => {
   it('creates open sessions that expire in 24 h, with the id in the return URL', () => {
     const s = newSession();
-    expect(s).toMatchObject({ status: 'open', kind: 'donation', payload: { mission: 2 }, success_url: `http://portal.test/#/ok?s=${s.id}` });
+    expect(s).toMatchObject({
+      status: 'open',
+      kind: 'donation',
+      payload: { mission: 2 },
+      success_url: `http://portal.test/#/ok?s=${s.id}`,
+    });
     expect(Date.parse(s.expires_at) - now.getTime()).toBe(SESSION_TTL_MS);
   });
 
@@ -55,7 +75,12 @@ describe('checkout sessions', () => {
     markPaid(db, s.id, now);
     const bump = db.prepare('UPDATE users SET credit_balance = credit_balance + 1 WHERE id = 1');
     const before = db.prepare('SELECT credit_balance FROM users WHERE id = 1').pluck().get();
-    expect(() => fulfilOnce(db, s.id, now, () => { bump.run(); throw new Error('boom'); })).toThrow('boom');
+    expect(() =>
+      fulfilOnce(db, s.id, now, () => {
+        bump.run();
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(db.prepare('SELECT credit_balance FROM users WHERE id = 1').pluck().get()).toBe(before);
     expect(db.prepare('SELECT fulfilled_at FROM checkout_sessions WHERE id = ?').pluck().get(s.id)).toBeNull();
     expect(fulfilOnce(db, s.id, now, () => bump.run())).toBe(true);
@@ -66,7 +91,9 @@ describe('checkout sessions', () => {
     markPaid(db, s.id, now);
     const granted: string[] = [];
     const credits: Grants = { credit: (_db, session) => granted.push(session.id) };
-    expect(() => fulfilPaidSession(db, s.id, now, credits)).toThrow(`No grant was given for a donation session (${s.id}).`);
+    expect(() => fulfilPaidSession(db, s.id, now, credits)).toThrow(
+      `No grant was given for a donation session (${s.id}).`,
+    );
     expect(db.prepare('SELECT fulfilled_at FROM checkout_sessions WHERE id = ?').pluck().get(s.id)).toBeNull();
     fulfilPaidSession(db, s.id, now, { donation: (_db, session) => granted.push(session.id) });
     fulfilPaidSession(db, s.id, now, { donation: (_db, session) => granted.push(session.id) });
@@ -74,15 +101,23 @@ describe('checkout sessions', () => {
   });
 
   it("the sandbox's table names every kind of session that can be sold", () => {
-    const kinds: Record<CheckoutKind, true> = { credit: true, subscription: true, donation: true, 'update-payment': true };
+    const kinds: Record<CheckoutKind, true> = {
+      credit: true,
+      subscription: true,
+      donation: true,
+      'update-payment': true,
+    };
     expect(Object.keys(GRANTS).sort()).toEqual(Object.keys(kinds).sort());
   });
 
   it('answers the same session for a repeated idempotency key, and refuses the key for another payment', () => {
     const first = newSession('key-1');
     expect(newSession('key-1').id).toBe(first.id);
-    expect(createCheckoutSession(db, now, { ...input, amountMinor: 2000, idempotencyKey: 'key-1' }))
-      .toEqual({ ok: false, kind: 'invalid', message: 'Idempotency-Key: was already used for a different payment' });
+    expect(createCheckoutSession(db, now, { ...input, amountMinor: 2000, idempotencyKey: 'key-1' })).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'Idempotency-Key: was already used for a different payment',
+    });
   });
 
   it('never pays an expired session', () => {

@@ -40,7 +40,10 @@ export function payAndFulfil(db: Db, sessionId: string, now: Date, grants: Grant
  * that was stopped between the two steps; the sandbox runs it on start. Returns how many it finished.
  */
 export function finishPaidSessions(db: Db, now: Date, grants: Grants): number {
-  const ids = db.prepare("SELECT id FROM checkout_sessions WHERE status = 'paid' AND fulfilled_at IS NULL ORDER BY paid_at, id").pluck().all() as string[];
+  const ids = db
+    .prepare("SELECT id FROM checkout_sessions WHERE status = 'paid' AND fulfilled_at IS NULL ORDER BY paid_at, id")
+    .pluck()
+    .all() as string[];
   for (const id of ids) fulfilPaidSession(db, id, now, grants);
   return ids.length;
 }

@@ -42,7 +42,14 @@ export interface CountryTerms {
   excludedMonths: readonly number[];
 }
 
-const US_TERMS: CountryTerms = { country: 'US', currency: 'USD', user_currency: 'USD', rate: 1, creditSuffix: '', excludedMonths: [] };
+const US_TERMS: CountryTerms = {
+  country: 'US',
+  currency: 'USD',
+  user_currency: 'USD',
+  rate: 1,
+  creditSuffix: '',
+  excludedMonths: [],
+};
 
 /** Countries with terms of their own; every other country (or none) has the US ones. */
 const TERMS: Readonly<Record<string, CountryTerms>> = {

@@ -8,15 +8,39 @@
 // may return to, and to no other.
 import { z } from 'zod';
 import {
-  answer, contractBody, HttpError, html, redirect, unwrap, type CallContract, type Reply, type RequestContext, type Route,
+  answer,
+  contractBody,
+  HttpError,
+  html,
+  redirect,
+  unwrap,
+  type CallContract,
+  type Reply,
+  type RequestContext,
+  type Route,
 } from '../../core/http.js';
 import { requireSession } from '../../core/session.js';
 import { payAndFulfil, type Grants } from './fulfilment.js';
 import { methodName, paymentMethods, WALLET_METHOD } from './methods.js';
 import {
-  CHECKOUT_MESSAGES, checkoutUrl, createCheckoutSession, failureUrl, findOwnSession, findSession, IDEMPOTENCY_KEY_MAX, isEwallet,
-  isReturnUrl, markCanceled, markRefused, markReopened, markRequiresAction, paymentResult, recordCard, type CheckoutKind,
-  type CheckoutSession, type NewCheckoutSession,
+  CHECKOUT_MESSAGES,
+  checkoutUrl,
+  createCheckoutSession,
+  failureUrl,
+  findOwnSession,
+  findSession,
+  IDEMPOTENCY_KEY_MAX,
+  isEwallet,
+  isReturnUrl,
+  markCanceled,
+  markRefused,
+  markReopened,
+  markRequiresAction,
+  paymentResult,
+  recordCard,
+  type CheckoutKind,
+  type CheckoutSession,
+  type NewCheckoutSession,
 } from './sessions.js';
 import { authenticateView, checkoutView, notFoundView, paymongoView, stateView } from './views.js';
 
@@ -32,7 +56,8 @@ function idempotencyKey(ctx: RequestContext): string | null {
   const raw = ctx.req.headers['idempotency-key'];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return null;
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw new HttpError(400, `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw new HttpError(400, `Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
   if (!/^[\x21-\x7e]+$/.test(key)) throw new HttpError(400, 'Idempotency-Key: must be printable ASCII without spaces');
   return key;
 }
@@ -52,20 +77,35 @@ export function returnOrigins(app: Pick<RequestContext['app'], 'portalUrl' | 'al
  * The Idempotency-Key and the return URLs of a create call, checked before anything else (the URLs in the order
  * given): each must be on the portal's origin or an allowed origin, else 400 `field: must point to the portal`.
  */
-export function checkoutReturns(ctx: RequestContext, urls: ReturnUrls): Pick<NewCheckoutSession, 'idempotencyKey' | 'successUrl' | 'cancelUrl' | 'failedUrl'> {
+export function checkoutReturns(
+  ctx: RequestContext,
+  urls: ReturnUrls,
+): Pick<NewCheckoutSession, 'idempotencyKey' | 'successUrl' | 'cancelUrl' | 'failedUrl'> {
   const key = idempotencyKey(ctx);
   const origins = returnOrigins(ctx.app);
   for (const [field, url] of Object.entries(urls)) {
     if (!isReturnUrl(url, origins)) throw new HttpError(400, `${field}: must point to the portal`);
   }
   // An e-wallet source has no cancel URL: leaving its page returns where a failure does.
-  return { idempotencyKey: key, successUrl: urls.success_url, cancelUrl: urls.cancel_url ?? urls.failed_url!, failedUrl: urls.failed_url ?? null };
+  return {
+    idempotencyKey: key,
+    successUrl: urls.success_url,
+    cancelUrl: urls.cancel_url ?? urls.failed_url!,
+    failedUrl: urls.failed_url ?? null,
+  };
 }
 
 /** Creates the session (or finds the one of a repeated Idempotency-Key) and answers its id and where to pay. */
-export function startCheckout(ctx: RequestContext, contract: CallContract<unknown, { id: string; checkout_url?: string | null | undefined }>, input: NewCheckoutSession): Reply {
+export function startCheckout(
+  ctx: RequestContext,
+  contract: CallContract<unknown, { id: string; checkout_url?: string | null | undefined }>,
+  input: NewCheckoutSession,
+): Reply {
   const session = unwrap(createCheckoutSession(ctx.app.db, ctx.app.now(), input));
-  return answer(contract, 'Payment session created.', { id: session.id, checkout_url: checkoutUrl(ctx.app.sandboxUrl, session) });
+  return answer(contract, 'Payment session created.', {
+    id: session.id,
+    checkout_url: checkoutUrl(ctx.app.sandboxUrl, session),
+  });
 }
 
 /**
@@ -84,7 +124,11 @@ export function paymentMethodsRoute(contract: CallContract<object, { id: string;
   return async (ctx) => {
     const { user } = requireSession(ctx);
     await ctx.body(Body);
-    return answer(contract, 'Payment methods.', paymentMethods(user.country_code).map((id) => ({ id, name: methodName(id) })));
+    return answer(
+      contract,
+      'Payment methods.',
+      paymentMethods(user.country_code).map((id) => ({ id, name: methodName(id) })),
+    );
   };
 }
 
@@ -115,9 +159,10 @@ function sessionPage(provider: Provider, handler: PageHandler, grants: Grants) {
     const form = ctx.req.method === 'POST' ? await ctx.form() : new URLSearchParams();
     const session = findSession(ctx.app.db, ctx.params.id ?? '', ctx.app.now());
     // Device-wallet payments were made in place (no hosted page): 404 here too.
-    const reply = !session || session.method === WALLET_METHOD || isEwallet(session) !== (provider === 'paymongo')
-      ? html(notFoundView(), 404)
-      : handler({ ...ctx, grants }, session, form);
+    const reply =
+      !session || session.method === WALLET_METHOD || isEwallet(session) !== (provider === 'paymongo')
+        ? html(notFoundView(), 404)
+        : handler({ ...ctx, grants }, session, form);
     return reply.type === 'html' ? { ...reply, csp: { formAction: [...returnOrigins(ctx.app)] } } : reply;
   };
 }
@@ -132,8 +177,7 @@ const wrongState = (s: CheckoutSession) => html(stateView(s, isEwallet(s)), 409)
 
 // ---- Stripe-like checkout ----
 
-const showCheckout: PageHandler = (_ctx, s) =>
-  html(s.status === 'open' ? checkoutView(s) : stateView(s, false));
+const showCheckout: PageHandler = (_ctx, s) => html(s.status === 'open' ? checkoutView(s) : stateView(s, false));
 
 const pay: PageHandler = (ctx, s, form) => {
   const { db } = ctx.app;
@@ -165,7 +209,9 @@ const pay: PageHandler = (ctx, s, form) => {
 };
 
 const showAuthenticate: PageHandler = (_ctx, s) =>
-  s.status === 'requires_action' ? html(authenticateView(s)) : redirect(`/sandbox/checkout/${encodeURIComponent(s.id)}`);
+  s.status === 'requires_action'
+    ? html(authenticateView(s))
+    : redirect(`/sandbox/checkout/${encodeURIComponent(s.id)}`);
 
 const authenticate: PageHandler = (ctx, s, form) => {
   if (s.status === 'paid') return redirect(s.success_url);

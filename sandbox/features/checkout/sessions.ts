@@ -74,7 +74,9 @@ export function isReturnUrl(raw: string, origins: ReadonlySet<string>): boolean 
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && origins.has(url.origin);
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && origins.has(url.origin)
+  );
 }
 
 // ---- create and look up ----
@@ -108,32 +110,49 @@ function withSessionId(url: string | null | undefined, id: string): string | nul
  */
 export function createCheckoutSession(db: Db, now: Date, input: NewCheckoutSession): Result<CheckoutSession> {
   const payload = JSON.stringify(input.payload ?? {});
-  return db.transaction((): Result<CheckoutSession> => {
-    if (input.idempotencyKey) {
-      const row = db
-        .prepare('SELECT * FROM checkout_sessions WHERE user_id IS ? AND idempotency_key = ?')
-        .get(input.userId, input.idempotencyKey) as SessionRow | undefined;
-      if (row) {
-        const same =
-          row.kind === input.kind && row.method === input.method && row.currency === input.currency &&
-          row.amount_minor === input.amountMinor && row.payload === payload &&
-          row.success_url === withSessionId(input.successUrl, row.id) && row.cancel_url === withSessionId(input.cancelUrl, row.id) &&
-          row.failed_url === withSessionId(input.failedUrl, row.id);
-        return same ? success(fromRow(row)) : invalid(CHECKOUT_MESSAGES.idempotencyReused);
+  return db
+    .transaction((): Result<CheckoutSession> => {
+      if (input.idempotencyKey) {
+        const row = db
+          .prepare('SELECT * FROM checkout_sessions WHERE user_id IS ? AND idempotency_key = ?')
+          .get(input.userId, input.idempotencyKey) as SessionRow | undefined;
+        if (row) {
+          const same =
+            row.kind === input.kind &&
+            row.method === input.method &&
+            row.currency === input.currency &&
+            row.amount_minor === input.amountMinor &&
+            row.payload === payload &&
+            row.success_url === withSessionId(input.successUrl, row.id) &&
+            row.cancel_url === withSessionId(input.cancelUrl, row.id) &&
+            row.failed_url === withSessionId(input.failedUrl, row.id);
+          return same ? success(fromRow(row)) : invalid(CHECKOUT_MESSAGES.idempotencyReused);
+        }
       }
-    }
-    const id = `cs_${randomBytes(24).toString('base64url')}`;
-    db.prepare(
-      `INSERT INTO checkout_sessions
+      const id = `cs_${randomBytes(24).toString('base64url')}`;
+      db.prepare(
+        `INSERT INTO checkout_sessions
          (id, user_id, kind, method, currency, amount_minor, description, payload, success_url, cancel_url, failed_url, idempotency_key, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id, input.userId, input.kind, input.method, input.currency, input.amountMinor, input.description, payload,
-      withSessionId(input.successUrl, id), withSessionId(input.cancelUrl, id), withSessionId(input.failedUrl, id), input.idempotencyKey ?? null,
-      now.toISOString(), new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
-    );
-    return success(fromRow(db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as SessionRow));
-  }).immediate();
+      ).run(
+        id,
+        input.userId,
+        input.kind,
+        input.method,
+        input.currency,
+        input.amountMinor,
+        input.description,
+        payload,
+        withSessionId(input.successUrl, id),
+        withSessionId(input.cancelUrl, id),
+        withSessionId(input.failedUrl, id),
+        input.idempotencyKey ?? null,
+        now.toISOString(),
+        new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      );
+      return success(fromRow(db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as SessionRow));
+    })
+    .immediate();
 }
 
 /** The session (an unpaid one past its time is marked expired first), or undefined. */
@@ -153,14 +172,29 @@ export function ownerId(session: Pick<CheckoutSession, 'id' | 'user_id'>): numbe
 }
 
 /** The person's own session of that kind; anyone else's, or an unknown id, is not found. */
-export function findOwnSession(db: Db, id: string, userId: number, kind: CheckoutKind, now: Date): Result<CheckoutSession> {
+export function findOwnSession(
+  db: Db,
+  id: string,
+  userId: number,
+  kind: CheckoutKind,
+  now: Date,
+): Result<CheckoutSession> {
   const session = findSession(db, id, now);
-  return session && session.user_id === userId && session.kind === kind ? success(session) : failure('not-found', CHECKOUT_MESSAGES.notFound);
+  return session && session.user_id === userId && session.kind === kind
+    ? success(session)
+    : failure('not-found', CHECKOUT_MESSAGES.notFound);
 }
 
 // ---- state changes (each only from the states it allows, and never after expiry) ----
 
-function transition(db: Db, id: string, from: readonly CheckoutStatus[], to: CheckoutStatus, now: Date, message: string | null = null): boolean {
+function transition(
+  db: Db,
+  id: string,
+  from: readonly CheckoutStatus[],
+  to: CheckoutStatus,
+  now: Date,
+  message: string | null = null,
+): boolean {
   const at = now.toISOString();
   const { changes } = db
     .prepare(
@@ -173,8 +207,10 @@ function transition(db: Db, id: string, from: readonly CheckoutStatus[], to: Che
 }
 
 export const markPaid = (db: Db, id: string, now: Date) => transition(db, id, UNPAID, 'paid', now);
-export const markRefused = (db: Db, id: string, message: string, now: Date) => transition(db, id, UNPAID, 'refused', now, message);
-export const markRequiresAction = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'requires_action', now);
+export const markRefused = (db: Db, id: string, message: string, now: Date) =>
+  transition(db, id, UNPAID, 'refused', now, message);
+export const markRequiresAction = (db: Db, id: string, now: Date) =>
+  transition(db, id, ['open'], 'requires_action', now);
 export const markCanceled = (db: Db, id: string, now: Date) => transition(db, id, ['open'], 'canceled', now);
 /** A failed authentication of a session that stays payable (donations, as Stripe Checkout does): back to open. */
 export const markReopened = (db: Db, id: string, now: Date) => transition(db, id, ['requires_action'], 'open', now);
@@ -194,16 +230,18 @@ export function failureUrl(session: Pick<CheckoutSession, 'success_url' | 'faile
  * Returns true when it ran now, false when the session is not paid or was fulfilled before.
  */
 export function fulfilOnce(db: Db, sessionId: string, now: Date, grant: (session: CheckoutSession) => void): boolean {
-  return db.transaction(() => {
-    const row = db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(sessionId) as SessionRow | undefined;
-    if (!row || row.status !== 'paid' || row.fulfilled_at) return false;
-    grant(fromRow(row));
-    const { changes } = db
-      .prepare('UPDATE checkout_sessions SET fulfilled_at = ? WHERE id = ? AND fulfilled_at IS NULL')
-      .run(now.toISOString(), sessionId);
-    if (changes !== 1) throw new Error(`session ${sessionId} was fulfilled concurrently`);
-    return true;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const row = db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(sessionId) as SessionRow | undefined;
+      if (!row || row.status !== 'paid' || row.fulfilled_at) return false;
+      grant(fromRow(row));
+      const { changes } = db
+        .prepare('UPDATE checkout_sessions SET fulfilled_at = ? WHERE id = ? AND fulfilled_at IS NULL')
+        .run(now.toISOString(), sessionId);
+      if (changes !== 1) throw new Error(`session ${sessionId} was fulfilled concurrently`);
+      return true;
+    })
+    .immediate();
 }
 
 // ---- answers ----
@@ -236,6 +274,8 @@ export function paymentResult(session: CheckoutSession): Result<{ result_code: R
     case 'expired':
       return invalid(CHECKOUT_MESSAGES.expired);
     case 'open':
-      return isEwallet(session) ? success({ result_code: 'Pending', message: CHECKOUT_MESSAGES.pending }) : invalid(CHECKOUT_MESSAGES.notCompleted);
+      return isEwallet(session)
+        ? success({ result_code: 'Pending', message: CHECKOUT_MESSAGES.pending })
+        : invalid(CHECKOUT_MESSAGES.notCompleted);
   }
 }

@@ -35,10 +35,13 @@ function summary(s: CheckoutSession): string {
 }
 
 function layout(title: string, intro: string, body: string): string {
-  return page(title, `${STYLE}
+  return page(
+    title,
+    `${STYLE}
 <h1>${e(title)}</h1>
 <p class="meta">${e(intro)}</p>
-${body}`);
+${body}`,
+  );
 }
 
 const STRIPE_INTRO = 'The sandbox stands in for Stripe Checkout here. No money moves.';
@@ -53,33 +56,45 @@ export function checkoutView(s: CheckoutSession, error?: string): string {
       : `<label for="card">Card number</label>
   <input type="text" id="card" name="card" inputmode="numeric" autocomplete="cc-number" maxlength="32" required aria-describedby="card-hint"${error ? ' aria-invalid="true"' : ''}>
   <p id="card-hint" class="meta">${e(TEST_CARD_HINT)}</p>`;
-  return layout('Sandbox Checkout', STRIPE_INTRO, `${summary(s)}
+  return layout(
+    'Sandbox Checkout',
+    STRIPE_INTRO,
+    `${summary(s)}
 ${alert}
 <form method="post" action="${base(s)}/pay">
   ${fields}
   <button type="submit">${savesCard(s) ? 'Save card' : 'Pay'}</button>
 </form>
-<form method="post" action="${base(s)}/cancel" class="inline"><button type="submit">Cancel</button></form>`);
+<form method="post" action="${base(s)}/cancel" class="inline"><button type="submit">Cancel</button></form>`,
+  );
 }
 
 /** The 3-D Secure challenge of a card that asked for it. */
 export function authenticateView(s: CheckoutSession, error?: string): string {
   const alert = error ? `<p class="error" role="alert">${e(error)}</p>` : '';
-  return layout('Authenticate payment', 'Your bank asks you to confirm this payment (3-D Secure test).', `${summary(s)}
+  return layout(
+    'Authenticate payment',
+    'Your bank asks you to confirm this payment (3-D Secure test).',
+    `${summary(s)}
 ${alert}
 <form method="post" action="${base(s)}/authenticate">
   <button type="submit" name="outcome" value="complete">Complete authentication</button>
   <button type="submit" name="outcome" value="fail">Fail authentication</button>
   <button type="submit" name="outcome" value="later">Decide later</button>
-</form>`);
+</form>`,
+  );
 }
 
 /** PayMongo-like test page of an open GCash or GrabPay session. */
 export function paymongoView(s: CheckoutSession): string {
-  return layout('PayMongo Test Payment', PAYMONGO_INTRO, `${summary(s)}
+  return layout(
+    'PayMongo Test Payment',
+    PAYMONGO_INTRO,
+    `${summary(s)}
 <p>Method: <strong>${e(methodName(s.method))}</strong></p>
 <form method="post" action="${paymongoBase(s)}/authorize" class="inline"><button type="submit">Authorize Test Payment</button></form>
-<form method="post" action="${paymongoBase(s)}/fail" class="inline"><button type="submit">Fail Test Payment</button></form>`);
+<form method="post" action="${paymongoBase(s)}/fail" class="inline"><button type="submit">Fail Test Payment</button></form>`,
+  );
 }
 
 function stateText(s: CheckoutSession): string {
@@ -103,13 +118,20 @@ function stateText(s: CheckoutSession): string {
 export function stateView(s: CheckoutSession, ewallet: boolean): string {
   const authenticate =
     s.status === 'requires_action' ? `<p><a href="${base(s)}/authenticate">Authenticate the payment</a></p>` : '';
-  return layout(ewallet ? 'PayMongo Test Payment' : 'Sandbox Checkout', ewallet ? PAYMONGO_INTRO : STRIPE_INTRO, `${summary(s)}
+  return layout(
+    ewallet ? 'PayMongo Test Payment' : 'Sandbox Checkout',
+    ewallet ? PAYMONGO_INTRO : STRIPE_INTRO,
+    `${summary(s)}
 <p role="status"><strong>${e(stateText(s))}</strong></p>
 ${authenticate}
-<p><a href="${e(s.status === 'refused' ? failureUrl(s) : s.success_url)}">Back to the portal</a></p>`);
+<p><a href="${e(s.status === 'refused' ? failureUrl(s) : s.success_url)}">Back to the portal</a></p>`,
+  );
 }
 
 export function notFoundView(): string {
-  return page('Payment session not found', `<h1>Payment session not found</h1>
-<p>There is no payment session at this address. <a href="/sandbox">Sandbox home</a></p>`);
+  return page(
+    'Payment session not found',
+    `<h1>Payment session not found</h1>
+<p>There is no payment session at this address. <a href="/sandbox">Sandbox home</a></p>`,
+  );
 }

@@ -26,8 +26,14 @@ interface Created {
 
 function body(overrides: Record<string, unknown> = {}) {
   return {
-    currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1,
-    success_url: SUCCESS, cancel_url: CANCEL, ...overrides,
+    currency: 'USD',
+    amount: 10,
+    credit: 100,
+    identifier: 'credits_100',
+    purchasefor: 1,
+    success_url: SUCCESS,
+    cancel_url: CANCEL,
+    ...overrides,
   };
 }
 
@@ -38,16 +44,30 @@ describe('credit list', () => {
   it('lists the US prices', async () => {
     const res = await sb.get<unknown[]>(`${API}/credit-list`, us);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([50, 100, 250, 500, 1000].map((n) => ({
-      country: 'US', currency: 'USD', identifier: `credits_${n}`, price_credit: n, price_dollar: n / 10, user_currency: 'USD', rate: 1,
-    })));
+    expect(res.body.data).toEqual(
+      [50, 100, 250, 500, 1000].map((n) => ({
+        country: 'US',
+        currency: 'USD',
+        identifier: `credits_${n}`,
+        price_credit: n,
+        price_dollar: n / 10,
+        user_currency: 'USD',
+        rate: 1,
+      })),
+    );
   });
 
   it('lists the Philippine prices in dollars with the peso rate', async () => {
     const res = await sb.get<{ identifier: string }[]>(`${API}/credit-list`, ph);
     expect(res.body.data).toHaveLength(5);
     expect(res.body.data![1]).toEqual({
-      country: 'PH', currency: 'USD', identifier: 'credits_100_ph', price_credit: 100, price_dollar: 10, user_currency: 'PHP', rate: 58,
+      country: 'PH',
+      currency: 'USD',
+      identifier: 'credits_100_ph',
+      price_credit: 100,
+      price_dollar: 10,
+      user_currency: 'PHP',
+      rate: 58,
     });
   });
 
@@ -55,29 +75,48 @@ describe('credit list', () => {
     sb.sandbox.db.prepare("UPDATE users SET country_code = 'DE' WHERE email = 'admin@example.org'").run();
     const de = await sb.login('admin@example.org', 'admin-2026');
     const res = await sb.get<{ identifier: string; country: string }[]>(`${API}/credit-list`, de);
-    expect(res.body.data!.map((o) => o.identifier)).toEqual(['credits_50', 'credits_100', 'credits_250', 'credits_500', 'credits_1000']);
+    expect(res.body.data!.map((o) => o.identifier)).toEqual([
+      'credits_50',
+      'credits_100',
+      'credits_250',
+      'credits_500',
+      'credits_1000',
+    ]);
     expect((await create(de)).status).toBe(200);
   });
 });
 
 describe('payment methods and client key', () => {
   it('offers card and WeChat Pay everywhere, and the e-wallets in PH (the profile decides)', async () => {
-    const base = [{ id: 'credit_card', name: 'Credit / Debit Card' }, { id: 'wechat', name: 'WeChat Pay' }];
+    const base = [
+      { id: 'credit_card', name: 'Credit / Debit Card' },
+      { id: 'wechat', name: 'WeChat Pay' },
+    ];
     expect((await sb.post(`${API}/payment-methods`, {}, us)).body.data).toEqual(base);
     expect((await sb.post(`${API}/payment-methods`, { country: 'PH' }, us)).body.data).toEqual(base);
     expect((await sb.post(`${API}/payment-methods`, {}, ph)).body.data).toEqual([
-      ...base, { id: 'gcash', name: 'GCash' }, { id: 'grab_pay', name: 'GrabPay' },
+      ...base,
+      { id: 'gcash', name: 'GCash' },
+      { id: 'grab_pay', name: 'GrabPay' },
     ]);
   });
 
   it('gives the test client key', async () => {
-    expect((await sb.get(`${API}/client-key`, us)).body).toEqual({ status: 200, message: 'Client key.', data: { clientKey: 'pk_test_sandbox' } });
+    expect((await sb.get(`${API}/client-key`, us)).body).toEqual({
+      status: 200,
+      message: 'Client key.',
+      data: { clientKey: 'pk_test_sandbox' },
+    });
   });
 
   it('needs a bearer token for every call', async () => {
     const calls: [string, string][] = [
-      ['GET', 'credit-list'], ['POST', 'payment-methods'], ['GET', 'client-key'], ['POST', 'create-session'],
-      ['POST', 'wechat/create-session'], ['POST', 'confirm-transaction-session'],
+      ['GET', 'credit-list'],
+      ['POST', 'payment-methods'],
+      ['GET', 'client-key'],
+      ['POST', 'create-session'],
+      ['POST', 'wechat/create-session'],
+      ['POST', 'confirm-transaction-session'],
     ];
     for (const [method, path] of calls) {
       const res = await sb.call(method, `${API}/${path}`, method === 'POST' ? { json: body() } : {});
@@ -95,10 +134,19 @@ describe('create-session', () => {
     const { id, checkout_url } = res.body.data!;
     expect(id).toMatch(/^cs_[A-Za-z0-9_-]{32}$/);
     expect(checkout_url).toBe(`http://portal.test/sandbox/checkout/${id}`);
-    const row = sb.sandbox.db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as Record<string, unknown>;
+    const row = sb.sandbox.db.prepare('SELECT * FROM checkout_sessions WHERE id = ?').get(id) as Record<
+      string,
+      unknown
+    >;
     expect(row).toMatchObject({
-      kind: 'credit', method: 'credit_card', currency: 'USD', amount_minor: 1000, status: 'open', description: '100 Credits',
-      success_url: `http://portal.test/#/transaction-success?session_id=${id}`, cancel_url: CANCEL,
+      kind: 'credit',
+      method: 'credit_card',
+      currency: 'USD',
+      amount_minor: 1000,
+      status: 'open',
+      description: '100 Credits',
+      success_url: `http://portal.test/#/transaction-success?session_id=${id}`,
+      cancel_url: CANCEL,
     });
     expect(JSON.parse(row.payload as string)).toEqual({ identifier: 'credits_100', credits: 100, purchasefor: 1 });
   });
@@ -127,21 +175,40 @@ describe('create-session', () => {
     ];
     for (const [overrides, message] of cases) {
       const res = await create(us, overrides);
-      expect({ overrides, status: res.status, body: res.body }).toEqual({ overrides, status: 400, body: { status: 400, message, errorCode: null } });
+      expect({ overrides, status: res.status, body: res.body }).toEqual({
+        overrides,
+        status: 400,
+        body: { status: 400, message, errorCode: null },
+      });
     }
     expect((await create(ph, { identifier: 'credits_100' })).body.message).toBe('identifier: unknown credit option');
-    expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM checkout_sessions WHERE status = 'open' AND amount_minor <> 1000").pluck().get()).toBe(0);
+    expect(
+      sb.sandbox.db
+        .prepare("SELECT COUNT(*) FROM checkout_sessions WHERE status = 'open' AND amount_minor <> 1000")
+        .pluck()
+        .get(),
+    ).toBe(0);
   });
 
   it('accepts other options at their listed price', async () => {
     expect((await create(us, { identifier: 'credits_250', credit: 250, amount: 25 })).status).toBe(200);
-    expect((await create(us, { identifier: 'credits_1000', credit: 1000, amount: 100.0, currency: 'usd' })).status).toBe(200);
+    expect(
+      (await create(us, { identifier: 'credits_1000', credit: 1000, amount: 100.0, currency: 'usd' })).status,
+    ).toBe(200);
   });
 
   it('only returns to the portal or an allowed origin', async () => {
     const bad = [
-      'javascript:alert(1)', '/#/transaction-success', '//evil.test/', 'http://evil.test/', 'https://portal.test/',
-      'http://portal.test.evil.test/', 'http://portal.test:8443/', 'http://user:pw@portal.test/', 'ftp://portal.test/', 'not a url',
+      'javascript:alert(1)',
+      '/#/transaction-success',
+      '//evil.test/',
+      'http://evil.test/',
+      'https://portal.test/',
+      'http://portal.test.evil.test/',
+      'http://portal.test:8443/',
+      'http://user:pw@portal.test/',
+      'ftp://portal.test/',
+      'not a url',
     ];
     for (const url of bad) {
       expect((await create(us, { success_url: url })).body.message).toBe('success_url: must point to the portal');
@@ -162,8 +229,16 @@ describe('create-session', () => {
     const theirs = await create(ph, { identifier: 'credits_100_ph' }, { 'Idempotency-Key': 'topup-1' });
     expect(theirs.body.data!.id).not.toBe(first.body.data!.id);
     // the same key for a different payment is refused
-    const changed = await create(us, { identifier: 'credits_50', credit: 50, amount: 5 }, { 'Idempotency-Key': 'topup-1' });
-    expect(changed.body).toEqual({ status: 400, message: 'Idempotency-Key: was already used for a different payment', errorCode: null });
+    const changed = await create(
+      us,
+      { identifier: 'credits_50', credit: 50, amount: 5 },
+      { 'Idempotency-Key': 'topup-1' },
+    );
+    expect(changed.body).toEqual({
+      status: 400,
+      message: 'Idempotency-Key: was already used for a different payment',
+      errorCode: null,
+    });
     const long = await create(us, {}, { 'Idempotency-Key': 'k'.repeat(201) });
     expect(long.body.message).toBe('Idempotency-Key: must be at most 200 characters');
     expect((await create(us, {}, { 'Idempotency-Key': 'k'.repeat(200) })).status).toBe(200);
@@ -173,19 +248,28 @@ describe('create-session', () => {
     const res = await sb.call<Created>('POST', `${API}/wechat/create-session`, { json: body(), token: us });
     expect(res.status).toBe(200);
     expect(res.body.data!.checkout_url).toMatch(/^http:\/\/portal\.test\/sandbox\/checkout\/cs_/);
-    expect(sb.sandbox.db.prepare('SELECT method FROM checkout_sessions WHERE id = ?').pluck().get(res.body.data!.id)).toBe('wechat');
+    expect(
+      sb.sandbox.db.prepare('SELECT method FROM checkout_sessions WHERE id = ?').pluck().get(res.body.data!.id),
+    ).toBe('wechat');
   });
 
   it('charges the e-wallets in pesos at the list rate', async () => {
-    for (const quote of [{ currency: 'USD', amount: 10 }, { currency: 'PHP', amount: 580 }]) {
+    for (const quote of [
+      { currency: 'USD', amount: 10 },
+      { currency: 'PHP', amount: 580 },
+    ]) {
       const res = await create(ph, { identifier: 'credits_100_ph', method: 'gcash', ...quote });
       expect(res.status).toBe(200);
       expect(res.body.data!.checkout_url).toBe(`http://portal.test/sandbox/paymongo/${res.body.data!.id}`);
-      const row = sb.sandbox.db.prepare('SELECT currency, amount_minor, method FROM checkout_sessions WHERE id = ?').get(res.body.data!.id);
+      const row = sb.sandbox.db
+        .prepare('SELECT currency, amount_minor, method FROM checkout_sessions WHERE id = ?')
+        .get(res.body.data!.id);
       expect(row).toEqual({ currency: 'PHP', amount_minor: 58000, method: 'gcash' });
     }
-    expect((await create(ph, { identifier: 'credits_100_ph', method: 'grab_pay', currency: 'PHP', amount: 579.99 })).body.message)
-      .toBe('The price has changed. Please choose again.');
+    expect(
+      (await create(ph, { identifier: 'credits_100_ph', method: 'grab_pay', currency: 'PHP', amount: 579.99 })).body
+        .message,
+    ).toBe('The price has changed. Please choose again.');
     // card in PH is charged in dollars; pesos are only for the e-wallets
     expect((await create(ph, { identifier: 'credits_100_ph', currency: 'PHP', amount: 580 })).status).toBe(400);
     expect((await create(ph, { identifier: 'credits_100_ph' })).status).toBe(200);
@@ -198,10 +282,14 @@ describe('confirm-transaction-session', () => {
 
   it('does not confirm a session that was never paid', async () => {
     const { id } = (await create(us)).body.data!;
-    expect((await confirm(us, id)).body).toEqual({ status: 400, message: 'This payment has not been completed.', errorCode: null });
+    expect((await confirm(us, id)).body).toEqual({
+      status: 400,
+      message: 'This payment has not been completed.',
+      errorCode: null,
+    });
   });
 
-  it('hides other people\'s sessions and unknown ids', async () => {
+  it("hides other people's sessions and unknown ids", async () => {
     const { id } = (await create(us)).body.data!;
     await sb.submit(`/sandbox/checkout/${id}/pay`, { card: '4242424242424242' });
     const notFound = { status: 404, message: 'Payment session not found.', errorCode: null };
@@ -225,7 +313,8 @@ describe('expiry', () => {
     await own.submit(`/sandbox/checkout/${challenged}/pay`, { card: '4000 0025 0000 3155' });
     own.clock.advance(24 * 60 * 60 * 1000);
     const again = await own.login('listener@example.org', 'listen-2026');
-    const confirm = (id: string) => own.post<Record<string, unknown>>(`${API}/confirm-transaction-session`, { session_id: id }, again);
+    const confirm = (id: string) =>
+      own.post<Record<string, unknown>>(`${API}/confirm-transaction-session`, { session_id: id }, again);
     const expired = { status: 400, message: 'This payment session has expired.', errorCode: null };
     expect((await confirm(unpaid)).body).toEqual(expired);
     expect((await confirm(challenged)).body).toEqual(expired);
@@ -234,7 +323,9 @@ describe('expiry', () => {
     expect(pay.status).toBe(409);
     expect(pay.text).toContain('This payment session has expired.');
     expect((await own.get(`/sandbox/checkout/${unpaid}`)).text).toContain('This payment session has expired.');
-    expect((await own.submit(`/sandbox/checkout/${challenged}/authenticate`, { outcome: 'complete' })).status).toBe(409);
+    expect((await own.submit(`/sandbox/checkout/${challenged}/authenticate`, { outcome: 'complete' })).status).toBe(
+      409,
+    );
     expect((await confirm(unpaid)).body).toEqual(expired);
     await own.stop();
   });

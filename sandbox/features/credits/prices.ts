@@ -2,7 +2,13 @@
 import type { CreditOption } from '../../../shared/api/credits.js';
 import { precisionRule, toMinorExact } from '../../../shared/format/money.js';
 import { invalid, success, type Result } from '../../core/result.js';
-import { countryTerms, EWALLET_CURRENCY, EWALLET_METHODS, ewalletChargeMinor, type SessionMethod } from '../checkout/methods.js';
+import {
+  countryTerms,
+  EWALLET_CURRENCY,
+  EWALLET_METHODS,
+  ewalletChargeMinor,
+  type SessionMethod,
+} from '../checkout/methods.js';
 
 export const CREDIT_MESSAGES = {
   unknownOption: 'identifier: unknown credit option',
@@ -65,16 +71,25 @@ export interface PricedCredits {
  * The server's price of the option the client quoted, for this method. The client may quote the list's price, or
  * for an e-wallet the PHP price; any other amount, currency or number of credits means the price has changed.
  */
-export function priceCredits(countryCode: string | null, quote: CreditQuote, method: SessionMethod): Result<PricedCredits> {
+export function priceCredits(
+  countryCode: string | null,
+  quote: CreditQuote,
+  method: SessionMethod,
+): Result<PricedCredits> {
   const option = findCreditOption(countryCode, quote.identifier);
   if (!option) return invalid(CREDIT_MESSAGES.unknownOption);
   // More decimals than the currency has is refused as such, never rounded into a match.
   if (toMinorExact(quote.amount, quote.currency) === null) return invalid(`amount: ${precisionRule(quote.currency)}`);
   const listed = { currency: option.currency, minor: option.price_cents };
   const ewallet = EWALLET_METHODS.has(method);
-  const charge = ewallet ? { currency: EWALLET_CURRENCY, minor: ewalletChargeMinor(option.price_cents, option.rate) } : listed;
+  const charge = ewallet
+    ? { currency: EWALLET_CURRENCY, minor: ewalletChargeMinor(option.price_cents, option.rate) }
+    : listed;
   const quotes = ewallet ? [listed, charge] : [listed];
-  const quoted = quotes.some((q) => q.currency === quote.currency && toMinorExact(quote.amount, q.currency) === q.minor);
-  if (!quoted || (quote.credit !== undefined && quote.credit !== option.price_credit)) return invalid(CREDIT_MESSAGES.priceChanged);
+  const quoted = quotes.some(
+    (q) => q.currency === quote.currency && toMinorExact(quote.amount, q.currency) === q.minor,
+  );
+  if (!quoted || (quote.credit !== undefined && quote.credit !== option.price_credit))
+    return invalid(CREDIT_MESSAGES.priceChanged);
   return success({ option, charge });
 }

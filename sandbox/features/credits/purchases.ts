@@ -50,7 +50,17 @@ export function recordCreditPurchase(db: Db, session: PaidCreditSession, at: Dat
     `INSERT INTO credit_transactions
        (user_id, trx_ref, created_at, purchase_channel, amount_credit, final_currency, final_amount_minor, redemption_code, session_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(userId, session.id, at.toISOString(), CHANNEL[session.method], credits, session.currency, session.amount_minor, code, session.id);
+  ).run(
+    userId,
+    session.id,
+    at.toISOString(),
+    CHANNEL[session.method],
+    credits,
+    session.currency,
+    session.amount_minor,
+    code,
+    session.id,
+  );
   return code ? 0 : credits;
 }
 
@@ -60,7 +70,8 @@ export function recordCreditPurchase(db: Db, session: PaidCreditSession, at: Dat
  */
 export function grantCreditPurchase(db: Db, session: CheckoutSession, now: Date): void {
   const credits = recordCreditPurchase(db, session, now);
-  if (credits > 0) db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, ownerId(session));
+  if (credits > 0)
+    db.prepare('UPDATE users SET credit_balance = credit_balance + ? WHERE id = ?').run(credits, ownerId(session));
 }
 
 /** What credit sessions grant once paid (checkout/fulfilment.ts). */
@@ -73,8 +84,12 @@ export function creditDescription(credits: number, purchasefor: 1 | 2): string {
 
 /** What a granted credit purchase answers besides its result: the buyer's balance now, and the gift code it bought. */
 export function purchaseOutcome(db: Db, sessionId: string): { credit_balance: number; redemption_code?: string } {
-  const purchase = db.prepare('SELECT * FROM credit_transactions WHERE session_id = ?').get(sessionId) as CreditTransactionRow | undefined;
+  const purchase = db.prepare('SELECT * FROM credit_transactions WHERE session_id = ?').get(sessionId) as
+    CreditTransactionRow | undefined;
   if (!purchase) throw new Error(`paid session ${sessionId} has no credit transaction`);
   const balance = db.prepare('SELECT credit_balance FROM users WHERE id = ?').pluck().get(purchase.user_id) as number;
-  return { credit_balance: balance, ...(purchase.redemption_code ? { redemption_code: purchase.redemption_code } : {}) };
+  return {
+    credit_balance: balance,
+    ...(purchase.redemption_code ? { redemption_code: purchase.redemption_code } : {}),
+  };
 }

@@ -15,7 +15,9 @@ export function newRedemptionCode(): string {
 
 /** Stores a new code worth `credits`, bought by `userId`, and returns it. */
 export function createRedemptionCode(db: Db, userId: number, credits: number, now: Date): string {
-  const insert = db.prepare('INSERT OR IGNORE INTO redemption_codes (code, credits, created_by, created_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO redemption_codes (code, credits, created_by, created_at) VALUES (?, ?, ?, ?)',
+  );
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newRedemptionCode();
     if (insert.run(code, credits, userId, now.toISOString()).changes === 1) return code;

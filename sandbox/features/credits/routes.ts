@@ -7,7 +7,13 @@ import { requireSession } from '../../core/session.js';
 import { currencyCode, identifier } from '../../core/validation.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { paymentMethods, type PaymentMethod } from '../checkout/methods.js';
-import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
+import {
+  checkoutReturns,
+  confirmation,
+  paymentMethodsRoute,
+  returnUrlField,
+  startCheckout,
+} from '../checkout/routes.js';
 import { creditList, priceCredits } from './prices.js';
 import { CREDIT_GRANTS, creditDescription, purchaseOutcome, type CreditPayload } from './purchases.js';
 
@@ -17,7 +23,11 @@ const METHOD_UNAVAILABLE = 'method: not available in your country';
 export const CLIENT_KEY = 'pk_test_sandbox';
 
 const MAX_AMOUNT = 1_000_000;
-const positiveUpTo = (max: number) => z.number().positive({ error: 'must be greater than 0' }).max(max, { error: `must be at most ${max}` });
+const positiveUpTo = (max: number) =>
+  z
+    .number()
+    .positive({ error: 'must be greater than 0' })
+    .max(max, { error: `must be at most ${max}` });
 
 /** The body of a create call (the card and WeChat Pay ones share it). */
 const CreateBody = contractBody(creditsApi.createCreditSession, {
@@ -43,7 +53,10 @@ function getClientKey(ctx: RequestContext) {
 }
 
 /** A checkout session for the option the person chose, at the server's price. */
-function createSession(contract: typeof creditsApi.createCreditSession, forcedMethod?: PaymentMethod): Route['handler'] {
+function createSession(
+  contract: typeof creditsApi.createCreditSession,
+  forcedMethod?: PaymentMethod,
+): Route['handler'] {
   return async (ctx) => {
     const { user } = requireSession(ctx);
     const body = await ctx.body(CreateBody);
@@ -51,7 +64,11 @@ function createSession(contract: typeof creditsApi.createCreditSession, forcedMe
     const method: PaymentMethod = forcedMethod ?? body.method ?? 'credit_card';
     if (!paymentMethods(user.country_code).includes(method)) throw new HttpError(400, METHOD_UNAVAILABLE);
     const { option, charge } = unwrap(priceCredits(user.country_code, body, method));
-    const payload: CreditPayload = { identifier: option.identifier, credits: option.price_credit, purchasefor: body.purchasefor };
+    const payload: CreditPayload = {
+      identifier: option.identifier,
+      credits: option.price_credit,
+      purchasefor: body.purchasefor,
+    };
     return startCheckout(ctx, contract, {
       userId: user.id,
       kind: 'credit',
@@ -73,7 +90,10 @@ async function confirmSession(ctx: RequestContext) {
   if (session.status !== 'paid') return answer(creditsApi.confirmCreditSession, result.message, result);
 
   fulfilPaidSession(ctx.app.db, session.id, ctx.app.now(), CREDIT_GRANTS); // already done when paid; a no-op then
-  return answer(creditsApi.confirmCreditSession, result.message, { ...result, ...purchaseOutcome(ctx.app.db, session.id) });
+  return answer(creditsApi.confirmCreditSession, result.message, {
+    ...result,
+    ...purchaseOutcome(ctx.app.db, session.id),
+  });
 }
 
 const API = '/webclient/in-web-purchase';
@@ -83,6 +103,10 @@ export const creditRoutes: Route[] = [
   { method: 'POST', path: `${API}/payment-methods`, handler: paymentMethodsRoute(creditsApi.creditPaymentMethods) },
   { method: 'GET', path: `${API}/client-key`, handler: getClientKey },
   { method: 'POST', path: `${API}/create-session`, handler: createSession(creditsApi.createCreditSession) },
-  { method: 'POST', path: `${API}/wechat/create-session`, handler: createSession(creditsApi.createCreditWechatSession, 'wechat') },
+  {
+    method: 'POST',
+    path: `${API}/wechat/create-session`,
+    handler: createSession(creditsApi.createCreditWechatSession, 'wechat'),
+  },
   { method: 'POST', path: `${API}/confirm-transaction-session`, handler: confirmSession },
 ];

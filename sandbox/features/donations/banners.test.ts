@@ -3,7 +3,10 @@ import { bannerSvg, wrap } from './banners.js';
 
 describe('mission banners', () => {
   it('are 2:1, as the widgets show them, so covering the box crops nothing at any width', () => {
-    const svg = bannerSvg({ id: 2, title: 'Music Scholarships for Young Worship Leaders', organization: 'Harvest of Praise Foundation' }, 1);
+    const svg = bannerSvg(
+      { id: 2, title: 'Music Scholarships for Young Worship Leaders', organization: 'Harvest of Praise Foundation' },
+      1,
+    );
     const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg)!;
     expect(Number(width) / Number(height)).toBe(2);
   });
@@ -19,6 +22,8 @@ describe('mission banners', () => {
   });
 
   it('escape what an admin typed', () => {
-    expect(bannerSvg({ id: 1, title: '<script>alert(1)</script>', organization: 'A & B' }, 1)).not.toContain('<script>');
+    expect(bannerSvg({ id: 1, title: '<script>alert(1)</script>', organization: 'A & B' }, 1)).not.toContain(
+      '<script>',
+    );
   });
 });

@@ -35,7 +35,8 @@ export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const word of text.split(' ')) {
     const last = lines.at(-1);
-    if (last !== undefined && Array.from(`${last} ${word}`).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && Array.from(`${last} ${word}`).length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;

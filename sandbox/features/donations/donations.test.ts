@@ -26,13 +26,24 @@ afterAll(async () => {
 });
 
 const gift = (overrides: Record<string, unknown> = {}) => ({
-  currency: 'USD', amount: 10, identifier: 'donation', donation_id: 2, recurring: 0, frequency: 1,
-  success_url: SUCCESS, cancel_url: CANCEL, ...overrides,
+  currency: 'USD',
+  amount: 10,
+  identifier: 'donation',
+  donation_id: 2,
+  recurring: 0,
+  frequency: 1,
+  success_url: SUCCESS,
+  cancel_url: CANCEL,
+  ...overrides,
 });
 const monthly = (overrides: Record<string, unknown> = {}) => gift({ recurring: 1, frequency: 2, ...overrides });
 
 async function create(token: string | undefined, json: unknown, headers: Record<string, string> = {}) {
-  return sb.call<{ id: string; checkout_url: string }>('POST', `${API}/create-session`, { json, headers, ...(token ? { token } : {}) });
+  return sb.call<{ id: string; checkout_url: string }>('POST', `${API}/create-session`, {
+    json,
+    headers,
+    ...(token ? { token } : {}),
+  });
 }
 async function session(token: string | undefined, json: unknown) {
   const res = await create(token, json);
@@ -41,10 +52,17 @@ async function session(token: string | undefined, json: unknown) {
   return { id, page: new URL(checkout_url).pathname };
 }
 const pay = (page: string, card = '4242 4242 4242 4242') => sb.submit(`${page}/pay`, { card });
-const totalCents = (mission: number) => sb.sandbox.db.prepare('SELECT total_donation_minor FROM missions WHERE id = ?').pluck().get(mission) as number;
-const giftsOf = (sessionId: string) => sb.sandbox.db.prepare('SELECT * FROM donation_gifts WHERE session_id = ?').all(sessionId) as Record<string, unknown>[];
-const status = (id: string) => sb.sandbox.db.prepare('SELECT status FROM checkout_sessions WHERE id = ?').pluck().get(id);
-const missions = async (path: string, token?: string) => (await sb.get<MissionView[]>(`${API}/${path}`, token)).body.data!;
+const totalCents = (mission: number) =>
+  sb.sandbox.db.prepare('SELECT total_donation_minor FROM missions WHERE id = ?').pluck().get(mission) as number;
+const giftsOf = (sessionId: string) =>
+  sb.sandbox.db.prepare('SELECT * FROM donation_gifts WHERE session_id = ?').all(sessionId) as Record<
+    string,
+    unknown
+  >[];
+const status = (id: string) =>
+  sb.sandbox.db.prepare('SELECT status FROM checkout_sessions WHERE id = ?').pluck().get(id);
+const missions = async (path: string, token?: string) =>
+  (await sb.get<MissionView[]>(`${API}/${path}`, token)).body.data!;
 const mission = async (id: number, token: string) => (await missions('ongoing', token)).find((m) => m.id === id)!;
 
 describe('missions', () => {
@@ -71,21 +89,41 @@ describe('missions', () => {
   it('lists them for the signed-in person with their monthly gifts; up to 3 on Home', async () => {
     const all = await missions('ongoing', paul);
     expect(all.map((m) => [m.id, m.subscribed, m.metadata.next_donation_period])).toEqual([
-      [1, false, null], [2, false, null], [3, true, '2026-01-31T12:00:00.000Z'],
+      [1, false, null],
+      [2, false, null],
+      [3, true, '2026-01-31T12:00:00.000Z'],
     ]);
     expect((await missions('ongoing-home', paul)).map((m) => m.id)).toEqual([1, 2, 3]);
     expect((await missions('ongoing', grace)).every((m) => !m.subscribed)).toBe(true);
     for (const path of ['ongoing', 'ongoing-home']) {
-      expect((await sb.get(`${API}/${path}`)).body).toEqual({ status: 401, message: 'Unauthenticated.', errorCode: null });
+      expect((await sb.get(`${API}/${path}`)).body).toEqual({
+        status: 401,
+        message: 'Unauthenticated.',
+        errorCode: null,
+      });
     }
   });
 
-  it('offers the donation plan of the person\'s country, US without a token', async () => {
-    const plan = (country: string, user_currency: string, rate: number) => [{
-      country, currency: 'USD', identifier: 'donation', price: 10,
-      frequency: [{ id: 1, name: 'One-time' }, { id: 2, name: 'Monthly' }], user_currency, rate,
-    }];
-    expect((await sb.get(`${API}/donation-plan`)).body).toEqual({ status: 200, message: 'Donation plans.', data: plan('US', 'USD', 1) });
+  it("offers the donation plan of the person's country, US without a token", async () => {
+    const plan = (country: string, user_currency: string, rate: number) => [
+      {
+        country,
+        currency: 'USD',
+        identifier: 'donation',
+        price: 10,
+        frequency: [
+          { id: 1, name: 'One-time' },
+          { id: 2, name: 'Monthly' },
+        ],
+        user_currency,
+        rate,
+      },
+    ];
+    expect((await sb.get(`${API}/donation-plan`)).body).toEqual({
+      status: 200,
+      message: 'Donation plans.',
+      data: plan('US', 'USD', 1),
+    });
     expect((await sb.get(`${API}/donation-plan`, grace)).body.data).toEqual(plan('US', 'USD', 1));
     expect((await sb.get(`${API}/donation-plan`, maria)).body.data).toEqual(plan('PH', 'PHP', 58));
     expect((await sb.get(`${API}/donation-plan`, 'not-a-token')).status).toBe(401);
@@ -93,7 +131,7 @@ describe('missions', () => {
 });
 
 describe('a one-time gift', () => {
-  it('of $30 by card raises the mission\'s total by 30, exactly once', async () => {
+  it("of $30 by card raises the mission's total by 30, exactly once", async () => {
     const before = totalCents(1);
     const { id, page } = await session(grace, gift({ amount: 30, donation_id: 1 }));
     const shown = await sb.get(page);
@@ -110,16 +148,33 @@ describe('a one-time gift', () => {
     expect((await sb.get(page)).text).toContain('This payment is complete.');
     fulfilPaidSession(sb.sandbox.db, id, new Date(), DONATION_GRANTS);
     expect(totalCents(1)).toBe(before + 30_00);
-    expect(giftsOf(id)).toEqual([expect.objectContaining({
-      stripe_charge_id: id, amount_minor: 30_00, currency: 'USD', recurring: 0, billing_fee_minor: 117, fee_minor: 0, net_minor: 28_83,
-      charged_at: '2026-01-10T12:00:00.000Z',
-    })]);
+    expect(giftsOf(id)).toEqual([
+      expect.objectContaining({
+        stripe_charge_id: id,
+        amount_minor: 30_00,
+        currency: 'USD',
+        recurring: 0,
+        billing_fee_minor: 117,
+        fee_minor: 0,
+        net_minor: 28_83,
+        charged_at: '2026-01-10T12:00:00.000Z',
+      }),
+    ]);
     expect((await mission(1, grace)).total_donation).toBe(before / 100 + 30);
 
-    const history = await sb.get<{ data: Record<string, unknown>[]; total: number }>('/webclient/account/donation-history', grace);
+    const history = await sb.get<{ data: Record<string, unknown>[]; total: number }>(
+      '/webclient/account/donation-history',
+      grace,
+    );
     expect(history.body.data!.data[0]).toEqual({
-      stripe_charge_id: id, created_at: '2026-01-10T12:00:00.000Z', donation: [{ organization: 'Psalter Mission Society' }],
-      final_currency: 'USD', final_price: 30, net_revenue: 28.83, billing_fee: 1.17, fee: 0,
+      stripe_charge_id: id,
+      created_at: '2026-01-10T12:00:00.000Z',
+      donation: [{ organization: 'Psalter Mission Society' }],
+      final_currency: 'USD',
+      final_price: 30,
+      net_revenue: 28.83,
+      billing_fee: 1.17,
+      fee: 0,
     });
   });
 
@@ -131,9 +186,17 @@ describe('a one-time gift', () => {
     expect(totalCents(3)).toBe(before + 12_50);
     expect(giftsOf(id)).toEqual([expect.objectContaining({ user_id: null, amount_minor: 12_50 })]);
 
-    expect((await create(undefined, monthly())).body).toEqual({ status: 401, message: 'Sign in to give monthly.', errorCode: null });
+    expect((await create(undefined, monthly())).body).toEqual({
+      status: 401,
+      message: 'Sign in to give monthly.',
+      errorCode: null,
+    });
     // A token that does not work is never taken for an anonymous visitor.
-    expect((await create('expired-token', gift())).body).toEqual({ status: 401, message: 'Unauthenticated.', errorCode: null });
+    expect((await create('expired-token', gift())).body).toEqual({
+      status: 401,
+      message: 'Unauthenticated.',
+      errorCode: null,
+    });
   });
 
   it('answers the same session for the same Idempotency-Key, signed in or not', async () => {
@@ -143,7 +206,9 @@ describe('a one-time gift', () => {
       const b = await create(token, gift(), key);
       expect(b.body.data!.id).toBe(a.body.data!.id);
       expect((await create(token, gift({ amount: 20 }), key)).body).toEqual({
-        status: 400, message: 'Idempotency-Key: was already used for a different payment', errorCode: null,
+        status: 400,
+        message: 'Idempotency-Key: was already used for a different payment',
+        errorCode: null,
       });
     }
   });
@@ -156,20 +221,31 @@ describe('a monthly gift', () => {
     const before = totalCents(2);
     await pay(page);
     expect(totalCents(2)).toBe(before + 10_00);
-    expect(await mission(2, grace)).toMatchObject({ subscribed: true, metadata: { next_donation_period: '2026-02-10T12:00:00.000Z' } });
+    expect(await mission(2, grace)).toMatchObject({
+      subscribed: true,
+      metadata: { next_donation_period: '2026-02-10T12:00:00.000Z' },
+    });
     expect((await missions('ongoing-home', grace)).find((m) => m.id === 2)!.subscribed).toBe(true);
 
     expect((await create(grace, monthly({ amount: 25 }))).body).toEqual({
-      status: 400, message: 'You are already donated this projects', errorCode: 'already-donated',
+      status: 400,
+      message: 'You are already donated this projects',
+      errorCode: 'already-donated',
     });
     expect((await create(grace, gift({ amount: 5 }))).status).toBe(200); // a one-time gift on top is fine
     expect((await create(maria, monthly())).status).toBe(200); // someone else may give monthly too
 
     const cancel = await sb.post<MissionView>(`${API}/cancel`, { donation_id: 2 }, grace);
-    expect(cancel.body).toMatchObject({ status: 200, message: 'Cancel donation success.', data: { id: 2, subscribed: false } });
+    expect(cancel.body).toMatchObject({
+      status: 200,
+      message: 'Cancel donation success.',
+      data: { id: 2, subscribed: false },
+    });
     expect(await mission(2, grace)).toMatchObject({ subscribed: false, metadata: { next_donation_period: null } });
     expect((await sb.post(`${API}/cancel`, { donation_id: 2 }, grace)).body).toEqual({
-      status: 400, message: 'There is no monthly donation to cancel.', errorCode: null,
+      status: 400,
+      message: 'There is no monthly donation to cancel.',
+      errorCode: null,
     });
     expect((await sb.post(`${API}/cancel`, { donation_id: 999 }, grace)).status).toBe(400);
     expect((await sb.post(`${API}/cancel`, { donation_id: 'x' }, grace)).body.message).toMatch(/^donation_id: /);
@@ -184,7 +260,10 @@ describe('declined cards', () => {
   it('re-show the checkout with the decline, keep the session open and grant nothing', async () => {
     const before = totalCents(2);
     const { id, page } = await session(grace, gift({ amount: 40 }));
-    for (const [card, message] of [['4000 0000 0000 0002', 'Your card was declined.'], ['4000000000009995', 'Your card has insufficient funds.']]) {
+    for (const [card, message] of [
+      ['4000 0000 0000 0002', 'Your card was declined.'],
+      ['4000000000009995', 'Your card has insufficient funds.'],
+    ]) {
       const res = await pay(page, card);
       expect(res.status).toBe(402);
       expect(res.location).toBeNull();
@@ -219,9 +298,19 @@ describe('declined cards', () => {
   });
 
   it('leave credit sessions as they were: refused, back to the portal', async () => {
-    const res = await sb.post<{ id: string; checkout_url: string }>('/webclient/in-web-purchase/create-session', {
-      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1, success_url: SUCCESS, cancel_url: CANCEL,
-    }, grace);
+    const res = await sb.post<{ id: string; checkout_url: string }>(
+      '/webclient/in-web-purchase/create-session',
+      {
+        currency: 'USD',
+        amount: 10,
+        credit: 100,
+        identifier: 'credits_100',
+        purchasefor: 1,
+        success_url: SUCCESS,
+        cancel_url: CANCEL,
+      },
+      grace,
+    );
     const declined = await pay(new URL(res.body.data!.checkout_url).pathname, '4000000000000002');
     expect(declined.status).toBe(303);
     expect(status(res.body.data!.id)).toBe('refused');
@@ -255,7 +344,11 @@ describe('server bounds', () => {
     ];
     for (const [json, message] of cases) {
       const res = await create(grace, json);
-      expect({ json, status: res.status, body: res.body }).toEqual({ json, status: 400, body: { status: 400, message, errorCode: null } });
+      expect({ json, status: res.status, body: res.body }).toEqual({
+        json,
+        status: 400,
+        body: { status: 400, message, errorCode: null },
+      });
     }
     for (const amount of [1, 100, 12.34]) expect((await create(grace, gift({ amount }))).status).toBe(200);
     expect((await create(grace, gift({ donation_id: '2' }))).status).toBe(200);
@@ -263,7 +356,11 @@ describe('server bounds', () => {
 
   it('answers 404 for unknown and closed missions', async () => {
     for (const donation_id of [999, 4]) {
-      expect((await create(grace, gift({ donation_id }))).body).toEqual({ status: 404, message: 'Mission not found.', errorCode: null });
+      expect((await create(grace, gift({ donation_id }))).body).toEqual({
+        status: 404,
+        message: 'Mission not found.',
+        errorCode: null,
+      });
     }
   });
 });
@@ -273,13 +370,18 @@ describe('the sandbox mission helper and banners', () => {
 
   it('creates a mission whose text is stored and answered exactly as given, and never rendered as markup', async () => {
     const res = await sb.post<{ id: number }>('/sandbox/missions', {
-      organization: 'Evil <b>Org</b>', title: '<img src=x onerror=alert(1)>', description: markup,
+      organization: 'Evil <b>Org</b>',
+      title: '<img src=x onerror=alert(1)>',
+      description: markup,
     });
     expect(res.body).toEqual({ status: 200, message: 'Mission created.', data: { id: expect.any(Number) } });
     const id = res.body.data!.id;
     const listed = (await missions('ongoing-project')).find((m) => m.id === id)!;
     expect(listed).toMatchObject({
-      organization: 'Evil <b>Org</b>', title: '<img src=x onerror=alert(1)>', description: markup, total_donation: 0,
+      organization: 'Evil <b>Org</b>',
+      title: '<img src=x onerror=alert(1)>',
+      description: markup,
+      total_donation: 0,
       banner: [`http://portal.test/sandbox/banners/${id}-1.svg`, `http://portal.test/sandbox/banners/${id}-2.svg`],
     });
 
@@ -297,11 +399,21 @@ describe('the sandbox mission helper and banners', () => {
   });
 
   it('refuses missions without text, and serves only banners that exist', async () => {
-    expect((await sb.post('/sandbox/missions', { organization: 'O', title: 'T', description: ' \n ' })).body.message).toBe('description: is required');
-    expect((await sb.post('/sandbox/missions', { organization: 'O', description: 'D' })).body.message).toBe('title: is required');
+    expect(
+      (await sb.post('/sandbox/missions', { organization: 'O', title: 'T', description: ' \n ' })).body.message,
+    ).toBe('description: is required');
+    expect((await sb.post('/sandbox/missions', { organization: 'O', description: 'D' })).body.message).toBe(
+      'title: is required',
+    );
     const ok = await sb.get('/sandbox/banners/1-3.svg');
     expect(ok.text).toContain('Hymnals for Rural Churches');
-    for (const path of ['/sandbox/banners/1-4.svg', '/sandbox/banners/1-0.svg', '/sandbox/banners/999-1.svg', '/sandbox/banners/x.svg', '/sandbox/banners/1-1.png']) {
+    for (const path of [
+      '/sandbox/banners/1-4.svg',
+      '/sandbox/banners/1-0.svg',
+      '/sandbox/banners/999-1.svg',
+      '/sandbox/banners/x.svg',
+      '/sandbox/banners/1-1.png',
+    ]) {
       expect((await sb.get(path)).status, path).toBe(404);
     }
   });
@@ -319,10 +431,12 @@ describe('monthly gifts renew with the clock', () => {
   it('charges again when next_donation_at passes: a gift row, the total rises, the next date moves a month on', async () => {
     let ada = await local.login('admin@example.org', 'admin-2026');
     const res = await local.call<{ id: string; checkout_url: string }>('POST', `${API}/create-session`, {
-      token: ada, json: monthly({ amount: 15, donation_id: 1 }),
+      token: ada,
+      json: monthly({ amount: 15, donation_id: 1 }),
     });
     await local.submit(`${new URL(res.body.data!.checkout_url).pathname}/pay`, { card: '4242424242424242' });
-    const total = () => local.sandbox.db.prepare('SELECT total_donation_minor FROM missions WHERE id = 1').pluck().get() as number;
+    const total = () =>
+      local.sandbox.db.prepare('SELECT total_donation_minor FROM missions WHERE id = 1').pluck().get() as number;
     const afterFirst = total();
 
     const moved = await local.post('/sandbox/clock', { advance_days: 31 });
@@ -332,10 +446,14 @@ describe('monthly gifts renew with the clock', () => {
     ada = await local.login('admin@example.org', 'admin-2026');
     const m = (await local.get<MissionView[]>(`${API}/ongoing`, ada)).body.data!.find((x) => x.id === 1)!;
     expect(m).toMatchObject({ subscribed: true, metadata: { next_donation_period: '2026-03-10T12:00:00.000Z' } });
-    const history = (await local.get<{ data: Record<string, unknown>[]; total: number }>('/webclient/account/donation-history', ada)).body.data!;
+    const history = (
+      await local.get<{ data: Record<string, unknown>[]; total: number }>('/webclient/account/donation-history', ada)
+    ).body.data!;
     expect(history.total).toBe(2);
     expect(history.data[0]).toMatchObject({
-      stripe_charge_id: expect.stringMatching(/^ch_/), created_at: '2026-02-10T12:00:00.000Z', final_price: 15,
+      stripe_charge_id: expect.stringMatching(/^ch_/),
+      created_at: '2026-02-10T12:00:00.000Z',
+      final_price: 15,
       donation: [{ organization: 'Psalter Mission Society' }],
     });
 
@@ -343,7 +461,9 @@ describe('monthly gifts renew with the clock', () => {
     expect((await local.post('/sandbox/clock', { advance_days: 1 })).body.data).toMatchObject({ donation_renewals: 0 });
     ada = await local.login('admin@example.org', 'admin-2026');
     await local.post(`${API}/cancel`, { donation_id: 1 }, ada);
-    expect((await local.post('/sandbox/clock', { advance_days: 60 })).body.data).toMatchObject({ donation_renewals: 2 }); // Paul's only
+    expect((await local.post('/sandbox/clock', { advance_days: 60 })).body.data).toMatchObject({
+      donation_renewals: 2,
+    }); // Paul's only
     expect(total()).toBe(afterFirst + 15_00);
   });
 });

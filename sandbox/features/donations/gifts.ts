@@ -56,14 +56,17 @@ export function donationPlans(countryCode: string | null) {
 
 /** A gift amount in dollars -> cents, within $1..$100 and 2 decimals. */
 export function giftAmountCents(amount: number): Result<number> {
-  if (!Number.isFinite(amount) || amount * 100 < MIN_GIFT_CENTS || amount * 100 > MAX_GIFT_CENTS) return invalid(DONATION_MESSAGES.bounds);
+  if (!Number.isFinite(amount) || amount * 100 < MIN_GIFT_CENTS || amount * 100 > MAX_GIFT_CENTS)
+    return invalid(DONATION_MESSAGES.bounds);
   const cents = toMinorExact(amount, DONATION_CURRENCY);
   return cents === null ? invalid(DONATION_MESSAGES.decimals) : success(cents);
 }
 
 export function giftDescription(organization: string, recurring: 0 | 1, cents: number): string {
   const amount = formatMoney(cents, DONATION_CURRENCY);
-  return recurring === 1 ? `Gift to ${organization}, monthly at ${amount}` : `Gift to ${organization}, one-time ${amount}`;
+  return recurring === 1
+    ? `Gift to ${organization}, monthly at ${amount}`
+    : `Gift to ${organization}, one-time ${amount}`;
 }
 
 /** What a donation checkout session's payload holds. */
@@ -104,10 +107,22 @@ export function recordGift(db: Db, g: NewGift): void {
        (user_id, mission_id, session_id, stripe_charge_id, amount_minor, currency, recurring, charged_at, billing_fee_minor, fee_minor, net_minor)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
-    g.userId, g.missionId, g.sessionId, g.chargeId ?? g.sessionId ?? newChargeId(), g.amountMinor, g.currency, g.recurring,
-    g.chargedAt.toISOString(), billing, fee, g.amountMinor - billing - fee,
+    g.userId,
+    g.missionId,
+    g.sessionId,
+    g.chargeId ?? g.sessionId ?? newChargeId(),
+    g.amountMinor,
+    g.currency,
+    g.recurring,
+    g.chargedAt.toISOString(),
+    billing,
+    fee,
+    g.amountMinor - billing - fee,
   );
-  db.prepare('UPDATE missions SET total_donation_minor = total_donation_minor + ? WHERE id = ?').run(g.amountMinor, g.missionId);
+  db.prepare('UPDATE missions SET total_donation_minor = total_donation_minor + ? WHERE id = ?').run(
+    g.amountMinor,
+    g.missionId,
+  );
 }
 
 // ---- monthly gifts ----
@@ -132,14 +147,19 @@ export function activeMonthlyGift(db: Db, userId: number, missionId: number): Do
 /** Ends the person's monthly gift to the mission; false when there is none. */
 export function cancelMonthlyGift(db: Db, userId: number, missionId: number, now: Date): boolean {
   const { changes } = db
-    .prepare('UPDATE donation_subscriptions SET canceled_at = ? WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL')
+    .prepare(
+      'UPDATE donation_subscriptions SET canceled_at = ? WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL',
+    )
     .run(now.toISOString(), userId, missionId);
   return changes === 1;
 }
 
 /** The monthly gift's next charge moves a month on. */
 function postpone(db: Db, gift: DonationSubscriptionRow): void {
-  db.prepare('UPDATE donation_subscriptions SET next_donation_at = ? WHERE id = ?').run(addMonths(new Date(gift.next_donation_at), 1).toISOString(), gift.id);
+  db.prepare('UPDATE donation_subscriptions SET next_donation_at = ? WHERE id = ?').run(
+    addMonths(new Date(gift.next_donation_at), 1).toISOString(),
+    gift.id,
+  );
 }
 
 /**
@@ -152,22 +172,33 @@ export function settleDueDonations(db: Db, now: Date): number {
   const nextDue = db.prepare(
     'SELECT * FROM donation_subscriptions WHERE canceled_at IS NULL AND next_donation_at <= ? ORDER BY next_donation_at, id LIMIT 1',
   );
-  return db.transaction(() => {
-    let renewals = 0;
-    for (let s = nextDue.get(at) as DonationSubscriptionRow | undefined; s; s = nextDue.get(at) as DonationSubscriptionRow | undefined) {
-      if (findMission(db, s.mission_id)?.active !== 1) {
-        db.prepare('UPDATE donation_subscriptions SET canceled_at = ? WHERE id = ?').run(s.next_donation_at, s.id);
-        continue;
+  return db
+    .transaction(() => {
+      let renewals = 0;
+      for (
+        let s = nextDue.get(at) as DonationSubscriptionRow | undefined;
+        s;
+        s = nextDue.get(at) as DonationSubscriptionRow | undefined
+      ) {
+        if (findMission(db, s.mission_id)?.active !== 1) {
+          db.prepare('UPDATE donation_subscriptions SET canceled_at = ? WHERE id = ?').run(s.next_donation_at, s.id);
+          continue;
+        }
+        recordGift(db, {
+          userId: s.user_id,
+          missionId: s.mission_id,
+          sessionId: null,
+          amountMinor: s.amount_minor,
+          currency: s.currency,
+          recurring: 1,
+          chargedAt: new Date(s.next_donation_at),
+        });
+        postpone(db, s);
+        renewals++;
       }
-      recordGift(db, {
-        userId: s.user_id, missionId: s.mission_id, sessionId: null, amountMinor: s.amount_minor, currency: s.currency,
-        recurring: 1, chargedAt: new Date(s.next_donation_at),
-      });
-      postpone(db, s);
-      renewals++;
-    }
-    return renewals;
-  }).immediate();
+      return renewals;
+    })
+    .immediate();
 }
 
 // ---- granting a paid session (through fulfilOnce only) ----
@@ -183,8 +214,13 @@ export function grantDonation(db: Db, session: CheckoutSession, now: Date): void
     throw new Error(`session ${session.id} has no gift to grant`);
   }
   recordGift(db, {
-    userId: session.user_id, missionId: p.mission_id, sessionId: session.id, amountMinor: session.amount_minor,
-    currency: session.currency, recurring: p.recurring, chargedAt: now,
+    userId: session.user_id,
+    missionId: p.mission_id,
+    sessionId: session.id,
+    amountMinor: session.amount_minor,
+    currency: session.currency,
+    recurring: p.recurring,
+    chargedAt: now,
   });
   if (p.recurring !== 1) return;
   const userId = ownerId(session);
@@ -193,7 +229,14 @@ export function grantDonation(db: Db, session: CheckoutSession, now: Date): void
   db.prepare(
     `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(userId, p.mission_id, session.amount_minor, session.currency, addMonths(now, 1).toISOString(), now.toISOString());
+  ).run(
+    userId,
+    p.mission_id,
+    session.amount_minor,
+    session.currency,
+    addMonths(now, 1).toISOString(),
+    now.toISOString(),
+  );
 }
 
 /** What donation sessions grant once paid (checkout/fulfilment.ts). */

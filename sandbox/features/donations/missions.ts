@@ -84,7 +84,9 @@ export function missionFor(db: Db, sandboxUrl: string, row: MissionRow, userId: 
     userId === null
       ? undefined
       : (db
-          .prepare('SELECT next_donation_at FROM donation_subscriptions WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL')
+          .prepare(
+            'SELECT next_donation_at FROM donation_subscriptions WHERE user_id = ? AND mission_id = ? AND canceled_at IS NULL',
+          )
           .pluck()
           .get(userId, row.id) as string | undefined);
   return missionView(row, sandboxUrl, next ?? null);

@@ -2,21 +2,51 @@
 // gift; and the sandbox's own mission helper and banner images.
 import { z } from 'zod';
 import * as donationsApi from '../../../shared/api/donations.js';
-import { answer, contractBody, ERROR_CODES, file, HttpError, ok, unwrap, type RequestContext, type Route } from '../../core/http.js';
+import {
+  answer,
+  contractBody,
+  ERROR_CODES,
+  file,
+  HttpError,
+  ok,
+  unwrap,
+  type RequestContext,
+  type Route,
+} from '../../core/http.js';
 import { optionalSession, requireSession } from '../../core/session.js';
 import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
 import { checkoutReturns, returnUrlField, startCheckout } from '../checkout/routes.js';
 import { bannerSvg } from './banners.js';
 import {
-  activeMonthlyGift, cancelMonthlyGift, DONATION_CURRENCY, DONATION_IDENTIFIER, DONATION_MESSAGES, donationPlans, giftAmountCents,
-  giftDescription, settleDueDonations, type DonationPayload,
+  activeMonthlyGift,
+  cancelMonthlyGift,
+  DONATION_CURRENCY,
+  DONATION_IDENTIFIER,
+  DONATION_MESSAGES,
+  donationPlans,
+  giftAmountCents,
+  giftDescription,
+  settleDueDonations,
+  type DonationPayload,
 } from './gifts.js';
-import { activeMissions, createMission, findActiveMission, findMission, HOME_MISSIONS, MAX_BANNERS, missionFor } from './missions.js';
+import {
+  activeMissions,
+  createMission,
+  findActiveMission,
+  findMission,
+  HOME_MISSIONS,
+  MAX_BANNERS,
+  missionFor,
+} from './missions.js';
 
 /** a positive whole number; '2' (as the app's _d=2 arrives) is read as 2 */
 const idField = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
-  z.number().int({ error: 'must be a whole number' }).positive({ error: 'must be a whole number' }).max(Number.MAX_SAFE_INTEGER),
+  z
+    .number()
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be a whole number' })
+    .max(Number.MAX_SAFE_INTEGER),
 );
 
 const CreateBody = contractBody(donationsApi.createDonationSession, {
@@ -32,7 +62,10 @@ const CancelBody = contractBody(donationsApi.cancelDonation, { donation_id: idFi
 const NewMissionBody = z.object({
   organization: z.string().trim().min(1).max(200),
   title: z.string().trim().min(1).max(200),
-  description: z.string().max(10_000).refine((d) => d.trim().length > 0, { error: 'is required' }),
+  description: z
+    .string()
+    .max(10_000)
+    .refine((d) => d.trim().length > 0, { error: 'is required' }),
   /** How many pictures its banner has (default 2). */
   banners: z.number().int().min(0).max(MAX_BANNERS).optional(),
 });

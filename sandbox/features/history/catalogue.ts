@@ -23,7 +23,9 @@ export function findSong(db: Db, id: number): SongInfo | undefined {
 /** The person bought the song itself, or the album it is on. */
 export function hasPurchasedSong(db: Db, userId: number, song: Pick<SongInfo, 'id' | 'album_id'>): boolean {
   return !!db
-    .prepare('SELECT 1 FROM content_purchases WHERE user_id = ? AND (song_id = ? OR (album_id IS NOT NULL AND album_id = ?))')
+    .prepare(
+      'SELECT 1 FROM content_purchases WHERE user_id = ? AND (song_id = ? OR (album_id IS NOT NULL AND album_id = ?))',
+    )
     .get(userId, song.id, song.album_id);
 }
 
@@ -34,8 +36,8 @@ export function recordContentPurchase(
   p: { userId: number; songId?: number; albumId?: number; credits: number; at: Date },
 ): string {
   const uid = newPurchaseUid();
-  db.prepare('INSERT INTO content_purchases (uid, user_id, song_id, album_id, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    uid, p.userId, p.songId ?? null, p.albumId ?? null, p.credits, p.at.toISOString(),
-  );
+  db.prepare(
+    'INSERT INTO content_purchases (uid, user_id, song_id, album_id, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(uid, p.userId, p.songId ?? null, p.albumId ?? null, p.credits, p.at.toISOString());
   return uid;
 }

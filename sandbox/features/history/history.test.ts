@@ -28,7 +28,15 @@ beforeAll(async () => {
   const now = new Date('2026-01-10T12:00:00.000Z');
   for (let i = 0; i < 25; i++) {
     recordContentPurchase(db, { userId: adaId, songId: (i % 11) + 1, credits: 10, at: daysBefore(now, i + 1) });
-    recordGift(db, { userId: adaId, missionId: (i % 3) + 1, sessionId: null, amountMinor: 5_00, currency: 'USD', recurring: 0, chargedAt: daysBefore(now, i + 1) });
+    recordGift(db, {
+      userId: adaId,
+      missionId: (i % 3) + 1,
+      sessionId: null,
+      amountMinor: 5_00,
+      currency: 'USD',
+      recurring: 0,
+      chargedAt: daysBefore(now, i + 1),
+    });
   }
 });
 afterAll(async () => {
@@ -42,7 +50,11 @@ const ref = (path: string) => (row: Record<string, unknown>) =>
 
 describe('paging', () => {
   it('pages 25 rows as 20 + 5, newest first, in every list', async () => {
-    const owners: Record<(typeof LISTS)[number], string> = { 'transaction-history': grace, 'content-purchase': ada, 'donation-history': ada };
+    const owners: Record<(typeof LISTS)[number], string> = {
+      'transaction-history': grace,
+      'content-purchase': ada,
+      'donation-history': ada,
+    };
     for (const path of LISTS) {
       const token = owners[path];
       const first = await list(path, token, '?per_page=20&page=1');
@@ -77,10 +89,18 @@ describe('paging', () => {
     ];
     for (const path of LISTS) {
       for (const [query, message] of cases) {
-        expect((await list(path, grace, query)).body, `${path}${query}`).toEqual({ status: 400, message, errorCode: null });
+        expect((await list(path, grace, query)).body, `${path}${query}`).toEqual({
+          status: 400,
+          message,
+          errorCode: null,
+        });
       }
       expect((await list(path, grace, '?page=1000000')).body.data!.data).toEqual([]);
-      expect((await sb.get(`${API}/${path}`)).body).toEqual({ status: 401, message: 'Unauthenticated.', errorCode: null });
+      expect((await sb.get(`${API}/${path}`)).body).toEqual({
+        status: 401,
+        message: 'Unauthenticated.',
+        errorCode: null,
+      });
     }
   });
 });
@@ -89,35 +109,70 @@ describe('rows', () => {
   it('shows credit purchases with their channel, price and gift code', async () => {
     const rows = (await list('transaction-history', grace, '?per_page=100')).body.data!.data;
     expect(rows[0]).toEqual({
-      trx_ref: expect.stringMatching(/^cs_/), created_at: '2026-01-07T12:00:00.000Z', purchase_channel: 'card',
-      amount_credit: 100, final_currency: 'USD', final_amount: 10, redemption_code: null,
+      trx_ref: expect.stringMatching(/^cs_/),
+      created_at: '2026-01-07T12:00:00.000Z',
+      purchase_channel: 'card',
+      amount_credit: 100,
+      final_currency: 'USD',
+      final_amount: 10,
+      redemption_code: null,
     });
     expect(rows.filter((r) => r.redemption_code !== null).length).toBeGreaterThan(0);
     expect(rows.some((r) => r.purchase_channel === 'wechat')).toBe(true);
-    expect((await list('transaction-history', maria)).body.data!.data.map((r) => [r.purchase_channel, r.final_currency, r.final_amount])).toEqual([
-      ['gcash', 'PHP', 580], ['grab_pay', 'PHP', 290],
+    expect(
+      (await list('transaction-history', maria)).body.data!.data.map((r) => [
+        r.purchase_channel,
+        r.final_currency,
+        r.final_amount,
+      ]),
+    ).toEqual([
+      ['gcash', 'PHP', 580],
+      ['grab_pay', 'PHP', 290],
     ]);
   });
 
   it('shows content purchases: albums (type 2) with their songs, and songs (type 1)', async () => {
     const rows = (await list('content-purchase', grace)).body.data!;
     expect(rows.total).toBe(3);
-    expect(rows.data.map((r) => [r.product_name, r.type])).toEqual([['Ave Verum Corpus', 1], ['Amazing Grace', 1], ['Hymns at Dawn', 2]]);
+    expect(rows.data.map((r) => [r.product_name, r.type])).toEqual([
+      ['Ave Verum Corpus', 1],
+      ['Amazing Grace', 1],
+      ['Hymns at Dawn', 2],
+    ]);
     expect(rows.data[2]).toEqual({
-      uid: expect.stringMatching(/^CP-/), created_at: '2025-11-30T12:00:00.000Z', product_name: 'Hymns at Dawn',
-      artist_name: 'St. Cecilia Chamber Choir', item_id: 1, type: 2,
+      uid: expect.stringMatching(/^CP-/),
+      created_at: '2025-11-30T12:00:00.000Z',
+      product_name: 'Hymns at Dawn',
+      artist_name: 'St. Cecilia Chamber Choir',
+      item_id: 1,
+      type: 2,
       songs: [
-        { id: 1, title: 'Be Thou My Vision' }, { id: 2, title: 'Holy, Holy, Holy' }, { id: 3, title: 'It Is Well with My Soul' },
-        { id: 4, title: 'Abide with Me' }, { id: 5, title: 'Great Is Thy Faithfulness' },
+        { id: 1, title: 'Be Thou My Vision' },
+        { id: 2, title: 'Holy, Holy, Holy' },
+        { id: 3, title: 'It Is Well with My Soul' },
+        { id: 4, title: 'Abide with Me' },
+        { id: 5, title: 'Great Is Thy Faithfulness' },
       ],
     });
-    expect(rows.data[1]).toMatchObject({ artist_name: 'Lydia Park', item_id: 6, songs: [{ id: 6, title: 'Amazing Grace' }] });
+    expect(rows.data[1]).toMatchObject({
+      artist_name: 'Lydia Park',
+      item_id: 6,
+      songs: [{ id: 6, title: 'Amazing Grace' }],
+    });
   });
 
   it('shows donations with the organization, the price, the fees and what reaches the mission', async () => {
     const rows = (await list('donation-history', grace)).body.data!;
     expect(rows.total).toBe(4);
-    expect(rows.data.map((r) => [(r.donation as { organization: string }[])[0]!.organization, r.final_price, r.billing_fee, r.net_revenue, r.fee])).toEqual([
+    expect(
+      rows.data.map((r) => [
+        (r.donation as { organization: string }[])[0]!.organization,
+        r.final_price,
+        r.billing_fee,
+        r.net_revenue,
+        r.fee,
+      ]),
+    ).toEqual([
       ['Open Ears Ministries', 30, 1.17, 28.83, 0],
       ['Harvest of Praise Foundation', 10, 0.59, 9.41, 0],
       ['Harvest of Praise Foundation', 10, 0.59, 9.41, 0],
@@ -125,14 +180,18 @@ describe('rows', () => {
     ]);
   });
 
-  it('never shows one person\'s rows to another', async () => {
+  it("never shows one person's rows to another", async () => {
     for (const path of LISTS) {
-      const refs = async (token: string) => new Set((await list(path, token, '?per_page=100')).body.data!.data.map(ref(path)));
+      const refs = async (token: string) =>
+        new Set((await list(path, token, '?per_page=100')).body.data!.data.map(ref(path)));
       const [g, p, m, a] = await Promise.all([grace, paul, maria, ada].map(refs));
       const sets = [g!, p!, m!, a!];
       for (let i = 0; i < sets.length; i++) {
         for (let j = i + 1; j < sets.length; j++) {
-          expect([...sets[i]!].filter((x) => sets[j]!.has(x)), `${path} ${i}/${j}`).toEqual([]);
+          expect(
+            [...sets[i]!].filter((x) => sets[j]!.has(x)),
+            `${path} ${i}/${j}`,
+          ).toEqual([]);
         }
       }
     }
@@ -193,12 +252,21 @@ describe('download', () => {
 
   it('refuses people who did not buy it (403), unknown songs (404) and no token (401)', async () => {
     const json = async (res: Response) => ({ status: res.status, body: await res.json() });
-    expect(await json(await download(8, grace))).toEqual({ status: 403, body: { status: 403, message: 'You have not purchased this song.', errorCode: null } });
+    expect(await json(await download(8, grace))).toEqual({
+      status: 403,
+      body: { status: 403, message: 'You have not purchased this song.', errorCode: null },
+    });
     expect((await download(8, paul)).status).toBe(200); // Paul bought it
     expect((await download(3, paul)).status).toBe(403); // the album is Grace's
     for (const id of [999, 0, 'abc', '1e2']) {
-      expect(await json(await download(id, grace)), String(id)).toEqual({ status: 404, body: { status: 404, message: 'Song not found.', errorCode: null } });
+      expect(await json(await download(id, grace)), String(id)).toEqual({
+        status: 404,
+        body: { status: 404, message: 'Song not found.', errorCode: null },
+      });
     }
-    expect(await json(await download(3))).toEqual({ status: 401, body: { status: 401, message: 'Unauthenticated.', errorCode: null } });
+    expect(await json(await download(3))).toEqual({
+      status: 401,
+      body: { status: 401, message: 'Unauthenticated.', errorCode: null },
+    });
   });
 });

@@ -7,7 +7,14 @@ import type { CreditTransactionRow } from '../credits/purchases.js';
 
 /** The person's rows of a table (or a subquery that has user_id), newest first, as the answer shows them. */
 function page<R, T>(db: Db, from: string, newest: string, userId: number, p: Paging, map: (row: R) => T) {
-  return mapPage(selectPage<R>(db, { from: `FROM ${from} WHERE user_id = ?`, orderBy: `${newest} DESC, id DESC`, args: [userId] }, p), map);
+  return mapPage(
+    selectPage<R>(
+      db,
+      { from: `FROM ${from} WHERE user_id = ?`, orderBy: `${newest} DESC, id DESC`, args: [userId] },
+      p,
+    ),
+    map,
+  );
 }
 
 // ---- credit purchases ----
@@ -55,9 +62,10 @@ export function contentHistory(db: Db, userId: number, p: Paging) {
     artist_name: r.artist_name,
     item_id: r.album_id ?? r.song_id!,
     type: r.album_id !== null ? CONTENT_TYPE.album : CONTENT_TYPE.song,
-    songs: r.album_id !== null
-      ? (songsOfAlbum.all(r.album_id) as { id: number; title: string }[])
-      : [{ id: r.song_id!, title: r.product_name }],
+    songs:
+      r.album_id !== null
+        ? (songsOfAlbum.all(r.album_id) as { id: number; title: string }[])
+        : [{ id: r.song_id!, title: r.product_name }],
   }));
 }
 

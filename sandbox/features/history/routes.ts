@@ -1,6 +1,14 @@
 // History: the person's credit purchases, content purchases and gifts, paged; and downloading a purchased song as mp3.
 import * as historyApi from '../../../shared/api/history.js';
-import { answer, file, HttpError, paging, type CallContract, type RequestContext, type Route } from '../../core/http.js';
+import {
+  answer,
+  file,
+  HttpError,
+  paging,
+  type CallContract,
+  type RequestContext,
+  type Route,
+} from '../../core/http.js';
 import type { Paged } from '../../core/paging.js';
 import { requireSession } from '../../core/session.js';
 import { settleDueDonations } from '../donations/gifts.js';
@@ -17,15 +25,23 @@ export const HISTORY_MESSAGES = {
 const PER_PAGE = 20;
 
 /** A list of the signed-in person's rows. */
-function list<T>(contract: CallContract<unknown, Paged<T>>, message: string, rows: (ctx: RequestContext, userId: number) => Paged<T>): Route['handler'] {
+function list<T>(
+  contract: CallContract<unknown, Paged<T>>,
+  message: string,
+  rows: (ctx: RequestContext, userId: number) => Paged<T>,
+): Route['handler'] {
   return (ctx) => {
     const { user } = requireSession(ctx);
     return answer(contract, message, rows(ctx, user.id));
   };
 }
 
-const credits = list(historyApi.transactionHistory, 'Transaction history.', (ctx, userId) => creditHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)));
-const content = list(historyApi.contentPurchases, 'Content purchases.', (ctx, userId) => contentHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)));
+const credits = list(historyApi.transactionHistory, 'Transaction history.', (ctx, userId) =>
+  creditHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)),
+);
+const content = list(historyApi.contentPurchases, 'Content purchases.', (ctx, userId) =>
+  contentHistory(ctx.app.db, userId, paging(ctx, PER_PAGE)),
+);
 const donations = list(historyApi.donationHistory, 'Donation history.', (ctx, userId) => {
   const p = paging(ctx, PER_PAGE);
   settleDueDonations(ctx.app.db, ctx.app.now()); // monthly gifts that fell due show up

@@ -8,20 +8,35 @@ afterEach(async () => {
   await sb.stop();
 });
 
-const subscribe = (email: unknown, headers: Record<string, string> = {}) => sb.call('POST', '/subscribe-newsletter', { json: { email }, headers });
+const subscribe = (email: unknown, headers: Record<string, string> = {}) =>
+  sb.call('POST', '/subscribe-newsletter', { json: { email }, headers });
 
 describe('the newsletter', () => {
   it('stores an address once, lowercased', async () => {
     sb = await startSandbox();
-    expect((await subscribe('Reader@Example.org')).body).toEqual({ status: 200, message: 'Thank you for subscribing to our newsletter!', data: null });
-    expect((await subscribe(' reader@example.ORG ')).body).toEqual({ status: 200, message: 'You are already subscribed. Thank you!', data: null });
-    expect(sb.sandbox.db.prepare('SELECT email FROM newsletter_subscribers').pluck().all()).toEqual(['reader@example.org']);
+    expect((await subscribe('Reader@Example.org')).body).toEqual({
+      status: 200,
+      message: 'Thank you for subscribing to our newsletter!',
+      data: null,
+    });
+    expect((await subscribe(' reader@example.ORG ')).body).toEqual({
+      status: 200,
+      message: 'You are already subscribed. Thank you!',
+      data: null,
+    });
+    expect(sb.sandbox.db.prepare('SELECT email FROM newsletter_subscribers').pluck().all()).toEqual([
+      'reader@example.org',
+    ]);
   });
 
   it('refuses malformed addresses, naming the field', async () => {
     sb = await startSandbox();
     for (const email of ['not-an-email', 'a@', '@b.org', 'a b@c.org']) {
-      expect((await subscribe(email)).body).toEqual({ status: 400, message: 'email: must be a valid email', errorCode: null });
+      expect((await subscribe(email)).body).toEqual({
+        status: 400,
+        message: 'email: must be a valid email',
+        errorCode: null,
+      });
     }
     expect((await subscribe(undefined)).body.message).toBe('email: is required');
     expect((await subscribe(42)).body.message).toBe('email: must be a string');
@@ -33,7 +48,11 @@ describe('the newsletter', () => {
     sb = await startSandbox({ loginLimit: { perIp: 3, perEmail: 100 } });
     for (let i = 0; i < 3; i++) expect((await subscribe(`reader${i}@example.org`)).status).toBe(200);
     const slowed = await subscribe('reader9@example.org');
-    expect(slowed.body).toEqual({ status: 429, message: 'Too many attempts. Please wait a few minutes and try again.', errorCode: null });
+    expect(slowed.body).toEqual({
+      status: 429,
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+      errorCode: null,
+    });
     expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
     sb.clock.advance(16 * 60 * 1000);
     expect((await subscribe('reader9@example.org')).status).toBe(200);
@@ -42,7 +61,12 @@ describe('the newsletter', () => {
   it('may be called from an allowed origin', async () => {
     sb = await startSandbox({ allowedOrigins: ['https://church.example'] });
     const preflight = await fetch(`${sb.url}/subscribe-newsletter`, {
-      method: 'OPTIONS', headers: { Origin: 'https://church.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://church.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://church.example');
@@ -50,6 +74,10 @@ describe('the newsletter', () => {
     const res = await subscribe('friend@example.org', { Origin: 'https://church.example' });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://church.example');
-    expect((await subscribe('other@example.org', { Origin: 'https://evil.example' })).headers.get('access-control-allow-origin')).toBeNull();
+    expect(
+      (await subscribe('other@example.org', { Origin: 'https://evil.example' })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
   });
 });

@@ -8,5 +8,9 @@ export const NEWSLETTER_MESSAGES = {
 
 /** Adds the address (already lowercased); false when it was on the list before. */
 export function subscribe(db: Db, email: string, now: Date): boolean {
-  return db.prepare('INSERT OR IGNORE INTO newsletter_subscribers (email, subscribed_at) VALUES (?, ?)').run(email, now.toISOString()).changes === 1;
+  return (
+    db
+      .prepare('INSERT OR IGNORE INTO newsletter_subscribers (email, subscribed_at) VALUES (?, ?)')
+      .run(email, now.toISOString()).changes === 1
+  );
 }

@@ -10,7 +10,11 @@ const Body = contractBody(surveyApi.subscribeNewsletter, { email });
 async function subscribeNewsletter(ctx: RequestContext) {
   const { email: address } = await ctx.body(Body);
   countRequest(ctx, 'newsletter', address);
-  return ok(subscribe(ctx.app.db, address, ctx.app.now()) ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.already);
+  return ok(
+    subscribe(ctx.app.db, address, ctx.app.now()) ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.already,
+  );
 }
 
-export const newsletterRoutes: Route[] = [{ method: 'POST', path: '/subscribe-newsletter', handler: subscribeNewsletter }];
+export const newsletterRoutes: Route[] = [
+  { method: 'POST', path: '/subscribe-newsletter', handler: subscribeNewsletter },
+];

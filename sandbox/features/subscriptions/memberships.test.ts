@@ -38,9 +38,19 @@ const login = {
 };
 
 async function create(token: string, overrides: Record<string, unknown> = {}, path = 'create-session') {
-  const res = await sb.post<{ id: string; checkout_url: string }>(`${API}/${path}`, {
-    currency: 'USD', amount: 7, identifier: 'premium_monthly', recurring: 1, success_url: SUCCESS, cancel_url: CANCEL, ...overrides,
-  }, token);
+  const res = await sb.post<{ id: string; checkout_url: string }>(
+    `${API}/${path}`,
+    {
+      currency: 'USD',
+      amount: 7,
+      identifier: 'premium_monthly',
+      recurring: 1,
+      success_url: SUCCESS,
+      cancel_url: CANCEL,
+      ...overrides,
+    },
+    token,
+  );
   expect(res.status, res.text).toBe(200);
   const { id, checkout_url } = res.body.data!;
   return { id, page: new URL(checkout_url).pathname };
@@ -48,19 +58,39 @@ async function create(token: string, overrides: Record<string, unknown> = {}, pa
 
 const pay = (page: string, card = CARD) => sb.submit(`${page}/pay`, { card });
 const confirm = (token: string, id: string) =>
-  sb.post<{ result_code: string; action: null; message: string; subscription?: Sub }>(`${API}/confirm-payment`, { session_id: id }, token);
-const me = async (token: string) => (await sb.get<{ type: 0 | 1; subscription: Sub | null }>('/webclient/account/profile', token)).body.data!;
-const advance = (days: number) => sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', { advance_days: days });
+  sb.post<{ result_code: string; action: null; message: string; subscription?: Sub }>(
+    `${API}/confirm-payment`,
+    { session_id: id },
+    token,
+  );
+const me = async (token: string) =>
+  (await sb.get<{ type: 0 | 1; subscription: Sub | null }>('/webclient/account/profile', token)).body.data!;
+const advance = (days: number) =>
+  sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', {
+    advance_days: days,
+  });
 const payments = (email: string) =>
   sb.sandbox.db
     .prepare(
       `SELECT kind, amount_minor, currency, charged_at, session_id FROM subscription_payments
         WHERE user_id = (SELECT id FROM users WHERE email = ?) ORDER BY charged_at, id`,
     )
-    .all(email) as { kind: string; amount_minor: number; currency: string; charged_at: string; session_id: string | null }[];
+    .all(email) as {
+    kind: string;
+    amount_minor: number;
+    currency: string;
+    charged_at: string;
+    session_id: string | null;
+  }[];
 
 const activeMonthly = (amount: number, end_date: string): Sub => ({
-  recurring: 1, canceled: false, change_amount: false, current_amount: amount, next_amount: null, end_date, schedule_start_date: null,
+  recurring: 1,
+  canceled: false,
+  change_amount: false,
+  current_amount: amount,
+  next_amount: null,
+  end_date,
+  schedule_start_date: null,
 });
 
 describe('a monthly membership', () => {
@@ -72,8 +102,14 @@ describe('a monthly membership', () => {
     // Active monthly at $7 until one month later; type 1.
     const paid = await confirm(grace, id);
     expect(paid.body).toEqual({
-      status: 200, message: 'Payment successful.',
-      data: { result_code: 'Authorised', action: null, message: 'Payment successful.', subscription: activeMonthly(7, '2026-02-10T12:00:00.000Z') },
+      status: 200,
+      message: 'Payment successful.',
+      data: {
+        result_code: 'Authorised',
+        action: null,
+        message: 'Payment successful.',
+        subscription: activeMonthly(7, '2026-02-10T12:00:00.000Z'),
+      },
     });
     expect(await me(grace)).toMatchObject({ type: 1, subscription: activeMonthly(7, '2026-02-10T12:00:00.000Z') });
     expect(payments('listener@example.org')).toEqual([
@@ -82,21 +118,29 @@ describe('a monthly membership', () => {
 
     // Change to $25: pending until the renewal.
     const pending: Sub = {
-      recurring: 1, canceled: true, change_amount: false, current_amount: 7, next_amount: 25,
-      end_date: '2026-02-10T12:00:00.000Z', schedule_start_date: '2026-02-10T12:00:00.000Z',
+      recurring: 1,
+      canceled: true,
+      change_amount: false,
+      current_amount: 7,
+      next_amount: 25,
+      end_date: '2026-02-10T12:00:00.000Z',
+      schedule_start_date: '2026-02-10T12:00:00.000Z',
     };
     const changed = await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 25 }, grace);
     expect(changed.body).toEqual({ status: 200, message: 'Amount changed.', data: { subscription: pending } });
     expect((await me(grace)).subscription).toEqual(pending);
     const again = await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 30 }, grace);
     expect(again.body).toEqual({
-      status: 400, message: 'A change of amount is already waiting for your next renewal.', errorCode: 'change-amount-subs',
+      status: 400,
+      message: 'A change of amount is already waiting for your next renewal.',
+      errorCode: 'change-amount-subs',
     });
 
     // 31 days on: renewed at $25 (Paul, seeded at the same moment, renews too).
     const moved = await advance(31);
     expect(moved.body).toEqual({
-      status: 200, message: 'The sandbox clock moved forward 31 days.',
+      status: 200,
+      message: 'The sandbox clock moved forward 31 days.',
       data: { now: '2026-02-10T12:00:00.000Z', renewals: 2, ended: 0, donation_renewals: 1 }, // and Paul's monthly gift
     });
     grace = await login.grace(); // 31 days of sandbox time expired the access token
@@ -108,22 +152,36 @@ describe('a monthly membership', () => {
 
     // Cancel: premium kept until end_date, no renewal.
     const canceled: Sub = {
-      recurring: 1, canceled: true, change_amount: true, current_amount: 25, next_amount: null,
-      end_date: '2026-03-10T12:00:00.000Z', schedule_start_date: null,
+      recurring: 1,
+      canceled: true,
+      change_amount: true,
+      current_amount: 25,
+      next_amount: null,
+      end_date: '2026-03-10T12:00:00.000Z',
+      schedule_start_date: null,
     };
     const cancel = await sb.post(`${API}/cancel-subscription`, {}, grace);
     expect(cancel.body).toEqual({ status: 200, message: 'Membership canceled.', data: { subscription: canceled } });
     expect(await me(grace)).toMatchObject({ type: 1, subscription: canceled });
     expect((await sb.post(`${API}/cancel-subscription`, {}, grace)).body).toEqual({
-      status: 400, message: 'There is no monthly membership to cancel.', errorCode: null,
+      status: 400,
+      message: 'There is no monthly membership to cancel.',
+      errorCode: null,
     });
     expect((await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 9 }, grace)).body).toMatchObject({
-      status: 400, message: 'Only monthly members can change the amount.', errorCode: 'change-amount-subs',
+      status: 400,
+      message: 'Only monthly members can change the amount.',
+      errorCode: 'change-amount-subs',
     });
 
     // Past end_date: gone, free again; no renewal charged.
     expect((await advance(27)).body.data).toMatchObject({ renewals: 0, ended: 0 });
-    expect((await advance(1)).body.data).toEqual({ now: '2026-03-10T12:00:00.000Z', renewals: 1, ended: 1, donation_renewals: 0 }); // Paul renews
+    expect((await advance(1)).body.data).toEqual({
+      now: '2026-03-10T12:00:00.000Z',
+      renewals: 1,
+      ended: 1,
+      donation_renewals: 0,
+    }); // Paul renews
     grace = await login.grace();
     expect(await me(grace)).toMatchObject({ type: 0, subscription: null });
     expect(payments('listener@example.org')).toHaveLength(2);
@@ -131,7 +189,9 @@ describe('a monthly membership', () => {
     // Free again: a new monthly membership may start.
     const next = await create(grace, { amount: 3 });
     await pay(next.page);
-    expect((await confirm(grace, next.id)).body.data!.subscription).toEqual(activeMonthly(3, '2026-04-10T12:00:00.000Z'));
+    expect((await confirm(grace, next.id)).body.data!.subscription).toEqual(
+      activeMonthly(3, '2026-04-10T12:00:00.000Z'),
+    );
   });
 
   it('renews every month that passed, in date order, at the current amount', async () => {
@@ -143,7 +203,10 @@ describe('a monthly membership', () => {
       ['renewal', 500, '2026-03-10T12:00:00.000Z'],
       ['renewal', 500, '2026-04-10T12:00:00.000Z'],
     ]);
-    expect(await me(await login.paul())).toMatchObject({ type: 1, subscription: activeMonthly(5, '2026-05-10T12:00:00.000Z') });
+    expect(await me(await login.paul())).toMatchObject({
+      type: 1,
+      subscription: activeMonthly(5, '2026-05-10T12:00:00.000Z'),
+    });
   });
 
   it('cancels a pending change too, and checks change-amount input with its errorCode', async () => {
@@ -164,24 +227,47 @@ describe('a monthly membership', () => {
     }
     expect((await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 10 }, paul)).status).toBe(200);
     const canceled = await sb.post<{ subscription: Sub }>(`${API}/cancel-subscription`, {}, paul);
-    expect(canceled.body.data!.subscription).toMatchObject({ canceled: true, change_amount: true, current_amount: 5, next_amount: null, schedule_start_date: null });
+    expect(canceled.body.data!.subscription).toMatchObject({
+      canceled: true,
+      change_amount: true,
+      current_amount: 5,
+      next_amount: null,
+      schedule_start_date: null,
+    });
     const free = await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 10 }, await login.grace());
-    expect(free.body).toEqual({ status: 400, message: 'Only monthly members can change the amount.', errorCode: 'change-amount-subs' });
+    expect(free.body).toEqual({
+      status: 400,
+      message: 'Only monthly members can change the amount.',
+      errorCode: 'change-amount-subs',
+    });
   });
 
   it('grants nothing for declined cards, and grants after 3-D Secure', async () => {
     const grace = await login.grace();
     const declined = await create(grace);
     expect((await pay(declined.page, '4000 0000 0000 0002')).location).toContain(declined.id); // back to success_url
-    expect((await confirm(grace, declined.id)).body.data).toEqual({ result_code: 'Refused', action: null, message: 'Your card was declined.' });
+    expect((await confirm(grace, declined.id)).body.data).toEqual({
+      result_code: 'Refused',
+      action: null,
+      message: 'Your card was declined.',
+    });
     expect(await me(grace)).toMatchObject({ type: 0, subscription: null });
 
     const secure = await create(grace, { amount: 12 });
     await pay(secure.page, '4000 0025 0000 3155');
     expect((await confirm(grace, secure.id)).body.data).toMatchObject({ result_code: 'Pending' });
     await sb.submit(`${secure.page}/authenticate`, { outcome: 'complete' });
-    expect((await confirm(grace, secure.id)).body.data!.subscription).toEqual(activeMonthly(12, '2026-02-10T12:00:00.000Z'));
-    expect(sb.sandbox.db.prepare("SELECT card_last4 FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org')").pluck().get()).toBe('3155');
+    expect((await confirm(grace, secure.id)).body.data!.subscription).toEqual(
+      activeMonthly(12, '2026-02-10T12:00:00.000Z'),
+    );
+    expect(
+      sb.sandbox.db
+        .prepare(
+          "SELECT card_last4 FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE email = 'listener@example.org')",
+        )
+        .pluck()
+        .get(),
+    ).toBe('3155');
   });
 });
 
@@ -191,21 +277,49 @@ describe('a one-time membership', () => {
     const first = await create(ada, { identifier: 'premium_one_time', recurring: 0, interval: 3, amount: 15 });
     await pay(first.page);
     const oneTime: Sub = {
-      recurring: 0, canceled: false, change_amount: false, current_amount: 15, next_amount: null,
-      end_date: '2026-04-10T12:00:00.000Z', schedule_start_date: null,
+      recurring: 0,
+      canceled: false,
+      change_amount: false,
+      current_amount: 15,
+      next_amount: null,
+      end_date: '2026-04-10T12:00:00.000Z',
+      schedule_start_date: null,
     };
     expect((await confirm(ada, first.id)).body.data!.subscription).toEqual(oneTime);
     expect(await me(ada)).toMatchObject({ type: 1, subscription: oneTime });
-    expect((await sb.post(`${API}/cancel-subscription`, {}, ada)).body.message).toBe('There is no monthly membership to cancel.');
-    expect((await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 9 }, ada)).body.errorCode).toBe('change-amount-subs');
-    const update = await sb.post(`${API}/update-payment-create-session`, { success_url: SUCCESS, failed_url: FAILED, cancel_url: CANCEL }, ada);
-    expect(update.body).toEqual({ status: 400, message: 'There is no monthly membership to update.', errorCode: 'update-payment' });
+    expect((await sb.post(`${API}/cancel-subscription`, {}, ada)).body.message).toBe(
+      'There is no monthly membership to cancel.',
+    );
+    expect((await sb.post(`${API}/change-amount`, { currency: 'USD', amount: 9 }, ada)).body.errorCode).toBe(
+      'change-amount-subs',
+    );
+    const update = await sb.post(
+      `${API}/update-payment-create-session`,
+      { success_url: SUCCESS, failed_url: FAILED, cancel_url: CANCEL },
+      ada,
+    );
+    expect(update.body).toEqual({
+      status: 400,
+      message: 'There is no monthly membership to update.',
+      errorCode: 'update-payment',
+    });
 
     // One more month by WeChat Pay: end_date moves one month further.
-    const more = await create(ada, { identifier: 'premium_one_time', recurring: 0, interval: 1, amount: 2 }, 'wechat/create-session');
+    const more = await create(
+      ada,
+      { identifier: 'premium_one_time', recurring: 0, interval: 1, amount: 2 },
+      'wechat/create-session',
+    );
     await sb.submit(`${more.page}/pay`);
-    expect((await confirm(ada, more.id)).body.data!.subscription).toEqual({ ...oneTime, current_amount: 2, end_date: '2026-05-10T12:00:00.000Z' });
-    expect(payments('admin@example.org').map((p) => [p.kind, p.amount_minor])).toEqual([['one-time', 1500], ['one-time', 200]]);
+    expect((await confirm(ada, more.id)).body.data!.subscription).toEqual({
+      ...oneTime,
+      current_amount: 2,
+      end_date: '2026-05-10T12:00:00.000Z',
+    });
+    expect(payments('admin@example.org').map((p) => [p.kind, p.amount_minor])).toEqual([
+      ['one-time', 1500],
+      ['one-time', 200],
+    ]);
 
     expect((await advance(119)).body.data).toMatchObject({ ended: 0 }); // May 9
     expect((await advance(1)).body.data).toMatchObject({ now: '2026-05-10T12:00:00.000Z', ended: 1 });
@@ -216,51 +330,93 @@ describe('a one-time membership', () => {
 
 describe('PayMongo e-wallets (PH, one-time)', () => {
   const source = (token: string, overrides: Record<string, unknown> = {}) =>
-    sb.post<{ success: boolean; checkout_url: string; data: { id: string } }>(`${API}/paymongo/create-source`, {
-      type: 'gcash', currency: 'PHP', amount: 870, interval: 3, identifier: 'premium_one_time', success_url: SUCCESS, failed_url: FAILED,
-      ...overrides,
-    }, token);
+    sb.post<{ success: boolean; checkout_url: string; data: { id: string } }>(
+      `${API}/paymongo/create-source`,
+      {
+        type: 'gcash',
+        currency: 'PHP',
+        amount: 870,
+        interval: 3,
+        identifier: 'premium_one_time',
+        success_url: SUCCESS,
+        failed_url: FAILED,
+        ...overrides,
+      },
+      token,
+    );
   const confirmSource = (token: string, id: string) =>
-    sb.post<{ result_code: string; message: string; subscription: Sub }>(`${API}/paymongo/confirm-payment`, { source_id: id }, token);
+    sb.post<{ result_code: string; message: string; subscription: Sub }>(
+      `${API}/paymongo/confirm-payment`,
+      { source_id: id },
+      token,
+    );
 
   it('creates a source, is not confirmed before authorising, and is Authorised after', async () => {
     const maria = await login.maria();
     const res = await source(maria); // $15 for 3 months x 58 = ₱870.00
     const id = res.body.data!.data.id;
     expect(res.body).toEqual({
-      status: 200, message: 'Payment source created.',
+      status: 200,
+      message: 'Payment source created.',
       data: { success: true, checkout_url: `http://portal.test/sandbox/paymongo/${id}`, data: { id } },
     });
-    const stored = sb.sandbox.db.prepare('SELECT kind, method, currency, amount_minor, payload FROM checkout_sessions WHERE id = ?').get(id);
+    const stored = sb.sandbox.db
+      .prepare('SELECT kind, method, currency, amount_minor, payload FROM checkout_sessions WHERE id = ?')
+      .get(id);
     expect(stored).toEqual({
-      kind: 'subscription', method: 'gcash', currency: 'PHP', amount_minor: 87000,
+      kind: 'subscription',
+      method: 'gcash',
+      currency: 'PHP',
+      amount_minor: 87000,
       payload: JSON.stringify({ identifier: 'premium-one-time', recurring: 0, interval: 3, amount: 15 }),
     });
     expect((await sb.get(`/sandbox/paymongo/${id}`)).text).toContain('₱870.00');
 
     expect((await confirmSource(maria, id)).body).toEqual({
-      status: 400, message: 'The e-wallet payment is not confirmed yet.', errorCode: 'error-paymongo-confirm',
+      status: 400,
+      message: 'The e-wallet payment is not confirmed yet.',
+      errorCode: 'error-paymongo-confirm',
     });
     expect((await confirm(maria, id)).body.data).toMatchObject({ result_code: 'Pending' }); // the card confirm says Pending
 
-    expect((await sb.submit(`/sandbox/paymongo/${id}/authorize`)).location).toBe(`http://portal.test/#/subscription-success?session_id=${id}`);
+    expect((await sb.submit(`/sandbox/paymongo/${id}/authorize`)).location).toBe(
+      `http://portal.test/#/subscription-success?session_id=${id}`,
+    );
     const done = await confirmSource(maria, id);
     expect(done.body).toEqual({
-      status: 200, message: 'Payment successful.',
+      status: 200,
+      message: 'Payment successful.',
       data: {
-        result_code: 'Authorised', message: 'Payment successful.',
-        subscription: { recurring: 0, canceled: false, change_amount: false, current_amount: 15, next_amount: null, end_date: '2026-04-10T12:00:00.000Z', schedule_start_date: null },
+        result_code: 'Authorised',
+        message: 'Payment successful.',
+        subscription: {
+          recurring: 0,
+          canceled: false,
+          change_amount: false,
+          current_amount: 15,
+          next_amount: null,
+          end_date: '2026-04-10T12:00:00.000Z',
+          schedule_start_date: null,
+        },
       },
     });
     expect(await me(maria)).toMatchObject({ type: 1 });
-    expect(payments('manila@example.org').map((p) => [p.kind, p.amount_minor, p.currency])).toEqual([['one-time', 87000, 'PHP']]);
+    expect(payments('manila@example.org').map((p) => [p.kind, p.amount_minor, p.currency])).toEqual([
+      ['one-time', 87000, 'PHP'],
+    ]);
   });
 
   it('sends a failed payment to failed_url and answers 400 without errorCode', async () => {
     const maria = await login.maria();
     const id = (await source(maria, { type: 'grab_pay', amount: 116, interval: 2 })).body.data!.data.id; // $2 x 58
-    expect((await sb.submit(`/sandbox/paymongo/${id}/fail`)).location).toBe(`http://portal.test/#/transaction-failed?source=${id}`);
-    expect((await confirmSource(maria, id)).body).toEqual({ status: 400, message: 'The e-wallet payment failed.', errorCode: null });
+    expect((await sb.submit(`/sandbox/paymongo/${id}/fail`)).location).toBe(
+      `http://portal.test/#/transaction-failed?source=${id}`,
+    );
+    expect((await confirmSource(maria, id)).body).toEqual({
+      status: 400,
+      message: 'The e-wallet payment failed.',
+      errorCode: null,
+    });
     expect(await me(maria)).toMatchObject({ type: 0, subscription: null });
   });
 
@@ -295,37 +451,72 @@ describe('updating the card of a monthly membership', () => {
     const body = { success_url: SUCCESS, failed_url: FAILED, cancel_url: CANCEL };
     const res = await sb.post<{ id: string; checkout_url: string }>(`${API}/update-payment-create-session`, body, paul);
     expect(res.body).toEqual({
-      status: 200, message: 'Payment session created.',
-      data: { id: expect.stringMatching(/^cs_/), checkout_url: `http://portal.test/sandbox/checkout/${res.body.data!.id}` },
+      status: 200,
+      message: 'Payment session created.',
+      data: {
+        id: expect.stringMatching(/^cs_/),
+        checkout_url: `http://portal.test/sandbox/checkout/${res.body.data!.id}`,
+      },
     });
     const page = new URL(res.body.data!.checkout_url).pathname;
     const view = (await sb.get(page)).text;
-    for (const text of ['Update the card for your monthly membership', 'Card number', '>Save card</button>', 'Nothing is charged now.']) {
+    for (const text of [
+      'Update the card for your monthly membership',
+      'Card number',
+      '>Save card</button>',
+      'Nothing is charged now.',
+    ]) {
       expect(view).toContain(text);
     }
     expect(view).not.toContain('>Pay</button>');
 
     const declined = await sb.submit(`${page}/pay`, { card: '4000 0000 0000 9995' });
     expect(declined.location).toBe(`http://portal.test/#/transaction-failed?source=${res.body.data!.id}`);
-    expect(sb.sandbox.db.prepare('SELECT status, result_message FROM checkout_sessions WHERE id = ?').get(res.body.data!.id))
-      .toEqual({ status: 'refused', result_message: 'Your card has insufficient funds.' });
+    expect(
+      sb.sandbox.db.prepare('SELECT status, result_message FROM checkout_sessions WHERE id = ?').get(res.body.data!.id),
+    ).toEqual({ status: 'refused', result_message: 'Your card has insufficient funds.' });
 
-    const second = await sb.post<{ id: string; checkout_url: string }>(`${API}/update-payment-create-session`, body, paul);
-    const saved = await sb.submit(`${new URL(second.body.data!.checkout_url).pathname}/pay`, { card: '4000 0025 0000 3155' });
+    const second = await sb.post<{ id: string; checkout_url: string }>(
+      `${API}/update-payment-create-session`,
+      body,
+      paul,
+    );
+    const saved = await sb.submit(`${new URL(second.body.data!.checkout_url).pathname}/pay`, {
+      card: '4000 0025 0000 3155',
+    });
     await sb.submit(`${saved.location}`, { outcome: 'complete' });
-    const card = () => sb.sandbox.db.prepare("SELECT card_last4 FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE email = 'partner@example.org')").pluck().get();
+    const card = () =>
+      sb.sandbox.db
+        .prepare(
+          "SELECT card_last4 FROM subscriptions WHERE user_id = (SELECT id FROM users WHERE email = 'partner@example.org')",
+        )
+        .pluck()
+        .get();
     expect(card()).toBe('3155');
-    const third = await sb.post<{ id: string; checkout_url: string }>(`${API}/update-payment-create-session`, body, paul);
-    expect((await sb.submit(`${new URL(third.body.data!.checkout_url).pathname}/pay`, { card: CARD })).location)
-      .toBe(`http://portal.test/#/subscription-success?session_id=${third.body.data!.id}`);
+    const third = await sb.post<{ id: string; checkout_url: string }>(
+      `${API}/update-payment-create-session`,
+      body,
+      paul,
+    );
+    expect((await sb.submit(`${new URL(third.body.data!.checkout_url).pathname}/pay`, { card: CARD })).location).toBe(
+      `http://portal.test/#/subscription-success?session_id=${third.body.data!.id}`,
+    );
     expect(card()).toBe('4242');
     expect(payments('partner@example.org')).toHaveLength(1); // saving a card charges nothing
     expect(await me(paul)).toMatchObject({ type: 1, subscription: activeMonthly(5, '2026-02-10T12:00:00.000Z') });
   });
 
   it('refuses people without a monthly membership', async () => {
-    const res = await sb.post(`${API}/update-payment-create-session`, { success_url: SUCCESS, failed_url: FAILED, cancel_url: CANCEL }, await login.grace());
-    expect(res.body).toEqual({ status: 400, message: 'There is no monthly membership to update.', errorCode: 'update-payment' });
+    const res = await sb.post(
+      `${API}/update-payment-create-session`,
+      { success_url: SUCCESS, failed_url: FAILED, cancel_url: CANCEL },
+      await login.grace(),
+    );
+    expect(res.body).toEqual({
+      status: 400,
+      message: 'There is no monthly membership to update.',
+      errorCode: 'update-payment',
+    });
   });
 });
 
@@ -342,9 +533,18 @@ describe('granting exactly once', () => {
     expect(payments('listener@example.org')).toHaveLength(1);
     expect((await me(grace)).subscription).toEqual(activeMonthly(9, '2026-02-10T12:00:00.000Z'));
     // A second session created before the first was paid cannot be started now.
-    const res = await sb.post(`${API}/create-session`, {
-      currency: 'USD', amount: 9, identifier: 'premium_monthly', recurring: 1, success_url: SUCCESS, cancel_url: CANCEL,
-    }, grace);
+    const res = await sb.post(
+      `${API}/create-session`,
+      {
+        currency: 'USD',
+        amount: 9,
+        identifier: 'premium_monthly',
+        recurring: 1,
+        success_url: SUCCESS,
+        cancel_url: CANCEL,
+      },
+      grace,
+    );
     expect(res.body.message).toBe('You already have a monthly membership.');
   });
 

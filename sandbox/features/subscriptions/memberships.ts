@@ -115,26 +115,35 @@ function recordPayment(db: Db, p: Omit<SubscriptionPaymentRow, 'id'>): void {
 export function settleDueMemberships(db: Db, now: Date): { renewals: number; ended: number } {
   const at = now.toISOString();
   const nextDue = db.prepare('SELECT * FROM subscriptions WHERE end_date <= ? ORDER BY end_date, id LIMIT 1');
-  return db.transaction(() => {
-    let renewals = 0;
-    let ended = 0;
-    for (let m = nextDue.get(at) as MembershipRow | undefined; m; m = nextDue.get(at) as MembershipRow | undefined) {
-      if (isRenewing(m)) {
-        const charge = m.next_amount_cents ?? m.current_amount_cents;
-        recordPayment(db, { user_id: m.user_id, session_id: null, kind: 'renewal', amount_minor: charge, currency: 'USD', charged_at: m.end_date });
-        db.prepare(
-          `UPDATE subscriptions SET canceled = 0, change_amount = 0, current_amount_cents = ?, next_amount_cents = NULL,
+  return db
+    .transaction(() => {
+      let renewals = 0;
+      let ended = 0;
+      for (let m = nextDue.get(at) as MembershipRow | undefined; m; m = nextDue.get(at) as MembershipRow | undefined) {
+        if (isRenewing(m)) {
+          const charge = m.next_amount_cents ?? m.current_amount_cents;
+          recordPayment(db, {
+            user_id: m.user_id,
+            session_id: null,
+            kind: 'renewal',
+            amount_minor: charge,
+            currency: 'USD',
+            charged_at: m.end_date,
+          });
+          db.prepare(
+            `UPDATE subscriptions SET canceled = 0, change_amount = 0, current_amount_cents = ?, next_amount_cents = NULL,
                   schedule_start_date = NULL, end_date = ? WHERE id = ?`,
-        ).run(charge, addMonths(new Date(m.end_date), 1).toISOString(), m.id);
-        renewals++;
-      } else {
-        db.prepare('DELETE FROM subscriptions WHERE id = ?').run(m.id);
-        db.prepare('UPDATE users SET type = 0 WHERE id = ?').run(m.user_id);
-        ended++;
+          ).run(charge, addMonths(new Date(m.end_date), 1).toISOString(), m.id);
+          renewals++;
+        } else {
+          db.prepare('DELETE FROM subscriptions WHERE id = ?').run(m.id);
+          db.prepare('UPDATE users SET type = 0 WHERE id = ?').run(m.user_id);
+          ended++;
+        }
       }
-    }
-    return { renewals, ended };
-  }).immediate();
+      return { renewals, ended };
+    })
+    .immediate();
 }
 
 // ---- granting a paid session (through fulfilOnce only) ----
@@ -186,7 +195,10 @@ export function grantMembership(db: Db, session: CheckoutSession, now: Date): vo
 /** A paid 'update-payment' session: the card it saved becomes the renewing membership's card. */
 export function grantCardUpdate(db: Db, session: CheckoutSession): void {
   if (!session.card_last4) throw new Error(`session ${session.id} saved no card`);
-  db.prepare('UPDATE subscriptions SET card_last4 = ? WHERE user_id = ? AND recurring = 1').run(session.card_last4, ownerId(session));
+  db.prepare('UPDATE subscriptions SET card_last4 = ? WHERE user_id = ? AND recurring = 1').run(
+    session.card_last4,
+    ownerId(session),
+  );
 }
 
 /** What membership sessions grant once paid (checkout/fulfilment.ts): a membership, or the card it renews with. */

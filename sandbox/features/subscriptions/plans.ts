@@ -78,7 +78,9 @@ export function monthlyAmountCents(amount: number): Result<number> {
 
 function amountWithin(amount: number, minCents: number, maxCents: number, per: string): Result<number> {
   if (!Number.isFinite(amount) || amount * 100 < minCents || amount * 100 > maxCents) {
-    return invalid(`amount: must be between ${formatMoney(minCents, 'USD')} and ${formatMoney(maxCents, 'USD')} ${per}`);
+    return invalid(
+      `amount: must be between ${formatMoney(minCents, 'USD')} and ${formatMoney(maxCents, 'USD')} ${per}`,
+    );
   }
   const cents = toMinorExact(amount, 'USD');
   return cents === null ? invalid(PLAN_MESSAGES.decimals) : success(cents);
@@ -131,5 +133,7 @@ export function pricePesoMembership(
   const cents = dollarsFromPesos(pesoMinor, rate);
   if (cents === null) return invalid(PLAN_MESSAGES.pesoAmount);
   const priced = priceMembership(countryCode, { ...choice, amount: cents / 100 });
-  return priced.ok ? success({ priced: priced.value, chargeMinor: ewalletChargeMinor(priced.value.amountCents, rate) }) : priced;
+  return priced.ok
+    ? success({ priced: priced.value, chargeMinor: ewalletChargeMinor(priced.value.amountCents, rate) })
+    : priced;
 }

@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import * as subscriptionApi from '../../../shared/api/subscription.js';
 import {
-  answer, contractBody, ERROR_CODES, HttpError, ok, unwrap, withErrorCode, type RequestContext, type Route,
+  answer,
+  contractBody,
+  ERROR_CODES,
+  HttpError,
+  ok,
+  unwrap,
+  withErrorCode,
+  type RequestContext,
+  type Route,
 } from '../../core/http.js';
 import { formatMoney } from '../../core/money.js';
 import { requireSession } from '../../core/session.js';
@@ -11,13 +19,38 @@ import { findUserById } from '../../core/users.js';
 import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { EWALLET_CURRENCY, paymentMethods, type PaymentMethod } from '../checkout/methods.js';
-import { checkoutReturns, confirmation, paymentMethodsRoute, returnUrlField, startCheckout } from '../checkout/routes.js';
-import { CHECKOUT_MESSAGES, checkoutUrl, createCheckoutSession, findOwnSession, isEwallet } from '../checkout/sessions.js';
 import {
-  cancelMembership, changeMonthlyAmount, mayBuyMembership, mayUpdateCard, MEMBERSHIP_GRANTS, membershipView, settleDueMemberships,
+  checkoutReturns,
+  confirmation,
+  paymentMethodsRoute,
+  returnUrlField,
+  startCheckout,
+} from '../checkout/routes.js';
+import {
+  CHECKOUT_MESSAGES,
+  checkoutUrl,
+  createCheckoutSession,
+  findOwnSession,
+  isEwallet,
+} from '../checkout/sessions.js';
+import {
+  cancelMembership,
+  changeMonthlyAmount,
+  mayBuyMembership,
+  mayUpdateCard,
+  MEMBERSHIP_GRANTS,
+  membershipView,
+  settleDueMemberships,
   type SubscriptionPayload,
 } from './memberships.js';
-import { ONE_TIME_MONTHS, planId, priceMembership, pricePesoMembership, subscriptionPlans, type PricedMembership } from './plans.js';
+import {
+  ONE_TIME_MONTHS,
+  planId,
+  priceMembership,
+  pricePesoMembership,
+  subscriptionPlans,
+  type PricedMembership,
+} from './plans.js';
 
 export const SUBSCRIPTION_MESSAGES = {
   monthlyByCard: 'Monthly membership is paid by card.',
@@ -71,11 +104,15 @@ function member(ctx: RequestContext) {
 
 /** What the membership's checkout sessions say they are for, and carry to the grant. */
 function purchase(priced: PricedMembership) {
-  const description = priced.recurring === 1
-    ? `Premium membership, monthly at ${formatMoney(priced.amountCents, 'USD')}`
-    : `Premium membership, ${priced.interval} month${priced.interval === 1 ? '' : 's'}`;
+  const description =
+    priced.recurring === 1
+      ? `Premium membership, monthly at ${formatMoney(priced.amountCents, 'USD')}`
+      : `Premium membership, ${priced.interval} month${priced.interval === 1 ? '' : 's'}`;
   const payload: SubscriptionPayload = {
-    identifier: priced.plan.identifier, recurring: priced.recurring, interval: priced.interval, amount: priced.amountCents / 100,
+    identifier: priced.plan.identifier,
+    recurring: priced.recurring,
+    interval: priced.interval,
+    amount: priced.amountCents / 100,
   };
   return { kind: 'subscription' as const, description, payload };
 }
@@ -87,7 +124,10 @@ function getPlans(ctx: RequestContext) {
 
 // ---- paying ----
 
-function createSession(contract: typeof subscriptionApi.createSubscriptionSession, method: PaymentMethod): Route['handler'] {
+function createSession(
+  contract: typeof subscriptionApi.createSubscriptionSession,
+  method: PaymentMethod,
+): Route['handler'] {
   const Body = method === 'wechat' ? WechatBody : CreateBody;
   return async (ctx) => {
     requireSession(ctx);
@@ -99,7 +139,12 @@ function createSession(contract: typeof subscriptionApi.createSubscriptionSessio
     if (body.currency !== priced.plan.currency) throw new HttpError(400, `currency: must be ${priced.plan.currency}`);
     unwrap(mayBuyMembership(db, user.id));
     return startCheckout(ctx, contract, {
-      userId: user.id, method, currency: priced.plan.currency, amountMinor: priced.amountCents, ...purchase(priced), ...returns,
+      userId: user.id,
+      method,
+      currency: priced.plan.currency,
+      amountMinor: priced.amountCents,
+      ...purchase(priced),
+      ...returns,
     });
   };
 }
@@ -110,16 +155,26 @@ async function createSource(ctx: RequestContext) {
   const body = await ctx.body(SourceBody);
   const returns = checkoutReturns(ctx, { success_url: body.success_url, failed_url: body.failed_url });
   const { user, db, now } = member(ctx);
-  if (!paymentMethods(user.country_code).includes(body.type)) throw new HttpError(400, SUBSCRIPTION_MESSAGES.typeUnavailable);
+  if (!paymentMethods(user.country_code).includes(body.type))
+    throw new HttpError(400, SUBSCRIPTION_MESSAGES.typeUnavailable);
   if (planId(body.identifier) === 'premium-monthly') throw new HttpError(400, SUBSCRIPTION_MESSAGES.ewalletOneTimeOnly);
   if (body.currency !== EWALLET_CURRENCY) throw new HttpError(400, `currency: must be ${EWALLET_CURRENCY}`);
   const { priced, chargeMinor } = unwrap(pricePesoMembership(user.country_code, body));
   unwrap(mayBuyMembership(db, user.id));
-  const session = unwrap(createCheckoutSession(db, now, {
-    userId: user.id, method: body.type, currency: EWALLET_CURRENCY, amountMinor: chargeMinor, ...purchase(priced), ...returns,
-  }));
+  const session = unwrap(
+    createCheckoutSession(db, now, {
+      userId: user.id,
+      method: body.type,
+      currency: EWALLET_CURRENCY,
+      amountMinor: chargeMinor,
+      ...purchase(priced),
+      ...returns,
+    }),
+  );
   return answer(subscriptionApi.createPaymongoSource, 'Payment source created.', {
-    success: true, checkout_url: checkoutUrl(ctx.app.sandboxUrl, session), data: { id: session.id },
+    success: true,
+    checkout_url: checkoutUrl(ctx.app.sandboxUrl, session),
+    data: { id: session.id },
   });
 }
 
@@ -133,7 +188,10 @@ async function confirmPayment(ctx: RequestContext) {
   const { session, result } = confirmation(ctx, user.id, 'subscription', session_id);
   if (session.status !== 'paid') return answer(subscriptionApi.confirmSubscription, result.message, result);
   fulfilPaidSession(db, session.id, now, MEMBERSHIP_GRANTS); // already done when paid; a no-op then
-  return answer(subscriptionApi.confirmSubscription, result.message, { ...result, subscription: membershipView(db, user.id, now) });
+  return answer(subscriptionApi.confirmSubscription, result.message, {
+    ...result,
+    subscription: membershipView(db, user.id, now),
+  });
 }
 
 /** An e-wallet source: 400 until authorised (errorCode error-paymongo-confirm), 400 when it failed. */
@@ -156,7 +214,9 @@ async function confirmSource(ctx: RequestContext) {
     case 'paid':
       fulfilPaidSession(db, session.id, now, MEMBERSHIP_GRANTS);
       return answer(subscriptionApi.confirmPaymongo, CHECKOUT_MESSAGES.paid, {
-        result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid, subscription: membershipView(db, user.id, now),
+        result_code: 'Authorised',
+        message: CHECKOUT_MESSAGES.paid,
+        subscription: membershipView(db, user.id, now),
       });
   }
 }
@@ -183,7 +243,11 @@ async function changeAmount(ctx: RequestContext) {
 async function updatePaymentSession(ctx: RequestContext) {
   requireSession(ctx);
   const body = await ctx.body(UpdatePaymentBody);
-  const returns = checkoutReturns(ctx, { success_url: body.success_url, failed_url: body.failed_url, cancel_url: body.cancel_url });
+  const returns = checkoutReturns(ctx, {
+    success_url: body.success_url,
+    failed_url: body.failed_url,
+    cancel_url: body.cancel_url,
+  });
   const { user, db } = member(ctx);
   unwrap(mayUpdateCard(db, user.id));
   return startCheckout(ctx, subscriptionApi.updatePaymentSession, {
@@ -202,13 +266,29 @@ const API = '/webclient/subscription';
 
 export const subscriptionRoutes: Route[] = [
   { method: 'GET', path: `${API}/subscription-plan`, handler: getPlans },
-  { method: 'POST', path: `${API}/payment-methods`, handler: paymentMethodsRoute(subscriptionApi.subscriptionPaymentMethods) },
-  { method: 'POST', path: `${API}/create-session`, handler: createSession(subscriptionApi.createSubscriptionSession, 'credit_card') },
-  { method: 'POST', path: `${API}/wechat/create-session`, handler: createSession(subscriptionApi.createSubscriptionWechatSession, 'wechat') },
+  {
+    method: 'POST',
+    path: `${API}/payment-methods`,
+    handler: paymentMethodsRoute(subscriptionApi.subscriptionPaymentMethods),
+  },
+  {
+    method: 'POST',
+    path: `${API}/create-session`,
+    handler: createSession(subscriptionApi.createSubscriptionSession, 'credit_card'),
+  },
+  {
+    method: 'POST',
+    path: `${API}/wechat/create-session`,
+    handler: createSession(subscriptionApi.createSubscriptionWechatSession, 'wechat'),
+  },
   { method: 'POST', path: `${API}/paymongo/create-source`, handler: createSource },
   { method: 'POST', path: `${API}/confirm-payment`, handler: confirmPayment },
   { method: 'POST', path: `${API}/paymongo/confirm-payment`, handler: confirmSource },
   { method: 'POST', path: `${API}/cancel-subscription`, handler: cancel },
   { method: 'POST', path: `${API}/change-amount`, handler: withErrorCode(ERROR_CODES.changeAmount, changeAmount) },
-  { method: 'POST', path: `${API}/update-payment-create-session`, handler: withErrorCode(ERROR_CODES.updatePayment, updatePaymentSession) },
+  {
+    method: 'POST',
+    path: `${API}/update-payment-create-session`,
+    handler: withErrorCode(ERROR_CODES.updatePayment, updatePaymentSession),
+  },
 ];

@@ -22,15 +22,32 @@ afterAll(async () => {
 });
 
 const monthly = (overrides: Record<string, unknown> = {}) => ({
-  currency: 'USD', amount: 7, identifier: 'premium_monthly', recurring: 1, success_url: SUCCESS, cancel_url: CANCEL, ...overrides,
+  currency: 'USD',
+  amount: 7,
+  identifier: 'premium_monthly',
+  recurring: 1,
+  success_url: SUCCESS,
+  cancel_url: CANCEL,
+  ...overrides,
 });
 const oneTime = (overrides: Record<string, unknown> = {}) =>
   monthly({ identifier: 'premium_one_time', recurring: 0, interval: 3, amount: 15, ...overrides });
 const create = (token: string, json: unknown, path = 'create-session', headers: Record<string, string> = {}) =>
   sb.call<{ id: string; checkout_url: string }>('POST', `${API}/${path}`, { json, token, headers });
 const session = (id: string) =>
-  sb.sandbox.db.prepare('SELECT kind, method, currency, amount_minor, description, payload, status FROM checkout_sessions WHERE id = ?').get(id) as
-    { kind: string; method: string; currency: string; amount_minor: number; description: string; payload: string; status: string };
+  sb.sandbox.db
+    .prepare(
+      'SELECT kind, method, currency, amount_minor, description, payload, status FROM checkout_sessions WHERE id = ?',
+    )
+    .get(id) as {
+    kind: string;
+    method: string;
+    currency: string;
+    amount_minor: number;
+    description: string;
+    payload: string;
+    status: string;
+  };
 
 describe('plans and methods', () => {
   const plans = (country: string, user_currency: string, rate: number) => [
@@ -39,7 +56,11 @@ describe('plans and methods', () => {
   ];
 
   it('lists the US plans, the Philippine ones with the peso rate, and the US ones for any other country', async () => {
-    expect((await sb.get(`${API}/subscription-plan`, us)).body).toEqual({ status: 200, message: 'Subscription plans.', data: plans('US', 'USD', 1) });
+    expect((await sb.get(`${API}/subscription-plan`, us)).body).toEqual({
+      status: 200,
+      message: 'Subscription plans.',
+      data: plans('US', 'USD', 1),
+    });
     expect((await sb.get(`${API}/subscription-plan`, ph)).body.data).toEqual(plans('PH', 'PHP', 58));
     sb.sandbox.db.prepare("UPDATE users SET country_code = 'DE' WHERE email = 'admin@example.org'").run();
     const de = await sb.login('admin@example.org', 'admin-2026');
@@ -47,11 +68,16 @@ describe('plans and methods', () => {
   });
 
   it('offers card and WeChat Pay everywhere, and the e-wallets in PH', async () => {
-    const base = [{ id: 'credit_card', name: 'Credit / Debit Card' }, { id: 'wechat', name: 'WeChat Pay' }];
+    const base = [
+      { id: 'credit_card', name: 'Credit / Debit Card' },
+      { id: 'wechat', name: 'WeChat Pay' },
+    ];
     expect((await sb.post(`${API}/payment-methods`, {}, us)).body.data).toEqual(base);
     expect((await sb.post(`${API}/payment-methods`, { country: 'PH' }, us)).body.data).toEqual(base);
     expect((await sb.post(`${API}/payment-methods`, {}, ph)).body.data).toEqual([
-      ...base, { id: 'gcash', name: 'GCash' }, { id: 'grab_pay', name: 'GrabPay' },
+      ...base,
+      { id: 'gcash', name: 'GCash' },
+      { id: 'grab_pay', name: 'GrabPay' },
     ]);
   });
 });
@@ -93,14 +119,22 @@ describe('server bounds', () => {
 
   it('refuses one month in the Philippines', async () => {
     const res = await create(ph, oneTime({ interval: 1, amount: 5 }));
-    expect(res.body).toEqual({ status: 400, message: 'interval: 1 month is not available in your country', errorCode: null });
+    expect(res.body).toEqual({
+      status: 400,
+      message: 'interval: 1 month is not available in your country',
+      errorCode: null,
+    });
     expect((await create(ph, oneTime({ interval: 2, amount: 2 }))).status).toBe(200);
   });
 
   it('accepts the bounds themselves, and the dashed identifiers', async () => {
     for (const json of [
-      monthly({ amount: 1 }), monthly({ amount: 100 }), monthly({ identifier: 'premium-monthly', amount: 12.34 }),
-      oneTime({ amount: 3 }), oneTime({ amount: 10000 }), oneTime({ identifier: 'premium-one-time', interval: '12', amount: 120 }),
+      monthly({ amount: 1 }),
+      monthly({ amount: 100 }),
+      monthly({ identifier: 'premium-monthly', amount: 12.34 }),
+      oneTime({ amount: 3 }),
+      oneTime({ amount: 10000 }),
+      oneTime({ identifier: 'premium-one-time', interval: '12', amount: 120 }),
     ]) {
       const res = await create(us, json);
       expect(res.status, JSON.stringify(json)).toBe(200);
@@ -112,11 +146,19 @@ describe('creating sessions', () => {
   it('creates a monthly card session at the chosen amount', async () => {
     const res = await create(us, monthly());
     expect(res.body).toEqual({
-      status: 200, message: 'Payment session created.',
-      data: { id: expect.stringMatching(/^cs_/), checkout_url: `http://portal.test/sandbox/checkout/${res.body.data!.id}` },
+      status: 200,
+      message: 'Payment session created.',
+      data: {
+        id: expect.stringMatching(/^cs_/),
+        checkout_url: `http://portal.test/sandbox/checkout/${res.body.data!.id}`,
+      },
     });
     expect(session(res.body.data!.id)).toEqual({
-      kind: 'subscription', method: 'credit_card', currency: 'USD', amount_minor: 700, status: 'open',
+      kind: 'subscription',
+      method: 'credit_card',
+      currency: 'USD',
+      amount_minor: 700,
+      status: 'open',
       description: 'Premium membership, monthly at $7.00',
       payload: JSON.stringify({ identifier: 'premium-monthly', recurring: 1, interval: null, amount: 7 }),
     });
@@ -124,9 +166,17 @@ describe('creating sessions', () => {
 
   it('creates one-time sessions by card or WeChat Pay, but monthly only by card', async () => {
     const card = await create(us, oneTime());
-    expect(session(card.body.data!.id)).toMatchObject({ method: 'credit_card', amount_minor: 1500, description: 'Premium membership, 3 months' });
+    expect(session(card.body.data!.id)).toMatchObject({
+      method: 'credit_card',
+      amount_minor: 1500,
+      description: 'Premium membership, 3 months',
+    });
     const wechat = await create(us, oneTime({ interval: 1, amount: 4.5 }), 'wechat/create-session');
-    expect(session(wechat.body.data!.id)).toMatchObject({ method: 'wechat', amount_minor: 450, description: 'Premium membership, 1 month' });
+    expect(session(wechat.body.data!.id)).toMatchObject({
+      method: 'wechat',
+      amount_minor: 450,
+      description: 'Premium membership, 1 month',
+    });
     const refused = await create(us, monthly(), 'wechat/create-session');
     expect(refused.body).toEqual({ status: 400, message: 'Monthly membership is paid by card.', errorCode: null });
   });
@@ -151,9 +201,16 @@ describe('creating sessions', () => {
 describe('who may call', () => {
   it('needs a bearer token for every call', async () => {
     const calls: [string, string][] = [
-      ['GET', 'subscription-plan'], ['POST', 'payment-methods'], ['POST', 'create-session'], ['POST', 'wechat/create-session'],
-      ['POST', 'paymongo/create-source'], ['POST', 'confirm-payment'], ['POST', 'paymongo/confirm-payment'],
-      ['POST', 'cancel-subscription'], ['POST', 'change-amount'], ['POST', 'update-payment-create-session'],
+      ['GET', 'subscription-plan'],
+      ['POST', 'payment-methods'],
+      ['POST', 'create-session'],
+      ['POST', 'wechat/create-session'],
+      ['POST', 'paymongo/create-source'],
+      ['POST', 'confirm-payment'],
+      ['POST', 'paymongo/confirm-payment'],
+      ['POST', 'cancel-subscription'],
+      ['POST', 'change-amount'],
+      ['POST', 'update-payment-create-session'],
     ];
     for (const [method, path] of calls) {
       const res = await sb.call(method, `${API}/${path}`, method === 'POST' ? { json: {} } : {});
@@ -170,16 +227,28 @@ describe('who may call', () => {
     expect(source.status).toBe(404);
     // The owner: a card session never paid has not been completed.
     expect((await sb.post(`${API}/confirm-payment`, { session_id: id }, us)).body).toEqual({
-      status: 400, message: 'This payment has not been completed.', errorCode: null,
+      status: 400,
+      message: 'This payment has not been completed.',
+      errorCode: null,
     });
     // A card session is not an e-wallet source, even for its owner.
     expect((await sb.post(`${API}/paymongo/confirm-payment`, { source_id: id }, us)).status).toBe(404);
   });
 
   it('does not confirm a credit session as a membership', async () => {
-    const credit = await sb.post<{ id: string }>('/webclient/in-web-purchase/create-session', {
-      currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1, success_url: SUCCESS, cancel_url: CANCEL,
-    }, us);
+    const credit = await sb.post<{ id: string }>(
+      '/webclient/in-web-purchase/create-session',
+      {
+        currency: 'USD',
+        amount: 10,
+        credit: 100,
+        identifier: 'credits_100',
+        purchasefor: 1,
+        success_url: SUCCESS,
+        cancel_url: CANCEL,
+      },
+      us,
+    );
     const res = await sb.post(`${API}/confirm-payment`, { session_id: credit.body.data!.id }, us);
     expect(res.status).toBe(404);
   });

@@ -12,12 +12,14 @@ const SubmitBody = contractBody(surveyApi.submitSurvey, {
     .array(
       z.object({
         id: z.number().int({ error: 'must be a whole number' }),
-        feedback: z.array(
-          z.object({
-            option: z.string().max(TEXT_MAX),
-            value: z.string().max(TEXT_MAX).nullish(),
-          }),
-        ).max(50),
+        feedback: z
+          .array(
+            z.object({
+              option: z.string().max(TEXT_MAX),
+              value: z.string().max(TEXT_MAX).nullish(),
+            }),
+          )
+          .max(50),
       }),
     )
     .max(50),

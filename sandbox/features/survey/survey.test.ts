@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type TestSandbox } from '../../test-support.js';
 
-type Question = { id: number; title: string; question: string; option: { value: string }[]; answers?: { option: string; value: string }[] };
+type Question = {
+  id: number;
+  title: string;
+  question: string;
+  option: { value: string }[];
+  answers?: { option: string; value: string }[];
+};
 
 let sb: TestSandbox;
 let grace: string;
@@ -37,21 +43,62 @@ describe('the survey', () => {
       expect(q.option.length).toBeGreaterThanOrEqual(3);
       expect(['Other', 'Something else']).toContain(q.option.at(-1)!.value); // free text
     }
-    expect(list[0]).toMatchObject({ id: 1, title: 'Listening', question: 'When do you usually listen to sacred music?' });
+    expect(list[0]).toMatchObject({
+      id: 1,
+      title: 'Listening',
+      question: 'When do you usually listen to sacred music?',
+    });
     expect((await sb.get('/survey-question')).status).toBe(401);
   });
 
   it('checks every submission: whole survey, 1 to 3 known options, non-empty free text', async () => {
-    const [q1, q2, q3] = valid() as [ReturnType<typeof valid>[0], ReturnType<typeof valid>[0], ReturnType<typeof valid>[0]];
+    const [q1, q2, q3] = valid() as [
+      ReturnType<typeof valid>[0],
+      ReturnType<typeof valid>[0],
+      ReturnType<typeof valid>[0],
+    ];
     const cases: [unknown, string][] = [
-      [[{ ...q1, feedback: [pick('Other', 'x'), pick('At church or choir practice'), pick('While working or studying'), pick('While commuting or travelling')] }, q2, q3], 'data.0.feedback: choose 1 to 3 options'],
+      [
+        [
+          {
+            ...q1,
+            feedback: [
+              pick('Other', 'x'),
+              pick('At church or choir practice'),
+              pick('While working or studying'),
+              pick('While commuting or travelling'),
+            ],
+          },
+          q2,
+          q3,
+        ],
+        'data.0.feedback: choose 1 to 3 options',
+      ],
       [[{ ...q1, feedback: [] }, q2, q3], 'data.0.feedback: choose 1 to 3 options'],
-      [[q1, { ...q2, feedback: [pick('Gregorian chant')] }, q3], 'data.1.feedback.0.option: is not an option of question 2'],
-      [[q1, q2, { ...q3, feedback: [pick('Bibles and hymnals'), pick('Something else', '')] }], 'data.2.feedback.1.value: is required for "Something else"'],
-      [[q1, q2, { ...q3, feedback: [pick('Something else', '   ')] }], 'data.2.feedback.0.value: is required for "Something else"'],
-      [[q1, q2, { ...q3, feedback: [{ option: 'Something else' }] }], 'data.2.feedback.0.value: is required for "Something else"'],
-      [[q1, q2, { ...q3, feedback: [pick('Something else', 'x'.repeat(501))] }], 'data.2.feedback.0.value: must be at most 500 characters'],
-      [[q1, q2, { ...q3, feedback: [pick('Music education'), pick('Music education')] }], 'data.2.feedback: an option is chosen twice'],
+      [
+        [q1, { ...q2, feedback: [pick('Gregorian chant')] }, q3],
+        'data.1.feedback.0.option: is not an option of question 2',
+      ],
+      [
+        [q1, q2, { ...q3, feedback: [pick('Bibles and hymnals'), pick('Something else', '')] }],
+        'data.2.feedback.1.value: is required for "Something else"',
+      ],
+      [
+        [q1, q2, { ...q3, feedback: [pick('Something else', '   ')] }],
+        'data.2.feedback.0.value: is required for "Something else"',
+      ],
+      [
+        [q1, q2, { ...q3, feedback: [{ option: 'Something else' }] }],
+        'data.2.feedback.0.value: is required for "Something else"',
+      ],
+      [
+        [q1, q2, { ...q3, feedback: [pick('Something else', 'x'.repeat(501))] }],
+        'data.2.feedback.0.value: must be at most 500 characters',
+      ],
+      [
+        [q1, q2, { ...q3, feedback: [pick('Music education'), pick('Music education')] }],
+        'data.2.feedback: an option is chosen twice',
+      ],
       [[q1, q2], 'data: every question must be answered (missing 3)'],
       [[q1, q2, q3, { id: 99, feedback: [pick('Yes')] }], 'data.3.id: is not a question of this survey'],
       [[q1, q1, q2, q3], 'data.1.id: question 1 is answered twice'],
@@ -77,7 +124,11 @@ describe('the survey', () => {
 
     const changed = valid();
     changed[2] = { id: 3, feedback: [pick('Something else', 'Prison ministry')] };
-    expect((await submit(changed.reverse())).body).toEqual({ status: 200, message: 'Your answers were updated.', data: null });
+    expect((await submit(changed.reverse())).body).toEqual({
+      status: 200,
+      message: 'Your answers were updated.',
+      data: null,
+    });
     expect((await questions(grace))[2]!.answers).toEqual([pick('Something else', 'Prison ministry')]);
     expect(sb.sandbox.db.prepare('SELECT COUNT(*) FROM survey_responses').pluck().get()).toBe(1);
 

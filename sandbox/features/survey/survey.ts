@@ -85,23 +85,30 @@ function checkFeedback(q: SurveyQuestion, f: Submission[number]['feedback'][numb
   if (!option.free) return success({ option: option.value, value: option.value });
   const text = (f.value ?? '').trim();
   if (!text) return invalid(`${field}.value: is required for "${option.value}"`);
-  if (Array.from(text).length > FREE_TEXT_MAX) return invalid(`${field}.value: must be at most ${FREE_TEXT_MAX} characters`);
+  if (Array.from(text).length > FREE_TEXT_MAX)
+    return invalid(`${field}.value: must be at most ${FREE_TEXT_MAX} characters`);
   return success({ option: option.value, value: text });
 }
 
 /** One answer as stored: a question of the survey, answered once, with 1 to 3 different options. */
-function checkAnswer(item: Submission[number], i: number, answered: ReadonlyMap<number, SurveyAnswer>): Result<SurveyAnswer> {
+function checkAnswer(
+  item: Submission[number],
+  i: number,
+  answered: ReadonlyMap<number, SurveyAnswer>,
+): Result<SurveyAnswer> {
   const q = (CURRENT_SURVEY.questions as readonly SurveyQuestion[]).find((x) => x.id === item.id);
   if (!q) return invalid(`data.${i}.id: is not a question of this survey`);
   if (answered.has(q.id)) return invalid(`data.${i}.id: question ${q.id} is answered twice`);
-  if (item.feedback.length < 1 || item.feedback.length > MAX_CHOICES) return invalid(`data.${i}.feedback: choose 1 to ${MAX_CHOICES} options`);
+  if (item.feedback.length < 1 || item.feedback.length > MAX_CHOICES)
+    return invalid(`data.${i}.feedback: choose 1 to ${MAX_CHOICES} options`);
   const feedback: Feedback[] = [];
   for (const [j, f] of item.feedback.entries()) {
     const checked = checkFeedback(q, f, `data.${i}.feedback.${j}`);
     if (!checked.ok) return checked;
     feedback.push(checked.value);
   }
-  if (new Set(feedback.map((f) => f.option)).size !== feedback.length) return invalid(`data.${i}.feedback: an option is chosen twice`);
+  if (new Set(feedback.map((f) => f.option)).size !== feedback.length)
+    return invalid(`data.${i}.feedback: an option is chosen twice`);
   return success({ id: q.id, feedback });
 }
 
@@ -124,14 +131,18 @@ export function checkAnswers(items: Submission): Result<SurveyAnswer[]> {
 
 /** Stores the person's answers (replacing earlier ones); true when this was the first submission. */
 export function saveAnswers(db: Db, userId: number, answers: SurveyAnswer[], now: Date): boolean {
-  return db.transaction(() => {
-    const first = !db.prepare('SELECT 1 FROM survey_responses WHERE user_id = ? AND survey_id = ?').get(userId, CURRENT_SURVEY.id);
-    db.prepare(
-      `INSERT INTO survey_responses (user_id, survey_id, answers, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
+  return db
+    .transaction(() => {
+      const first = !db
+        .prepare('SELECT 1 FROM survey_responses WHERE user_id = ? AND survey_id = ?')
+        .get(userId, CURRENT_SURVEY.id);
+      db.prepare(
+        `INSERT INTO survey_responses (user_id, survey_id, answers, submitted_at, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (user_id, survey_id) DO UPDATE SET answers = excluded.answers, updated_at = excluded.updated_at`,
-    ).run(userId, CURRENT_SURVEY.id, JSON.stringify(answers), now.toISOString(), now.toISOString());
-    return first;
-  }).immediate();
+      ).run(userId, CURRENT_SURVEY.id, JSON.stringify(answers), now.toISOString(), now.toISOString());
+      return first;
+    })
+    .immediate();
 }
 
 /** The questions for this person: with their `answers` once they have answered. */

@@ -15,13 +15,20 @@ afterEach(async () => {
 });
 
 const clock = () => sb.get<{ now: string; offset_days: number }>('/sandbox/clock');
-const advance = (json: unknown) => sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', json);
+const advance = (json: unknown) =>
+  sb.post<{ now: string; renewals: number; ended: number; donation_renewals: number }>('/sandbox/clock', json);
 
 describe('the sandbox clock', () => {
   it('tells the time and moves forward by whole days', async () => {
-    expect((await clock()).body).toEqual({ status: 200, message: 'Sandbox clock.', data: { now: '2026-01-10T12:00:00.000Z', offset_days: 0 } });
+    expect((await clock()).body).toEqual({
+      status: 200,
+      message: 'Sandbox clock.',
+      data: { now: '2026-01-10T12:00:00.000Z', offset_days: 0 },
+    });
     expect((await advance({ advance_days: 1 })).body).toEqual({
-      status: 200, message: 'The sandbox clock moved forward 1 day.', data: { now: '2026-01-11T12:00:00.000Z', renewals: 0, ended: 0, donation_renewals: 0 },
+      status: 200,
+      message: 'The sandbox clock moved forward 1 day.',
+      data: { now: '2026-01-11T12:00:00.000Z', renewals: 0, ended: 0, donation_renewals: 0 },
     });
     await advance({ advance_days: 400 });
     expect((await clock()).body.data).toEqual({ now: '2027-02-15T12:00:00.000Z', offset_days: 401 });
@@ -44,7 +51,10 @@ describe('the sandbox clock', () => {
     expect((await clock()).body.data).toEqual({ now: '2026-01-12T13:00:00.000Z', offset_days: 2 });
     expect((await sb.get('/webclient/account/profile', token)).status).toBe(401);
     const fresh = await sb.login('listener@example.org', 'listen-2026');
-    const row = sb.sandbox.db.prepare('SELECT created_at FROM tokens WHERE used_at IS NULL ORDER BY id DESC LIMIT 1').pluck().get();
+    const row = sb.sandbox.db
+      .prepare('SELECT created_at FROM tokens WHERE used_at IS NULL ORDER BY id DESC LIMIT 1')
+      .pluck()
+      .get();
     expect(row).toBe('2026-01-12T13:00:00.000Z');
     expect((await sb.get('/webclient/account/profile', fresh)).status).toBe(200);
   });
@@ -54,7 +64,9 @@ describe('the sandbox clock', () => {
     const paul = await sb.login('partner@example.org', 'partner-2026');
     const profile = await sb.get<{ subscription: { end_date: string } }>('/webclient/account/profile', paul);
     expect(profile.body.data!.subscription.end_date).toBe('2026-03-10T12:00:00.000Z');
-    expect(sb.sandbox.db.prepare("SELECT COUNT(*) FROM subscription_payments WHERE kind = 'renewal'").pluck().get()).toBe(1);
+    expect(
+      sb.sandbox.db.prepare("SELECT COUNT(*) FROM subscription_payments WHERE kind = 'renewal'").pluck().get(),
+    ).toBe(1);
     expect((await advance({ advance_days: 1 })).body.data).toMatchObject({ renewals: 0 }); // already run
   });
 
@@ -74,7 +86,8 @@ describe('across a restart', () => {
     await first.stop();
     const second = await startSandbox({ dbPath });
     expect((await second.get<{ now: string; offset_days: number }>('/sandbox/clock')).body.data).toEqual({
-      now: '2026-01-20T12:00:00.000Z', offset_days: 10,
+      now: '2026-01-20T12:00:00.000Z',
+      offset_days: 10,
     });
     await second.stop();
     rmSync(dir, { recursive: true, force: true });

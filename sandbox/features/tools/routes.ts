@@ -18,7 +18,9 @@ function index(ctx: RequestContext) {
   const now = ctx.app.now().toISOString();
   const offset = clockOffsetDays(ctx.app.db);
   return html(
-    page('Sandbox', `<h1>Sandbox</h1>
+    page(
+      'Sandbox',
+      `<h1>Sandbox</h1>
 <p>The local stand-in for the product's API host.</p>
 <ul>
   <li><a href="/sandbox/mail">Mailbox</a>: every email the sandbox sent (verification and reset links). <a href="/sandbox/mail.json">JSON</a>.</li>
@@ -27,7 +29,8 @@ function index(ctx: RequestContext) {
   <li>Missions: <code>POST /sandbox/missions {"organization", "title", "description"}</code> creates an active mission (text stored exactly as given); its banners are drawn at <code>/sandbox/banners/{mission}-{n}.svg</code>. Declined cards on a gift's checkout page show the decline and keep the session open.</li>
   <li>Clock: the sandbox's time is <time datetime="${escapeHtml(now)}">${escapeHtml(now)}</time> (moved forward ${offset} days). <a href="/sandbox/clock">GET /sandbox/clock</a>; <code>POST /sandbox/clock {"advance_days": 31}</code> moves it forward (1 to 400 days) and runs what falls due: monthly renewals and ends of canceled and one-time memberships, and monthly gifts to missions. Access tokens expire after 2 hours of sandbox time, so sign in again after moving it.</li>
   <li><a href="/">The portal</a></li>
-</ul>`),
+</ul>`,
+    ),
   );
 }
 
@@ -60,9 +63,12 @@ function mailPage(ctx: RequestContext) {
     .join('\n');
   const heading = to ? `Mail to ${escapeHtml(to)} <small>(<a href="/sandbox/mail">all</a>)</small>` : 'Sandbox mailbox';
   return html(
-    page('Sandbox mailbox', `<h1>${heading}</h1>
+    page(
+      'Sandbox mailbox',
+      `<h1>${heading}</h1>
 <p>Every email the sandbox has sent, newest first. As JSON: <a href="/sandbox/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}">mail.json</a>. <a href="/sandbox">Sandbox home</a></p>
-${items || '<p>No mail yet.</p>'}`),
+${items || '<p>No mail yet.</p>'}`,
+    ),
   );
 }
 
@@ -102,7 +108,12 @@ export const toolRoutes: Route[] = [
   { method: 'GET', path: '/sandbox', handler: index, localOnly: true },
   { method: 'POST', path: '/sandbox/app-token', handler: appToken, localOnly: true },
   { method: 'GET', path: '/sandbox/mail', handler: mailPage, localOnly: true },
-  { method: 'GET', path: '/sandbox/mail.json', handler: (ctx) => json(listMail(ctx.app.db, recipient(ctx))), localOnly: true },
+  {
+    method: 'GET',
+    path: '/sandbox/mail.json',
+    handler: (ctx) => json(listMail(ctx.app.db, recipient(ctx))),
+    localOnly: true,
+  },
   { method: 'GET', path: '/sandbox/clock', handler: getClock, localOnly: true },
   { method: 'POST', path: '/sandbox/clock', handler: advance, localOnly: true },
   { method: 'GET', path: '/sandbox/runtime-config.json', handler: (ctx) => json(runtimeConfig(ctx.app.firebase)) },

@@ -81,7 +81,8 @@ export function walletDecision(paymentData: unknown): { paid: true } | { paid: f
       data = null;
     }
   }
-  const result = typeof data === 'object' && data !== null && 'sandbox_result' in data ? data.sandbox_result : undefined;
+  const result =
+    typeof data === 'object' && data !== null && 'sandbox_result' in data ? data.sandbox_result : undefined;
   if (result === 'decline') return { paid: false, message: CHECKOUT_MESSAGES.declined };
   if (result === 'insufficient_funds') return { paid: false, message: CHECKOUT_MESSAGES.insufficientFunds };
   return { paid: true };
@@ -89,7 +90,10 @@ export function walletDecision(paymentData: unknown): { paid: true } | { paid: f
 
 /** The last 4 digits of the card from the token's paymentMethod.displayName ("Visa 0121"), when it has them. */
 export function cardLast4(paymentMethod: unknown): string | null {
-  const name = typeof paymentMethod === 'object' && paymentMethod !== null && 'displayName' in paymentMethod ? paymentMethod.displayName : null;
+  const name =
+    typeof paymentMethod === 'object' && paymentMethod !== null && 'displayName' in paymentMethod
+      ? paymentMethod.displayName
+      : null;
   const m = typeof name === 'string' ? /(\d{4})\s*$/.exec(name) : null;
   return m ? m[1]! : null;
 }
@@ -113,7 +117,8 @@ export interface WalletPayment {
 
 /** The first result of a transaction already seen (null: a new one). Another person's transaction is a conflict. */
 export function replayedPayment(db: Db, userId: number, transactionId: string): Result<WalletPaymentResult | null> {
-  const row = db.prepare('SELECT * FROM wallet_payments WHERE transaction_id = ?').get(transactionId) as WalletPaymentRow | undefined;
+  const row = db.prepare('SELECT * FROM wallet_payments WHERE transaction_id = ?').get(transactionId) as
+    WalletPaymentRow | undefined;
   if (!row) return success(null);
   return row.user_id === userId ? success(resultOf(db, row)) : failure('conflict', WALLET_MESSAGES.tokenUsed);
 }
@@ -124,36 +129,47 @@ export function replayedPayment(db: Db, userId: number, transactionId: string): 
  * transaction identifier with its result, all in one transaction. A transaction identifier seen before answers its first result and grants nothing.
  */
 export function chargeWalletPayment(db: Db, now: Date, p: WalletPayment): Result<WalletPaymentResult> {
-  return db.transaction((): Result<WalletPaymentResult> => {
-    const replay = replayedPayment(db, p.userId, p.transactionId);
-    if (!replay.ok || replay.value) return replay as Result<WalletPaymentResult>;
-    const { option } = p;
-    const payload: CreditPayload = { identifier: option.identifier, credits: option.price_credit, purchasefor: p.purchasefor };
-    const created = createCheckoutSession(db, now, {
-      userId: p.userId,
-      kind: 'credit',
-      method: WALLET_METHOD,
-      currency: option.currency,
-      amountMinor: option.price_cents,
-      description: `${creditDescription(option.price_credit, p.purchasefor)}, Apple Pay`,
-      payload,
-      successUrl: p.portalUrl,
-      cancelUrl: p.portalUrl,
-    });
-    if (!created.ok) return created;
-    const session = created.value;
-    const last4 = cardLast4(p.paymentMethod);
-    if (last4) recordCard(db, session.id, last4);
-    const decision = walletDecision(p.paymentData);
-    if (decision.paid) payAndFulfil(db, session.id, now, CREDIT_GRANTS); // what the card webhook does: grantCreditPurchase, once
-    else markRefused(db, session.id, decision.message, now);
-    const row: WalletPaymentRow = {
-      transaction_id: p.transactionId, user_id: p.userId, session_id: session.id,
-      ...(decision.paid ? { result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid } : { result_code: 'Refused', message: decision.message }),
-    };
-    db.prepare(
-      'INSERT INTO wallet_payments (transaction_id, user_id, session_id, result_code, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(row.transaction_id, row.user_id, row.session_id, row.result_code, row.message, now.toISOString());
-    return success(resultOf(db, row));
-  }).immediate();
+  return db
+    .transaction((): Result<WalletPaymentResult> => {
+      const replay = replayedPayment(db, p.userId, p.transactionId);
+      if (!replay.ok || replay.value) return replay as Result<WalletPaymentResult>;
+      const { option } = p;
+      const payload: CreditPayload = {
+        identifier: option.identifier,
+        credits: option.price_credit,
+        purchasefor: p.purchasefor,
+      };
+      const created = createCheckoutSession(db, now, {
+        userId: p.userId,
+        kind: 'credit',
+        method: WALLET_METHOD,
+        currency: option.currency,
+        amountMinor: option.price_cents,
+        description: `${creditDescription(option.price_credit, p.purchasefor)}, Apple Pay`,
+        payload,
+        successUrl: p.portalUrl,
+        cancelUrl: p.portalUrl,
+      });
+      if (!created.ok) return created;
+      const session = created.value;
+      const last4 = cardLast4(p.paymentMethod);
+      if (last4) recordCard(db, session.id, last4);
+      const decision = walletDecision(p.paymentData);
+      if (decision.paid)
+        payAndFulfil(db, session.id, now, CREDIT_GRANTS); // what the card webhook does: grantCreditPurchase, once
+      else markRefused(db, session.id, decision.message, now);
+      const row: WalletPaymentRow = {
+        transaction_id: p.transactionId,
+        user_id: p.userId,
+        session_id: session.id,
+        ...(decision.paid
+          ? { result_code: 'Authorised', message: CHECKOUT_MESSAGES.paid }
+          : { result_code: 'Refused', message: decision.message }),
+      };
+      db.prepare(
+        'INSERT INTO wallet_payments (transaction_id, user_id, session_id, result_code, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(row.transaction_id, row.user_id, row.session_id, row.result_code, row.message, now.toISOString());
+      return success(resultOf(db, row));
+    })
+    .immediate();
 }

@@ -15,7 +15,12 @@ const AuthBody = contractBody(walletApi.authorizeWalletPayment, {
   token: z.object({
     paymentData: z.unknown().refine((v) => v !== undefined && v !== null, { error: 'is required' }),
     paymentMethod: z.unknown().optional(),
-    transactionIdentifier: z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]*$/, { error: 'must be printable ASCII without spaces' }),
+    transactionIdentifier: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/^[\x21-\x7e]*$/, { error: 'must be printable ASCII without spaces' }),
   }),
   identifier,
   purchasefor: z.literal([1, 2]),
@@ -42,15 +47,17 @@ async function authorize(ctx: RequestContext) {
   if (replay) return answer(walletApi.authorizeWalletPayment, replay.message, replay);
 
   const { option } = unwrap(priceCredits(user.country_code, body, WALLET_METHOD));
-  const result = unwrap(chargeWalletPayment(db, ctx.app.now(), {
-    userId: user.id,
-    transactionId: body.token.transactionIdentifier,
-    paymentData: body.token.paymentData,
-    paymentMethod: body.token.paymentMethod,
-    option,
-    purchasefor: body.purchasefor,
-    portalUrl: ctx.app.portalUrl,
-  }));
+  const result = unwrap(
+    chargeWalletPayment(db, ctx.app.now(), {
+      userId: user.id,
+      transactionId: body.token.transactionIdentifier,
+      paymentData: body.token.paymentData,
+      paymentMethod: body.token.paymentMethod,
+      option,
+      purchasefor: body.purchasefor,
+      portalUrl: ctx.app.portalUrl,
+    }),
+  );
   return answer(walletApi.authorizeWalletPayment, result.message, result);
 }
 

@@ -15,7 +15,13 @@ export const cardUpdateCheckout: CheckoutKind<CardUpdateDraft> = {
   checkoutRoute: null,
   async create({ api, url }) {
     const failed = url('UpdatePaymentFailedPage');
-    return createdFrom(await api.call(subscription.updatePaymentSession, { success_url: url('UpdatePaymentSuccessPage'), failed_url: failed, cancel_url: failed }));
+    return createdFrom(
+      await api.call(subscription.updatePaymentSession, {
+        success_url: url('UpdatePaymentSuccessPage'),
+        failed_url: failed,
+        cancel_url: failed,
+      }),
+    );
   },
   result: PaymentResult,
   success: () => ({ name: 'UpdatePaymentSuccessPage' }),

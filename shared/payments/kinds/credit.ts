@@ -21,10 +21,24 @@ export const creditCheckout: CheckoutKind<CreditDraft> = {
       success_url: url('SuccessPage', { type, session_id: SESSION_ID }),
       cancel_url: url('TopUpPage', { canceled: SESSION_ID }),
     };
-    return createdFrom(await api.call(d.method === WECHAT ? credits.createCreditWechatSession : credits.createCreditSession, body, { idempotencyKey: d.idempotencyKey }));
+    return createdFrom(
+      await api.call(d.method === WECHAT ? credits.createCreditWechatSession : credits.createCreditSession, body, {
+        idempotencyKey: d.idempotencyKey,
+      }),
+    );
   },
   confirm: ({ api }, sessionId) => api.call(credits.confirmCreditSession, { session_id: sessionId }),
   result: credits.PaymentResult,
-  success: (sessionId, _method, d) => ({ name: 'SuccessPage', query: { type: d?.purchasefor === 2 ? 'other' : 'self', session_id: sessionId } }),
-  wallet: (d) => ({ label: formatCredits(d.credits), amount: d.amount, currency: d.currency, identifier: d.identifier, purchasefor: d.purchasefor, countryCode: d.country }),
+  success: (sessionId, _method, d) => ({
+    name: 'SuccessPage',
+    query: { type: d?.purchasefor === 2 ? 'other' : 'self', session_id: sessionId },
+  }),
+  wallet: (d) => ({
+    label: formatCredits(d.credits),
+    amount: d.amount,
+    currency: d.currency,
+    identifier: d.identifier,
+    purchasefor: d.purchasefor,
+    countryCode: d.country,
+  }),
 };

@@ -11,7 +11,9 @@ import { SESSION_ID, createdFrom, type CheckoutKind, type DonationDraft } from '
 import '@messages/donate';
 
 /** A confirmed gift, as the donation history recorded it. */
-const DonationResult = lazy(() => z.extend(PaymentResult, { amount: z.number(), currency: z.string(), organization: z.string() }));
+const DonationResult = lazy(() =>
+  z.extend(PaymentResult, { amount: z.number(), currency: z.string(), organization: z.string() }),
+);
 export type DonationResult = z.infer<typeof DonationResult>;
 
 const DONATION_LOOKUPS = 4;
@@ -31,10 +33,16 @@ export const donationCheckout: CheckoutKind<DonationDraft, DonationResult> = {
       donation_id: d.missionId,
       recurring: d.recurring,
       frequency: d.frequency,
-      success_url: d.anonymous ? url('DonationPageAnon', { _d: mission, thanks: SESSION_ID }) : url('DonationsSuccessPage', { session_id: SESSION_ID, _d: mission }),
+      success_url: d.anonymous
+        ? url('DonationPageAnon', { _d: mission, thanks: SESSION_ID })
+        : url('DonationsSuccessPage', { session_id: SESSION_ID, _d: mission }),
       cancel_url: url(d.anonymous ? 'DonationPageAnon' : 'DonationsPage', { _d: mission }),
     };
-    return createdFrom(await api.call(d.anonymous ? donations.createAnonymousDonationSession : donations.createDonationSession, body, { idempotencyKey: d.idempotencyKey }));
+    return createdFrom(
+      await api.call(d.anonymous ? donations.createAnonymousDonationSession : donations.createDonationSession, body, {
+        idempotencyKey: d.idempotencyKey,
+      }),
+    );
   },
   /** A gift is confirmed when the donation history holds it (what the provider's webhook recorded). */
   async confirm({ api, wait }, sessionId) {
@@ -43,10 +51,16 @@ export const donationCheckout: CheckoutKind<DonationDraft, DonationResult> = {
       if (!result.ok) return result;
       const row = result.data.data.find((r) => r.stripe_charge_id === sessionId);
       if (row) {
-        const data = { result_code: 'Authorised', amount: row.final_price, currency: row.final_currency, organization: row.donation[0]?.organization ?? '' };
+        const data = {
+          result_code: 'Authorised',
+          amount: row.final_price,
+          currency: row.final_currency,
+          organization: row.donation[0]?.organization ?? '',
+        };
         return { ok: true, data, message: result.message };
       }
-      if (attempt >= DONATION_LOOKUPS) return { ok: true, data: { result_code: 'Pending', amount: 0, currency: '', organization: '' }, message: '' };
+      if (attempt >= DONATION_LOOKUPS)
+        return { ok: true, data: { result_code: 'Pending', amount: 0, currency: '', organization: '' }, message: '' };
       await wait(DONATION_LOOKUP_DELAY_MS);
     }
   },
@@ -55,6 +69,10 @@ export const donationCheckout: CheckoutKind<DonationDraft, DonationResult> = {
   /** A refused gift starts again with a new key; giving twice to a mission says so and goes home. */
   createRefused(error, { t }) {
     const already = error.errorCode === 'already-donated';
-    return { kind: 'tell', forget: true, dialog: { kind: 'error', message: already ? t('donate.already') : error.message, thenHome: already } };
+    return {
+      kind: 'tell',
+      forget: true,
+      dialog: { kind: 'error', message: already ? t('donate.already') : error.message, thenHome: already },
+    };
   },
 };

@@ -18,7 +18,13 @@ import type { Translate } from '../../i18n/catalogue';
 import type { Query, RouteName } from '../../routing/routes';
 import type { WalletPurchase } from '../applepay';
 import type { PaymentDialog } from '../prompts';
-import type { CardUpdateRecord, CheckoutRecordName, CreditRecord, DonationRecord, SubscriptionRecord } from '../records';
+import type {
+  CardUpdateRecord,
+  CheckoutRecordName,
+  CreditRecord,
+  DonationRecord,
+  SubscriptionRecord,
+} from '../records';
 
 /** A created checkout session: the hosted checkout's address, or the client secret of an embedded one. */
 export interface Created {
@@ -92,4 +98,13 @@ export type CardUpdateDraft = Draft<CardUpdateRecord>;
 
 /** A created session as the engine keeps it. */
 export const createdFrom = (result: ApiResult<CheckoutSession>): ApiResult<Created> =>
-  result.ok ? { ...result, data: { id: result.data.id, checkoutUrl: result.data.checkout_url ?? undefined, clientSecret: result.data.client_secret ?? undefined } } : result;
+  result.ok
+    ? {
+        ...result,
+        data: {
+          id: result.data.id,
+          checkoutUrl: result.data.checkout_url ?? undefined,
+          clientSecret: result.data.client_secret ?? undefined,
+        },
+      }
+    : result;

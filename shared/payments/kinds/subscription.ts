@@ -15,9 +15,19 @@ export const subscriptionCheckout: CheckoutKind<SubscriptionDraft> = {
     const interval = d.interval ?? 1;
     if (E_WALLETS.has(d.method)) {
       const failed_url = url('SubscriptionSuccessPage', { session_id: SESSION_ID, method: d.method });
-      const body = { type: d.method, currency: 'PHP' as const, amount: d.amount, interval, identifier, success_url, failed_url };
+      const body = {
+        type: d.method,
+        currency: 'PHP' as const,
+        amount: d.amount,
+        interval,
+        identifier,
+        success_url,
+        failed_url,
+      };
       const result = await api.call(subscription.createPaymongoSource, body, { idempotencyKey: d.idempotencyKey });
-      return result.ok ? { ...result, data: { id: result.data.data.id, checkoutUrl: result.data.checkout_url } } : result;
+      return result.ok
+        ? { ...result, data: { id: result.data.data.id, checkoutUrl: result.data.checkout_url } }
+        : result;
     }
     const body = {
       currency: d.currency,
@@ -28,11 +38,14 @@ export const subscriptionCheckout: CheckoutKind<SubscriptionDraft> = {
       cancel_url: url('SubscribePage', { canceled: SESSION_ID }),
       ...(d.recurring === 0 ? { interval } : {}),
     };
-    const contract = d.method === WECHAT ? subscription.createSubscriptionWechatSession : subscription.createSubscriptionSession;
+    const contract =
+      d.method === WECHAT ? subscription.createSubscriptionWechatSession : subscription.createSubscriptionSession;
     return createdFrom(await api.call(contract, body, { idempotencyKey: d.idempotencyKey }));
   },
   confirm: ({ api }, sessionId, method) =>
-    E_WALLETS.has(method) ? api.call(subscription.confirmPaymongo, { source_id: sessionId }) : api.call(subscription.confirmSubscription, { session_id: sessionId }),
+    E_WALLETS.has(method)
+      ? api.call(subscription.confirmPaymongo, { source_id: sessionId })
+      : api.call(subscription.confirmSubscription, { session_id: sessionId }),
   result: PaymentResult,
   success: (sessionId, method) => ({ name: 'SubscriptionSuccessPage', query: { session_id: sessionId, method } }),
 };

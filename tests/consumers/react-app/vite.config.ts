@@ -2,4 +2,9 @@
 // package's per-tag module with the app.
 import { defineConfig } from 'vite';
 
-export default defineConfig({ root: import.meta.dirname, base: './', logLevel: 'warn', build: { outDir: 'dist', emptyOutDir: true } });
+export default defineConfig({
+  root: import.meta.dirname,
+  base: './',
+  logLevel: 'warn',
+  build: { outDir: 'dist', emptyOutDir: true },
+});

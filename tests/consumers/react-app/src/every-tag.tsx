@@ -15,9 +15,24 @@ const portal = 'https://portal.example.org/';
 export function EveryTag() {
   return (
     <>
-      <sm-login view="register" api-base={api} portal={portal} theme="dark" language="en" onsm-signed-in={(e) => e.detail.email} onsm-registered={(e) => e.detail.email} onsm-app-signin={(e) => e.detail.provider === 'apple' && e.preventDefault()} />
+      <sm-login
+        view="register"
+        api-base={api}
+        portal={portal}
+        theme="dark"
+        language="en"
+        onsm-signed-in={(e) => e.detail.email}
+        onsm-registered={(e) => e.detail.email}
+        onsm-app-signin={(e) => e.detail.provider === 'apple' && e.preventDefault()}
+      />
       <sm-topup view="topup" api-base={api} onsm-payment-completed={(e) => e.detail.kind === 'credit'} />
-      <sm-subscribe view="manage" onsm-close={() => undefined} onsm-amount-changed={(e) => e.detail.amount} onsm-membership-canceled={(e) => e.detail.endDate} onsm-payment-completed={(e) => e.detail.sessionId} />
+      <sm-subscribe
+        view="manage"
+        onsm-close={() => undefined}
+        onsm-amount-changed={(e) => e.detail.amount}
+        onsm-membership-canceled={(e) => e.detail.endDate}
+        onsm-payment-completed={(e) => e.detail.sessionId}
+      />
       <sm-donate mission="2" view="missions" list="home" onsm-donation-completed={(e) => e.detail.amount.toFixed(2)} />
       <sm-history tab="donations" className="history" />
       <sm-survey theme="light" onsm-survey-done={(e) => e.detail.answered} />

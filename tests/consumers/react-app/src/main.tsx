@@ -11,7 +11,11 @@ function App() {
   return (
     <main>
       <h1>Our newsletter</h1>
-      <sm-newsletter api-base={api} theme="light" onsm-newsletter-subscribed={(event) => setSubscribed(event.detail.email)} />
+      <sm-newsletter
+        api-base={api}
+        theme="light"
+        onsm-newsletter-subscribed={(event) => setSubscribed(event.detail.email)}
+      />
       <p role="status">{subscribed ? `The app heard: ${subscribed} subscribed.` : ''}</p>
     </main>
   );

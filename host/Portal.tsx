@@ -12,8 +12,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { APP_DONATION_MISSION_ID } from '../shared/config/config';
-import { ROUTES, type Query, type RouteName } from '../shared/routing/routes';
+import { APP_DONATION_MISSION_ID, ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { parseAttribute } from '../shared/ui/define';
 import { Overlay } from '../shared/ui/Overlay';
 import { useDeps, useT } from '../shared/ui/WidgetRoot';

@@ -1,11 +1,12 @@
 /**
- * route.js (built from host/route.ts, a plain script in the page's head) shows the prerendered English route only
- * when the portal will be English and no one is signed in: it must agree with the portal's script, which reads the
- * same boot protocol (shared/boot/boot.ts), as the build writes it.
+ * route.js (built from host/route.ts, a plain script in the page's head) shows the prerendered route the address
+ * names, as the person will see it (signed in or not), only when the portal will be English; and signs a link from the
+ * mobile app in before the portal's code comes. It must agree with the portal's script, which reads the same boot
+ * protocol (shared/boot/boot.ts): it is tested as the build writes it.
  */
-import { runInNewContext } from 'node:vm';
+import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_KEY, portalLanguage, sessionKeyFor } from '../shared/boot/boot';
+import { LANGUAGE_KEY, MOBILE_LOGIN_PATH, portalLanguage, PROFILE_PATH, sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
 import { bundleRouteScript } from '../tools/boot-scripts';
 
@@ -20,44 +21,133 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-/** Runs route.js as the page would, and says which route's markup it keeps (null: the script draws the page). */
-function shownRoute(options: {
+/** A prerendered block of the portal page: `<div data-route data-session [data-any-query]>` inside #portal. */
+class Block {
+  removed = false;
+  readonly parentNode = { id: 'portal' };
+  constructor(readonly attributes: Record<string, string>) {}
+  getAttribute(name: string) {
+    return this.attributes[name] ?? null;
+  }
+  hasAttribute(name: string) {
+    return name in this.attributes;
+  }
+  remove() {
+    this.removed = true;
+  }
+}
+
+/** The portal page's blocks, as tools/prerender.tsx writes them. */
+const BLOCKS = [
+  { 'data-route': '/login', 'data-session': 'out' },
+  { 'data-route': '/missions', 'data-session': 'out' },
+  { 'data-route': '/home', 'data-session': 'in' },
+  { 'data-route': '/top-up', 'data-session': 'in' },
+  { 'data-route': '/subscription', 'data-session': 'in' },
+  { 'data-route': '/survey', 'data-session': 'in' },
+  { 'data-route': '/donations', 'data-session': 'in', 'data-any-query': '' },
+];
+
+interface Page {
   hash?: string;
   stored?: string | null;
-  languages: string[];
+  languages?: string[];
   session?: string;
   sessionKey?: string;
   blocked?: boolean;
   production?: boolean;
-}): string | null {
-  let route: string | null = null;
+  /** What the API answers, by path. */
+  answers?: Record<string, { status: number; body: unknown }>;
+}
+
+/**
+ * Runs route.js as the page would: the script, then the parser adding the blocks, then the page parsed. Says which
+ * block it kept (null: the portal's script draws the page), and gives what it asked and stored to look at.
+ */
+async function open(page: Page) {
+  const html: Record<string, string> = {};
   const store: Record<string, string> = {};
-  if (options.stored != null) store[LANGUAGE_KEY] = options.stored;
-  if (options.session !== undefined) store[options.sessionKey ?? sessionKeyFor('')] = options.session;
-  runInNewContext(options.production ? productionScript : script, {
-    location: { hash: options.hash ?? '#/login' },
+  const asked: { url: string; auth: string | undefined }[] = [];
+  const timers: (() => void)[] = [];
+  let address = page.hash ?? '#/login';
+  let observe: ((records: { addedNodes: Block[] }[]) => void) | null = null;
+  let loaded: (() => void) | null = null;
+  if (page.stored != null) store[LANGUAGE_KEY] = page.stored;
+  if (page.session !== undefined) store[page.sessionKey ?? sessionKeyFor('')] = page.session;
+  const context: Record<string, unknown> = {
+    location: {
+      get hash() {
+        return address;
+      },
+      origin: 'https://portal.example.org',
+    },
+    history: { state: null, replaceState: (_: unknown, __: string, href: string) => (address = href) },
     localStorage: {
       getItem: (key: string) => {
-        if (options.blocked) throw new DOMException('The operation is insecure.', 'SecurityError');
+        if (page.blocked) throw new DOMException('The operation is insecure.', 'SecurityError');
         return store[key] ?? null;
       },
+      setItem: (key: string, value: string) => (store[key] = value),
     },
-    navigator: { languages: options.languages },
+    navigator: { languages: page.languages ?? ['en'] },
     document: {
-      documentElement: { setAttribute: (_: string, value: string) => (route = value) },
-      addEventListener: () => {},
+      documentElement: {
+        setAttribute: (name: string, value: string) => (html[name] = value),
+        removeAttribute: (name: string) => delete html[name],
+      },
+      addEventListener: (type: string, listener: () => void) => type === 'DOMContentLoaded' && (loaded = listener),
     },
     MutationObserver: class {
+      constructor(callback: typeof observe) {
+        observe = callback;
+      }
       observe() {}
       disconnect() {}
     },
-    Element: class {},
+    fetch: (url: string, init: { headers: Record<string, string> }) => {
+      asked.push({ url, auth: init.headers.Authorization });
+      const answer = page.answers?.[url.replace(/^https:\/\/api\.example\.org/, '')];
+      return Promise.resolve(new Response(JSON.stringify(answer?.body ?? {}), { status: answer?.status ?? 404 }));
+    },
+    setTimeout: (fn: () => void) => timers.push(fn),
+    Element: Block,
     URL,
+    URLSearchParams,
     requestAnimationFrame: () => 0,
     addEventListener: () => {},
-  });
-  return route;
+  };
+  const vm = createContext(context);
+  runInContext(page.production ? productionScript : script, vm);
+  const blocks = BLOCKS.map((attributes) => new Block(attributes));
+  observe!([{ addedNodes: blocks }]);
+  loaded!();
+  // The page's stores, as the portal's code finds them (shared/boot/boot.ts).
+  const appLink = runInContext("globalThis[Symbol.for('sm.app-link')]?.current", vm) as
+    { signedIn: Promise<unknown>; settled: Promise<unknown> } | undefined;
+  const early = () =>
+    runInContext("globalThis[Symbol.for('sm.early')]", vm) as Record<string, { uses: number; auth: string }>;
+  return {
+    html,
+    store,
+    asked,
+    early,
+    get address() {
+      return address;
+    },
+    /** The block shown: the one kept, if the page's style shows it (html[data-route]). */
+    shown: () => (html['data-route'] ? (blocks.find((b) => !b.removed)?.attributes ?? null) : null),
+    route: () => (html['data-route'] ? `${html['data-route']}:${html['data-session']}` : null),
+    /** Waits for the app link's exchange, then runs the 500 ms wait. */
+    async settle() {
+      await appLink?.signedIn;
+      timers.splice(0).forEach((fn) => fn());
+      await appLink?.settled;
+    },
+  };
 }
+
+const session = (expiresIn: number) =>
+  storedSignIn({ accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
 
 describe('route.js', () => {
   const browsers = [
@@ -78,41 +168,112 @@ describe('route.js', () => {
 
   it.each(browsers.flatMap((languages) => choices.map((stored) => ({ languages, stored }))))(
     'agrees with the portal: browser $languages, menu $stored',
-    ({ languages, stored }) => {
+    async ({ languages, stored }) => {
       const english = portalLanguage(stored, languages) === 'en';
-      expect(shownRoute({ languages, stored })).toBe(english ? '/login' : null);
+      expect((await open({ languages, stored })).route()).toBe(english ? '/login:out' : null);
     },
   );
 
-  it.each(browsers)('agrees with the portal where storage is blocked: browser %j', (...languages) => {
+  it.each(browsers)('agrees with the portal where storage is blocked: browser %j', async (...languages) => {
     // host/language.ts reads no stored choice then: the browser's languages decide.
-    expect(shownRoute({ languages, blocked: true })).toBe(portalLanguage(null, languages) === 'en' ? '/login' : null);
+    const english = portalLanguage(null, languages) === 'en';
+    expect((await open({ languages, blocked: true })).route()).toBe(english ? '/login:out' : null);
   });
 
-  /** A session record as shared/session/session.ts keeps it, its sign-in running out `in` ms from now. */
-  const session = (expiresIn: number) =>
-    storedSignIn({ accessToken: 'x', tokenType: 'Bearer', expiresAt: Date.now() + expiresIn });
-
-  it('keeps no markup for a signed-in visitor or an address with a query', () => {
-    expect(shownRoute({ languages: ['en'], session: session(60_000) })).toBe(null);
-    expect(shownRoute({ languages: ['en'], hash: '#/donation-page?_d=3' })).toBe(null);
-    expect(shownRoute({ languages: ['en'], hash: '' })).toBe('/login');
+  it('shows a signed-in member the route as members see it, and asks for the profile with their sign-in', async () => {
+    const page = await open({ hash: '#/top-up', session: session(60_000) });
+    expect(page.shown()).toEqual({ 'data-route': '/top-up', 'data-session': 'in' });
+    expect(page.asked).toEqual([{ url: PROFILE_PATH, auth: 'Bearer x' }]);
+    // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
+    expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
+    expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
   });
 
-  it('shows the markup to a returning visitor whose sign-in has run out, and past a record it cannot read', () => {
-    expect(shownRoute({ languages: ['en'], session: session(-1000) })).toBe('/login');
-    expect(shownRoute({ languages: ['en'], session: '{"accessToken":' })).toBe('/login');
-    expect(shownRoute({ languages: ['en'], session: '"just a string"' })).toBe('/login');
+  it('keeps a block for an address with a query only when it fits any query', async () => {
+    expect((await open({ hash: '#/login?next=x' })).shown()).toBeNull();
+    const donations = await open({ hash: '#/donations?_d=3', session: session(60_000) });
+    expect(donations.shown()).toEqual(BLOCKS.find((b) => b['data-route'] === '/donations'));
+    expect((await open({ hash: '' })).route()).toBe('/login:out');
   });
 
-  it('reads the session where a portal built with VITE_API_BASE keeps it (the key the session writes)', () => {
+  it('shows the visitors markup to one whose sign-in has run out, and past a record it cannot read', async () => {
+    for (const record of [session(-1000), '{"accessToken":', '"just a string"'])
+      expect((await open({ session: record })).route()).toBe('/login:out');
+  });
+
+  it('reads the session where a portal built with VITE_API_BASE keeps it (the key the session writes)', async () => {
     const signedIn = session(60_000);
+    const production = { hash: '#/home', session: signedIn, production: true };
     // A portal built for an API on another origin: its session is kept under that host's key, which route.js reads.
-    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API), production: true })).toBe(
-      null,
-    );
+    expect((await open({ ...production, sessionKey: sessionKeyFor(API) })).route()).toBe('/home:in');
     // The page's own host's record is not that portal's session.
-    expect(shownRoute({ languages: ['en'], session: signedIn, production: true })).toBe('/login');
-    expect(shownRoute({ languages: ['en'], session: signedIn, sessionKey: sessionKeyFor(API) })).toBe('/login');
+    expect((await open(production)).route()).toBe(null);
+    expect((await open({ hash: '#/home', session: signedIn, sessionKey: sessionKeyFor(API) })).route()).toBe(null);
+  });
+});
+
+describe("route.js and the mobile app's links", () => {
+  const login = { access_token: 'new', token_type: 'Bearer', expires_in: 3600 };
+  const ok = { [MOBILE_LOGIN_PATH]: { status: 200, body: { data: login } } };
+
+  it('signs in before the portal comes: the type page shows from the first frame, then the address moves on', async () => {
+    const page = await open({ hash: '#/login?_t=T1&type=topup', answers: ok });
+    expect(page.route()).toBe('/top-up:in');
+    expect(page.asked[0]).toEqual({ url: MOBILE_LOGIN_PATH, auth: 'Bearer T1' });
+    await page.settle();
+    const stored = JSON.parse(page.store[sessionKeyFor('')]!);
+    expect(stored).toMatchObject({ v: 1, auth: { accessToken: 'new', tokenType: 'Bearer' }, fromApps: true });
+    // Exchanged once: the portal's code does not take the used answer; the profile is asked with the new sign-in.
+    expect(page.early()[MOBILE_LOGIN_PATH]!.uses).toBe(0);
+    expect(page.asked[1]).toEqual({ url: PROFILE_PATH, auth: 'Bearer new' });
+    expect(page.address).toBe('#/top-up');
+    expect(page.route()).toBe('/top-up:in');
+  });
+
+  it.each([
+    ['subscription', '/subscription', '#/subscription'],
+    ['survey', '/survey', '#/survey'],
+    ['donation', '/donations', '#/donations?_d=2'],
+    ['something-else', '/home', '#/home'],
+  ])('type=%s shows %s and moves on to %s', async (type, route, address) => {
+    const page = await open({ hash: `#/register?_t=T2&type=${type}`, answers: ok });
+    expect(page.html['data-route']).toBe(route);
+    await page.settle();
+    expect(page.address).toBe(address);
+  });
+
+  it('leaves a refused token to the portal, which shows the sign-in page with its message', async () => {
+    const answers = { [MOBILE_LOGIN_PATH]: { status: 401, body: { message: 'Token used' } } };
+    const page = await open({ hash: '#/login?_t=used&type=topup', answers });
+    await page.settle();
+    expect(page.route()).toBeNull();
+    expect(page.store[sessionKeyFor('')]).toBeUndefined();
+    expect(page.address).toBe('#/login?_t=used&type=topup');
+    // The portal's code takes the answer instead of exchanging the token again.
+    expect(page.early()[MOBILE_LOGIN_PATH]).toMatchObject({ uses: 1, auth: 'Bearer used' });
+  });
+
+  it('leaves a link for another account than the one signed in here to the portal, which asks first', async () => {
+    const page = await open({ hash: '#/login?_t=T3&type=topup', session: session(60_000), answers: ok });
+    await page.settle();
+    expect(page.address).toBe('#/login?_t=T3&type=topup');
+    expect(JSON.parse(page.store[sessionKeyFor('')]!).auth.accessToken).toBe('x');
+    expect(page.early()[MOBILE_LOGIN_PATH]).toMatchObject({ uses: 1, auth: 'Bearer T3' });
+  });
+
+  it("replaces the session of the app's own webview (an earlier link), as the portal does", async () => {
+    const earlier = JSON.stringify({ ...JSON.parse(session(60_000)), fromApps: true });
+    const page = await open({ hash: '#/login?_t=T4&type=topup', session: earlier, answers: ok });
+    expect(page.route()).toBe('/top-up:in');
+    await page.settle();
+    expect(JSON.parse(page.store[sessionKeyFor('')]!).auth.accessToken).toBe('new');
+  });
+
+  it('asks for the exchange of an update-payment link early, and leaves the rest to its page', async () => {
+    const page = await open({ hash: '#/update-payment?_t=T5', answers: ok });
+    expect(page.asked).toEqual([{ url: MOBILE_LOGIN_PATH, auth: 'Bearer T5' }]);
+    await page.settle();
+    expect(page.store[sessionKeyFor('')]).toBeUndefined();
+    expect(page.early()[MOBILE_LOGIN_PATH]!.uses).toBe(1);
   });
 });

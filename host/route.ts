@@ -4,40 +4,155 @@
  * reads as one self-contained file (vite.config.ts routeScript), so it agrees with the portal's
  * code on who is signed in and which language shows.
  *
- * It names the route the address asks for, so the prerendered markup of that public route shows at
- * once (html[data-route] in the page's style) while the portal's script loads; and, as the parser
- * adds them, takes out the other routes' prerendered blocks, so their tags never start (module
- * scripts run only after parsing, and these removals happen before that). A signed-in visitor, an
- * address with a query (the markup was rendered without one), or a route with no prerendered
- * markup sees the page as the script draws it.
+ * It names the route the address asks for and whether the person is signed in, so the prerendered
+ * markup of that route in that state shows at once (html[data-route][data-session] in the page's
+ * style) while the portal's script loads; and, as the parser adds them, takes out the other
+ * routes' prerendered blocks, so their tags never start (module scripts run only after parsing, and
+ * these removals happen before that). A block made for the route without a query is taken out for
+ * an address with one (unless it says it fits any: data-any-query); a portal in another language,
+ * or a route with no prerendered markup, is drawn by the portal's script.
+ *
+ * A link from the mobile app (appLinkOf) is signed in from here, before the portal's code comes:
+ * see signInAppLink.
  */
-import { BUILD_API_BASE, portalLanguage, storedAuthorization, storedLanguage } from '../shared/boot/boot';
+import {
+  appLinkOf,
+  askEarly,
+  beginAppLinkSignIn,
+  BUILD_API_BASE,
+  MOBILE_LOGIN_PATH,
+  portalLanguage,
+  PROFILE_PATH,
+  sessionKeyFor,
+  signedInRecord,
+  storedAuthorization,
+  storedLanguage,
+  storedRecord,
+  type AppLink,
+} from '../shared/boot/boot';
+import { appLinkTarget, hrefFor, ROUTES } from '../shared/routing/routes';
+
+/** After the app's sign-in, how long before the person is moved on (the product's 500 ms: MOBILE_REDIRECT_MS). */
+const APP_REDIRECT_MS = 500;
 
 const hash = location.hash.replace(/^#/, '');
-const path = hash.split('?')[0] || '/login';
+let path = hash.split('?')[0] || '/login';
+let withQuery = hash.includes('?');
 // Whoever is signed in on the portal's API host, read as the session will read it.
-const signedIn = !!storedAuthorization(BUILD_API_BASE);
+const stored = storedAuthorization(BUILD_API_BASE);
+let session: 'in' | 'out' = stored ? 'in' : 'out';
+const link = appLinkOf(location.hash);
+// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
+if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;
+if (link && signInAppLink(link)) {
+  // The page shows the type's page from the first frame, signed in: never the sign-in page on the way.
+  const target = appLinkTarget(link.type!);
+  path = ROUTES[target.name].path;
+  withQuery = !!target.query;
+  session = 'in';
+}
+
 // The markup is English: a portal that will show another language (the menu's choice, else the browser's first
 // language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.
 const language = portalLanguage(storedLanguage(), navigator.languages ?? [navigator.language ?? '']);
-const keep = signedIn || language !== 'en' || hash.includes('?') ? null : path;
-if (keep) document.documentElement.setAttribute('data-route', keep);
+let keep = language === 'en' ? path : null;
+const html = document.documentElement;
+if (keep) {
+  html.setAttribute('data-route', keep);
+  html.setAttribute('data-session', session);
+}
 
+/** Whether a prerendered block is the one to show: its route, its session, and an address it was made for. */
+const fits = (block: Element) =>
+  block.getAttribute('data-route') === keep &&
+  (block.getAttribute('data-session') ?? 'out') === session &&
+  (!withQuery || block.hasAttribute('data-any-query'));
+
+/** Shows no prerendered route: the page's boot message stays until the portal's script draws the route. */
+const showNone = () => {
+  keep = null;
+  html.removeAttribute('data-route');
+};
+let found = false;
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (
-        node instanceof Element &&
-        node.hasAttribute('data-route') &&
-        (node.parentNode as Element | null)?.id === 'portal' &&
-        node.getAttribute('data-route') !== keep
+        !(node instanceof Element) ||
+        !node.hasAttribute('data-route') ||
+        (node.parentNode as Element | null)?.id !== 'portal'
       )
-        node.remove();
+        continue;
+      if (fits(node)) found = true;
+      else node.remove();
     }
   }
 });
-observer.observe(document.documentElement, { childList: true, subtree: true });
-document.addEventListener('DOMContentLoaded', () => observer.disconnect());
+observer.observe(html, { childList: true, subtree: true });
+document.addEventListener('DOMContentLoaded', () => {
+  observer.disconnect();
+  // The page holds no markup for this route as this person sees it (or for this address's query).
+  if (!found) showNone();
+});
+
+/**
+ * Starts signing in a link from the mobile app, before the portal's code comes; true when this page shows the type's
+ * page meanwhile.
+ *
+ * The token's exchange (GET mobile-login with the token as the bearer) is asked for at once, as an early answer the
+ * API client takes (shared/api/early.ts): whichever code finishes the sign-in, the token is exchanged once. Where no
+ * one else is signed in here (nobody, or an earlier link of the app's own webview), this script finishes it as the
+ * portal's code would (shared/session/connection.ts signInWithAppToken): the session is written, signed in by the app,
+ * so the tags ask for their data with it at once (widgets/loader.ts waits for appLinkSignedIn), and 500 ms later the
+ * address moves on to the type's page, where the portal starts (host/main.tsx waits for appLinkSettled). Otherwise (a
+ * refused token, another account signed in, an update-payment or direct-subscribe link) the portal's code finishes
+ * it with the early answer: a refused token shows the sign-in page with its message, another account asks "Continue
+ * as <email>?".
+ */
+function signInAppLink(link: AppLink): boolean {
+  const base = BUILD_API_BASE;
+  const auth = `Bearer ${link.token}`;
+  const early = askEarly(base + MOBILE_LOGIN_PATH, auth);
+  early.uses = 1;
+  const exchange = early.answer;
+  const current = storedRecord(base);
+  if (!link.type || (storedAuthorization(base) && !current?.fromApps)) return false;
+
+  const signedIn = exchange
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((body: { data?: { access_token?: unknown; token_type?: unknown; expires_in?: unknown } } | null) => {
+      // Read as the API client reads it (shared/api/auth.ts mobileLogin): the sign-in is the answer's data.
+      const { access_token: token, token_type: type, expires_in: expiresIn } = body?.data ?? {};
+      if (typeof token !== 'string' || !token || typeof expiresIn !== 'number') return false;
+      const tokenType = typeof type === 'string' && /^[A-Za-z]{1,32}$/.test(type) ? type : 'Bearer';
+      // The answer is used here: the portal's code must not take it again.
+      early.uses = 0;
+      localStorage.setItem(
+        sessionKeyFor(base),
+        signedInRecord({ accessToken: token, tokenType, expiresAt: Date.now() + expiresIn * 1000 }, true),
+      );
+      askEarly(base + PROFILE_PATH, `${tokenType} ${token}`).uses = 1;
+      return true;
+    })
+    .catch(() => false);
+  const settled = signedIn.then(
+    (done) =>
+      new Promise<void>((moved) => {
+        if (!done) {
+          // The portal's code shows the sign-in page with the message, from the early answer.
+          showNone();
+          return moved();
+        }
+        setTimeout(() => {
+          const target = appLinkTarget(link.type!);
+          history.replaceState(history.state, '', hrefFor(target.name, target.query));
+          moved();
+        }, APP_REDIRECT_MS);
+      }),
+  );
+  beginAppLinkSignIn({ signedIn, settled });
+  return true;
+}
 
 /**
  * The page's scripts, or a file of the page's own one imports, did not come (the network dropped): the page would wait

@@ -35,8 +35,9 @@
 // (vite.config.ts bootCopies), so the loader still fetches nothing but itself.
 import {
   apiBaseOf,
+  appLinkSignedIn,
+  askEarly,
   captures,
-  earlyAnswers,
   elementLanguage,
   PSEUDO,
   storedAuthorization,
@@ -204,23 +205,16 @@ function link(attributes: Partial<HTMLLinkElement>): void {
  * is not signed in the public ones (`data-sm-early`), for a signed-in person the ones made with their token
  * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts).
  */
-function askEarly(tag: string, root: ShadowRoot, base: string, auth: string): void {
-  const store = earlyAnswers();
+function askFirstView(tag: string, root: ShadowRoot, base: string, auth: string): void {
   const name = `data-sm-early${auth && '-signed-in'}`;
   const view = root.querySelector(`[${name}]`);
   for (const path of view?.getAttribute(name)?.split(' ') ?? []) {
     // Only a path on the tag's own host ('/webclient/…'): markup pasted into a page could name another ('@evil.org/',
     // '//evil.org'), and the person's token must never go there.
     if (!/^\/\w/.test(path)) continue;
-    // Keyed by the address as the client writes it; a failure is the client's to report, when it asks again.
-    const early = (store[base + path] ??= {
-      answer: fetch(base + path, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }),
-      uses: 0,
-      at: Date.now(),
-      auth,
-    });
+    // Keyed by the address as the client writes it.
+    const early = askEarly(base + path, auth);
     early.uses++;
-    early.answer.catch(() => {});
     // A view that draws the answer before its code comes (a template for it): its tag's draw module does, when it
     // comes (<tag>.draw.js, widgets/survey/survey.draw.ts).
     if (view!.querySelector('[data-sm-draw]')) {
@@ -269,6 +263,8 @@ async function start(element: Element): Promise<void> {
   const base = apiBaseOf(element.getAttribute('api-base'));
   // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
   if (base) link({ rel: 'preconnect', href: base, crossOrigin: '' });
+  // A link from the mobile app being signed in on this page (host/route.ts): its data is asked with the new sign-in.
+  await appLinkSignedIn();
   const auth = storedAuthorization(base);
   if (html) {
     const text = await html;
@@ -288,7 +284,7 @@ async function start(element: Element): Promise<void> {
       capture(element, root);
     }
   }
-  if (root && !customElements.get(tag)) askEarly(tag, root, base, auth);
+  if (root && !customElements.get(tag)) askFirstView(tag, root, base, auth);
 }
 
 function scan(root: ParentNode): void {

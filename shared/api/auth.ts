@@ -1,6 +1,7 @@
 /**
  * The authentication calls, one contract per endpoint, with the catalogue code their failures carry.
  */
+import { MOBILE_LOGIN_PATH, PROFILE_PATH } from '../boot/boot';
 import * as z from 'zod/mini';
 import { get, Ignored, post } from './contract';
 import { lazy } from './lazy';
@@ -96,13 +97,11 @@ export const changePassword = lazy(() =>
     },
   ),
 );
-export const profile = lazy(() => get('/webclient/account/profile', UserProfile, { errorCode: 'ER-AUTH-03' }));
+export const profile = lazy(() => get(PROFILE_PATH, UserProfile, { errorCode: 'ER-AUTH-03' }));
 export const countries = lazy(() =>
   get('/api/country', z.array(CountryListItem), { ...anonymous, errorCode: 'ER-AUTH-69' }),
 );
 /** Removes the access token on the server when the person logs out. */
 export const logout = lazy(() => post('/webclient/auth/logout', z.object({}), Ignored));
 /** Exchanges the mobile app's one-time token (sent as the bearer) for a session. */
-export const mobileLogin = lazy(() =>
-  get('/webclient/auth/mobile-login', LoginResponse, { ...anonymous, errorCode: 'ER-AUTH-02' }),
-);
+export const mobileLogin = lazy(() => get(MOBILE_LOGIN_PATH, LoginResponse, { ...anonymous, errorCode: 'ER-AUTH-02' }));

@@ -38,11 +38,31 @@ export interface StoredAuth {
  * taken (shared/api/early.ts takes only an answer asked with the session's own Authorization).
  */
 export function storedAuthorization(apiBase: string, now: number = Date.now()): string {
+  const auth = storedRecord(apiBase)?.auth;
+  return auth && auth.expiresAt > now ? `${auth.tokenType} ${auth.accessToken}` : '';
+}
+
+/** The session record as storage keeps it (shared/session/session.ts reads and checks it whole). */
+export interface StoredRecord {
+  readonly v: 1;
+  readonly auth: StoredAuth | null;
+  readonly user: unknown;
+  readonly fromApps: boolean;
+  readonly nextPage: unknown;
+}
+
+/** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
+export function signedInRecord(auth: StoredAuth, fromApps = false): string {
+  return JSON.stringify({ v: 1, auth, user: null, fromApps, nextPage: null } satisfies StoredRecord);
+}
+
+/** The stored session record of an API host as written, or null (none, unreadable, or storage blocked). */
+export function storedRecord(apiBase: string): Partial<StoredRecord> | null {
   try {
-    const { auth } = JSON.parse(localStorage.getItem(sessionKeyFor(apiBase))!) as { auth: StoredAuth };
-    return auth.expiresAt > now ? `${auth.tokenType} ${auth.accessToken}` : '';
+    const record: unknown = JSON.parse(localStorage.getItem(sessionKeyFor(apiBase))!);
+    return record && typeof record === 'object' ? record : null;
   } catch {
-    return '';
+    return null;
   }
 }
 
@@ -95,6 +115,74 @@ export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () 
 
 /** The page's early answers, by the address as the API client writes it. */
 export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
+
+// ---- A link from the mobile app ------------------------------------------------------------------------
+
+/** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */
+export const MOBILE_LOGIN_PATH = '/webclient/auth/mobile-login';
+/** The signed-in person's profile (shared/api/auth.ts profile), which the portal asks for as it starts. */
+export const PROFILE_PATH = '/webclient/account/profile';
+
+/**
+ * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
+ * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it.
+ * The loader does so for a tag's first view; the portal's first script for the profile and the app's token. (A failure
+ * is the client's to report, when it asks again.)
+ */
+export function askEarly(url: string, auth: string): Early {
+  const store = earlyAnswers();
+  if (!store[url]) {
+    const answer = fetch(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
+    answer.catch(() => {});
+    store[url] = { answer, uses: 0, at: Date.now(), auth };
+  }
+  return store[url];
+}
+
+/** A link from the mobile app with its one-time token (`_t`): where it opens, and the `type` that says where it goes. */
+export interface AppLink {
+  readonly token: string;
+  /** '/login' or '/register' (with a `type`: sign in, then go to the type's page), '/update-payment', '/direct-subscribe'. */
+  readonly path: string;
+  readonly type: string | null;
+}
+
+/** The app link an address holds ('#/login?_t=…&type=topup'), or null. */
+export function appLinkOf(hash: string): AppLink | null {
+  const [path = '', ...rest] = hash.replace(/^#/, '').split('?');
+  const query = new URLSearchParams(rest.join('?'));
+  const token = query.get('_t');
+  const type = query.get('type');
+  if (!token) return null;
+  if ((path === '/login' || path === '/register') && type) return { token, path, type };
+  return path === '/update-payment' || path === '/direct-subscribe' ? { token, path, type: null } : null;
+}
+
+/**
+ * An app link signed in before the portal's code came (host/route.ts): `signedIn` once the token's exchange has
+ * answered (the session written, or left to the portal's code to finish), `settled` once the page has moved on to the
+ * type's page (or will not: a refused token, another account signed in here).
+ */
+interface AppLinkSignIn {
+  readonly signedIn: Promise<unknown>;
+  readonly settled: Promise<unknown>;
+}
+const appLinkSignIn = (): { current?: AppLinkSignIn } => store('sm.app-link', () => ({}));
+
+/** Says an app link is being signed in before the portal's code comes (host/route.ts). */
+export function beginAppLinkSignIn(flow: AppLinkSignIn): void {
+  appLinkSignIn().current = flow;
+}
+
+/** Resolves once the app link's sign-in has answered (at once when there is none): whose token to ask data with. */
+export function appLinkSignedIn(): Promise<unknown> {
+  return appLinkSignIn().current?.signedIn ?? Promise.resolve();
+}
+
+/** Resolves once the app link's sign-in has moved the page on (at once when there is none): the portal may start. */
+export function appLinkSettled(): Promise<unknown> {
+  return appLinkSignIn().current?.settled ?? Promise.resolve();
+}
 
 // ---- Languages --------------------------------------------------------------------------------------
 

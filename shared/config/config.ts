@@ -11,8 +11,6 @@ function envString(value: unknown, fallback: string): string {
 
 /** The mobile app's deep-link scheme, e.g. 'smapp' for smapp://survey_done. */
 export const APP_SCHEME: string = envString(import.meta.env?.VITE_APP_SCHEME, 'smapp');
-/** The mission the mobile app's donation link opens (`_d=2`). */
-export const APP_DONATION_MISSION_ID = 2;
 
 /** One element's settings. */
 export interface Settings {

@@ -65,6 +65,9 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The mission the mobile app's donation link opens (`_d=2`). */
+export const APP_DONATION_MISSION_ID = 2;
 export type Query = Readonly<Record<string, string>>;
 
 export interface Location {
@@ -126,6 +129,15 @@ export function parseHash(hash: string): Location {
 /** '#/path?query' for a route name. */
 export function hrefFor(name: RouteName, query?: Query): string {
   return `#${ROUTES[name].path}${buildQuery(query)}`;
+}
+
+/**
+ * Where a link from the mobile app sends the person it signs in (`type`): the app's donation link opens the app's
+ * mission on the Donations page; the other types as after any sign-in.
+ */
+export function appLinkTarget(type: string): { name: RouteName; query?: Query } {
+  if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
+  return { name: routeForType(type) };
 }
 
 /** Route names reached after login by the `type` query. */

@@ -12,7 +12,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-co
 import * as z from 'zod/mini';
 import { lazy } from '../api/lazy';
 import { UserProfile, type LoginResponse } from '../api/schemas';
-import { SESSION_KEY, type StoredAuth } from '../boot/boot';
+import { SESSION_KEY, signedInRecord, type StoredAuth } from '../boot/boot';
 import { parseTarget, type Target } from '../routing/targets';
 
 /** A sign-in: its token, of its type, until it expires (epoch milliseconds). Kept as the boot protocol reads it. */
@@ -33,7 +33,7 @@ const EMPTY: State = { auth: null, user: null, fromApps: false, nextPage: null }
 const record = (state: State): string => JSON.stringify({ v: 1, ...state });
 
 /** The stored record of a person signed in and nothing more: what a page starts with in the tests and the bench. */
-export const storedSignIn = (auth: Auth): string => record({ ...EMPTY, auth });
+export const storedSignIn = (auth: Auth): string => signedInRecord(auth);
 
 const StoredRecord = lazy(() =>
   z.object({

@@ -7,7 +7,7 @@ import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/donations';
 import type { DonationPlan, Mission } from '../../shared/api/donations';
 import { addressOf } from '../../shared/api/contract';
-import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
+import { APP_DONATION_MISSION_ID } from '../../shared/routing/routes';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createPaymentFlow } from '../../shared/payments/flow';
 import { donationCheckout } from '../../shared/payments/kinds/donation';

@@ -5,9 +5,8 @@
  * question, "Continue as <email>?" (a dialog over whichever view is shown).
  */
 import { computed, signal } from '@preact/signals-core';
-import { APP_DONATION_MISSION_ID } from '../../shared/config/config';
 import type { AppSignIn } from '../../shared/session/connection';
-import { routeForType, type Query, type RouteName } from '../../shared/routing/routes';
+import { appLinkTarget, routeForType } from '../../shared/routing/routes';
 import type { LoginShared } from './login.shared';
 import '@messages/login';
 
@@ -20,12 +19,6 @@ export interface AppSwitchState {
   readonly email: string;
   /** who is signed in now */
   readonly current: string | null;
-}
-
-/** Where the app's `type` sends a person signed in by the mobile app; donation opens the app's mission. */
-function appTarget(type: string): { name: RouteName; query?: Query } {
-  if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
-  return { name: routeForType(type) };
 }
 
 export function createSwitchModel(ctx: LoginShared) {
@@ -42,7 +35,7 @@ export function createSwitchModel(ctx: LoginShared) {
     ctx.announceSignIn();
     clock.after(MOBILE_REDIRECT_MS, () => {
       busy.value = false;
-      const target = appTarget(type);
+      const target = appLinkTarget(type);
       nav.go(target.name, target.query);
     });
   }

@@ -38,7 +38,7 @@ class Block {
 }
 
 /** The portal page's blocks, as tools/prerender.tsx writes them. */
-const BLOCKS = [
+const BLOCKS: Record<string, string>[] = [
   { 'data-route': '/login', 'data-session': 'out' },
   { 'data-route': '/missions', 'data-session': 'out' },
   { 'data-route': '/home', 'data-session': 'in' },

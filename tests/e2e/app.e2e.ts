@@ -8,13 +8,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   appLinks,
+  appToken,
   appUrl,
   baseUrl,
   browserPerFile,
   createVerifiedUser,
+  drawn,
   newPage,
   payByCard,
   recordAppLinks,
+  recordDrawn,
+  signInNewPerson,
+  slowPhone,
 } from './support';
 
 const browser = browserPerFile();
@@ -161,6 +166,48 @@ describe('mobile app entries', () => {
     expect(third.page.url()).not.toContain('_t=');
     expect(await third.page.evaluate(() => localStorage.getItem('sm.session.v1'))).toBeNull();
     for (const c of [replay, second, third]) await c.context.close();
+    await context.close();
+  });
+});
+
+describe('app links on a slow phone', () => {
+  it.each([
+    ['topup', /#\/top-up$/, (page: Page) => page.getByRole('radio', { name: /^50 Credits/ })],
+    ['donation', /#\/donations\?_d=2$/, (page: Page) => page.getByRole('button', { name: /Donate/ }).first()],
+  ])(
+    '%s: the type page from the first frame, never the sign-in page or the signed-out header',
+    async (type, landing, ready) => {
+      const person = await createVerifiedUser({ first: 'Ida' });
+      const { page, context, errors } = await newPage(browser());
+      await context.addInitScript(recordDrawn);
+      const fullSpeed = await slowPhone(context, page);
+      await page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(await appToken(person.email))}&type=${type}`);
+      await page.waitForURL(landing);
+      await ready(page).waitFor();
+      const seen = await drawn(page);
+      expect(seen.frames).toBeGreaterThan(2);
+      expect(seen, 'frames and changes that drew the sign-in page or the signed-out header').toMatchObject({
+        signInPage: 0,
+        signedOutHeader: 0,
+      });
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
+      expect(stored.fromApps).toBe(true);
+      await fullSpeed();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('a link for another account than the one signed in here still asks "Continue as <email>?"', async () => {
+    const { page, context, errors } = await signInNewPerson(browser(), { first: 'Una' });
+    const linked = await createVerifiedUser({ first: 'Ola' });
+    await page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(await appToken(linked.email))}&type=topup`);
+    await page.getByText(`Continue as ${linked.email}?`).waitFor();
+    await page.getByRole('button', { name: `Continue as ${linked.email}` }).click();
+    await page.waitForURL(/#\/top-up$/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
+    expect(stored.user.email).toBe(linked.email);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -287,6 +287,54 @@ export async function hold(
   return { release, requested: () => seen };
 }
 
+/** What recordDrawn counted: frames painted, and the frames and changes of the page that drew each thing. */
+export interface Drawn {
+  frames: number;
+  /** The portal's header as a visitor who is not signed in sees it (Sign Up and Log In). */
+  signedOutHeader: number;
+  /** The sign-in page (an <sm-login> on screen). */
+  signInPage: number;
+}
+
+/**
+ * An init script (context.addInitScript(recordDrawn)): from the document's first parse, at every animation frame (what
+ * is painted) and at every change of the page (a record of what passed between frames), counts those that drew the
+ * signed-out header or the sign-in page. Read it with drawn(page).
+ */
+export function recordDrawn(): void {
+  const w = window as unknown as { __drawn: Drawn };
+  w.__drawn = { frames: 0, signedOutHeader: 0, signInPage: 0 };
+  const onScreen = (element: Element) => element.getClientRects().length > 0;
+  const check = () => {
+    const headers = [...document.querySelectorAll('header.portal-header')];
+    if (
+      headers.some(
+        (h) => onScreen(h) && !!h.querySelector('a[href="#/register"]') && !!h.querySelector('a[href="#/login"]'),
+      )
+    )
+      w.__drawn.signedOutHeader += 1;
+    if ([...document.querySelectorAll('sm-login')].some(onScreen)) w.__drawn.signInPage += 1;
+  };
+  const frame = () => {
+    w.__drawn.frames += 1;
+    check();
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+/** What recordDrawn has counted on the page so far. */
+export const drawn = (page: Page): Promise<Drawn> =>
+  page.evaluate(() => (window as unknown as { __drawn: Drawn }).__drawn);
+
+/** Slows the page's CPU as a phone's (4x: Lighthouse's mobile setting); returns how to set it back. */
+export async function slowPhone(context: BrowserContext, page: Page): Promise<() => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return async () => void (await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }));
+}
+
 /** Collects layout shifts from the start of the page (PerformanceObserver, buffered). */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -118,7 +118,13 @@ interface Opened {
   warnings: string[];
 }
 
-async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null, throttled: boolean): Promise<Opened> {
+async function open(
+  browser: Browser,
+  probe: ProbeConfig,
+  stored: Stored | null,
+  throttled: boolean,
+  scripts: readonly string[] = [],
+): Promise<Opened> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -136,6 +142,7 @@ async function open(browser: Browser, probe: ProbeConfig, stored: Stored | null,
   if (stored)
     await tab.addInitScript(`localStorage.setItem(${JSON.stringify(stored.key)}, ${JSON.stringify(stored.value)});`);
   await tab.addInitScript(`window.__benchConfig = ${JSON.stringify(probe)};\n${PROBE}`);
+  for (const script of scripts) await tab.addInitScript(script);
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -199,8 +206,20 @@ export interface LoadRun {
   dataAt: number | null;
   /** When the first control showing that data was usable, where it is not the first control (page.probe.filled). */
   filled: number | null;
+  /** What `collect` gave at the end (LoadOptions), else undefined. */
+  collected: unknown;
   errors: string[];
   warnings: string[];
+}
+
+/**
+ * More to watch in a load: init scripts run after the probe, an expression read (JSON) once the page is quiet, and how
+ * long to wait for the control (60 s unless said).
+ */
+export interface LoadOptions {
+  scripts?: readonly string[];
+  collect?: string;
+  timeout?: number;
 }
 
 /** When the first of the page's data answers ended, in the page's time (resource timing, which the throttling slows too). */
@@ -218,6 +237,20 @@ async function dataAnswered(tab: Page, paths: string[]): Promise<number | null> 
 }
 
 /**
+ * Waits until `expression` is true in the page, asking every 100 ms through the DevTools protocol (a page whose CSP
+ * has no 'unsafe-eval', the portal's, refuses waitForFunction, which compiles its predicate in the page).
+ */
+async function poll(tab: Page, expression: string, timeout: number): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    // A page that is between two documents answers nothing: asked again.
+    if (await tab.evaluate(expression).catch(() => false)) return;
+    if (Date.now() > until) throw new Error(`Timeout ${timeout} ms exceeded waiting for ${expression}`);
+    await tab.waitForTimeout(100);
+  }
+}
+
+/**
  * Loads the page without touching it: until its control is usable and hydrated, then until no
  * request has been open for half a second (data arriving after hydration included), at least a
  * second after hydration.
@@ -228,17 +261,20 @@ export async function measureLoad(
   page: BenchPage,
   stored: Stored | null,
   throttled = true,
+  options: LoadOptions = {},
 ): Promise<LoadRun> {
   const { done: _unused, ...probe } = page.probe;
-  const { tab, context, traffic, errors, warnings } = await open(browser, probe, stored, throttled);
+  const { tab, context, traffic, errors, warnings } = await open(browser, probe, stored, throttled, options.scripts);
   try {
     await tab.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    const ready = `s.usable !== null${page.tag ? ' && s.hydrated !== null' : ''}${page.probe.filled ? ' && s.filled !== null' : ''}`;
+    const hydrates = page.tag || page.probe.hydrates;
+    const ready = `s.usable !== null${hydrates ? ' && s.hydrated !== null' : ''}${page.probe.filled ? ' && s.filled !== null' : ''}`;
     try {
-      await tab.waitForFunction(`(s => !!s && ${ready})(window.__bench)`, undefined, { timeout: 60_000, polling: 100 });
+      await poll(tab, `(s => !!s && ${ready})(window.__bench)`, options.timeout ?? 60_000);
     } catch (error) {
+      const at = await tab.evaluate('location.hash').catch(() => '?');
       throw new Error(
-        `${page.name}: the control never became usable and hydrated (${String(error).split('\n')[0]}). Errors: ${errors.join('; ') || 'none'}. Shown: ${await shown(tab, page.probe.host)}`,
+        `${page.name}: the control never became usable and hydrated (${String(error).split('\n')[0]}). Errors: ${errors.join('; ') || 'none'}. At ${String(at) || '/'}, shown: ${await shown(tab, page.probe.host)}`,
       );
     }
     const settledAt = Date.now();
@@ -258,6 +294,7 @@ export async function measureLoad(
       bytes: traffic.bytesUntil(Infinity),
       dataAt: await dataAnswered(tab, page.data),
       filled: state.filled,
+      collected: options.collect ? await tab.evaluate(`JSON.parse(JSON.stringify(${options.collect}))`) : undefined,
       errors,
       warnings,
     };

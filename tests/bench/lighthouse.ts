@@ -3,9 +3,17 @@
  * simulated from an unthrottled load) of portal routes, performance only, in the system's
  * Chromium: started headless by Playwright with a debugging port that Lighthouse connects to.
  * Nothing is downloaded.
+ *
+ * Signed in (members.ts): the browser keeps a profile; before each run the origin's storage is
+ * emptied, the session written into it and the browser's cache cleared, and Lighthouse leaves
+ * storage as it is (disableStorageReset), so it loads the page signed in with a cold cache.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { launchChromium } from './browser';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, launchChromium, type Stored } from './browser';
 import { freePort } from './serve';
 
 export interface LighthouseRun {
@@ -21,6 +29,8 @@ export interface LighthouseRun {
   /** What the largest paint was (the element's selector and its text or alt), and its phases in ms (TTFB, load delay, load time, render delay). */
   lcpElement: string;
   lcpPhases: Record<string, number>;
+  /** The address the page showed at the end (a signed-in route that lost its session ends at #/login). */
+  finalUrl: string;
 }
 
 interface LcpDetails {
@@ -42,19 +52,64 @@ function largestPaint(details: LcpDetails | undefined): { element: string; phase
   };
 }
 
-/** One Lighthouse run per URL per round, `rounds` times. */
-export async function runLighthouse(urls: readonly string[], rounds: number): Promise<Map<string, LighthouseRun[]>> {
+/** A session written into the origin's storage before each run. */
+export interface SignedIn {
+  origin: string;
+  session: Stored;
+}
+
+/** A browser that keeps its profile (the one Lighthouse's tab opens in), and how to sign it in before a run. */
+async function profileBrowser(port: number, signedIn: SignedIn) {
+  const profile = mkdtempSync(join(tmpdir(), 'sm-bench-lighthouse-'));
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  const signIn = async () => {
+    const tab = await context.newPage();
+    try {
+      // An empty page of the origin (nothing of the portal loads): its storage is the portal's.
+      await tab.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '' }));
+      await tab.goto(`${signedIn.origin}/`);
+      await tab.evaluate(
+        ({ key, value }) => (localStorage.clear(), localStorage.setItem(key, value)),
+        signedIn.session,
+      );
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.clearBrowserCache');
+    } finally {
+      await tab.close();
+    }
+  };
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { signIn, close };
+}
+
+/** One Lighthouse run per URL per round, `rounds` times; signed in when `signedIn` says who. */
+export async function runLighthouse(
+  urls: readonly string[],
+  rounds: number,
+  signedIn?: SignedIn,
+): Promise<Map<string, LighthouseRun[]>> {
   const port = await freePort();
-  const browser = await launchChromium([`--remote-debugging-port=${port}`]);
+  const browser = signedIn
+    ? await profileBrowser(port, signedIn)
+    : await launchChromium([`--remote-debugging-port=${port}`]).then((b) => ({ signIn: null, close: () => b.close() }));
   const results = new Map<string, LighthouseRun[]>(urls.map((u) => [u, []]));
   try {
     for (let round = 0; round < rounds; round++) {
       for (const url of urls) {
+        await browser.signIn?.();
         const result = await lighthouse(url, {
           port,
           hostname: '127.0.0.1',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          ...(signedIn ? { disableStorageReset: true } : {}),
         });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -71,6 +126,7 @@ export async function runLighthouse(urls: readonly string[], rounds: number): Pr
           warnings: lhr.runWarnings.map(String),
           lcpElement: lcp.element,
           lcpPhases: lcp.phases,
+          finalUrl: lhr.finalDisplayedUrl,
         });
       }
     }

@@ -12,14 +12,19 @@ import { snippetFile } from './sizes';
 export interface ProbeConfig {
   /** The tag whose shadow root holds the control; null for the plain form (the document). */
   host: string | null;
-  /** The first field, or the main button where the first view is buttons. */
+  /** The first field, or the main button where the first view is buttons, or a link (the portal's dashboard). */
   control: string;
-  kind: 'field' | 'button';
+  /** A link is usable once it shows, has its address and nothing covers it: following it needs no script. */
+  kind: 'field' | 'button' | 'link';
+  /** Whether to record when React handles the control where it is in the document (host null); a tag's always is. */
+  hydrates?: boolean;
   /**
    * Where the first control comes before the view's data, the first control that shows that data (a field): when it
    * is usable is printed beside the data's arrival.
    */
   filled?: string;
+  /** A pattern the filled element's text must match (where it is text, not a field: a balance's digits). */
+  filledText?: string;
   /** What shows when the person's action is done (a selector, and a text it must hold). */
   done?: { selector: string; text?: string };
 }
@@ -36,7 +41,8 @@ export interface Act {
   describe: string;
 }
 
-export type Embed = 'snippet' | 'script' | 'form';
+/** A tag's snippet pasted, its script tag alone, the plain form, or the portal page (members.ts). */
+export type Embed = 'snippet' | 'script' | 'form' | 'portal';
 
 export interface BenchPage {
   /** e.g. 'sm-newsletter snippet' */
@@ -230,8 +236,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
       ...(c.filled ? { filled: c.filled } : {}),
       ...(c.done ? { done: c.done } : {}),
     };
-    const early = new RegExp(`data-sm-early${c.signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
-    const data = [...snippet.matchAll(early)].map((m) => m[1]!);
+    const data = earlyData(snippet, c.signedIn);
     const common = {
       tag: c.tag,
       what: c.what,
@@ -256,4 +261,34 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
     });
   }
   return pages.map((p, i) => ({ ...p, path: `/bench/${i}.html` }));
+}
+
+/** The API paths a tag's markup names for the loader to ask for at once (for a signed-in person, or not). */
+function earlyData(markup: string, signedIn: boolean): string[] {
+  const early = new RegExp(`data-sm-early${signedIn ? '-signed-in' : ''}="([^"]+)"`, 'g');
+  // Each attribute lists paths, space-separated, some with a query (matched on the path: browser.ts dataAnswered).
+  return [...markup.matchAll(early)].flatMap((m) => m[1]!.split(/\s+/).map((path) => path.split('?')[0]!));
+}
+
+/** A tag's first control as its embed pages watch it, for the same tag on a portal route (members.ts). */
+export interface TagWatch {
+  what: string;
+  filledWhat?: string;
+  probe: ProbeConfig;
+  /** The API paths its first view shows the answers of (those its markup names). */
+  data: string[];
+}
+
+export function tagWatch(dist: string, tag: string): TagWatch {
+  const c = TAGS.find((t) => t.tag === tag);
+  if (!c) throw new Error(`The bench watches no control of ${tag}`);
+  return {
+    what: c.what,
+    ...(c.filledWhat ? { filledWhat: c.filledWhat } : {}),
+    probe: { host: c.tag, control: c.control, kind: c.kind, ...(c.filled ? { filled: c.filled } : {}) },
+    // In the portal the tag asks for what it shows to anyone and what it shows a signed-in person.
+    data: [false, true].flatMap((signedIn) =>
+      earlyData(readFileSync(join(dist, snippetFile(c.tag)), 'utf8'), signedIn),
+    ),
+  };
 }

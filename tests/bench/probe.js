@@ -16,10 +16,14 @@
  *   focuses a button it presses), and the loader presses the focused button when it runs (the
  *   bench's action runs that tap before the loader arrives check that no tap is lost);
  * - filled: where the first control comes before the view's data (config.filled), when the first
- *   control that shows that data is usable (a field);
- * - hydrated: React's handlers are on the control; `replaced` says whether that is another node
- *   than the one that showed first (the markup was drawn again instead of hydrated);
+ *   control that shows that data is usable (a field; or text matching config.filledText, such as a
+ *   balance's digits);
+ * - hydrated: React's handlers are on the control (a tag's, or one in the document with
+ *   config.hydrates); `replaced` says whether that is another node than the one that showed first
+ *   (the markup was drawn again instead of hydrated);
  * - done: what the person's action leads to shows (config.done).
+ * A link (config.kind 'link') is usable once it shows, has its address and is not covered: following
+ * it needs no script.
  * It also keeps the long tasks, the layout shifts (without those right after an input), and how
  * long each run of the loader's own script took where it ran in a long frame (a long animation
  * frame names the scripts that ran in it: its module, its listeners, its callbacks).
@@ -78,7 +82,12 @@
   const takes = (node) =>
     config.kind === 'field'
       ? fieldTakes(node)
-      : !node.disabled && !covered(node) && (hydrated(node) || captured(node) || kept(node));
+      : config.kind === 'link'
+        ? node.hasAttribute('href') && !covered(node)
+        : !node.disabled && !covered(node) && (hydrated(node) || captured(node) || kept(node));
+  /** Whether React's handlers on the control are watched for. */
+  const watchesHydration = !!config.host || !!config.hydrates;
+  const filledText = config.filledText ? new RegExp(config.filledText) : null;
 
   /** Where to tap an element of the scope (its centre, in the viewport), or null when it is not there. */
   state.centre = (selector) => {
@@ -100,14 +109,15 @@
         first = control;
       }
       if (state.usable === null && takes(control)) state.usable = now;
-      if (config.host && state.hydrated === null && hydrated(control)) {
+      if (watchesHydration && state.hydrated === null && hydrated(control)) {
         state.hydrated = now;
         state.replaced = control !== first;
       }
     }
     if (config.filled && state.filled === null) {
       const filled = root?.querySelector(config.filled);
-      if (shows(filled) && fieldTakes(filled)) state.filled = now;
+      if (shows(filled) && fieldTakes(filled) && (!filledText || filledText.test(filled.textContent)))
+        state.filled = now;
     }
     if (config.done && state.done === null) {
       const done = root?.querySelector(config.done.selector);
@@ -115,7 +125,7 @@
     }
     const waiting =
       state.usable === null ||
-      (config.host && state.hydrated === null) ||
+      (watchesHydration && state.hydrated === null) ||
       (config.filled && state.filled === null) ||
       (config.done && state.done === null);
     if (waiting) requestAnimationFrame(frame);

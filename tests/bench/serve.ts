@@ -1,7 +1,7 @@
 /**
  * What the bench talks to:
- * - the sandbox (the API and the portal's page), started on a free port with a temporary
- *   database, as the API host;
+ * - the sandbox (the API and the portal's page, from the folder the build wrote: sandbox-server.ts),
+ *   started on a free port with a temporary database, as the API host;
  * - a small server in front of it that serves like a CDN: the built files from dist/ and the
  *   bench pages compressed once with brotli 11 or gzip -9 (per Accept-Encoding, with
  *   Content-Encoding and Vary), and everything else (the portal's page, its API calls, mission
@@ -37,7 +37,7 @@ export async function startSandbox(
   allowedOrigin: string,
 ): Promise<Sandbox> {
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sandbox/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/sandbox-server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,0 +1,206 @@
+/**
+ * Members in the bench (issue 41): the mobile app's links and the signed-in portal, under the same
+ * mobile conditions as the tags' pages (browser.ts), beside the plain form measured in the same rounds.
+ *
+ * - App links (`app-links`): `/#/login?_t=TOKEN&type=…` on the portal, a fresh one-time token for
+ *   every load (the sandbox mints it: POST /sandbox/app-token, from this computer), no session
+ *   stored. Watched: the first control of the tag the link's type names, on the type's page (the
+ *   same control as that tag's embed pages: pages.ts), when the token exchange answered, and every
+ *   frame for the sign-in page, the signed-out header and the dashboard (frames.js).
+ * - Signed-in routes (`members`): a stored session written before the page loads (as for the
+ *   signed-in tags' pages), the route's main control, and every frame for the signed-out header.
+ * - Lighthouse signed in (`lighthouse-members`): /#/home and /#/history with the session in the
+ *   browser's profile (lighthouse.ts).
+ * BENCH_ONLY names these parts (app-links, members, lighthouse-members). members-report.ts prints the
+ * figures and sets them beside issue 41's targets: nothing passes or fails.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { sessionKeyFor } from '../../shared/boot/boot';
+import { measureLoad, type LoadRun, type Stored } from './browser';
+import { tagWatch, type BenchPage } from './pages';
+
+const FRAMES = readFileSync(join(import.meta.dirname, 'frames.js'), 'utf8');
+/** Read once a load is quiet: what frames.js saw, when the app's token was exchanged, and where the page ended. */
+const COLLECT = `({
+  frames: window.__benchFrames,
+  exchanged: performance.getEntriesByType('resource').find((e) => /\\/webclient\\/auth\\/mobile-login$/.test(new URL(e.name).pathname))?.responseEnd ?? null,
+  at: location.hash,
+})`;
+
+export interface Mark {
+  first: number;
+  last: number;
+  checks: number;
+  what: string[];
+}
+export interface Collected {
+  frames: {
+    signin: Mark | null;
+    header: Mark | null;
+    home: Mark | null;
+    checks: number;
+    spent: number;
+    layout: number;
+  } | null;
+  exchanged: number | null;
+  at: string;
+}
+export const MARKS = [
+  ['signin', 'the sign-in page'],
+  ['header', 'the signed-out header'],
+  ['home', 'the dashboard'],
+] as const;
+
+export interface MemberPage extends BenchPage {
+  part: 'app-links' | 'members';
+  /** The address to open, made for each load (an app link's fresh token). */
+  url: () => Promise<string>;
+}
+
+/** The app's link types, the tag each names and the page it lands on (spec section 4; widgets/login/switch.model.ts). */
+const APP_LINKS = [
+  { type: 'topup', tag: 'sm-topup', lands: '/top-up' },
+  { type: 'subscription', tag: 'sm-subscribe', lands: '/subscription' },
+  { type: 'donation', tag: 'sm-donate', lands: '/donations?_d=2' },
+  { type: 'survey', tag: 'sm-survey', lands: '/survey' },
+];
+/** The signed-in routes and the tag each shows (the home page's control is the dashboard's: homePage). */
+const ROUTES = [
+  { route: '/top-up', tag: 'sm-topup' },
+  { route: '/subscription', tag: 'sm-subscribe' },
+  // Not a route of its own today: the portal sends an unknown path home, whose history (sm-history) is watched.
+  { route: '/history', tag: 'sm-history' },
+  { route: '/donations?_d=2', tag: 'sm-donate' },
+];
+
+/** The portal's session key: the portal calls its own origin (built without VITE_API_BASE). */
+export const portalSession = (session: Stored): Stored => ({ key: sessionKeyFor(''), value: session.value });
+
+/** A one-time token for the app's link, as the mobile app gets one (10 minutes, single use). */
+async function appToken(sandbox: string): Promise<string> {
+  const response = await fetch(`${sandbox}/sandbox/app-token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'listener@example.org' }),
+  });
+  if (!response.ok) throw new Error(`The sandbox minted no app token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+const memberPage = (page: Omit<MemberPage, 'embed' | 'html' | 'path' | 'signedIn' | 'act'>): MemberPage => ({
+  ...page,
+  embed: 'portal',
+  html: '',
+  path: '',
+  signedIn: page.part === 'members',
+});
+
+/**
+ * The home page's control: the Top Up link beside the credit balance, in the dashboard card. Every member has it (the
+ * card's other actions depend on the membership), it is the dashboard's own (the missions above it and the history
+ * below are tags with their own pages), and it shows the balance's data once that is there.
+ */
+const homePage = (origin: string): MemberPage =>
+  memberPage({
+    part: 'members',
+    name: 'signed in, /#/home',
+    tag: null,
+    what: "the dashboard's Top Up link (in the My Dashboard card, beside the credit balance)",
+    filledWhat: 'the credit balance (its digits)',
+    probe: {
+      host: null,
+      control: '[data-testid="my-dashboard"] a[href$="#/top-up"]',
+      kind: 'link',
+      hydrates: true,
+      filled: '[data-testid="credit-balance"]',
+      filledText: '\\d',
+    },
+    data: ['/webclient/account/profile'],
+    url: () => Promise.resolve(`${origin}/#/home`),
+  });
+
+/** The pages of the parts wanted, on the portal at `origin`, the sandbox (which mints the app's tokens) at `sandbox`. */
+export function memberPages(dist: string, origin: string, sandbox: string, wanted: (part: string) => boolean) {
+  const pages: MemberPage[] = [];
+  if (wanted('app-links'))
+    for (const { type, tag, lands } of APP_LINKS) {
+      const watch = tagWatch(dist, tag);
+      pages.push(
+        memberPage({
+          part: 'app-links',
+          name: `app link, type=${type}`,
+          tag,
+          ...watch,
+          what: `${watch.what}, on #${lands}`,
+          url: async () => `${origin}/#/login?_t=${encodeURIComponent(await appToken(sandbox))}&type=${type}`,
+        }),
+      );
+    }
+  if (wanted('members')) {
+    pages.push(homePage(origin));
+    for (const { route, tag } of ROUTES)
+      pages.push(
+        memberPage({
+          part: 'members',
+          name: `signed in, /#${route}`,
+          tag,
+          ...tagWatch(dist, tag),
+          url: () => Promise.resolve(`${origin}/#${route}`),
+        }),
+      );
+  }
+  return pages;
+}
+
+/**
+ * The members' loads, round by round beside the tags' pages (bench.ts runPages). A load whose control never becomes
+ * usable (within 30 s; a load takes a few) is counted and said, and the bench goes on: the portal changes under it.
+ */
+export class MemberRuns {
+  readonly loads = new Map<MemberPage, LoadRun[]>();
+  /** Per page, why each load that never got there failed (the first line of it). */
+  readonly failures = new Map<MemberPage, string[]>();
+  constructor(
+    readonly pages: readonly MemberPage[],
+    private readonly session: Stored,
+  ) {
+    for (const page of pages) {
+      this.loads.set(page, []);
+      this.failures.set(page, []);
+    }
+  }
+
+  private async load(browser: Browser, page: MemberPage, throttled: boolean): Promise<LoadRun | null> {
+    try {
+      return await measureLoad(browser, await page.url(), page, page.signedIn ? this.session : null, throttled, {
+        // On a signed-in route the dashboard is no sign of trouble: not looked for.
+        scripts: [
+          `window.__benchFramesMarks = ${JSON.stringify(page.signedIn ? ['signin', 'header'] : null)};\n${FRAMES}`,
+        ],
+        collect: COLLECT,
+        timeout: 30_000,
+      });
+    } catch (error) {
+      const said = String(error)
+        .split('\n')[0]!
+        .replace(/^Error: /, '');
+      console.log(`  ${said.slice(0, 400)}`);
+      this.failures.get(page)!.push(said);
+      return null;
+    }
+  }
+
+  /** One unthrottled load of each first: it shows early that each page works (its failure is said, not counted). */
+  async warm(browser: Browser) {
+    for (const page of this.pages) if (!(await this.load(browser, page, false))) this.failures.get(page)!.pop();
+  }
+
+  async round(browser: Browser) {
+    for (const page of this.pages) {
+      const load = await this.load(browser, page, true);
+      if (load) this.loads.get(page)!.push(load);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * How the bench prints: figures, medians and aligned tables, and Lighthouse's results (bench.ts for the public
+ * routes, members.ts for the signed-in ones).
+ */
+import type { LighthouseRun } from './lighthouse';
+
+export const KiB = 1024;
+export const kib = (n: number) => (n / KiB).toFixed(1);
+export const ms = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${Math.round(n)} ms`);
+export const times = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${n.toFixed(2)}x`);
+
+export const median = (values: number[]): number => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Prints rows as aligned columns: the first left-aligned, the others right-aligned. */
+export function table(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  for (const row of rows) console.log(line(row));
+}
+
+/** A figure beside its target: the rows of the bench's last tables. */
+export type TargetRows = string[][];
+export const check = (rows: TargetRows, what: string, figure: string, target: string, meets: boolean) =>
+  rows.push([what, figure, target, meets ? 'meets' : 'MISSES']);
+
+export type LighthouseMedians = Map<string, { score: number; lcp: number }>;
+
+/** Lighthouse's figures per route (medians), the largest paint of each, and the machine's speed. */
+export function printLighthouse(
+  results: Map<string, LighthouseRun[]>,
+  origin: string,
+  who = 'on the portal',
+): LighthouseMedians {
+  console.log(
+    `\nLighthouse 12 mobile (simulated slow 4G, CPU 4x) ${who}, served compressed; median of ${[...results.values()][0]?.length ?? 0} run(s).\n`,
+  );
+  const medians: LighthouseMedians = new Map();
+  table(
+    ['route', 'performance', 'LCP', 'FCP', 'TBT', 'CLS'],
+    [...results].map(([url, runs]) => {
+      const m = (pick: (r: LighthouseRun) => number) => median(runs.map(pick));
+      const route = url.slice(origin.length);
+      medians.set(route, { score: m((r) => r.score), lcp: m((r) => r.lcp) });
+      return [
+        route,
+        m((r) => r.score).toFixed(2),
+        ms(m((r) => r.lcp)),
+        ms(m((r) => r.fcp)),
+        ms(m((r) => r.tbt)),
+        m((r) => r.cls).toFixed(3),
+      ];
+    }),
+  );
+  // What to make faster: the element each route's largest paint was (the one most runs found), and where its time went.
+  console.log('\nThe largest paint (the element most runs found; its phases, medians in ms):');
+  for (const [url, runs] of results) {
+    const counts = new Map<string, number>();
+    for (const r of runs) counts.set(r.lcpElement, (counts.get(r.lcpElement) ?? 0) + 1);
+    const element = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none reported';
+    const phases = Object.keys(runs[0]?.lcpPhases ?? {}).map(
+      (phase) => `${phase} ${Math.round(median(runs.map((r) => r.lcpPhases[phase] ?? NaN)))}`,
+    );
+    console.log(`  ${url.slice(origin.length)}: ${element}${phases.length ? `; ${phases.join(', ')}` : ''}`);
+  }
+  console.log(
+    `\nLighthouse's benchmark index of this machine during the runs (a typical desktop scores 1000 or more): ${Math.round(median([...results.values()].flat().map((r) => r.benchmarkIndex)))}.`,
+  );
+  const ends = new Set([...results.values()].flat().map((r) => r.finalUrl.slice(origin.length)));
+  console.log(`The pages ended at: ${[...ends].join(', ')}.`);
+  const warnings = new Set([...results.values()].flat().flatMap((r) => r.warnings));
+  for (const warning of warnings) console.log(`  Lighthouse: ${warning}`);
+  return medians;
+}

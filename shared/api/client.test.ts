@@ -10,9 +10,14 @@ import { CLIENT_MESSAGES } from './errors';
 
 const profile = testProfile();
 
-function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+/** Stubs fetch to answer `status` with `body` (JSON unless a string); returns the stub. */
+function answering(status: number, body: unknown) {
+  const fetch = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
 }
+/** What a sign-in answers. */
+const signedIn = (access_token: string, expires_in: number) => ({ access_token, token_type: 'Bearer', expires_in });
 
 const session = createSession({ storage: localStorage });
 const { call } = createApiClient({
@@ -29,18 +34,9 @@ describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends credentials as JSON and parses the login answer', async () => {
-    const fetch = answer(200, {
-      status: 200,
-      message: 'Logged in.',
-      data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 },
-    });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, { status: 200, message: 'Logged in.', data: signedIn('t', 7200) });
     const result = await call(auth.login, { email: ' a@example.org ', password: 'secret' });
-    expect(result).toEqual({
-      ok: true,
-      message: 'Logged in.',
-      data: { access_token: 't', token_type: 'Bearer', expires_in: 7200 },
-    });
+    expect(result).toEqual({ ok: true, message: 'Logged in.', data: signedIn('t', 7200) });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/webclient/auth/login');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'a@example.org', password: 'secret' });
@@ -49,8 +45,7 @@ describe('api client', () => {
 
   it('sends Authorization with token type and access token', async () => {
     session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
-    const fetch = answer(200, { status: 200, message: '', data: profile });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, { status: 200, message: '', data: profile });
     const result = await call(auth.profile, {});
     expect(result.ok).toBe(true);
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -59,12 +54,12 @@ describe('api client', () => {
 
   it('turns a malformed answer into a typed error with the catalogue code', async () => {
     session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
-    vi.stubGlobal('fetch', answer(200, { status: 200, data: { ...profile, credit_balance: 'lots' } }));
+    answering(200, { status: 200, data: { ...profile, credit_balance: 'lots' } });
     expect(await call(auth.profile, {})).toEqual({
       ok: false,
       error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-03' },
     });
-    vi.stubGlobal('fetch', answer(200, '<html>proxy error</html>'));
+    answering(200, '<html>proxy error</html>');
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
       ok: false,
       error: { status: 200, message: CLIENT_MESSAGES.malformed, errorCode: 'ER-AUTH-02' },
@@ -88,20 +83,17 @@ describe('api client', () => {
   });
 
   it('keeps the server message and gives each call its catalogue code', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null }),
-    );
+    answering(400, { status: 400, message: 'The email or password is incorrect.', errorCode: null });
     expect(await call(auth.login, { email: 'a@example.org', password: 'x' })).toEqual({
       ok: false,
       error: { status: 400, message: 'The email or password is incorrect.', errorCode: 'ER-AUTH-02' },
     });
-    vi.stubGlobal('fetch', answer(500, 'oops'));
+    answering(500, 'oops');
     expect(await call(auth.countries, {})).toEqual({
       ok: false,
       error: { status: 500, message: CLIENT_MESSAGES.unknown, errorCode: 'ER-AUTH-69' },
     });
-    vi.stubGlobal('fetch', answer(400, { status: 400, message: 'Bad', errorCode: 'change-amount-subs' }));
+    answering(400, { status: 400, message: 'Bad', errorCode: 'change-amount-subs' });
     const r = await call(auth.register, {
       first_name: 'a',
       last_name: 'b',
@@ -128,7 +120,7 @@ describe('api client', () => {
 
   it('signs out on a 401 from an authenticated call', async () => {
     session.signIn({ access_token: 'abc', token_type: 'Bearer', expires_in: 60 });
-    vi.stubGlobal('fetch', answer(401, { status: 401, message: 'Unauthenticated.', errorCode: null }));
+    answering(401, { status: 401, message: 'Unauthenticated.', errorCode: null });
     const result = await call(auth.profile, {});
     expect(result.ok).toBe(false);
     expect(session.isSignedIn.value).toBe(false);
@@ -136,32 +128,25 @@ describe('api client', () => {
   });
 
   it('does not call an authenticated endpoint without a session', async () => {
-    const fetch = answer(200, {});
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, {});
     const result = await call(auth.profile, {});
     expect(result).toMatchObject({ ok: false, error: { status: 401 } });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('refuses a request that breaks its own contract before sending', async () => {
-    const fetch = answer(200, {});
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, {});
     const result = await call(auth.forgotPassword, { email: 'not an email' });
     expect(result).toMatchObject({ ok: false, error: { status: 400 } });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('uses the bearer override for the mobile login and puts GET fields in the query', async () => {
-    const fetch = answer(200, {
-      status: 200,
-      message: '',
-      data: { access_token: 'x', token_type: 'Bearer', expires_in: 10 },
-    });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, { status: 200, message: '', data: signedIn('x', 10) });
     await call(auth.mobileLogin, {}, { bearer: 'app-token' });
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer app-token');
-    vi.stubGlobal('fetch', answer(200, { status: 200, message: 'Email Verified!', data: null }));
+    answering(200, { status: 200, message: 'Email Verified!', data: null });
     await call(auth.verifyEmail, { t: 'a b' });
     expect(((globalThis.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string])[0]).toBe(
       '/webclient-verification-email?t=a+b',
@@ -190,23 +175,21 @@ describe('api client, with an answer the loader asked for early', () => {
 
   it('takes the answer instead of asking again', async () => {
     early(Promise.resolve(new Response(JSON.stringify({ status: 200, message: '', data: profile }), { status: 200 })));
-    const fetch = answer(500, {});
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(500, {});
     expect(await call(auth.profile, {})).toMatchObject({ ok: true, data: { name: 'Grace Listener' } });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('asks again when the early request failed', async () => {
     early(Promise.reject(new TypeError('Failed to fetch')));
-    const fetch = answer(200, { status: 200, message: '', data: profile });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = answering(200, { status: 200, message: '', data: profile });
     expect(await call(auth.profile, {})).toMatchObject({ ok: true });
     expect(fetch).toHaveBeenCalledOnce();
   });
 
   it("an early 401 signs the person out, as the client's own would", async () => {
     early(Promise.resolve(new Response(JSON.stringify({ status: 401, message: 'Unauthenticated.' }), { status: 401 })));
-    vi.stubGlobal('fetch', answer(500, {}));
+    answering(500, {});
     expect(await call(auth.profile, {})).toMatchObject({
       ok: false,
       error: { status: 401, message: 'Unauthenticated.' },
@@ -216,7 +199,7 @@ describe('api client, with an answer the loader asked for early', () => {
 
   it('an early answer that is not JSON gives the usual message, never a throw', async () => {
     early(Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
-    vi.stubGlobal('fetch', answer(500, {}));
+    answering(500, {});
     expect(await call(auth.profile, {})).toMatchObject({
       ok: false,
       error: { status: 502, message: CLIENT_MESSAGES.unknown },

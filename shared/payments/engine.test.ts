@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fail, fakeDeps, ok, PROFILE } from '../deps/testing';
+import { fail, fakeDeps, ok, PROFILE, type Handler } from '../deps/testing';
+import type { Query } from '../routing/routes';
 import { createCheckout, trustedCheckoutUrl } from './engine';
 import { createPaymentFlow } from './flow';
 import { cardUpdateCheckout } from './kinds/card-update';
 import { creditCheckout } from './kinds/credit';
-import type { CreditDraft } from './kinds/kind';
 import { recordsOf } from './records';
+import { creditDraft } from './testing';
 
-const draft: CreditDraft = {
-  method: 'credit_card',
-  currency: 'USD',
-  amount: 10,
-  identifier: 'credits_100',
-  credits: 100,
-  purchasefor: 1,
-};
+const draft = creditDraft();
 const created = ok({ id: 'cs_1', checkout_url: '/sandbox/checkout/cs_1' });
 const paid = ok({ result_code: 'Authorised', credit_balance: 220, redemption_code: null });
 
@@ -113,11 +107,12 @@ describe('payment engine: begin and checkout', () => {
 });
 
 describe('payment engine: confirm', () => {
+  const CONFIRM = 'POST /webclient/in-web-purchase/confirm-transaction-session';
+  /** The success page at `query` (its session_id, ...), whose confirmation is answered `answer`. */
+  const confirming = (answer: Handler, query: Query) => setup({ query, routes: { [CONFIRM]: answer } });
+
   it('confirms, clears the records, reloads the profile, tells the page, then shows success after half a second', async () => {
-    const { deps, checkout, records } = setup({
-      query: { session_id: 'cs_1', type: 'self' },
-      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': paid },
-    });
+    const { deps, checkout, records } = confirming(paid, { session_id: 'cs_1', type: 'self' });
     records.write('credit', { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_1', createdAt: 1 });
     await checkout.confirm();
     expect(records.read('credit')).toBeNull();
@@ -133,15 +128,8 @@ describe('payment engine: confirm', () => {
   });
 
   it('a pending payment is kept and waits on the pending page', async () => {
-    const { deps, checkout, records } = setup({
-      query: { session_id: 'cs_2' },
-      routes: {
-        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
-          result_code: 'Pending',
-          message: 'Authenticate',
-        }),
-      },
-    });
+    const pending = ok({ result_code: 'Pending', message: 'Authenticate' });
+    const { deps, checkout, records } = confirming(pending, { session_id: 'cs_2' });
     await checkout.confirm();
     expect(records.read('payment-pending')).toMatchObject({
       kind: 'credit',
@@ -153,30 +141,20 @@ describe('payment engine: confirm', () => {
   });
 
   it('a refused payment goes to Payment Failed! with the message', async () => {
-    const { deps, checkout, records } = setup({
-      query: { session_id: 'cs_3' },
-      routes: {
-        'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
-          result_code: 'Refused',
-          message: 'Your card was declined.',
-        }),
-      },
-    });
+    const refused = ok({ result_code: 'Refused', message: 'Your card was declined.' });
+    const { deps, checkout, records } = confirming(refused, { session_id: 'cs_3' });
     await checkout.confirm();
     expect(records.read('payment-error')?.message).toBe('Your card was declined.');
     expect(deps.visits).toEqual([{ name: 'TransactionFailedPage', query: undefined, replace: true }]);
   });
 
   it('a confirmation that did not get through offers a retry and keeps everything', async () => {
-    const { deps, checkout, records } = setup({
-      query: { session_id: 'cs_4' },
-      routes: { 'POST /webclient/in-web-purchase/confirm-transaction-session': fail(500, 'Internal error') },
-    });
+    const { deps, checkout, records } = confirming(fail(500, 'Internal error'), { session_id: 'cs_4' });
     records.write('credit', { ...draft, idempotencyKey: 'k'.repeat(32), sessionId: 'cs_4', createdAt: 1 });
     await checkout.confirm();
     expect(checkout.state.value).toEqual({ kind: 'confirm-failed', message: 'Internal error' });
     expect(records.read('credit')).not.toBeNull();
-    deps.on('POST /webclient/in-web-purchase/confirm-transaction-session', paid);
+    deps.on(CONFIRM, paid);
     await checkout.confirm();
     await deps.clock.advance(500);
     expect(checkout.state.value.kind).toBe('confirmed');

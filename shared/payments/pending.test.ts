@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { donationRow } from '../api/testing';
 import { fakeDeps, ok, PROFILE, type Handler } from '../deps/testing';
 import { createCheckout } from './engine';
 import { creditCheckout } from './kinds/credit';
@@ -147,16 +148,7 @@ describe('a pending payment is confirmed once', () => {
 
   it('a gift keeps what its success page shows (the amount and the mission) on the way', async () => {
     let looks = 0;
-    const row = {
-      stripe_charge_id: 'cs_g',
-      created_at: '2026-11-23',
-      donation: [{ organization: 'Choir Missions' }],
-      final_currency: 'USD',
-      final_price: 30,
-      net_revenue: 29,
-      billing_fee: 1,
-      fee: 0,
-    };
+    const row = donationRow({ stripe_charge_id: 'cs_g', final_price: 30, net_revenue: 29 });
     const deps = fakeDeps({
       signedIn: true,
       routes: {

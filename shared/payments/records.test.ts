@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../deps/testing';
 import { createRecords, newIdempotencyKey } from './records';
+import { creditDraft } from './testing';
 
-const credit = {
-  idempotencyKey: 'k'.repeat(32),
-  method: 'credit_card',
-  currency: 'USD',
-  amount: 10,
-  identifier: 'credits_100',
-  credits: 100,
-  purchasefor: 1 as const,
-  createdAt: 1,
-};
+const credit = { ...creditDraft(), idempotencyKey: 'k'.repeat(32), createdAt: 1 };
 
 describe('payment records', () => {
   it('round-trips a record', () => {

@@ -20,7 +20,16 @@ import '../../widgets/donate/donate.element';
 import '../../widgets/history/history.element';
 import '../../widgets/survey/survey.element';
 import '../../widgets/newsletter/newsletter.element';
+import {
+  contentRow,
+  creditOption,
+  donationPlan,
+  donationRow,
+  membershipPlan,
+  mission as missionOf,
+} from '../../shared/api/testing';
 import { testProfile } from '../../shared/deps/testing';
+import { creditDraft, subscriptionDraft } from '../../shared/payments/testing';
 import { connectionFor } from '../../shared/session/connection';
 import type { UserProfile } from '../../shared/api/schemas';
 import { formatDate, formatTableDate } from '../../shared/format/dates';
@@ -82,67 +91,21 @@ const methods = [
   { id: 'credit_card', name: 'Credit / Debit Card' },
   { id: 'wechat', name: 'WeChat Pay' },
 ];
+/** Prices in the Philippines: shown in pesos. */
+const ph = { country: 'PH', user_currency: 'PHP', rate: 58 };
 const creditOptions = [
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'credits_50',
-    price_credit: 50,
-    price_dollar: 5,
-    user_currency: 'PHP',
-    rate: 58,
-  },
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'credits_1000',
-    price_credit: 1000,
-    price_dollar: 100,
-    user_currency: 'PHP',
-    rate: 58,
-  },
+  creditOption({ ...ph, identifier: 'credits_50', price_credit: 50, price_dollar: 5 }),
+  creditOption({ ...ph, identifier: 'credits_1000', price_credit: 1000, price_dollar: 100 }),
 ];
-const plans = [
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'premium-monthly',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'PHP',
-    rate: 58,
-  },
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'premium-one-time',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'PHP',
-    rate: 58,
-  },
-];
-const mission = {
-  id: 2,
+const plans = [membershipPlan(ph), membershipPlan({ ...ph, identifier: 'premium-one-time' })];
+const mission = missionOf({
   organization: 'Hope Mission Choir',
   title: 'Hymnals for the Highlands',
   banner: ['/missing/banner-1.png', '/missing/banner-2.png'],
   description: 'We print hymnals for village churches.\n\nEach book carries two hundred songs.',
   total_donation: 12345.5,
-  subscribed: false,
-  metadata: null,
-};
-const donationPlan = [
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'donation',
-    price: 10,
-    user_currency: 'PHP',
-    rate: 58,
-    frequency: [{ id: 1, name: 'Monthly' }],
-  },
-];
+});
+const donationPlans = [donationPlan({ ...ph, frequency: [{ id: 1, name: 'Monthly' }] })];
 const questions = [
   {
     id: 1,
@@ -169,31 +132,17 @@ const creditRows = [
     redemption_code: 'SM-AAAA-BBBB-CCCC',
   },
 ];
-const contentRows = [
-  {
-    uid: 'p1',
-    created_at: '2026-01-02T10:00:00',
-    product_name: 'Psalms at Dawn',
-    artist_name: 'Cantor Choir',
-    item_id: 7,
-    type: 2,
-    songs: [{ id: 11, title: 'Psalm 23' }],
-  },
-];
+const contentRows = [contentRow()];
 const donationRows = [
-  {
+  donationRow({
     stripe_charge_id: 'ch_1',
     created_at: '2026-02-01T09:30:00',
     donation: [{ organization: 'Hope Mission Choir' }],
-    final_currency: 'USD',
-    final_price: 25,
     net_revenue: 23.5,
-    billing_fee: 1,
     fee: 0.5,
-  },
+  }),
 ];
-const record = (fields: Record<string, unknown>) =>
-  JSON.stringify({ idempotencyKey: 'k'.repeat(32), createdAt: Date.now(), ...fields });
+const record = (fields: object) => JSON.stringify({ idempotencyKey: 'k'.repeat(32), createdAt: Date.now(), ...fields });
 
 /** One view of a tag as a person meets it, and the fake API host's answers it needs. */
 interface Case {
@@ -218,6 +167,16 @@ const has = (root: ShadowRoot, selector: string) => root.querySelector(selector)
 /** The provider list's last button: Continue with Email. */
 const chooseEmail = (root: ShadowRoot) =>
   [...root.querySelectorAll<HTMLButtonElement>('[part~="providers"] button')].at(-1)!.click();
+
+/** A tag's checkout view with its draft stored, when the checkout does not start (its retry shows). */
+const checkoutResting = (tag: Tag, kind: string, draft: object, create: string): Case => ({
+  tag,
+  view: 'checkout',
+  signedIn: true,
+  stored: { [`sm.payment.${kind}`]: record(draft) },
+  routes: { [`POST ${create}`]: () => failed(500, 'The checkout is resting.') },
+  ready: (r) => has(r, '[role="alert"] button'),
+});
 
 const cases: readonly Case[] = [
   { tag: 'sm-login', view: 'login', ready: (r) => has(r, '[part~="providers"] button') },
@@ -275,23 +234,12 @@ const cases: readonly Case[] = [
     },
     ready: (r) => r.querySelectorAll('input[name="credit-option"]').length === 2,
   },
-  {
-    tag: 'sm-topup',
-    view: 'checkout',
-    signedIn: true,
-    stored: {
-      'sm.payment.credit': record({
-        method: 'credit_card',
-        currency: 'USD',
-        amount: 100,
-        identifier: 'credits_1000',
-        credits: 1000,
-        purchasefor: 1,
-      }),
-    },
-    routes: { 'POST /webclient/in-web-purchase/create-session': () => failed(500, 'The checkout is resting.') },
-    ready: (r) => has(r, '[role="alert"] button'),
-  },
+  checkoutResting(
+    'sm-topup',
+    'credit',
+    creditDraft({ amount: 100, identifier: 'credits_1000', credits: 1000 }),
+    '/webclient/in-web-purchase/create-session',
+  ),
   {
     tag: 'sm-topup',
     view: 'success',
@@ -324,23 +272,7 @@ const cases: readonly Case[] = [
       ).click(),
     ready: (r) => has(r, 'input[type="range"]') && has(r, '[data-testid="tier-info"]'),
   },
-  {
-    tag: 'sm-subscribe',
-    view: 'checkout',
-    signedIn: true,
-    stored: {
-      'sm.payment.subscription': record({
-        method: 'credit_card',
-        currency: 'USD',
-        amount: 7,
-        price: 7,
-        identifier: 'premium-monthly',
-        recurring: 1,
-      }),
-    },
-    routes: { 'POST /webclient/subscription/create-session': () => failed(500, 'The checkout is resting.') },
-    ready: (r) => has(r, '[role="alert"] button'),
-  },
+  checkoutResting('sm-subscribe', 'subscription', subscriptionDraft(), '/webclient/subscription/create-session'),
   {
     tag: 'sm-subscribe',
     view: 'success',
@@ -403,7 +335,7 @@ const cases: readonly Case[] = [
     signedIn: true,
     routes: {
       'GET /webclient/donation/ongoing': () => ok([mission]),
-      'GET /webclient/donation/donation-plan': () => ok(donationPlan),
+      'GET /webclient/donation/donation-plan': () => ok(donationPlans),
     },
     ready: (r) => has(r, '[data-testid="mission-total"]') && !has(r, '.sm-overlay'),
   },
@@ -418,30 +350,20 @@ const cases: readonly Case[] = [
   },
   { tag: 'sm-donate', view: 'success', ready: (r) => has(r, 'h1') },
 
-  {
+  ...(
+    [
+      ['credit', 'GET /webclient/account/transaction-history', creditRows],
+      ['content', 'GET /webclient/account/content-purchase', contentRows],
+      ['donations', 'GET /webclient/account/donation-history', donationRows],
+    ] as const
+  ).map(([tab, route, rows]): Case => ({
     tag: 'sm-history',
-    view: 'credit',
-    attributes: 'tab="credit"',
+    view: tab,
+    attributes: `tab="${tab}"`,
     signedIn: true,
-    routes: { 'GET /webclient/account/transaction-history': () => paged(creditRows) },
+    routes: { [route]: () => paged(rows) },
     ready: (r) => has(r, 'tbody tr'),
-  },
-  {
-    tag: 'sm-history',
-    view: 'content',
-    attributes: 'tab="content"',
-    signedIn: true,
-    routes: { 'GET /webclient/account/content-purchase': () => paged(contentRows) },
-    ready: (r) => has(r, 'tbody tr'),
-  },
-  {
-    tag: 'sm-history',
-    view: 'donations',
-    attributes: 'tab="donations"',
-    signedIn: true,
-    routes: { 'GET /webclient/account/donation-history': () => paged(donationRows) },
-    ready: (r) => has(r, 'tbody tr'),
-  },
+  })),
 
   {
     tag: 'sm-survey',

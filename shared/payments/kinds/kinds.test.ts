@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { donationRow } from '../../api/testing';
 import { fakeDeps, ok } from '../../deps/testing';
 import { kindContext } from '../engine';
+import { creditDraft, subscriptionDraft } from '../testing';
 import { cardUpdateCheckout } from './card-update';
 import { creditCheckout } from './credit';
 import { donationCheckout } from './donation';
@@ -24,12 +26,7 @@ describe('credit top-up', () => {
     });
     const created = await creditCheckout.create(kindContext(deps), {
       ...key,
-      method: 'wechat',
-      currency: 'USD',
-      amount: 10,
-      identifier: 'credits_100',
-      credits: 100,
-      purchasefor: 2,
+      ...creditDraft({ method: 'wechat', purchasefor: 2 }),
     });
     expect(created).toMatchObject({ ok: true, data: { id: 'cs_1', checkoutUrl: '/sandbox/checkout/cs_1' } });
     expect(body(deps)).toEqual({
@@ -45,14 +42,7 @@ describe('credit top-up', () => {
     const confirmed = await creditCheckout.confirm!(kindContext(deps), 'cs_1', 'wechat');
     expect(confirmed.ok && confirmed.data.redemption_code).toBe('SM-1');
     expect(
-      creditCheckout.success('cs_1', 'wechat', {
-        method: 'wechat',
-        currency: 'USD',
-        amount: 10,
-        identifier: 'x',
-        credits: 100,
-        purchasefor: 2,
-      }),
+      creditCheckout.success('cs_1', 'wechat', creditDraft({ method: 'wechat', identifier: 'x', purchasefor: 2 })),
     ).toEqual({ name: 'SuccessPage', query: { type: 'other', session_id: 'cs_1' } });
   });
 });
@@ -60,15 +50,7 @@ describe('credit top-up', () => {
 describe('membership', () => {
   it('monthly: a card session with the plan identifier in underscores, confirmed by session', async () => {
     const deps = fakeDeps({ signedIn: true, routes: { 'POST /webclient/subscription/create-session': session } });
-    await subscriptionCheckout.create(kindContext(deps), {
-      ...key,
-      method: 'credit_card',
-      currency: 'USD',
-      amount: 7,
-      price: 7,
-      identifier: 'premium-monthly',
-      recurring: 1,
-    });
+    await subscriptionCheckout.create(kindContext(deps), { ...key, ...subscriptionDraft() });
     expect(body(deps)).toMatchObject({ identifier: 'premium_monthly', recurring: 1, amount: 7 });
     expect(body(deps)).not.toHaveProperty('interval');
   });
@@ -84,15 +66,10 @@ describe('membership', () => {
         'POST /webclient/subscription/paymongo/confirm-payment': ok({ result_code: 'Authorised' }),
       },
     });
+    const oneTime = { identifier: 'premium_one_time', recurring: 0, interval: 3, price: 3 } as const;
     const created = await subscriptionCheckout.create(kindContext(deps), {
       ...key,
-      method: 'gcash',
-      currency: 'PHP',
-      amount: 174.37,
-      price: 3,
-      identifier: 'premium_one_time',
-      recurring: 0,
-      interval: 3,
+      ...subscriptionDraft({ ...oneTime, method: 'gcash', currency: 'PHP', amount: 174.37 }),
     });
     expect(created).toMatchObject({ ok: true, data: { id: 'src_1', checkoutUrl: '/sandbox/paymongo/src_1' } });
     expect(body(deps)).toMatchObject({
@@ -141,16 +118,7 @@ describe('donation', () => {
 
   it('is confirmed when the donation history holds the gift, looking a few times', async () => {
     let looks = 0;
-    const row = {
-      stripe_charge_id: 'cs_9',
-      created_at: '2026-11-23',
-      donation: [{ organization: 'Choir Missions' }],
-      final_currency: 'USD',
-      final_price: 25,
-      net_revenue: 24,
-      billing_fee: 1,
-      fee: 0,
-    };
+    const row = donationRow({ stripe_charge_id: 'cs_9', final_price: 25 });
     const deps = fakeDeps({
       signedIn: true,
       routes: { 'GET /webclient/account/donation-history': () => ok({ data: ++looks < 3 ? [] : [row], total: 1 }) },

@@ -1,0 +1,85 @@
+/**
+ * Sample answers of the API host, shaped as its contracts (this folder) parse them, for tests: one of each row a test
+ * needs, with the fields it cares about changed. The prices and plans are those the sandbox answers a US person. (The
+ * profile is testProfile, in shared/deps/testing.ts.)
+ */
+import type { CreditOption } from './credits';
+import type { DonationPlan, Mission } from './donations';
+import type { ContentRow, DonationRow } from './history';
+import type { Plan } from './subscription';
+
+/** 100 credits for $10 in the US. */
+export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOption => ({
+  country: 'US',
+  currency: 'USD',
+  identifier: 'credits_100',
+  price_credit: 100,
+  price_dollar: 10,
+  user_currency: 'USD',
+  rate: 1,
+  ...overrides,
+});
+
+/** A US membership plan: monthly unless told, $5, at least $1. */
+export const membershipPlan = (overrides: Partial<Plan> = {}): Plan => ({
+  country: 'US',
+  currency: 'USD',
+  identifier: 'premium-monthly',
+  price: 5,
+  lowest_price: 1,
+  user_currency: 'USD',
+  rate: 1,
+  ...overrides,
+});
+
+/** The US donation plan: $10, one-time or monthly. */
+export const donationPlan = (overrides: Partial<DonationPlan> = {}): DonationPlan => ({
+  country: 'US',
+  currency: 'USD',
+  identifier: 'donation',
+  price: 10,
+  frequency: [
+    { id: 1, name: 'One-time' },
+    { id: 2, name: 'Monthly' },
+  ],
+  user_currency: 'USD',
+  rate: 1,
+  ...overrides,
+});
+
+/** Mission 2, with no monthly gift from the person. */
+export const mission = (overrides: Partial<Mission> = {}): Mission => ({
+  id: 2,
+  organization: 'Choir Missions',
+  banner: [],
+  description: 'Songs.',
+  total_donation: 0,
+  subscribed: false,
+  metadata: null,
+  ...overrides,
+});
+
+/** An album of one song, bought with credits, as the content history lists it. */
+export const contentRow = (overrides: Partial<ContentRow> = {}): ContentRow => ({
+  uid: 'p1',
+  created_at: '2026-01-02T10:00:00',
+  product_name: 'Psalms at Dawn',
+  artist_name: 'Cantor Choir',
+  item_id: 7,
+  type: 2,
+  songs: [{ id: 11, title: 'Psalm 23' }],
+  ...overrides,
+});
+
+/** A gift of $25 by card to Choir Missions, as the donation history lists it. */
+export const donationRow = (overrides: Partial<DonationRow> = {}): DonationRow => ({
+  stripe_charge_id: 'cs_9',
+  created_at: '2026-11-23',
+  donation: [{ organization: 'Choir Missions' }],
+  final_currency: 'USD',
+  final_price: 25,
+  net_revenue: 24,
+  billing_fee: 1,
+  fee: 0,
+  ...overrides,
+});

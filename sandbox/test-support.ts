@@ -1,4 +1,5 @@
-// Test helpers: a sandbox on an ephemeral port with a fresh database and a clock the test controls.
+// Test helpers: a sandbox on an ephemeral port with a fresh database and a clock the test controls, signed in as its
+// seeded people; the bodies the portal sends (registration, checkouts) and answers the tests expect, one of each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
 import type { Mail } from './core/mail.js';
 import { Passwords, type PasswordSettings } from './core/passwords.js';
+import { SEED_ARTIST, SEED_USERS } from './seed/people.js';
 
 /**
  * Password hashing in tests: scrypt at N=2^10 (a thousandth of the work of N=2^17), so suites stay fast; one test in
@@ -16,6 +18,73 @@ export const TEST_PASSWORDS: PasswordSettings = { cost: { N: 2 ** 10, r: 8, p: 1
 const testPasswords = new Passwords(TEST_PASSWORDS);
 /** Hashes a password at the tests' strength (for databases a test seeds itself). */
 export const testHash = (password: string): string => testPasswords.hashSync(password);
+
+/** The seeded people a test signs in as (sandbox/seed/people.ts), by first name. */
+export type Seeded = 'grace' | 'paul' | 'maria' | 'ada' | 'aaron';
+const SEEDED = new Map([...SEED_USERS, SEED_ARTIST].map((u) => [u.first.toLowerCase(), u]));
+
+/** The portal the test sandbox sends people back to (its `portalUrl`). */
+const TEST_PORTAL = 'http://portal.test';
+
+/** What the sign-up form sends (register's body) for a new person by email, with the fields a test needs changed. */
+export function registration<T extends Record<string, unknown>>(overrides: T = {} as T) {
+  return {
+    first_name: 'Ann',
+    last_name: 'Other',
+    email: 'ann@example.org',
+    password: 'a-fine-passphrase',
+    country_code: 'US',
+    gender: 'None' as const,
+    phone_number: '',
+    method: 'email' as const,
+    ...overrides,
+  };
+}
+
+/** Where a checkout sends the person back: the portal's `success` page (with the session's id), or its failure page. */
+const returnsTo = (success: string) => ({
+  success_url: `${TEST_PORTAL}/#/${success}?session_id={CHECKOUT_SESSION_ID}`,
+  cancel_url: `${TEST_PORTAL}/#/transaction-failed`,
+});
+
+/** What the portal sends to top up 100 credits for $10 (create-session's body), with the fields a test needs changed. */
+export function creditOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const order = { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 };
+  return { ...order, ...returnsTo('transaction-success'), ...overrides };
+}
+
+/** What the portal sends to start a monthly membership at $7 (create-session's body), with fields changed. */
+export function membershipOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const order = { currency: 'USD', amount: 7, identifier: 'premium_monthly', recurring: 1 };
+  return { ...order, ...returnsTo('subscription-success'), ...overrides };
+}
+
+/** What the portal sends to give $10 once to mission 2 (create-session's body), with fields changed. */
+export function giftOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const order = { currency: 'USD', amount: 10, identifier: 'donation', donation_id: 2, recurring: 0, frequency: 1 };
+  return { ...order, ...returnsTo('donation-success'), ...overrides };
+}
+
+/** The answer to a payment that went through (confirmed, or paid by a device wallet), with what it answers besides. */
+export const paid = (data: Record<string, unknown>) => ({
+  status: 200,
+  message: 'Payment successful.',
+  data: { result_code: 'Authorised', message: 'Payment successful.', ...data },
+});
+
+/** The answer to create-session: the session's id, and its page on the sandbox (at the portal's address). */
+export const sessionCreated = (id: string) => ({
+  status: 200,
+  message: 'Payment session created.',
+  data: { id, checkout_url: `${TEST_PORTAL}/sandbox/checkout/${id}` },
+});
+
+/** A checkout session as create-session answers it, with the path of its page on the sandbox. */
+export interface CreatedCheckout {
+  id: string;
+  checkout_url: string;
+  page: string;
+}
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -45,6 +114,12 @@ export interface TestSandbox {
   get<T = unknown>(path: string, token?: string): Promise<Answer<T>>;
   post<T = unknown>(path: string, json?: unknown, token?: string): Promise<Answer<T>>;
   login(email: string, password: string): Promise<string>;
+  /** Signs the seeded people in; their tokens, in the order named. */
+  signIn<const P extends readonly Seeded[]>(...people: P): Promise<{ -readonly [K in keyof P]: string }>;
+  /** Creates a checkout session (by default a credit top-up, creditOrder()) at `path`, failing unless it is made. */
+  checkout(token: string, body?: unknown, path?: string): Promise<CreatedCheckout>;
+  /** A browser's CORS preflight from `origin` before a JSON POST to `path`. */
+  preflight(path: string, origin: string): Promise<Answer>;
   mail(to: string): Promise<Mail[]>;
   /** Submits an HTML form (urlencoded POST) without following the redirect (`from`: as for call). */
   submit(
@@ -69,7 +144,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const sandbox = createSandbox({
     dbPath: join(dir, 'sm.sqlite'),
     distDir: join(dir, 'dist'),
-    portalUrl: 'http://portal.test/',
+    portalUrl: `${TEST_PORTAL}/`,
     now: () => clock.now,
     allowedOrigins: [],
     passwords: TEST_PASSWORDS,
@@ -127,6 +202,29 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
       return res.body.data!.access_token;
     },
+    async signIn(...people) {
+      const tokens: string[] = [];
+      for (const name of people) {
+        const person = SEEDED.get(name);
+        if (!person) throw new Error(`no seeded person ${name}`);
+        tokens.push(await ts.login(person.email, person.password));
+      }
+      return tokens as never;
+    },
+    async checkout(token, body = creditOrder(), path = '/webclient/in-web-purchase/create-session') {
+      const res = await call<Omit<CreatedCheckout, 'page'>>('POST', path, { json: body, token });
+      if (res.status !== 200) throw new Error(`create-session failed: ${res.status} ${res.text}`);
+      const { id, checkout_url } = res.body.data!;
+      return { id, checkout_url, page: new URL(checkout_url).pathname };
+    },
+    preflight: (path, origin) =>
+      call('OPTIONS', path, {
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      }),
     async mail(to) {
       const res = await fetch(`${url}/sandbox/mail.json?to=${encodeURIComponent(to)}`);
       return (await res.json()) as Mail[];

@@ -132,14 +132,7 @@ describe('headers', () => {
     const other = await sb.call('GET', '/api/country', { headers: { Origin: 'http://evil.test' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
 
-    const preflight = await fetch(`${sb.url}/webclient/auth/login`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://blog.test',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
+    const preflight = await sb.preflight('/webclient/auth/login', 'http://blog.test');
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://blog.test');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key');

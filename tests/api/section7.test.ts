@@ -14,7 +14,7 @@ import type { Contract } from '../../shared/api/contract';
 import * as history from '../../shared/api/history';
 import * as wallet from '../../shared/api/wallet';
 import { createSession } from '../../shared/session/session';
-import { startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
+import { registration, startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
 
 let sb: TestSandbox;
 /** The portal's own client for the sandbox, with a session of its own. */
@@ -120,22 +120,23 @@ const NOT_ADMIN = { status: 403, message: 'This needs an administrator.', errorC
 const idOf = (email: string) =>
   sb.sandbox.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number;
 
+/** A new artist, made by the admin (createUser). */
+const newArtist = async (name: string, email: string, password: string) =>
+  expectContract(
+    admin.createUser,
+    await send(admin.createUser, { name, email, password, role: 'artist' }, tokens.admin),
+  );
+
 let serial = 0;
 /** A new verified listener (registered and verified through the API); returns their id and email. */
 async function newListener(): Promise<{ id: number; email: string; password: string }> {
   serial += 1;
   const email = `listener${serial}@example.org`;
   const password = `listen-${serial}-2026`;
-  const reg = await send(auth.register, {
-    first_name: 'New',
-    last_name: `Listener ${serial}`,
-    email,
-    password,
-    country_code: 'US',
-    gender: 'None',
-    phone_number: '',
-    method: 'email',
-  });
+  const reg = await send(
+    auth.register,
+    registration({ first_name: 'New', last_name: `Listener ${serial}`, email, password }),
+  );
   expect(reg.status).toBe(200);
   const link = (await sb.mail(email))[0]!.links.find((l) => l.includes('verify-email?_t='))!;
   const verified = await sb.get(`/webclient-verification-email?t=${link.split('_t=')[1]}`);
@@ -452,14 +453,7 @@ describe('admin calls (shared/api/admin.ts)', () => {
     expect(idOf('manila@example.org')).not.toBe(maria);
 
     // an artist, by email
-    const made = expectContract(
-      admin.createUser,
-      await send(
-        admin.createUser,
-        { name: 'Del Artist', email: 'del.artist@example.org', password: 'del-2026', role: 'artist' },
-        tokens.admin,
-      ),
-    );
+    const made = await newArtist('Del Artist', 'del.artist@example.org', 'del-2026');
     expectContract(
       admin.deleteUserByEmail,
       await send(admin.deleteUserByEmail, { email: 'del.artist@example.org' }, tokens.admin),
@@ -468,14 +462,7 @@ describe('admin calls (shared/api/admin.ts)', () => {
   });
 
   it('artist password path: passwordContractFor picks the artist call for artists and the normal one otherwise', async () => {
-    const artist = expectContract(
-      admin.createUser,
-      await send(
-        admin.createUser,
-        { name: 'Pia Psalter', email: 'pia@example.org', password: 'pia-2026', role: 'artist' },
-        tokens.admin,
-      ),
-    );
+    const artist = await newArtist('Pia Psalter', 'pia@example.org', 'pia-2026');
     const artistSession = await sb.login('pia@example.org', 'pia-2026');
     // the portal's client, signed in as the admin
     session.signIn({ access_token: tokens.admin, token_type: 'Bearer', expires_in: 7200 });

@@ -166,20 +166,7 @@ describe('every API route under abuse', () => {
   it('never lets a person read or change another person’s payments', async () => {
     listener = await sb.login('listener@example.org', 'listen-2026');
     const other = await sb.login('manila@example.org', 'manila-2026');
-    const created = await sb.call<{ id: string }>('POST', '/webclient/in-web-purchase/create-session', {
-      token: listener,
-      json: {
-        currency: 'USD',
-        amount: 10,
-        credit: 100,
-        identifier: 'credits_100',
-        purchasefor: 1,
-        success_url: 'http://portal.test/#/success',
-        cancel_url: 'http://portal.test/#/top-up',
-      },
-    });
-    expect(created.status).toBe(200);
-    const id = (created.body as unknown as { data: { id: string } }).data.id;
+    const { id } = await sb.checkout(listener);
     for (const path of [
       '/webclient/in-web-purchase/confirm-transaction-session',
       '/webclient/subscription/confirm-payment',

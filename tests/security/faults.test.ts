@@ -52,6 +52,15 @@ async function create(url: string, path: string, body: Record<string, unknown>, 
   return answer.data.id;
 }
 
+/** A top-up of 100 credits for $10. */
+const topUp = (url: string, token: string) =>
+  create(
+    url,
+    '/webclient/in-web-purchase/create-session',
+    { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 },
+    token,
+  );
+
 const creditBalance = (db: Database.Database, email: string) =>
   db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email) as number;
 const grantsOf = (db: Database.Database, id: string) => ({
@@ -70,12 +79,7 @@ describe('killed between marking paid and granting', () => {
     const port = await freePort();
     let sb = await sandbox('kill.sqlite', port, 'between-paid-and-grant');
     const token = await signIn(sb.url, 'listener@example.org', 'listen-2026');
-    const credits = await create(
-      sb.url,
-      '/webclient/in-web-purchase/create-session',
-      { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 },
-      token,
-    );
+    const credits = await topUp(sb.url, token);
 
     // The process dies inside the payment: the person's browser gets no answer at all.
     await expect(payByCard(sb.url, credits)).rejects.toThrow();
@@ -106,12 +110,7 @@ describe('paid but not granted, left by an older version', () => {
     let sb = await sandbox('legacy.sqlite', port);
     const listener = await signIn(sb.url, 'listener@example.org', 'listen-2026');
     const partner = await signIn(sb.url, 'partner@example.org', 'partner-2026');
-    const credits = await create(
-      sb.url,
-      '/webclient/in-web-purchase/create-session',
-      { currency: 'USD', amount: 10, credit: 100, identifier: 'credits_100', purchasefor: 1 },
-      listener,
-    );
+    const credits = await topUp(sb.url, listener);
     const gift = await create(
       sb.url,
       '/webclient/donation/create-session',

@@ -5,35 +5,21 @@
  * capped; emails escape what was typed and never make a link of it. Amounts keep the currency's precision, by one
  * rule on the client (the form says so before sending) and on the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import { decimalsOf, precisionMessage, toMinorExact } from '../../shared/format/money';
-import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { creditOrder, giftOrder, membershipOrder, registration, startSandbox } from '../../sandbox/test-support';
+import { donationPlan, membershipPlan, mission } from '../../shared/api/testing';
 import { createDonateModel } from '../../widgets/donate/donate.model';
 import { createSubscribeModel } from '../../widgets/subscribe/subscribe.model';
 
-let sb: TestSandbox;
-let listener: string;
-let admin: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  listener = await sb.login('listener@example.org', 'listen-2026');
-  admin = await sb.login('admin@example.org', 'admin-2026');
-});
+const sb = await startSandbox();
 afterAll(() => sb.stop());
+const [listener, admin] = await sb.signIn('grace', 'ada');
 
 let serial = 0;
 const register = (first_name: string, last_name = 'Person') =>
-  sb.post('/webclient/auth/register', {
-    first_name,
-    last_name,
-    email: `name-${++serial}@example.org`,
-    password: 'a-fine-passphrase',
-    country_code: 'US',
-    gender: 'None',
-    phone_number: '',
-    method: 'email',
-  });
+  sb.post('/webclient/auth/register', registration({ first_name, last_name, email: `name-${++serial}@example.org` }));
 
 describe('names are names', () => {
   const REFUSED: Array<[string, RegExp]> = [
@@ -135,44 +121,12 @@ describe('amounts have the currency’s precision', () => {
     const DECIMALS = 'amount: must have at most 2 decimals';
     const sessions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM checkout_sessions').pluck();
     const before = sessions.get();
-    const urls = { success_url: 'http://portal.test/#/ok', cancel_url: 'http://portal.test/#/no' };
+    const gift = giftOrder({ amount: 4.999999999, donation_id: 1 });
     const calls: Array<[string, Record<string, unknown>, string | undefined]> = [
-      [
-        '/webclient/donation/create-session',
-        {
-          currency: 'USD',
-          amount: 4.999999999,
-          identifier: 'donation',
-          donation_id: 1,
-          recurring: 0,
-          frequency: 1,
-          ...urls,
-        },
-        undefined,
-      ],
-      [
-        '/webclient/donation/create-session',
-        {
-          currency: 'USD',
-          amount: 4.999999999,
-          identifier: 'donation',
-          donation_id: 1,
-          recurring: 0,
-          frequency: 1,
-          ...urls,
-        },
-        listener,
-      ],
-      [
-        '/webclient/subscription/create-session',
-        { currency: 'USD', amount: 4.999999999, identifier: 'premium_monthly', recurring: 1, ...urls },
-        listener,
-      ],
-      [
-        '/webclient/in-web-purchase/create-session',
-        { currency: 'USD', amount: 9.999999999, credit: 100, identifier: 'credits_100', purchasefor: 1, ...urls },
-        listener,
-      ],
+      ['/webclient/donation/create-session', gift, undefined],
+      ['/webclient/donation/create-session', gift, listener],
+      ['/webclient/subscription/create-session', membershipOrder({ amount: 4.999999999 }), listener],
+      ['/webclient/in-web-purchase/create-session', creditOrder({ amount: 9.999999999 }), listener],
     ];
     for (const [path, body, token] of calls) {
       const answer = await sb.post(path, body, token);
@@ -193,22 +147,11 @@ describe('amounts have the currency’s precision', () => {
   });
 
   it('the membership form shows the message before sending', async () => {
-    const plans = [
-      {
-        country: 'US',
-        currency: 'USD',
-        identifier: 'premium-monthly',
-        price: 5,
-        lowest_price: 1,
-        user_currency: 'USD',
-        rate: 1,
-      },
-    ];
     const deps = fakeDeps({
       signedIn: true,
       routes: {
         'GET /webclient/account/profile': ok(PROFILE),
-        'GET /webclient/subscription/subscription-plan': ok(plans),
+        'GET /webclient/subscription/subscription-plan': ok([membershipPlan()]),
         'POST /webclient/subscription/payment-methods': ok([{ id: 'credit_card', name: 'Card' }]),
       },
     });
@@ -226,33 +169,12 @@ describe('amounts have the currency’s precision', () => {
   });
 
   it('the donation form shows the message before sending, and never rounds the typed amount', async () => {
-    const mission = {
-      id: 2,
-      organization: 'Choir Missions',
-      banner: [],
-      description: 'Songs.',
-      total_donation: 0,
-      subscribed: false,
-      metadata: null,
-    };
-    const plan = {
-      country: 'US',
-      currency: 'USD',
-      identifier: 'donation',
-      price: 10,
-      frequency: [
-        { id: 1, name: 'One-time' },
-        { id: 2, name: 'Monthly' },
-      ],
-      user_currency: 'USD',
-      rate: 1,
-    };
     const deps = fakeDeps({
       signedIn: true,
       query: { _d: '2' },
       routes: {
-        'GET /webclient/donation/ongoing': ok([mission]),
-        'GET /webclient/donation/donation-plan': ok([plan]),
+        'GET /webclient/donation/ongoing': ok([mission()]),
+        'GET /webclient/donation/donation-plan': ok([donationPlan()]),
         'POST /webclient/donation/create-session': ok({ id: 'cs_d', checkout_url: '/x' }),
       },
     });

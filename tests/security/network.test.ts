@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/core/emulator';
-import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { creditOrder, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 import { printed, REMOTE, startProcess } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'sm-network-'));
@@ -108,20 +108,7 @@ describe('the sandbox helpers answer this computer only', () => {
 
   it('keeps the pages of a payment, the banners and the runtime config reachable from anywhere', async () => {
     const token = await sb.login('listener@example.org', 'listen-2026');
-    const created = await sb.post<{ id: string }>(
-      '/webclient/in-web-purchase/create-session',
-      {
-        currency: 'USD',
-        amount: 10,
-        credit: 100,
-        identifier: 'credits_100',
-        purchasefor: 1,
-        success_url: 'http://portal.test/#/success',
-        cancel_url: 'http://portal.test/#/top-up',
-      },
-      token,
-    );
-    const id = created.body.data!.id;
+    const { id } = await sb.checkout(token, creditOrder({ success_url: 'http://portal.test/#/success' }));
     for (const path of [`/sandbox/checkout/${id}`, '/sandbox/banners/1-1.svg', '/sandbox/runtime-config.json']) {
       expect((await sb.call('GET', path, { from: REMOTE })).status, path).toBe(200);
     }

@@ -9,7 +9,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../../sandbox/app';
 import { Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
-import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { registration, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 
 const hashOf = (sb: TestSandbox, email: string) =>
   sb.sandbox.db.prepare('SELECT password_hash FROM users WHERE email = ?').pluck().get(email) as string;
@@ -26,16 +26,10 @@ describe('production strength', () => {
     expect(hashOf(sb, 'listener@example.org')).toMatch(
       /^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/=]{88}$/,
     );
-    const registered = await sb.post('/webclient/auth/register', {
-      first_name: 'Strong',
-      last_name: 'Hash',
-      email: 'strong@example.org',
-      password: 'a-fine-passphrase',
-      country_code: 'US',
-      gender: 'None',
-      phone_number: '',
-      method: 'email',
-    });
+    const registered = await sb.post(
+      '/webclient/auth/register',
+      registration({ first_name: 'Strong', last_name: 'Hash', email: 'strong@example.org' }),
+    );
     expect(registered.status).toBe(200);
     expect(hashOf(sb, 'strong@example.org')).toMatch(/^scrypt\$131072\$8\$1\$/);
   }, 30_000);
@@ -108,31 +102,13 @@ describe('the most common passwords are refused', () => {
     /^password: is one of the most common passwords, which others guess first; choose a longer or less usual one$/;
 
   it('when registering, resetting and changing a password, whatever the case; the minimum length stays', async () => {
-    const person = {
-      first_name: 'Ann',
-      last_name: 'Other',
-      country_code: 'US',
-      gender: 'None',
-      phone_number: '',
-      method: 'email',
-    };
+    const register = (password: string) => sb.post('/webclient/auth/register', registration({ password }));
     for (const password of ['password1', 'qwerty123', 'Iloveyou', '123456789', 'football']) {
-      const answer = await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password });
+      const answer = await register(password);
       expect(answer.body, password).toMatchObject({ status: 400, message: expect.stringMatching(COMMON) });
     }
-    expect(
-      (await sb.post('/webclient/auth/register', { ...person, email: 'ann@example.org', password: 'abc12' })).body
-        .message,
-    ).toBe('password: must be at least 6 characters');
-    expect(
-      (
-        await sb.post('/webclient/auth/register', {
-          ...person,
-          email: 'ann@example.org',
-          password: 'quiet-harbour-lantern',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await register('abc12')).body.message).toBe('password: must be at least 6 characters');
+    expect((await register('quiet-harbour-lantern')).status).toBe(200);
 
     const token = await sb.login('listener@example.org', 'listen-2026');
     expect((await sb.post('/dashboard/auth/change-password', { password: 'letmein1' }, token)).body.message).toMatch(

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_NEEDED } from '../../shared/api/auth';
-import { startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
+import { registration, startSandbox, type Answer, type TestSandbox } from '../../sandbox/test-support';
 
 const LOGIN = '/webclient/auth/login';
 const TOO_MANY = {
@@ -90,16 +90,7 @@ describe('nobody can lock another person out', () => {
 describe('registering and resending the verification email are limited', () => {
   const register = (email: string, from?: string) =>
     sb.call('POST', '/webclient/auth/register', {
-      json: {
-        first_name: 'Ann',
-        last_name: 'Other',
-        email,
-        password: 'a-fine-passphrase',
-        country_code: 'US',
-        gender: 'None',
-        phone_number: '',
-        method: 'email',
-      },
+      json: registration({ email }),
       ...(from ? { from } : {}),
     });
   const mails = (to: string) =>

@@ -5,7 +5,7 @@
  * proof, and the call accepts only with it. Without a proof it answers 401 and records nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
+import { registration, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 
 const BY_EMAIL = '/dashboard/auth/accept-toc';
 let sb: TestSandbox;
@@ -53,17 +53,9 @@ describe('accepting the terms by email', () => {
   });
 
   it('accepts with the proof of a registration; registering an address that is taken gives a proof that proves nothing', async () => {
-    const person = {
-      first_name: 'New',
-      last_name: 'Comer',
-      country_code: 'US',
-      gender: 'None',
-      phone_number: '',
-      method: 'email',
-      password: 'a-fine-passphrase',
-    };
-    const fresh = await sb.post('/webclient/auth/register', { ...person, email: 'newcomer@example.org' });
-    const taken = await sb.post('/webclient/auth/register', { ...person, email: 'manila@example.org' });
+    const person = { first_name: 'New', last_name: 'Comer' };
+    const fresh = await sb.post('/webclient/auth/register', registration({ ...person, email: 'newcomer@example.org' }));
+    const taken = await sb.post('/webclient/auth/register', registration({ ...person, email: 'manila@example.org' }));
     expect(fresh.body.message).toBe(taken.body.message);
     expect(Object.keys(fresh.body.data as object)).toEqual(Object.keys(taken.body.data as object)); // alike from outside
     expect((await sb.post(BY_EMAIL, { email: 'manila@example.org', terms_token: proofOf(taken) })).status).toBe(401);

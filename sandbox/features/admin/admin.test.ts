@@ -74,11 +74,9 @@ describe('the admin role boundary', () => {
 
 describe('staff accounts (admins and artists)', () => {
   it('creates, refuses duplicates, updates, lists 6 a page and shows details', async () => {
-    const created = await sb.post<AdminUser>(
-      '/admin/user/create',
-      { name: ' Bea  Brass ', email: 'Bea@Example.org', password: 'brass-2026', role: 'artist' },
-      admin,
-    );
+    const create = (name: string, email: string, password: string, role: string) =>
+      sb.post<AdminUser>('/admin/user/create', { name, email, password, role }, admin);
+    const created = await create(' Bea  Brass ', 'Bea@Example.org', 'brass-2026', 'artist');
     expect(created.status).toBe(200);
     expect(created.body.data).toEqual({
       id: expect.any(Number),
@@ -88,33 +86,13 @@ describe('staff accounts (admins and artists)', () => {
       created_at: '2026-01-10T12:00:00.000Z',
     });
     await sb.login('bea@example.org', 'brass-2026'); // verified: can sign in at once
-    expect(
-      (
-        await sb.post(
-          '/admin/user/create',
-          { name: 'Again', email: 'bea@example.org', password: 'brass-2026', role: 'admin' },
-          admin,
-        )
-      ).body,
-    ).toEqual({ status: 409, message: 'An account with this email already exists.', errorCode: null });
-    expect(
-      (
-        await sb.post(
-          '/admin/user/create',
-          { name: 'Grace', email: 'listener@example.org', password: 'brass-2026', role: 'admin' },
-          admin,
-        )
-      ).status,
-    ).toBe(409);
-    expect(
-      (
-        await sb.post(
-          '/admin/user/create',
-          { name: 'X', email: 'x@example.org', password: 'short', role: 'listener' },
-          admin,
-        )
-      ).body,
-    ).toEqual({
+    expect((await create('Again', 'bea@example.org', 'brass-2026', 'admin')).body).toEqual({
+      status: 409,
+      message: 'An account with this email already exists.',
+      errorCode: null,
+    });
+    expect((await create('Grace', 'listener@example.org', 'brass-2026', 'admin')).status).toBe(409);
+    expect((await create('X', 'x@example.org', 'short', 'listener')).body).toEqual({
       status: 400,
       message: 'password: must be at least 6 characters; role: must be one of "admin", "artist"',
       errorCode: null,

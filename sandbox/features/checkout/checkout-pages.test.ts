@@ -1,48 +1,21 @@
 // @vitest-environment node
 // The hosted checkout pages and the payment flows end to end: create, pay on the page, confirm.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../core/csp.js';
 import { REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
-import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { creditOrder, paid, startSandbox } from '../../test-support.js';
 
 const API = '/webclient/in-web-purchase';
-const SUCCESS = 'http://portal.test/#/transaction-success?session_id={CHECKOUT_SESSION_ID}';
-const CANCEL = 'http://portal.test/#/transaction-failed?cancelled={CHECKOUT_SESSION_ID}';
 
-let sb: TestSandbox;
-let us: string; // Grace, US, 120 credits
-let ph: string; // Maria, PH, 0 credits
-beforeAll(async () => {
-  sb = await startSandbox();
-  us = await sb.login('listener@example.org', 'listen-2026');
-  ph = await sb.login('manila@example.org', 'manila-2026');
-});
-afterAll(async () => {
-  await sb.stop();
-});
+const sb = await startSandbox();
+afterAll(() => sb.stop());
+const [us, ph] = await sb.signIn('grace', 'maria'); // Grace: US, 120 credits. Maria: PH, no credits.
 
-async function create(token: string, overrides: Record<string, unknown> = {}, path = 'create-session') {
-  const res = await sb.call<{ id: string; checkout_url: string }>('POST', `${API}/${path}`, {
-    token,
-    json: {
-      currency: 'USD',
-      amount: 10,
-      credit: 100,
-      identifier: 'credits_100',
-      purchasefor: 1,
-      success_url: SUCCESS,
-      cancel_url: CANCEL,
-      ...overrides,
-    },
-  });
-  expect(res.status).toBe(200);
-  const { id, checkout_url } = res.body.data!;
-  return {
-    id,
-    page: new URL(checkout_url).pathname,
-    success: `http://portal.test/#/transaction-success?session_id=${id}`,
-  };
-}
+const create = async (token: string, overrides: Record<string, unknown> = {}, path = 'create-session') => {
+  const cancel_url = 'http://portal.test/#/transaction-failed?cancelled={CHECKOUT_SESSION_ID}';
+  const { id, page } = await sb.checkout(token, creditOrder({ cancel_url, ...overrides }), `${API}/${path}`);
+  return { id, page, success: `http://portal.test/#/transaction-success?session_id=${id}` };
+};
 
 const confirm = (token: string, id: string) =>
   sb.post<{ result_code: string; action: null; message: string; credit_balance?: number; redemption_code?: string }>(
@@ -53,6 +26,22 @@ const confirm = (token: string, id: string) =>
 const balance = (email: string) =>
   sb.sandbox.db.prepare('SELECT credit_balance FROM users WHERE email = ?').pluck().get(email);
 const trxCount = () => sb.sandbox.db.prepare('SELECT COUNT(*) FROM credit_transactions').pluck().get();
+
+describe.each(['/webclient/in-web-purchase', '/webclient/subscription'])('%s/payment-methods', (api) => {
+  it('offers card and WeChat Pay everywhere, and the e-wallets in PH (the profile decides)', async () => {
+    const base = [
+      { id: 'credit_card', name: 'Credit / Debit Card' },
+      { id: 'wechat', name: 'WeChat Pay' },
+    ];
+    expect((await sb.post(`${api}/payment-methods`, {}, us)).body.data).toEqual(base);
+    expect((await sb.post(`${api}/payment-methods`, { country: 'PH' }, us)).body.data).toEqual(base);
+    expect((await sb.post(`${api}/payment-methods`, {}, ph)).body.data).toEqual([
+      ...base,
+      { id: 'gcash', name: 'GCash' },
+      { id: 'grab_pay', name: 'GrabPay' },
+    ]);
+  });
+});
 
 describe('the checkout page', () => {
   it('shows what is paid for, the amount, the card field and the buttons', async () => {
@@ -125,11 +114,7 @@ describe('card payments', () => {
     for (let i = 0; i < 3; i++) {
       const res = await confirm(us, id);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 200,
-        message: 'Payment successful.',
-        data: { result_code: 'Authorised', action: null, message: 'Payment successful.', credit_balance: 220 },
-      });
+      expect(res.body).toEqual(paid({ action: null, credit_balance: 220 }));
     }
     expect(balance('listener@example.org')).toBe(220);
     expect(trxCount()).toBe((before as number) + 1);
@@ -297,12 +282,7 @@ describe('e-wallets (PayMongo)', () => {
     expect((await sb.submit(`${page}/authorize`)).location).toBe(success);
     expect((await sb.submit(`${page}/fail`)).status).toBe(409);
     for (let i = 0; i < 2; i++) {
-      expect((await confirm(ph, id)).body.data).toEqual({
-        result_code: 'Authorised',
-        action: null,
-        message: 'Payment successful.',
-        credit_balance: 100,
-      });
+      expect((await confirm(ph, id)).body).toEqual(paid({ action: null, credit_balance: 100 }));
     }
     expect(
       sb.sandbox.db

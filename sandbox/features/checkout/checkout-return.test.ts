@@ -2,57 +2,40 @@
 // The portal on its own origin, the sandbox as the API on another (the production shape: sandbox/production.ts). The
 // payment pages' forms, and the redirects that answer them, may lead back to every origin a session may return to
 // (the portal's and the allowed ones) and to no other; the pages and the banners are on the sandbox's own address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, CSP } from '../../core/csp.js';
-import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { creditOrder, startSandbox } from '../../test-support.js';
 
 const PORTAL = 'https://portal.example.org';
 const BLOG = 'https://blog.example.org';
 const API = 'https://api.example.org';
 const RETURNS = `form-action 'self' ${PORTAL} ${BLOG}`;
 
-let sb: TestSandbox;
-let grace: string;
-let maria: string;
-beforeAll(async () => {
-  sb = await startSandbox({
-    portalUrl: `${PORTAL}/`,
-    sandboxUrl: `${API}/`,
-    distDir: null,
-    // What a policy must never take in: values that are not origins (a directive smuggled in, an opaque origin).
-    allowedOrigins: [BLOG, "http://x.test; script-src 'unsafe-inline'", 'null', `${BLOG}/path`],
-  });
-  grace = await sb.login('listener@example.org', 'listen-2026');
-  maria = await sb.login('manila@example.org', 'manila-2026');
+const sb = await startSandbox({
+  portalUrl: `${PORTAL}/`,
+  sandboxUrl: `${API}/`,
+  distDir: null,
+  // What a policy must never take in: values that are not origins (a directive smuggled in, an opaque origin).
+  allowedOrigins: [BLOG, "http://x.test; script-src 'unsafe-inline'", 'null', `${BLOG}/path`],
 });
-afterAll(async () => {
-  await sb.stop();
-});
+afterAll(() => sb.stop());
+const [grace, maria] = await sb.signIn('grace', 'maria');
 
-async function create(token: string, overrides: Record<string, unknown> = {}) {
-  const res = await sb.call<{ id: string; checkout_url: string }>('POST', '/webclient/in-web-purchase/create-session', {
+const create = (token: string, overrides: Record<string, unknown> = {}) =>
+  sb.checkout(
     token,
-    json: {
-      currency: 'USD',
-      amount: 10,
-      credit: 100,
-      identifier: 'credits_100',
-      purchasefor: 1,
+    creditOrder({
       success_url: `${PORTAL}/#/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${PORTAL}/#/top-up`,
       ...overrides,
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data!;
-}
+    }),
+  );
 
 const formAction = (policy: string | null) => policy?.split('; ').find((d) => d.startsWith('form-action'));
 
 describe('the payment pages on the API host', () => {
   it('let their forms lead to the portal and the allowed origins, and nowhere else', async () => {
-    const { checkout_url } = await create(grace);
-    const page = await sb.get(new URL(checkout_url).pathname);
+    const page = await sb.get((await create(grace)).page);
     expect(page.status).toBe(200);
     const policy = page.headers.get('content-security-policy');
     expect(formAction(policy)).toBe(RETURNS);
@@ -62,8 +45,7 @@ describe('the payment pages on the API host', () => {
   });
 
   it('send the person back to the portal on its own origin, from a page that allows it', async () => {
-    const { id, checkout_url } = await create(grace, { success_url: `${BLOG}/thanks?session={CHECKOUT_SESSION_ID}` });
-    const path = new URL(checkout_url).pathname;
+    const { id, page: path } = await create(grace, { success_url: `${BLOG}/thanks?session={CHECKOUT_SESSION_ID}` });
     const pay = await sb.submit(`${path}/pay`, { card: '4000 0025 0000 3155' });
     expect(pay.location).toBe(`${path}/authenticate`);
     const authenticate = await sb.get(`${path}/authenticate`);

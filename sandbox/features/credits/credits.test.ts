@@ -1,44 +1,22 @@
 // @vitest-environment node
 // The Credits calls: price list, methods, creating sessions (server prices, return URLs, idempotency), confirming.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { creditOrder, startSandbox } from '../../test-support.js';
+import { creditRoutes } from './routes.js';
 
 const API = '/webclient/in-web-purchase';
-const SUCCESS = 'http://portal.test/#/transaction-success?session_id={CHECKOUT_SESSION_ID}';
-const CANCEL = 'http://portal.test/#/transaction-failed';
 
-let sb: TestSandbox;
-let us: string; // Grace, US, 120 credits
-let ph: string; // Maria, PH
-beforeAll(async () => {
-  sb = await startSandbox({ allowedOrigins: ['http://blog.test'] });
-  us = await sb.login('listener@example.org', 'listen-2026');
-  ph = await sb.login('manila@example.org', 'manila-2026');
-});
-afterAll(async () => {
-  await sb.stop();
-});
+const sb = await startSandbox({ allowedOrigins: ['http://blog.test'] });
+afterAll(() => sb.stop());
+const [us, ph] = await sb.signIn('grace', 'maria'); // Grace: US, 120 credits. Maria: PH.
 
 interface Created {
   id: string;
   checkout_url: string;
 }
 
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    currency: 'USD',
-    amount: 10,
-    credit: 100,
-    identifier: 'credits_100',
-    purchasefor: 1,
-    success_url: SUCCESS,
-    cancel_url: CANCEL,
-    ...overrides,
-  };
-}
-
 const create = (token: string, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  sb.call<Created>('POST', `${API}/create-session`, { json: body(overrides), token, headers });
+  sb.call<Created>('POST', `${API}/create-session`, { json: creditOrder(overrides), token, headers });
 
 describe('credit list', () => {
   it('lists the US prices', async () => {
@@ -86,21 +64,8 @@ describe('credit list', () => {
   });
 });
 
-describe('payment methods and client key', () => {
-  it('offers card and WeChat Pay everywhere, and the e-wallets in PH (the profile decides)', async () => {
-    const base = [
-      { id: 'credit_card', name: 'Credit / Debit Card' },
-      { id: 'wechat', name: 'WeChat Pay' },
-    ];
-    expect((await sb.post(`${API}/payment-methods`, {}, us)).body.data).toEqual(base);
-    expect((await sb.post(`${API}/payment-methods`, { country: 'PH' }, us)).body.data).toEqual(base);
-    expect((await sb.post(`${API}/payment-methods`, {}, ph)).body.data).toEqual([
-      ...base,
-      { id: 'gcash', name: 'GCash' },
-      { id: 'grab_pay', name: 'GrabPay' },
-    ]);
-  });
-
+// The payment methods: checkout-pages.test.ts, for each payment API.
+describe('client key', () => {
   it('gives the test client key', async () => {
     expect((await sb.get(`${API}/client-key`, us)).body).toEqual({
       status: 200,
@@ -110,17 +75,9 @@ describe('payment methods and client key', () => {
   });
 
   it('needs a bearer token for every call', async () => {
-    const calls: [string, string][] = [
-      ['GET', 'credit-list'],
-      ['POST', 'payment-methods'],
-      ['GET', 'client-key'],
-      ['POST', 'create-session'],
-      ['POST', 'wechat/create-session'],
-      ['POST', 'confirm-transaction-session'],
-    ];
-    for (const [method, path] of calls) {
-      const res = await sb.call(method, `${API}/${path}`, method === 'POST' ? { json: body() } : {});
-      expect(res.status).toBe(401);
+    for (const { method, path } of creditRoutes) {
+      const res = await sb.call(method, path, method === 'POST' ? { json: creditOrder() } : {});
+      expect(res.status, path).toBe(401);
       expect(res.body).toEqual({ status: 401, message: 'Unauthenticated.', errorCode: null });
     }
   });
@@ -146,7 +103,7 @@ describe('create-session', () => {
       status: 'open',
       description: '100 Credits',
       success_url: `http://portal.test/#/transaction-success?session_id=${id}`,
-      cancel_url: CANCEL,
+      cancel_url: 'http://portal.test/#/transaction-failed',
     });
     expect(JSON.parse(row.payload as string)).toEqual({ identifier: 'credits_100', credits: 100, purchasefor: 1 });
   });
@@ -173,13 +130,9 @@ describe('create-session', () => {
       [{ method: 'wechat' }, 'method: must be one of "credit_card", "gcash", "grab_pay"'],
       [{ method: 'gcash' }, 'method: not available in your country'],
     ];
-    for (const [overrides, message] of cases) {
-      const res = await create(us, overrides);
-      expect({ overrides, status: res.status, body: res.body }).toEqual({
-        overrides,
-        status: 400,
-        body: { status: 400, message, errorCode: null },
-      });
+    for (const [json, message] of cases) {
+      const res = await create(us, json);
+      expect([res.status, res.body], JSON.stringify(json)).toEqual([400, { status: 400, message, errorCode: null }]);
     }
     expect((await create(ph, { identifier: 'credits_100' })).body.message).toBe('identifier: unknown credit option');
     expect(
@@ -245,7 +198,7 @@ describe('create-session', () => {
   });
 
   it('makes WeChat Pay sessions on the wechat path', async () => {
-    const res = await sb.call<Created>('POST', `${API}/wechat/create-session`, { json: body(), token: us });
+    const res = await sb.call<Created>('POST', `${API}/wechat/create-session`, { json: creditOrder(), token: us });
     expect(res.status).toBe(200);
     expect(res.body.data!.checkout_url).toMatch(/^http:\/\/portal\.test\/sandbox\/checkout\/cs_/);
     expect(
@@ -307,7 +260,7 @@ describe('expiry', () => {
     const own = await startSandbox();
     const token = await own.login('listener@example.org', 'listen-2026');
     const make = async () =>
-      (await own.call<Created>('POST', `${API}/create-session`, { json: body(), token })).body.data!.id;
+      (await own.call<Created>('POST', `${API}/create-session`, { json: creditOrder(), token })).body.data!.id;
     const [unpaid, paid, challenged] = [await make(), await make(), await make()];
     await own.submit(`/sandbox/checkout/${paid}/pay`, { card: '4242 4242 4242 4242' });
     await own.submit(`/sandbox/checkout/${challenged}/pay`, { card: '4000 0025 0000 3155' });

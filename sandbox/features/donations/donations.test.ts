@@ -5,37 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { DONATION_GRANTS } from './gifts.js';
 import type { MissionView } from './missions.js';
-import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { donationPlan } from '../../../shared/api/testing.js';
+import { giftOrder, startSandbox, type TestSandbox } from '../../test-support.js';
 
 const API = '/webclient/donation';
-const SUCCESS = 'http://portal.test/#/donation-success?session_id={CHECKOUT_SESSION_ID}';
 const CANCEL = 'http://portal.test/#/donations?_d=2';
 
-let sb: TestSandbox;
-let grace: string; // listener, US, no monthly gift
-let paul: string; // partner, US, seeded monthly gift of $5 to mission 3
-let maria: string; // PH
-beforeAll(async () => {
-  sb = await startSandbox(); // 2026-01-10T12:00:00.000Z
-  grace = await sb.login('listener@example.org', 'listen-2026');
-  paul = await sb.login('partner@example.org', 'partner-2026');
-  maria = await sb.login('manila@example.org', 'manila-2026');
-});
-afterAll(async () => {
-  await sb.stop();
-});
+const sb = await startSandbox(); // 2026-01-10T12:00:00.000Z
+afterAll(() => sb.stop());
+// Grace: listener, US, no monthly gift. Paul: partner, US, seeded monthly gift of $5 to mission 3. Maria: PH.
+const [grace, paul, maria] = await sb.signIn('grace', 'paul', 'maria');
 
-const gift = (overrides: Record<string, unknown> = {}) => ({
-  currency: 'USD',
-  amount: 10,
-  identifier: 'donation',
-  donation_id: 2,
-  recurring: 0,
-  frequency: 1,
-  success_url: SUCCESS,
-  cancel_url: CANCEL,
-  ...overrides,
-});
+const gift = (overrides: Record<string, unknown> = {}) => giftOrder({ cancel_url: CANCEL, ...overrides });
 const monthly = (overrides: Record<string, unknown> = {}) => gift({ recurring: 1, frequency: 2, ...overrides });
 
 async function create(token: string | undefined, json: unknown, headers: Record<string, string> = {}) {
@@ -106,18 +87,7 @@ describe('missions', () => {
 
   it("offers the donation plan of the person's country, US without a token", async () => {
     const plan = (country: string, user_currency: string, rate: number) => [
-      {
-        country,
-        currency: 'USD',
-        identifier: 'donation',
-        price: 10,
-        frequency: [
-          { id: 1, name: 'One-time' },
-          { id: 2, name: 'Monthly' },
-        ],
-        user_currency,
-        rate,
-      },
+      donationPlan({ country, user_currency, rate }),
     ];
     expect((await sb.get(`${API}/donation-plan`)).body).toEqual({
       status: 200,
@@ -298,22 +268,10 @@ describe('declined cards', () => {
   });
 
   it('leave credit sessions as they were: refused, back to the portal', async () => {
-    const res = await sb.post<{ id: string; checkout_url: string }>(
-      '/webclient/in-web-purchase/create-session',
-      {
-        currency: 'USD',
-        amount: 10,
-        credit: 100,
-        identifier: 'credits_100',
-        purchasefor: 1,
-        success_url: SUCCESS,
-        cancel_url: CANCEL,
-      },
-      grace,
-    );
-    const declined = await pay(new URL(res.body.data!.checkout_url).pathname, '4000000000000002');
+    const { id, page } = await sb.checkout(grace);
+    const declined = await pay(page, '4000000000000002');
     expect(declined.status).toBe(303);
-    expect(status(res.body.data!.id)).toBe('refused');
+    expect(status(id)).toBe('refused');
   });
 });
 
@@ -344,11 +302,7 @@ describe('server bounds', () => {
     ];
     for (const [json, message] of cases) {
       const res = await create(grace, json);
-      expect({ json, status: res.status, body: res.body }).toEqual({
-        json,
-        status: 400,
-        body: { status: 400, message, errorCode: null },
-      });
+      expect([res.status, res.body], JSON.stringify(json)).toEqual([400, { status: 400, message, errorCode: null }]);
     }
     for (const amount of [1, 100, 12.34]) expect((await create(grace, gift({ amount }))).status).toBe(200);
     expect((await create(grace, gift({ donation_id: '2' }))).status).toBe(200);

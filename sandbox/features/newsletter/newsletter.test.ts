@@ -60,14 +60,7 @@ describe('the newsletter', () => {
 
   it('may be called from an allowed origin', async () => {
     sb = await startSandbox({ allowedOrigins: ['https://church.example'] });
-    const preflight = await fetch(`${sb.url}/subscribe-newsletter`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'https://church.example',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
+    const preflight = await sb.preflight('/subscribe-newsletter', 'https://church.example');
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://church.example');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Content-Type');

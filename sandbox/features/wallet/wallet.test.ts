@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardLast4, checkValidationUrl, walletDecision } from './apple-pay.js';
 import { REDEMPTION_CODE_PATTERN } from '../credits/redemption-codes.js';
-import { startSandbox, type TestSandbox } from '../../test-support.js';
+import { paid, startSandbox, type TestSandbox } from '../../test-support.js';
 
 let sb: TestSandbox;
 let grace: string;
@@ -90,11 +90,7 @@ describe('POST /webclient/apple-pay/authPayment', () => {
   it('grants the credits once, through the card payments’ grant, as purchase_channel apple_pay', async () => {
     const res = await sb.post(AUTH, payment(), grace);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 200,
-      message: 'Payment successful.',
-      data: { result_code: 'Authorised', action: null, message: 'Payment successful.', credit_balance: 220 },
-    });
+    expect(res.body).toEqual(paid({ action: null, credit_balance: 220 }));
     expect(balance('listener@example.org')).toBe(220);
     const [session] = rows("SELECT * FROM checkout_sessions WHERE method = 'apple_pay'");
     expect(session).toMatchObject({

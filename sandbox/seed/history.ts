@@ -4,7 +4,7 @@ import { addMonths, DAY_MS, daysBefore } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import { createCheckoutSession, fulfilOnce, markPaid, recordCard } from '../features/checkout/sessions.js';
 import { creditDescription, recordCreditPurchase } from '../features/credits/purchases.js';
-import { newChargeId, recordGift } from '../features/donations/gifts.js';
+import { recordGift } from '../features/donations/gifts.js';
 import { recordContentPurchase } from '../features/history/catalogue.js';
 
 type Method = 'credit_card' | 'wechat' | 'gcash' | 'grab_pay';
@@ -44,6 +44,19 @@ function pastCreditPurchase(db: Db, p: PastCreditPurchase): void {
   fulfilOnce(db, id, p.at, (session) => recordCreditPurchase(db, session, p.at));
 }
 
+/** A gift in dollars by card, given in the past (its mission's total counts it). */
+function pastGift(db: Db, userId: number, missionId: number, dollars: number, recurring: 0 | 1, chargedAt: Date): void {
+  recordGift(db, {
+    userId,
+    missionId,
+    sessionId: null,
+    amountMinor: dollars * 100,
+    currency: 'USD',
+    recurring,
+    chargedAt,
+  });
+}
+
 const userId = (db: Db, email: string) =>
   db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number | undefined;
 
@@ -71,35 +84,10 @@ export function seedHistory(db: Db, now: Date): void {
     recordContentPurchase(db, { userId: grace, songId: 6, credits: 10, at: daysBefore(now, 22) });
     recordContentPurchase(db, { userId: grace, songId: 7, credits: 10, at: daysBefore(now, 9) });
     // A one-time gift, a monthly gift that ran two months and was canceled, another one-time gift. No monthly gift now.
-    recordGift(db, {
-      userId: grace,
-      missionId: 1,
-      sessionId: null,
-      chargeId: newChargeId(),
-      amountMinor: 25_00,
-      currency: 'USD',
-      recurring: 0,
-      chargedAt: daysBefore(now, 120),
-    });
+    pastGift(db, grace, 1, 25, 0, daysBefore(now, 120));
     const started = addMonths(daysBefore(now, 20), -3);
-    recordGift(db, {
-      userId: grace,
-      missionId: 2,
-      sessionId: null,
-      amountMinor: 10_00,
-      currency: 'USD',
-      recurring: 1,
-      chargedAt: started,
-    });
-    recordGift(db, {
-      userId: grace,
-      missionId: 2,
-      sessionId: null,
-      amountMinor: 10_00,
-      currency: 'USD',
-      recurring: 1,
-      chargedAt: addMonths(started, 1),
-    });
+    pastGift(db, grace, 2, 10, 1, started);
+    pastGift(db, grace, 2, 10, 1, addMonths(started, 1));
     db.prepare(
       `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at, canceled_at)
        VALUES (?, 2, 1000, 'USD', ?, ?, ?)`,
@@ -109,15 +97,7 @@ export function seedHistory(db: Db, now: Date): void {
       started.toISOString(),
       new Date(addMonths(started, 1).getTime() + 5 * DAY_MS).toISOString(),
     );
-    recordGift(db, {
-      userId: grace,
-      missionId: 3,
-      sessionId: null,
-      amountMinor: 30_00,
-      currency: 'USD',
-      recurring: 0,
-      chargedAt: daysBefore(now, 12),
-    });
+    pastGift(db, grace, 3, 30, 0, daysBefore(now, 12));
   }
 
   const paul = userId(db, 'partner@example.org');
@@ -140,15 +120,7 @@ export function seedHistory(db: Db, now: Date): void {
     recordContentPurchase(db, { userId: paul, songId: 8, credits: 10, at: daysBefore(now, 30) });
     // A running monthly gift of $5 to mission 3, next charged in about 20 days.
     const since = daysBefore(now, 10);
-    recordGift(db, {
-      userId: paul,
-      missionId: 3,
-      sessionId: null,
-      amountMinor: 5_00,
-      currency: 'USD',
-      recurring: 1,
-      chargedAt: since,
-    });
+    pastGift(db, paul, 3, 5, 1, since);
     db.prepare(
       `INSERT INTO donation_subscriptions (user_id, mission_id, amount_minor, currency, next_donation_at, created_at)
        VALUES (?, 3, 500, 'USD', ?, ?)`,
@@ -176,14 +148,6 @@ export function seedHistory(db: Db, now: Date): void {
       purchasefor: 2,
     });
     recordContentPurchase(db, { userId: maria, songId: 6, credits: 10, at: daysBefore(now, 18) });
-    recordGift(db, {
-      userId: maria,
-      missionId: 2,
-      sessionId: null,
-      amountMinor: 20_00,
-      currency: 'USD',
-      recurring: 0,
-      chargedAt: daysBefore(now, 25),
-    });
+    pastGift(db, maria, 2, 20, 0, daysBefore(now, 25));
   }
 }

@@ -4,8 +4,10 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { createServer } from 'vite';
 import { tsImport } from 'tsx/esm/api';
 
-// The message catalogues compiled as in the build (TypeScript, loaded through tsx).
+// The message catalogues compiled as in the build, and the Chromium every browser run launches (TypeScript, loaded
+// through tsx).
 const { messagesPlugin } = await tsImport('./tools/messages.ts', import.meta.url);
+const { chromiumLaunchOptions } = await tsImport('./tools/chromium.ts', import.meta.url);
 
 const root = import.meta.dirname;
 const vite = await createServer({
@@ -52,23 +54,7 @@ export default {
   nodeResolve: false,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
   middleware: [viteForward],
   plugins: [{ name: 'stop-vite', serverStop: () => vite.close() }],
 };

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
+import { chromiumLaunchOptions } from './chromium';
 
 const base = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
 const out = resolve(import.meta.dirname, '../docs/widgets');
@@ -53,18 +54,7 @@ const session = storedSignIn({
   expiresAt: Date.now() + data.expires_in * 1000,
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const shot of SHOTS) {
     const context = await browser.newContext({

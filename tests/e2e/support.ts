@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Mail } from '../../sandbox/core/mail';
+import { chromiumLaunchOptions } from '../../tools/chromium';
 
 export const baseUrl = (): string => inject('baseUrl');
 export const blogUrl = (): string => inject('blogUrl');
@@ -27,22 +28,8 @@ export async function appLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __appLinks?: string[] }).__appLinks ?? []);
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** One Chromium for a test file: launched before its tests, closed after them. Call at the top of the file. */

@@ -124,18 +124,7 @@ describe('mobile app entries', () => {
     expect(used).toContain(person.email);
     // A token used once, then opened again in a fresh webview.
     const replay = await newPage(browser());
-    await replay.page.goto(appUrl());
-    const minted = await replay.page.evaluate(
-      async ({ portal, email }) => {
-        const response = await fetch(`${portal}/sandbox/app-token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
-        });
-        return (await response.json()).token as string;
-      },
-      { portal: baseUrl(), email: person.email },
-    );
+    const minted = await appToken(person.email);
     await replay.page.goto(`${baseUrl()}/#/login?_t=${encodeURIComponent(minted)}&type=topup`);
     await replay.page.waitForURL(/#\/top-up$/);
     const second = await newPage(browser());
@@ -144,17 +133,7 @@ describe('mobile app entries', () => {
     await second.page.getByRole('button', { name: 'Continue with Email' }).waitFor();
     expect(await second.page.evaluate(() => localStorage.getItem('sm.session.v1'))).toBeNull();
     // An expired token: minted, then the sandbox clock moves past its 10 minutes.
-    const stale = await replay.page.evaluate(
-      async ({ portal, email }) => {
-        const response = await fetch(`${portal}/sandbox/app-token`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
-        });
-        return (await response.json()).token as string;
-      },
-      { portal: baseUrl(), email: person.email },
-    );
+    const stale = await appToken(person.email);
     await fetch(`${baseUrl()}/sandbox/clock`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

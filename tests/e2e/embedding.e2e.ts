@@ -12,12 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_KEY as STORAGE_KEY, sessionKeyFor as storageKeyFor } from '../../shared/boot/boot';
 import { storedSignIn } from '../../shared/session/session';
 import {
+  appLinks,
   baseUrl,
   blogUrl,
   browserPerFile,
   createVerifiedUser,
   hold,
   newPage,
+  recordAppLinks,
   shiftsSince,
   watchLayoutShifts,
 } from './support';
@@ -36,6 +38,25 @@ const pageUrl = (name: string) => new URL(name, blogUrl()).href;
 const browser = browserPerFile();
 /** Every widget file but the loader's. */
 const ALL_BUT_LOADER = /\/(assets|widgets)\/(?!loader)[^/]+\.js$/;
+/** Every tag's code and the shared chunks: all the loader fetches. */
+const TAG_CODE = /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/;
+
+/**
+ * Puts tags into the blog's main column, each naming the API host: 'sm-history tab="content"' is
+ * <sm-history api-base="…" tab="content">.
+ */
+async function addTags(page: Page, tags: string[], where: InsertPosition = 'afterbegin'): Promise<void> {
+  const html = tags
+    .map((tag) => {
+      const [name, ...attributes] = tag.split(' ');
+      return `<${[name, `api-base="${baseUrl()}"`, ...attributes].join(' ')}></${name}>`;
+    })
+    .join('');
+  await page.evaluate(([at, markup]) => document.querySelector('main')!.insertAdjacentHTML(at, markup), [
+    where,
+    html,
+  ] as const);
+}
 
 /**
  * A fresh page opened on one of the blog's pages while the code matching `held` (by default the shared chunks) is held
@@ -411,11 +432,7 @@ describe('embedding with the loader', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate(
-      (api) =>
-        document.querySelector('main')!.insertAdjacentHTML('beforeend', `<sm-history api-base="${api}"></sm-history>`),
-      baseUrl(),
-    );
+    await addTags(page, ['sm-history'], 'beforeend');
     await page.locator('sm-history').getByRole('table').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await context.close();
@@ -437,18 +454,9 @@ describe('embedding with the loader', () => {
       if (request.url().endsWith('/webclient/in-web-purchase/credit-list'))
         choices.push(request.headers().authorization);
     });
-    const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    const code = await hold(page, TAG_CODE);
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate(
-      (api) =>
-        document
-          .querySelector('main')!
-          .insertAdjacentHTML(
-            'afterbegin',
-            `<sm-topup api-base="${api}"></sm-topup><sm-login api-base="${api}"></sm-login><sm-history api-base="${api}" tab="content"></sm-history>`,
-          ),
-      baseUrl(),
-    );
+    await addTags(page, ['sm-topup', 'sm-login', 'sm-history tab="content"']);
     // No code has run: the top-up shows its first view, and its credit choices are asked for with the person's token.
     await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
     await expect.poll(() => choices).toEqual([`Bearer ${data.access_token}`]);
@@ -492,18 +500,9 @@ describe('embedding with the loader', () => {
       const authorization = request.headers().authorization;
       if (authorization) tokens.push(`${authorization} ${request.url()}`);
     });
-    const code = await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    const code = await hold(page, TAG_CODE);
     await page.goto(pageUrl('blog-loader.html'));
-    await page.evaluate(
-      (api) =>
-        document
-          .querySelector('main')!
-          .insertAdjacentHTML(
-            'afterbegin',
-            `<sm-login api-base="${api}"></sm-login><sm-topup api-base="${api}"></sm-topup>`,
-          ),
-      baseUrl(),
-    );
+    await addTags(page, ['sm-login', 'sm-topup']);
     // Before any code: the log-in screen shows, as for anyone not signed in.
     await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
     await page.locator('sm-topup').getByRole('heading', { name: 'Top Up' }).waitFor();
@@ -524,7 +523,7 @@ describe('embedding with the loader', () => {
     page.on('request', (request) => {
       if (request.headers().authorization) asked.push(new URL(request.url()).host);
     });
-    await hold(page, /\/(widgets\/sm-[\w-]+|assets\/[^/]+)\.js$/);
+    await hold(page, TAG_CODE);
     await page.goto(pageUrl('blog-loader.html'));
     // What a page that lets visitors post HTML, but no script, could be given: a tag with its own declarative shadow root.
     const named = '@evil.example/a //evil.example/b /\\evil.example/c /webclient/in-web-purchase/credit-list';
@@ -606,6 +605,7 @@ describe('the app webview', () => {
     const { page, context, errors } = await openWebview();
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
+    await recordAppLinks(context);
     await page.goto(pageUrl('webview.html'));
     const survey = page.locator('sm-survey');
     await survey.getByText(/^1 of \d+$/).waitFor();
@@ -613,19 +613,9 @@ describe('the app webview', () => {
     expect(widgetCode(urls).filter((n) => /^sm-/.test(n))).toEqual(['sm-survey', 'sm-survey.draw']);
     // Fits the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.evaluate(() =>
-      document.addEventListener('sm-app-link', (event) => {
-        event.preventDefault();
-        (window as unknown as { __links: string[] }).__links = [
-          ...((window as unknown as { __links?: string[] }).__links ?? []),
-          (event as CustomEvent<{ url: string }>).detail.url,
-        ];
-      }),
-    );
+    expect(await appLinks(page)).toEqual([]);
     await survey.getByRole('button', { name: 'Close survey' }).click();
-    expect(await page.evaluate(() => (window as unknown as { __links: string[] }).__links)).toEqual([
-      'smapp://survey_done',
-    ]);
+    expect(await appLinks(page)).toEqual(['smapp://survey_done']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -685,27 +675,23 @@ describe('the app webview', () => {
   });
 
   it('applies the dark theme: from theme="dark", and from the system unless theme="light"', async () => {
-    const light = await openWebview();
-    await light.page.goto(pageUrl('webview.html'));
-    await light.page
-      .locator('sm-survey')
-      .getByText(/^1 of \d+$/)
-      .waitFor();
-    expect(await cardColour(light.page)).toBe('rgb(255, 255, 255)');
-    await light.page.locator('sm-survey').evaluate((el) => el.setAttribute('theme', 'dark'));
-    expect(await cardColour(light.page)).toBe('rgb(27, 24, 32)');
-    await light.context.close();
-
-    const dark = await openWebview({ colorScheme: 'dark' });
-    await dark.page.goto(pageUrl('webview.html'));
-    await dark.page
-      .locator('sm-survey')
-      .getByText(/^1 of \d+$/)
-      .waitFor();
-    expect(await cardColour(dark.page)).toBe('rgb(27, 24, 32)');
-    await dark.page.locator('sm-survey').evaluate((el) => el.setAttribute('theme', 'light'));
-    expect(await cardColour(dark.page)).toBe('rgb(255, 255, 255)');
-    expect(dark.errors).toEqual([]);
-    await dark.context.close();
+    const [light, dark] = ['rgb(255, 255, 255)', 'rgb(27, 24, 32)'];
+    // The system's scheme (light unless told), the card in it, and the theme attribute that turns it the other way.
+    for (const [colorScheme, before, theme, after] of [
+      [undefined, light, 'dark', dark],
+      ['dark', dark, 'light', light],
+    ] as const) {
+      const { page, context, errors } = await openWebview(colorScheme ? { colorScheme } : {});
+      await page.goto(pageUrl('webview.html'));
+      await page
+        .locator('sm-survey')
+        .getByText(/^1 of \d+$/)
+        .waitFor();
+      expect(await cardColour(page), colorScheme ?? 'light').toBe(before);
+      await page.locator('sm-survey').evaluate((el, value) => el.setAttribute('theme', value), theme);
+      expect(await cardColour(page), `theme="${theme}"`).toBe(after);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiAs,
+  appLinks,
   appToken,
   baseUrl,
   browserPerFile,
@@ -14,6 +15,7 @@ import {
   logInOnForm,
   newPage,
   payByCard,
+  recordAppLinks,
   signInNewPerson,
 } from './support';
 
@@ -187,6 +189,7 @@ describe('premium membership', () => {
   it('the app subscribes directly with a one-time token', async () => {
     const person = await createVerifiedUser({ first: 'Dia' });
     const { page, context } = await newPage(browser());
+    await recordAppLinks(context);
     const token = await appToken(person.email);
     await page.goto(
       `${baseUrl()}/#/direct-subscribe?_t=${encodeURIComponent(token)}&price=9&method=credit_card&recurring=1`,
@@ -195,19 +198,9 @@ describe('premium membership', () => {
     await page.getByRole('heading', { name: 'Welcome to Premium!' }).waitFor();
     expect((await profileOf(person)).subscription).toMatchObject({ recurring: 1, current_amount: 9 });
     // From the app, Continue returns through the app's deep link.
-    await page.evaluate(() => {
-      document.addEventListener('sm-app-link', (event) => {
-        event.preventDefault();
-        (window as unknown as { appLinks: string[] }).appLinks = [
-          ...((window as unknown as { appLinks?: string[] }).appLinks ?? []),
-          (event as CustomEvent<{ url: string }>).detail.url,
-        ];
-      });
-    });
+    expect(await appLinks(page)).toEqual([]);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { appLinks?: string[] }).appLinks))
-      .toEqual(['smapp://transaction_done']);
+    await expect.poll(() => appLinks(page)).toEqual(['smapp://transaction_done']);
 
     // Update the card from the app.
     const second = await newPage(browser());

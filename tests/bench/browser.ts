@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from '../../tools/chromium';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { BenchPage, ProbeConfig } from './pages';
 
@@ -27,22 +28,8 @@ const AFTER_HYDRATION_MS = 3000;
 const PATIENCE_MS = 30_000;
 const PROBE = readFileSync(join(import.meta.dirname, 'probe.js'), 'utf8');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-  });
+  return chromium.launch(chromiumLaunchOptions(extraArgs));
 }
 
 /** What the probe recorded (probe.js). */

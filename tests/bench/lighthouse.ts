@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS, launchChromium, type Stored } from './browser';
+import { chromiumLaunchOptions } from '../../tools/chromium';
+import { launchChromium, type Stored } from './browser';
 import { freePort } from './serve';
 
 export interface LighthouseRun {
@@ -61,11 +62,10 @@ export interface SignedIn {
 /** A browser that keeps its profile (the one Lighthouse's tab opens in), and how to sign it in before a run. */
 async function profileBrowser(port: number, signedIn: SignedIn) {
   const profile = mkdtempSync(join(tmpdir(), 'sm-bench-lighthouse-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-  });
+  const context: BrowserContext = await chromium.launchPersistentContext(
+    profile,
+    chromiumLaunchOptions([`--remote-debugging-port=${port}`]),
+  );
   const signIn = async () => {
     const tab = await context.newPage();
     try {

@@ -1,14 +1,16 @@
 // First: drops the prerendered routes not shown, before any tag is defined.
-import { shownRoute as shown } from './routes-shown';
+import { shownRoute, stillShown } from './routes-shown';
 // Second: the portal's language on <html lang>, which the tags read when they are defined.
-import { portalChoice } from './language';
-import { StrictMode } from 'react';
+import { chooseLanguage, portalChoice } from './language';
+import { effect } from '@preact/signals-core';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BUILD_API_BASE } from '../shared/boot/boot';
+import { appLinkSettled, BUILD_API_BASE } from '../shared/boot/boot';
 import { browserDeps } from '../shared/deps/deps';
 import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
-import { Portal } from './Portal';
+import { pageShown, Portal } from './Portal';
+import { Footer } from './shell/Footer';
 import './portal.css';
 
 // The tags are defined by the loader, as on any page (the built page loads it before this script; tools/prerender.tsx).
@@ -16,38 +18,101 @@ if (import.meta.env.DEV) void import('../widgets/loader');
 
 const container = document.getElementById('portal');
 if (!container) throw new Error('The portal page needs an element with id="portal".');
+/** The footer, the same on every route: its markup is in the page once, beside the routes' (tools/prerender.tsx). */
+const footer = document.getElementById('portal-footer');
 
-const app = (
-  <StrictMode>
-    {/* The portal page is the portal: its own API host, hash navigation. */}
-    <DepsProvider value={browserDeps({ apiBase: BUILD_API_BASE, portalUrl: '' }, document, createI18n(portalChoice))}>
-      <Portal />
-    </DepsProvider>
-  </StrictMode>
-);
-
-// The page carries the prerendered markup of its public routes (in English); route.js named the
-// one the address asks for (shown already): it is hydrated. In another language the portal is
-// drawn once that language's messages are here.
-if (portalChoice.peek() !== 'en') {
-  container.querySelector('.portal-boot')?.remove();
-  const root = shown ?? container;
-  void loadLanguage(portalChoice.peek()).then(() => {
-    root.replaceChildren();
-    createRoot(root).render(app);
-  });
-} else if (shown) {
-  container.querySelector('.portal-boot')?.remove();
-  // The landing is the sign-in page: say so in the address before the portal reads it.
-  if (!/^#\/./.test(location.hash)) history.replaceState(history.state, '', `#${shown.dataset.route}`);
+/**
+ * The portal starts once a link from the mobile app that route.js signs in has done so, and moved the address on to
+ * the link's page (at once when there is none): it then reads the session and the address as they will stay.
+ */
+async function start(portal: HTMLElement): Promise<void> {
+  await appLinkSettled();
+  const deps = browserDeps({ apiBase: BUILD_API_BASE, portalUrl: '' }, document, createI18n(portalChoice));
+  // The portal page is the portal: its own API host, hash navigation.
+  const withDeps = (node: ReactNode) => (
+    <StrictMode>
+      <DepsProvider value={deps}>{node}</DepsProvider>
+    </StrictMode>
+  );
+  const app = withDeps(<Portal />);
   // Said once: React 18 reports one mismatch as two errors or more (the mismatch, then the switch to drawing afresh).
   let warned = false;
-  hydrateRoot(shown, app, {
-    onRecoverableError: (error) => {
-      if (!warned) console.warn('[portal] The prerendered page did not match; it was drawn again.', error);
-      warned = true;
-    },
-  });
-} else {
-  createRoot(container).render(app);
+  // A language chosen in the footer's menu before the portal's code came: hydrating puts the menu back to the page's
+  // language and answers no change made before it, so it is taken once every hydrated root has committed (the
+  // language then changes everywhere at once, as when chosen later).
+  const chosen = footer?.querySelector('select')?.value;
+  let hydrating = 0;
+  const committed = () => {
+    hydrating -= 1;
+    if (hydrating === 0 && chosen && chosen !== portalChoice.peek()) chooseLanguage(chosen);
+  };
+  const hydrate = (root: HTMLElement, node: ReactNode) => {
+    hydrating += 1;
+    return hydrateRoot(root, withDeps(<Committed done={once(committed)}>{node}</Committed>), {
+      onRecoverableError: (error) => {
+        if (!warned) console.warn('[portal] The prerendered page did not match; it was drawn again.', error);
+        warned = true;
+      },
+    });
+  };
+  // The page carries the prerendered markup of its routes (in English), public and signed in; route.js named the one
+  // the address asks for, for whoever is signed in (shown already): it is hydrated. In another language the portal is
+  // drawn once that language's messages are here.
+  const shown = stillShown(shownRoute, deps.session.isSignedIn.peek());
+  if (portalChoice.peek() !== 'en') {
+    portal.querySelector('.portal-boot')?.remove();
+    const root = shown ?? portal;
+    await loadLanguage(portalChoice.peek());
+    root.replaceChildren();
+    createRoot(root).render(app);
+    if (footer) {
+      footer.replaceChildren();
+      createRoot(footer).render(withDeps(<Footer />));
+    }
+    showFooter();
+    return;
+  }
+  if (shown) {
+    portal.querySelector('.portal-boot')?.remove();
+    // The address the block shows, before the portal reads it: the landing is the sign-in page, and / (or a path the
+    // portal does not know) is home, whose markup the block holds (data-shows).
+    const [path = '', ...query] = location.hash.replace(/^#/, '').split('?');
+    const route = shown.dataset.shows ?? shown.dataset.route!;
+    if (path !== route) history.replaceState(history.state, '', `#${[route, ...query].join('?')}`);
+    hydrate(shown, <Portal />);
+  } else {
+    createRoot(portal).render(app);
+  }
+  // The footer's markup fits every route: hydrated.
+  if (footer) hydrate(footer, <Footer />);
+  showFooter();
 }
+
+/** Calls `done` once its children are committed (a root hydrated). */
+function Committed({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
+/** A function that does its work the first time it is called only. */
+function once(work: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) work();
+    done = true;
+  };
+}
+
+/**
+ * Shows the footer where the page's style hid it (no route's markup shown with it, the boot message alone) once the
+ * portal shows a page: under the page, not under the boot message or a redirect's wait, where it would move.
+ */
+function showFooter(): void {
+  const stop = effect(() => {
+    if (!pageShown.value || !footer) return;
+    footer.dataset.drawn = '';
+    queueMicrotask(() => stop());
+  });
+}
+
+void start(container);

@@ -1,16 +1,68 @@
 /**
- * The prerendered route that route.js showed (null when none): the other routes' markup is
- * dropped here, before any sm-* tag is defined (this module is the portal's first import), so
- * only the shown route's tags ever start. The markup was rendered for the route without a query;
- * an address with one (/donation-page?_d=5) may render other attributes, which hydration would
- * not change, so then the portal draws the route anew.
+ * The prerendered block that route.js showed (null when none): the other blocks are dropped here, before any sm-* tag
+ * is defined (this module is the portal's first import), so only the shown block's tags ever start.
+ *
+ * The page carries a block per route and per session (tools/prerender.tsx): `<div data-route="/top-up"
+ * data-session="in" data-any-query>`. route.js names the route and whether the person is signed in
+ * (html[data-route], html[data-session]) and the page's style shows the block that matches; one made for the route
+ * without a query (no data-any-query) is not for an address with one, which may render other attributes that
+ * hydration would not change: then the portal draws the route anew.
  */
-const container = document.getElementById('portal');
-const route = document.documentElement.getAttribute('data-route');
+
+/** What route.js said about the page, and whether its address has a query. */
+export interface PageState {
+  /** html[data-route]: the route whose block shows (null: none). */
+  readonly route: string | null;
+  /** html[data-session]: 'in' for a signed-in person; anything else (or none, from an older route.js) is 'out'. */
+  readonly session: string | null;
+  readonly withQuery: boolean;
+}
+
+/** Whether a block is the one to show on a page in this state (route.js's rule, host/route.ts). */
+export function fits(block: Element, page: PageState): boolean {
+  return (
+    page.route !== null &&
+    block.getAttribute('data-route') === page.route &&
+    (block.getAttribute('data-session') ?? 'out') === (page.session === 'in' ? 'in' : 'out') &&
+    (!page.withQuery || block.hasAttribute('data-any-query'))
+  );
+}
+
+/** The block to show among a page's blocks, or null. */
+export function pickShown<B extends Element>(blocks: readonly B[], page: PageState): B | null {
+  return blocks.find((block) => fits(block, page)) ?? null;
+}
+
+/** The page's state now. */
+export function pageState(): PageState {
+  const html = document.documentElement;
+  return {
+    route: html.getAttribute('data-route'),
+    session: html.getAttribute('data-session'),
+    withQuery: location.hash.includes('?'),
+  };
+}
+
+const container = typeof document === 'undefined' ? null : document.getElementById('portal');
 const blocks = [...(container?.querySelectorAll<HTMLElement>(':scope > [data-route]') ?? [])];
 
-const withQuery = location.hash.includes('?');
-
-export const shownRoute: HTMLElement | null =
-  (!withQuery && blocks.find((block) => block.dataset.route === route)) || null;
+export const shownRoute: HTMLElement | null = container ? pickShown(blocks, pageState()) : null;
 for (const block of blocks) if (block !== shownRoute) block.remove();
+
+/**
+ * The shown block, if it is still the one to show once the portal may start (a link from the mobile app has signed
+ * in, or not: host/main.tsx waits for that): route.js still names it, the session is the one it was made for, and the
+ * address is still its route's (or the empty address route.js named it for). Else it is dropped (null), and the
+ * portal draws the page itself.
+ */
+export function stillShown(block: HTMLElement | null, signedIn: boolean): HTMLElement | null {
+  const path = location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  const good =
+    block?.isConnected &&
+    fits(block, pageState()) &&
+    (block.dataset.session === 'in') === signedIn &&
+    (path === '' || path === block.dataset.route);
+  if (good) return block;
+  block?.remove();
+  return null;
+}

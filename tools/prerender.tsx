@@ -12,26 +12,33 @@
  * - dist/widgets/loader-<tag>.js: the loader with the tag's English markup file already in it, for a
  *   page that holds that tag and the script tag alone (embedMarkup).
  *
- * - dist/index.html: the portal page with the markup of its public routes (sign-in, sign-up,
- *   forgot password, premium, missions, the donation page), each tag in them with its
- *   declarative shadow root; route.js (built beside it from host/route.ts) shows the one the address names
- *   before any module runs, the loader keeps what the person does meanwhile, and host/main.tsx
- *   hydrates it. The page also holds what route.js says, in each language, when its script does
- *   not come (<template id="portal-failed">).
+ * - dist/index.html: the portal page with the markup of its routes (BLOCKS), each tag in them with its declarative
+ *   shadow root: the public routes as a visitor who is not signed in sees them (sign-in, sign-up, forgot password,
+ *   premium, missions, the donation page), and the member routes as any signed-in person first sees them (home,
+ *   top-up, subscription, donations, survey, the pages after a payment...: the signed-in header and banner, with
+ *   places held for the name, the picture and the balance, and no one's data); the footer, the same on every route,
+ *   once beside them (#portal-footer: prerenderFooter). route.js (built beside it from
+ *   host/route.ts) shows the one the address names, for whoever is signed in, before any module runs (the page's
+ *   style: blockStyle), the loader keeps what the person does meanwhile, and host/main.tsx hydrates it
+ *   (host/routes-shown.ts). The page also holds what route.js says, in each language, when its script does not come
+ *   (<template id="portal-failed">).
  *
  * The markup is rendered by the same components the page and the elements render
  * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createElement, type ComponentType } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { browserDeps } from '../shared/deps/deps';
+import { Writable } from 'node:stream';
+import { computed } from '@preact/signals-core';
+import { createElement, type ComponentType, type ReactElement } from 'react';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { browserDeps, type ModelDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { propName } from '../shared/ui/prop-name';
 import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
+import { Footer } from '../host/shell/Footer';
 import { MARKUP_MARK } from '../vite.config';
 import { readCatalogue } from './messages';
 import { OUT_DIR } from './out-dir';
@@ -39,7 +46,7 @@ import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
 const dist = OUT_DIR;
 
-/** The public routes of the portal page whose markup the page carries. */
+/** The public routes of the portal page whose markup the page carries, as a visitor who is not signed in sees them. */
 export const PORTAL_ROUTES = [
   '/login',
   '/register',
@@ -48,6 +55,65 @@ export const PORTAL_ROUTES = [
   '/missions',
   '/donation-page',
 ] as const;
+
+/**
+ * The routes whose markup the page carries as any signed-in person first sees them: the member routes, the pages after
+ * a payment (reached with the checkout's query), and the public routes the signed-in portal draws otherwise (its
+ * header). route.js names them for a stored sign-in or an app link being signed in.
+ */
+export const MEMBER_ROUTES = [
+  '/home',
+  '/top-up',
+  '/subscription',
+  '/change-subscription',
+  '/donations',
+  '/survey',
+  '/success',
+  '/subscription-success',
+  '/donation-success',
+  '/change-subscription-success',
+  '/transaction-success',
+  '/transaction-failed',
+  '/result/pending',
+  '/update-payment-success',
+  '/update-payment-failed',
+  '/premium',
+  '/missions',
+  '/donation-page',
+] as const;
+
+/** Addresses the portal shows as another route (the guard's Dashboard, and a path it does not know: home). */
+export const ALIASES: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
+
+/** One prerendered block of the portal page (`<div data-route data-session [data-any-query] [data-shows]>`). */
+export interface Block {
+  /** The path route.js names (html[data-route]). */
+  readonly route: string;
+  /** Whom it is for (html[data-session]): a visitor who is not signed in, or any signed-in person. */
+  readonly session: 'in' | 'out';
+  /** Its markup fits the route with any query (the page reads the query when it hydrates), not only without one. */
+  readonly anyQuery: boolean;
+  /** The route the portal shows at this address, when another (host/main.tsx puts it in the address first). */
+  readonly shows?: string;
+}
+
+/**
+ * Whether a route's markup is the same whatever the address's query: the portal's page for it does not read the query
+ * while rendering (the donation page gives its _d to the tag as an attribute), and the tags read theirs when they
+ * hydrate. The public blocks keep to the address without a query, as route.js always showed them.
+ */
+const fitsAnyQuery = (route: string, session: 'in' | 'out') => session === 'in' && route !== '/donation-page';
+
+/** Every block the portal page carries. */
+export const BLOCKS: readonly Block[] = [
+  ...PORTAL_ROUTES.map((route) => ({ route, session: 'out' as const, anyQuery: false })),
+  ...[...MEMBER_ROUTES, ...Object.keys(ALIASES)].map((route) => ({
+    route,
+    session: 'in' as const,
+    anyQuery: fitsAnyQuery(route, 'in'),
+    ...(ALIASES[route] ? { shows: ALIASES[route] } : {}),
+  })),
+];
 
 /** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case), in a language. */
 export async function prerender(
@@ -59,7 +125,9 @@ export async function prerender(
   const module = (await import(`../widgets/${name}/${name}.element.ts`)) as { default: ComponentType<object> };
   const Element = elementComponent(tag, module.default as never, tags[tag] as ElementSpec);
   const props = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [propName(key), value]));
-  const markup = renderToString(
+  // Rendered whole: a view whose code comes later (a lazy part in a Suspense boundary) is in the markup as it will
+  // show, for the browser to hydrate once that code is there (renderAll).
+  const markup = await renderAll(
     createElement(LanguageContext.Provider, { value: language }, createElement(Element, props)),
   );
   // A view that draws its data before its code comes (widgets/survey/survey.draw.ts) holds an empty template for it:
@@ -96,28 +164,121 @@ async function withShadowRoots(html: string): Promise<string> {
   return out;
 }
 
-/** The portal page's markup of a public route, as a visitor who is not signed in first sees it. */
-export async function prerenderRoute(route: string): Promise<string> {
-  const deps = browserDeps({ apiBase: '', portalUrl: '' }, null);
-  const html = renderToString(
+/**
+ * Markup of everything the element renders, the pages whose code loads when they show included (host/Portal.tsx
+ * Later: a lazy page in a Suspense boundary, which renderToString would leave at its fallback, for the browser to
+ * draw afresh): React's stream, once all of it is ready. The browser hydrates such a page when its code has come,
+ * showing this markup meanwhile.
+ */
+function renderAll(element: ReactElement): Promise<string> {
+  return new Promise((done, fail) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, next) {
+        html += chunk.toString();
+        next();
+      },
+      final(next) {
+        done(html);
+        next();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: fail,
+      onError: fail,
+    });
+  });
+}
+
+/**
+ * The dependencies of a portal page as any signed-in person's first render has them: signed in, with no profile yet
+ * and no one's token (the page holds places for the profile; nothing is asked while prerendering).
+ */
+export function signedInDeps(deps: ModelDeps): ModelDeps {
+  const session = {
+    ...deps.session,
+    auth: computed(() => ({ accessToken: '', tokenType: 'Bearer', expiresAt: Number.MAX_SAFE_INTEGER })),
+    user: computed(() => null),
+    isSignedIn: computed(() => true),
+  };
+  return { ...deps, session };
+}
+
+/**
+ * The portal page's markup of a route, as a visitor who is not signed in first sees it (`out`), or as any signed-in
+ * person does (`in`): the same for everyone, their data's places held.
+ */
+export async function prerenderRoute(route: string, session: 'in' | 'out' = 'out'): Promise<string> {
+  const anyone = browserDeps({ apiBase: '', portalUrl: '' }, null);
+  const deps = session === 'in' ? signedInDeps(anyone) : anyone;
+  const html = await renderAll(
     createElement(DepsProvider, { value: deps }, createElement(Portal, { initialHash: `#${route}` })),
   );
   return withShadowRoots(html);
 }
 
-/** dist/index.html with the public routes' markup, and the style that shows the one route.js names. */
+/** The portal's footer, the same on every route and for everyone (a root of its own: host/main.tsx). */
+export async function prerenderFooter(): Promise<string> {
+  const deps = browserDeps({ apiBase: '', portalUrl: '' }, null);
+  return withShadowRoots(await renderAll(createElement(DepsProvider, { value: deps }, createElement(Footer))));
+}
+
+/** A block's opening tag: what route.js and host/routes-shown.ts match. */
+export function blockTag({ route, session, anyQuery, shows }: Block): string {
+  return `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}>`;
+}
+
+/**
+ * The page's style that shows the block route.js names (html[data-route] and html[data-session]) and hides the boot
+ * message under it (the message comes after the blocks in #portal: host/index.html), every other block hidden. A
+ * page without html[data-session] (a route.js older than the signed-in blocks) shows the public ones.
+ */
+export function blockStyle(blocks: readonly Block[]): string {
+  const shown = blocks.map(({ route, session }) => {
+    const page = `html[data-route="${route}"]${session === 'in' ? '[data-session=in]' : ':not([data-session=in])'}`;
+    return `${page} #portal>[data-route="${route}"][data-session=${session}]`;
+  });
+  // The footer (#portal-footer, after #portal) shows with the block route.js kept (it takes out the others), and once
+  // the portal has drawn the page (data-drawn: host/main.tsx); not under the boot message alone.
+  const footer =
+    '#portal-footer:not([data-drawn]){display:none}html[data-route] #portal:has(>[data-route])~#portal-footer{display:block}';
+  return `#portal>[data-route]{display:none}${shown.join()}{display:contents}${shown.map((s) => `${s}~.portal-boot`).join()}{display:none}${footer}`;
+}
+
+/**
+ * The page's own share of each tag's reserved height (the tag's `:host` min-height, per view where the table gives
+ * one: shared/ui/define.ts reserveCss), for a tag the portal draws without markup (a route it draws itself, after a
+ * redirect or in another language): it has its height before its markup and code come, so the footer under it does
+ * not move when they do.
+ */
+export function tagReserveStyle(): string {
+  return (Object.keys(tags) as Tag[])
+    .map((tag) => {
+      const { height, attributes } = tags[tag] as ElementSpec;
+      const views = Object.entries(attributes).flatMap(([name, attribute]) =>
+        attribute.type === 'enum'
+          ? Object.entries(attribute.values).flatMap(([value, choice]) =>
+              choice.height !== undefined && choice.height !== height
+                ? [`${tag}[${name}="${value}"]{min-height:${choice.height}px}`]
+                : [],
+            )
+          : [],
+      );
+      return `${tag}{min-height:${height}px}${views.join('')}`;
+    })
+    .join('');
+}
+
+/** dist/index.html with the routes' markup (BLOCKS), and the style that shows the one route.js names. */
 async function prerenderPortal(): Promise<void> {
   const file = join(dist, 'index.html');
-  const blocks = await Promise.all(
-    PORTAL_ROUTES.map(async (route) => `<div data-route="${route}">${await prerenderRoute(route)}</div>`),
-  );
-  const style = [
-    '#portal>[data-route]{display:none}',
-    ...PORTAL_ROUTES.map(
-      (r) =>
-        `html[data-route="${r}"] #portal>[data-route="${r}"]{display:contents}html[data-route="${r}"] .portal-boot{display:none}`,
-    ),
-  ].join('');
+  const blocks: string[] = [];
+  // One after another: the routes share the page's session and connection while they render.
+  for (const block of BLOCKS)
+    blocks.push(`${blockTag(block)}${await prerenderRoute(block.shows ?? block.route, block.session)}</div>`);
+  const style = blockStyle(BLOCKS) + tagReserveStyle();
+  const footer = await prerenderFooter();
   // What route.js says when the page's script does not come, in each language (the catalogue's words).
   const failed = LANGUAGES.map((language) => {
     const words = readCatalogue(language);
@@ -132,6 +293,7 @@ async function prerenderPortal(): Promise<void> {
   });
   const page = readFileSync(file, 'utf8')
     .replace('<!--prerendered routes-->', blocks.join(''))
+    .replace('<!--prerendered footer-->', footer)
     .replace('</body>', `<template id="portal-failed">${failed.join('')}</template></body>`)
     .replace('</head>', `<style>${style}</style></head>`)
     // The loader too, before the portal's own script (module scripts run in order): it is small and runs first, so a
@@ -218,6 +380,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   embedMarkup(english);
   await prerenderPortal();
   console.log(
-    `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${PORTAL_ROUTES.length} routes into dist/index.html.`,
+    `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${BLOCKS.length} blocks (${PORTAL_ROUTES.length} public routes signed out, ${BLOCKS.length - PORTAL_ROUTES.length} signed in) into dist/index.html.`,
   );
 }

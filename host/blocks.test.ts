@@ -1,0 +1,126 @@
+/**
+ * The portal page's prerendered blocks (tools/prerender.tsx): the public routes as a visitor who is not signed in sees
+ * them, the member routes as any signed-in person first sees them (the signed-in header with places held, no one's
+ * data), each marked for route.js and host/routes-shown.ts, and the page's style that shows the one route.js names.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  BLOCKS,
+  blockStyle,
+  blockTag,
+  MEMBER_ROUTES,
+  PORTAL_ROUTES,
+  prerenderFooter,
+  prerenderRoute,
+  tagReserveStyle,
+} from '../tools/prerender';
+
+const find = (route: string, session: 'in' | 'out') =>
+  BLOCKS.find((block) => block.route === route && block.session === session);
+
+describe('the blocks the portal page carries', () => {
+  it('are the public routes signed out, and the member routes and the pages after a payment signed in', () => {
+    for (const route of PORTAL_ROUTES) expect(find(route, 'out')).toMatchObject({ anyQuery: false });
+    for (const route of ['/home', '/top-up', '/subscription', '/change-subscription', '/donations', '/survey'])
+      expect(find(route, 'in')).toMatchObject({ anyQuery: true });
+    for (const kind of ['/success', '/subscription-success', '/donation-success', '/change-subscription-success'])
+      expect(find(kind, 'in')).toMatchObject({ anyQuery: true });
+    for (const shared of ['/transaction-success', '/transaction-failed', '/result/pending'])
+      expect(find(shared, 'in')).toBeDefined();
+    // A public route a member may open, as the signed-in portal draws it; the donation page's markup is its query's.
+    expect(find('/missions', 'in')).toMatchObject({ anyQuery: true });
+    expect(find('/donation-page', 'in')).toMatchObject({ anyQuery: false });
+    // Home at the addresses the portal shows as home.
+    expect(find('/', 'in')).toMatchObject({ shows: '/home' });
+    expect(find('/history', 'in')).toMatchObject({ shows: '/home' });
+    // One block per route and session.
+    expect(new Set(BLOCKS.map((b) => `${b.route}:${b.session}`)).size).toBe(BLOCKS.length);
+    expect(MEMBER_ROUTES.length + PORTAL_ROUTES.length + 2).toBe(BLOCKS.length);
+  });
+
+  it('are marked for route.js: their route, their session, whether any query fits, what the portal shows', () => {
+    expect(blockTag({ route: '/top-up', session: 'in', anyQuery: true })).toBe(
+      '<div data-route="/top-up" data-session="in" data-any-query>',
+    );
+    expect(blockTag({ route: '/login', session: 'out', anyQuery: false })).toBe(
+      '<div data-route="/login" data-session="out">',
+    );
+    expect(blockTag({ route: '/', session: 'in', anyQuery: true, shows: '/home' })).toBe(
+      '<div data-route="/" data-session="in" data-any-query data-shows="/home">',
+    );
+  });
+});
+
+describe("the page's style", () => {
+  const style = blockStyle([
+    { route: '/login', session: 'out', anyQuery: false },
+    { route: '/top-up', session: 'in', anyQuery: true },
+  ]);
+
+  it('hides every block but the one route.js names, for its session, and the boot message under it', () => {
+    expect(style.startsWith('#portal>[data-route]{display:none}')).toBe(true);
+    expect(style).toContain(
+      'html[data-route="/top-up"][data-session=in] #portal>[data-route="/top-up"][data-session=in]{display:contents}',
+    );
+    expect(style).toContain(
+      'html[data-route="/top-up"][data-session=in] #portal>[data-route="/top-up"][data-session=in]~.portal-boot',
+    );
+    // A public block shows for a page route.js did not say is signed in (an older route.js says nothing).
+    expect(style).toContain(
+      'html[data-route="/login"]:not([data-session=in]) #portal>[data-route="/login"][data-session=out]',
+    );
+    expect(style).toMatch(/\{display:contents\}.*~\.portal-boot\{display:none\}/);
+  });
+
+  it('shows the footer with a block, or once the portal has drawn the page', () => {
+    expect(style).toContain('#portal-footer:not([data-drawn]){display:none}');
+    expect(style).toContain('html[data-route] #portal:has(>[data-route])~#portal-footer{display:block}');
+  });
+
+  it("reserves each tag's height, per view, for a tag the portal draws without markup", () => {
+    const reserve = tagReserveStyle();
+    expect(reserve).toMatch(/sm-login\{min-height:\d+px\}/);
+    expect(reserve).toMatch(/sm-login\[view="register"\]\{min-height:\d+px\}/);
+    expect(reserve).toMatch(/sm-newsletter\{min-height:\d+px\}/);
+  });
+});
+
+describe('a signed-in block', () => {
+  it("is the signed-in header with places for the person, the route's page, and no one's data", async () => {
+    const home = await prerenderRoute('/home', 'in');
+    expect(home).toContain('portal-user-place');
+    expect(home).not.toContain('portal-user-button');
+    expect(home).not.toContain('portal-menu-toggle');
+    // The dashboard holds its places; its tags are there with their markup.
+    expect(home).toContain('aria-busy="true"');
+    expect(home).toMatch(/<sm-donate view="missions" list="home"><template shadowrootmode="open">/);
+    expect(home).toMatch(/<sm-history><template shadowrootmode="open">/);
+    // No wait in front of it, and the footer is not in it (the page holds it once).
+    expect(home).not.toContain('class="sm-overlay"');
+    expect(home).not.toContain('<footer');
+  });
+
+  it('holds a page whose code comes later as it will show, for the browser to hydrate', async () => {
+    const failed = await prerenderRoute('/transaction-failed', 'in');
+    expect(failed).toContain('<!--$-->');
+    expect(failed).not.toContain('<!--$!-->');
+    expect(failed).toContain('data-testid="failed-message"');
+    expect(failed).not.toContain('class="sm-overlay"');
+  });
+
+  it('is not what a visitor who is not signed in sees', async () => {
+    const signedOut = await prerenderRoute('/missions', 'out');
+    const signedIn = await prerenderRoute('/missions', 'in');
+    expect(signedOut).toContain('portal-menu-toggle');
+    expect(signedIn).not.toContain('portal-menu-toggle');
+    expect(signedIn).toContain('portal-user-place');
+  });
+});
+
+describe('the footer', () => {
+  it('is rendered once, with its newsletter tag and its markup', async () => {
+    const footer = await prerenderFooter();
+    expect(footer).toMatch(/^<footer class="portal-footer">/);
+    expect(footer).toMatch(/<sm-newsletter><template shadowrootmode="open">/);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The portal page: the route table, the guard and the shell, composing the sm-* elements.
  */
+import { signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import {
   Component,
@@ -23,9 +24,9 @@ import { PremiumPage } from './pages/PremiumPage';
 import { UpdatePaymentResult } from './pages/UpdatePaymentPages';
 import { ManageMembership } from './shell/ManageMembership';
 import { Banner } from './shell/Banner';
-import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { LandingHeader } from './shell/LandingHeader';
+import { profileFailed } from './profile';
 import { useLocation } from './useLocation';
 import '@messages/portal';
 
@@ -153,7 +154,14 @@ function LandingBanner({ route }: { route: RouteName }) {
   );
 }
 
-/** The portal. `initialHash` stands in for the address when its public routes are prerendered (tools/prerender.tsx). */
+/** The portal has shown a page (not only a redirect's wait): its footer shows from then on (host/main.tsx). */
+export const pageShown = signal(false);
+
+/**
+ * The portal. `initialHash` stands in for the address when its routes are prerendered (tools/prerender.tsx). Its
+ * footer, the same on every route, is a root of its own (host/main.tsx): the page carries its markup once, not in
+ * each route's.
+ */
 export function Portal({ initialHash }: { initialHash?: string }) {
   const t = useT();
   useSignals();
@@ -161,7 +169,6 @@ export function Portal({ initialHash }: { initialHash?: string }) {
   const location = useLocation(initialHash);
   const signedIn = session.isSignedIn.value;
   const decision = decide(location, signedIn, AVAILABLE);
-  const [loadingProfile, setLoadingProfile] = useState(signedIn && !session.user.value);
 
   const redirectKey = decision.kind === 'redirect' ? JSON.stringify(decision) : null;
   useLayoutEffect(() => {
@@ -170,10 +177,15 @@ export function Portal({ initialHash }: { initialHash?: string }) {
     nav.go(decision.to.name, decision.to.query, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the decision's content
   }, [redirectKey]);
+  const rendering = decision.kind === 'render';
+  useLayoutEffect(() => {
+    if (rendering) pageShown.value = true;
+  }, [rendering]);
 
-  // Keep the profile fresh when the portal opens signed in.
+  // Keep the profile fresh when the portal opens signed in. Meanwhile the header and the dashboard hold its places
+  // (host/profile.ts), and the pages work: no wait in front of them.
   useEffect(() => {
-    if (session.isSignedIn.peek()) void account.refreshProfile().finally(() => setLoadingProfile(false));
+    if (session.isSignedIn.peek()) void account.refreshProfile().then((result) => (profileFailed.value = !result.ok));
   }, [account, session]);
 
   useEffect(() => {
@@ -198,9 +210,7 @@ export function Portal({ initialHash }: { initialHash?: string }) {
         <main id="main" tabIndex={-1} className="portal-main">
           {page}
         </main>
-        <Footer />
         <ManageMembership route={location.path} />
-        {loadingProfile ? <Overlay label={t('portal.wait')} /> : null}
       </>
     );
   }
@@ -211,7 +221,6 @@ export function Portal({ initialHash }: { initialHash?: string }) {
       <main id="main" tabIndex={-1} className="portal-main">
         {page}
       </main>
-      <Footer />
     </>
   );
 }

@@ -6,14 +6,19 @@ import { useDeps, useT } from '../../shared/ui/WidgetRoot';
 import { isMonthly } from '../../shared/session/membership';
 import { manageOpen } from './ManageMembership';
 import { links } from '../links';
+import { useProfile } from '../profile';
 import '@messages/portal';
 
-/** Header of the signed-in shell: the user dropdown (avatar, name, Logout). */
+/**
+ * Header of the signed-in shell: the user dropdown (avatar, name, Logout). Until the profile is there (and in the
+ * prerendered markup, which is the same for everyone) a place of the same size holds the dropdown's button: nothing
+ * to press before the portal's code can answer, and nothing moves when the name comes.
+ */
 export function Header() {
   const t = useT();
   useSignals();
-  const { session, account } = useDeps();
-  const user = session.user.value;
+  const { account } = useDeps();
+  const user = useProfile();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -52,7 +57,7 @@ export function Header() {
             onClick={() => setOpen((o) => !o)}
           >
             <Avatar name={user.name} src={user.avatar} size={36} />
-            <span>{user.name}</span>
+            <span className="portal-user-name">{user.name}</span>
           </button>
           {open ? (
             <div className="portal-menu" role="menu" aria-label={t('portal.user.menu')}>
@@ -80,7 +85,12 @@ export function Header() {
             </div>
           ) : null}
         </div>
-      ) : null}
+      ) : (
+        <div className="portal-user portal-user-place" aria-hidden="true">
+          <span className="sm-avatar portal-place" />
+          <span className="portal-place portal-user-name" />
+        </div>
+      )}
     </header>
   );
 }

@@ -1,9 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { hrefFor, ROUTES, type RouteName } from '../../shared/routing/routes';
 import { Carousel } from '../../shared/ui/Carousel';
-import { useDeps, useT } from '../../shared/ui/WidgetRoot';
+import { useT } from '../../shared/ui/WidgetRoot';
 import { PRODUCT_NAME } from '../links';
+import { useProfile } from '../profile';
 import '@messages/portal';
+import '@messages/ui';
 
 function MissionsSlide() {
   const t = useT();
@@ -15,12 +17,48 @@ function MissionsSlide() {
   );
 }
 
+/** The slide that asks a listener to become a partner: its content, with a real link or a place of its size. */
+function PartnerSlide({ held = false }: { held?: boolean }) {
+  const t = useT();
+  return (
+    <div className="portal-banner-slide">
+      <h2>{t('portal.banners.partnerTitle')}</h2>
+      <p>{t('portal.banners.partnerText')}</p>
+      {held ? (
+        <span className="portal-button">{t('portal.banners.join')}</span>
+      ) : (
+        <a className="portal-button" href={hrefFor('SubscribePage')}>
+          {t('portal.banners.join')}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The size of the default banner with the partner slide and the carousel's controls, drawn unseen under the slides
+ * (portal.css .portal-banner-size): whether the slide shows depends on the profile, which comes after the first paint,
+ * so the banner has that size for everyone from the start and nothing below it moves when the profile comes.
+ */
+function BannerSize() {
+  const t = useT();
+  return (
+    <div className="portal-banner-size" aria-hidden="true">
+      <PartnerSlide held />
+      <div className="sm-carousel-controls">
+        <span className="sm-carousel-pause">{t('ui.pause')}</span>
+        <span className="sm-dot" />
+      </div>
+    </div>
+  );
+}
+
 /** The banner above a shell route, by route group. */
 export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
   const t = useT();
   useSignals();
   const group = ROUTES[route].banner;
-  const user = useDeps().session.user.value;
+  const user = useProfile();
   if (group === 'credit') {
     return (
       <div className="portal-banner">
@@ -53,22 +91,15 @@ export function Banner({ route, available }: { route: RouteName; available: Read
       ? [
           {
             id: 'partner',
-            content: (
-              <div className="portal-banner-slide">
-                <h2>{t('portal.banners.partnerTitle')}</h2>
-                <p>{t('portal.banners.partnerText')}</p>
-                <a className="portal-button" href={hrefFor('SubscribePage')}>
-                  {t('portal.banners.join')}
-                </a>
-              </div>
-            ),
+            content: <PartnerSlide />,
           },
         ]
       : []),
     { id: 'missions', content: <MissionsSlide /> },
   ];
   return (
-    <div className="portal-banner">
+    <div className="portal-banner portal-banner-stack">
+      {available.has('SubscribePage') ? <BannerSize /> : null}
       <Carousel
         label={t('portal.banners.slides')}
         slideLabel={(n, total) => t('portal.banners.slide', { n, total })}

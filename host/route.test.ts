@@ -41,6 +41,7 @@ class Block {
 const BLOCKS: Record<string, string>[] = [
   { 'data-route': '/login', 'data-session': 'out' },
   { 'data-route': '/missions', 'data-session': 'out' },
+  { 'data-route': '/', 'data-session': 'in', 'data-shows': '/home' },
   { 'data-route': '/home', 'data-session': 'in' },
   { 'data-route': '/top-up', 'data-session': 'in' },
   { 'data-route': '/subscription', 'data-session': 'in' },
@@ -187,6 +188,9 @@ describe('route.js', () => {
     // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
     expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
     expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
+    // The bare address: the dashboard for a member, the sign-in page for anyone else.
+    expect((await open({ hash: '', session: session(60_000) })).route()).toBe('/:in');
+    expect((await open({ hash: '' })).route()).toBe('/login:out');
   });
 
   it('keeps a block for an address with a query only when it fits any query', async () => {

@@ -36,11 +36,12 @@ import { appLinkTarget, hrefFor, ROUTES } from '../shared/routing/routes';
 const APP_REDIRECT_MS = 500;
 
 const hash = location.hash.replace(/^#/, '');
-let path = hash.split('?')[0] || '/login';
 let withQuery = hash.includes('?');
 // Whoever is signed in on the portal's API host, read as the session will read it.
 const stored = storedAuthorization(BUILD_API_BASE);
 let session: 'in' | 'out' = stored ? 'in' : 'out';
+// The bare address is the sign-in page, or for a member the dashboard (its block shows home: data-shows).
+let path = hash.split('?')[0] || (stored ? '/' : '/login');
 const link = appLinkOf(location.hash);
 // The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
 if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;

@@ -17,6 +17,10 @@ const darkColors = /* css */ `
  * properties, with the default as fallback (declaring --sm-* here would hide an ancestor's value).
  * Light and dark follow prefers-color-scheme unless the element carries theme="light" or
  * theme="dark"; a page's own --sm-* colour applies to both.
+ *
+ * A prerendered form says so when its script is off or did not load (.sm-needs-script: 4 s without the element's
+ * code). Until it shows, that line is out of the flow: it takes no room, and the form does not move when its code
+ * comes in time. (Said here rather than in the CSS, which every tag's markup carries.)
  */
 export const baseStyles = /* css */ `
 :host {
@@ -84,20 +88,20 @@ a { color: var(--_sm-color-primary); }
 .sm-dialog { background: var(--_sm-color-surface); color: var(--_sm-color-text); border-radius: var(--_sm-radius); padding: calc(var(--_sm-space) * 1.5); max-width: 400px; width: 100%; }
 .sm-avatar { width: 56px; height: 56px; border-radius: 50%; object-fit: cover; display: inline-grid; place-items: center; background: var(--_sm-color-primary); color: var(--_sm-color-primary-contrast); font-weight: 700; flex: none; }
 .sm-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-/* A prerendered form says so when its script is off or did not load (4 s without the element's code). */
 .sm-needs-script { display: none; }
-:host(:not(:defined)) .sm-needs-script { display: block; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--_sm-color-muted); }
-@keyframes sm-reveal { to { visibility: visible; } }
-@media (prefers-reduced-motion: reduce) { *, *::before, *::after { animation: none !important; transition: none !important; } }
+:host(:not(:defined)) .sm-needs-script { display: block; position: absolute; visibility: hidden; animation: sm-reveal 0s 4s forwards; color: var(--_sm-color-muted); }
+@keyframes sm-reveal { to { visibility: visible; position: static; } }
+@media (prefers-reduced-motion: reduce) { :not(.sm-needs-script), ::before, ::after { animation: none !important; transition: none !important; } }
 `;
 
 /**
  * Styles of the places a view's data will fill, held while it is on its way (shared/ui/Places.tsx, and donate's
  * skeletons), for widgets that hold them, after their own: each place is the element it holds, as tall as what fills
- * it (at least a line; :where() adds no weight, so the element's own height wins), drawn as a plain block.
+ * it (at least a line; :where() adds no weight, so the element's own height wins), drawn as a plain block (a text in
+ * it, which sizes it as the filled one, does not show).
  */
 export const placesStyles = /* css */ `
-.sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; }
+.sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; color: transparent; }
 :where(.sm-skeleton-line) { min-height: 1lh; }
 .sm-skeleton-short { width: 45%; }
 `;

@@ -51,6 +51,25 @@ describe('<sm-newsletter>', () => {
     await waitFor(() => !text(el).includes('Thank you for subscribing'), 4000);
   });
 
+  it('before its code comes, its markup is as tall as the view: the needs-JavaScript line takes no room until shown', async () => {
+    serve({});
+    const el = await fixture('<sm-newsletter></sm-newsletter>');
+    await waitFor(() => el.shadowRoot!.querySelector('form'));
+    // The same markup in a tag whose code never comes (not defined), as on a page before the script has run.
+    const early = document.createElement('sm-newsletter-early');
+    early.attachShadow({ mode: 'open' }).innerHTML = el.shadowRoot!.innerHTML;
+    document.body.append(early);
+    try {
+      const line = early.shadowRoot!.querySelector('.sm-needs-script')!;
+      expect(getComputedStyle(line).visibility).to.equal('hidden');
+      expect(getComputedStyle(line).animationName).to.equal('sm-reveal');
+      const height = (tag: HTMLElement) => tag.shadowRoot!.querySelector('.sm-card')!.getBoundingClientRect().height;
+      expect(height(early)).to.equal(height(el));
+    } finally {
+      early.remove();
+    }
+  });
+
   it('shows the server error message', async () => {
     serve({ 'POST /subscribe-newsletter': () => failed(400, 'email: must be a valid email') });
     const el = await fixture('<sm-newsletter></sm-newsletter>');

@@ -1,5 +1,6 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
+import { TABLE_PAGE_SIZE } from '../../shared/api/history';
 import '../../widgets/history/history.element';
 import { byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, waitFor } from '../../tests/element/support';
 
@@ -36,6 +37,47 @@ describe('<sm-history>', () => {
     byRole(el, 'button', 'Next').click();
     await waitFor(() => text(el).includes('Page 2 of 2'));
     expect(el.shadowRoot!.querySelectorAll('tbody tr').length).to.equal(5);
+  });
+
+  it('holds a page of rows, as tall as the rows, and the pager while a page loads; a tab picked later shows at once', async () => {
+    let answer: () => void = () => {};
+    const all = Array.from({ length: 25 }, (_, i) => credit(i));
+    serve({
+      'GET /webclient/account/transaction-history': () =>
+        new Promise((done) => (answer = () => done(ok({ data: all.slice(0, 20), total: 25 })))),
+      'GET /webclient/account/donation-history': () => ok({ data: [], total: 0 }),
+      'GET /webclient/account/content-purchase': () => ok({ data: [], total: 0 }),
+    });
+    const el = await fixture('<sm-history></sm-history>');
+    const root = el.shadowRoot!;
+    const held = await waitFor(() => root.querySelector<HTMLElement>('.sm-held-table'));
+    // As many rows as a page shows, under the tab's own headings, and the pager's place: hidden from assistive technology.
+    expect(held.getAttribute('aria-hidden')).to.equal('true');
+    expect(held.querySelectorAll('tbody tr').length).to.equal(TABLE_PAGE_SIZE);
+    expect([...held.querySelectorAll('th')].map((th) => th.textContent)).to.deep.equal([
+      'Date',
+      'Credits',
+      'Amount',
+      'Channel',
+      'Redemption Code',
+      'Reference',
+    ]);
+    expect(held.querySelector('.sm-pager')).to.not.equal(null);
+    const heights = (rows: Iterable<Element>) => [...rows].map((row) => Math.round(row.getBoundingClientRect().height));
+    const heldRows = heights(held.querySelectorAll('tr'));
+    const heldPager = held.querySelector('.sm-pager')!.getBoundingClientRect().height;
+    answer();
+    await waitFor(() => text(el).includes('Page 1 of 2'));
+    expect(root.querySelector('.sm-held-table')).to.equal(null);
+    // The rows fill their places exactly: nothing under them moves.
+    expect(heights(root.querySelectorAll('tr'))).to.deep.equal(heldRows);
+    expect(root.querySelector('.sm-pager')!.getBoundingClientRect().height).to.be.closeTo(heldPager, 0.5);
+    // The other tabs were asked for once these rows came: a tab picked now shows its rows (here, none) at once.
+    await waitFor(() => !!root.querySelector('[role="tab"]'));
+    await new Promise((done) => setTimeout(done, 50));
+    byRole(el, 'tab', 'Donations').click();
+    await new Promise((done) => requestAnimationFrame(done));
+    expect(text(el)).to.contain('No donations yet.');
   });
 
   it('says when a list is empty and when it failed, with a retry', async () => {

@@ -52,7 +52,11 @@ describe('history model', () => {
   });
 
   it('loads a tab the first time it is shown, once, 20 rows a page with the person token', async () => {
-    const { deps, model } = setup({ [CREDIT]: creditPages(25), [DONATIONS]: ok({ data: [], total: 0 }) });
+    const { deps, model } = setup({
+      [CREDIT]: creditPages(25),
+      [CONTENT]: ok({ data: [], total: 0 }),
+      [DONATIONS]: ok({ data: [], total: 0 }),
+    });
     expect(model.lists.credit.state.value).toEqual({ kind: 'loading' });
     model.show('credit');
     model.show('credit');
@@ -72,16 +76,39 @@ describe('history model', () => {
     expect(model.tab.value).toBe('donations');
     expect(asked(deps, '/webclient/account/transaction-history')).toHaveLength(1);
     expect(asked(deps, '/webclient/account/donation-history')).toHaveLength(1);
-    expect(asked(deps, '/webclient/account/content-purchase')).toHaveLength(0);
+    expect(asked(deps, '/webclient/account/content-purchase')).toHaveLength(1);
   });
 
-  it('starts on the tab the attribute names and loads only that one', async () => {
-    const { deps, model } = setup({ [DONATIONS]: ok({ data: [donation], total: 1 }) });
+  it('starts on the tab the attribute names, and asks for the other tabs once it has its rows', async () => {
+    let answer: () => void = () => {};
+    const { deps, model } = setup({
+      [DONATIONS]: () => new Promise((done) => (answer = () => done(ok({ data: [donation], total: 1 })))),
+      [CREDIT]: creditPages(3),
+      [CONTENT]: ok({ data: [], total: 0 }),
+    });
     model.show('donations');
     await settle();
     expect(model.tab.value).toBe('donations');
+    // Nothing else while the tab shown waits for its rows: they come first.
     expect(deps.requests.map((r) => r.path)).toEqual(['/webclient/account/donation-history']);
+    answer();
+    await settle();
     expect(model.lists.donations.state.value).toMatchObject({ kind: 'loaded', total: 1, page: 1 });
+    // Then a tab picked later has its rows already, instead of places that its rows would change (layout shift).
+    expect(deps.requests.map((r) => r.path)).toEqual([
+      '/webclient/account/donation-history',
+      '/webclient/account/transaction-history',
+      '/webclient/account/content-purchase',
+    ]);
+    expect(model.lists.credit.state.value).toMatchObject({ kind: 'loaded', total: 3 });
+  });
+
+  it('asks for no other tab when the first one failed', async () => {
+    const { deps, model } = setup({ [CREDIT]: fail(500, 'Internal error') });
+    model.show('credit');
+    await settle();
+    expect(model.lists.credit.state.value).toMatchObject({ kind: 'failed' });
+    expect(deps.requests.map((r) => r.path)).toEqual(['/webclient/account/transaction-history']);
   });
 
   it('pages within the pages there are', async () => {

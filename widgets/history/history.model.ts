@@ -1,6 +1,7 @@
 /**
  * The state and actions of <sm-history>: three tabs (credit purchases, content purchases,
- * donations), each a list paged 20 at a time and loaded the first time its tab is shown, and
+ * donations), each a list paged 20 at a time, its first page loaded when the tab is first shown
+ * or, for the other tabs, once the first tab shown has its rows; and
  * the download of a purchased song as an mp3.
  *
  * The model fetches the song with the person's token; saving it on the device is done by the
@@ -47,7 +48,7 @@ type PagedCall<Row> = Contract<{ per_page: number; page: number }, { data: Row[]
 /** One tab's list: loads its first page once, then the pages asked for. */
 function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
   const state = signal<ListState<Row>>({ kind: 'loading' });
-  let opened = false;
+  let opened: Promise<void> | null = null;
 
   const request = (page: number) => ({ per_page: TABLE_PAGE_SIZE, page });
 
@@ -63,11 +64,9 @@ function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
     state: computed(() => state.value),
     /** Where its first page is asked for, with the person's token: named in the loading markup (shared/api/early.ts). */
     firstCall: () => addressOf(contract, request(1)),
-    /** Loads the first page, the first time only. */
-    open() {
-      if (opened) return;
-      opened = true;
-      void load(1);
+    /** Loads the first page, the first time only; settles when it has (or has failed). */
+    open(): Promise<void> {
+      return (opened ??= load(1));
     },
     /** Shows a page, kept within the pages there are. */
     goTo(page: number) {
@@ -105,11 +104,16 @@ export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'
     downloadError: computed(() => (download.value.kind === 'failed' ? download.value.message : null)),
     /**
      * Shows a tab: the one the `tab` attribute names, or the one the person picks. Its list is
-     * loaded the first time it is shown; showing it again keeps what is there.
+     * loaded the first time it is shown; showing it again keeps what is there. Once the first tab
+     * shown has its rows, the other tabs' first pages are asked for too, so that a tab picked
+     * later shows its rows at once instead of a page's places that its rows then change.
      */
     show(next: Tab) {
       tab.value = next;
-      lists[next].open();
+      void lists[next].open().then(() => {
+        // (Not after a failure: a tab picked then asks for itself, as the failed one's retry does.)
+        if (lists[next].state.value.kind === 'loaded') for (const other of TABS) void lists[other].open();
+      });
     },
     /** Downloads a purchased song with the person's token and saves it as 'Artist - Title.mp3'. */
     async downloadSong(id: string | number, artist: string, title: string) {

@@ -11,6 +11,7 @@ td { white-space: nowrap; }
 .sm-songs li { display: flex; gap: 8px; align-items: center; justify-content: space-between; }
 .sm-pager { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 8px 12px; margin-top: 12px; }
 .sm-pager .sm-button { width: auto; }
-.sm-held-rows { display: grid; gap: 6px; }
-.sm-held-row { display: block; height: 2.4em; }
+/* A page's places (history.tsx HeldTable): each cell's as many lines high as its cell usually is. */
+.sm-held-cell { display: block; }
+.sm-held-cell[data-lines="2"] { min-height: 2lh; }
 `;

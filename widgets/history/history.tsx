@@ -3,12 +3,11 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { ContentRow, CreditRow, DonationRow } from '../../shared/api/history';
+import { TABLE_PAGE_SIZE, type ContentRow, type CreditRow, type DonationRow } from '../../shared/api/history';
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
-import { Places } from '../../shared/ui/Places';
 import { placesStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import type { HostProps } from '../../shared/ui/define';
@@ -45,6 +44,22 @@ interface Column<Row> {
   readonly heading: string;
   readonly cell: (row: Row) => ReactNode;
   readonly className?: string;
+  /** How many lines of text its cell usually has (1 unless said): its place holds as many. */
+  readonly lines?: number;
+}
+
+function Head({ columns }: { columns: readonly Column<never>[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.heading} scope="col">
+            {column.heading}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 function Table<Row>({
@@ -58,15 +73,7 @@ function Table<Row>({
 }) {
   return (
     <table>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.heading} scope="col">
-              {column.heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <Head columns={columns} />
       <tbody>
         {rows.map((row, index) => (
           <tr key={rowKey(row, index)}>
@@ -130,6 +137,7 @@ const contentColumns = (model: HistoryModel, t: Translate, language: string): re
   { heading: t('history.columns.date'), cell: (row) => formatTableDate(row.created_at, language) },
   {
     heading: t('history.columns.item'),
+    lines: 2,
     cell: (row) => (
       <>
         <strong>{row.product_name}</strong>
@@ -142,8 +150,53 @@ const contentColumns = (model: HistoryModel, t: Translate, language: string): re
   { heading: t('history.columns.songs'), cell: (row) => <Songs row={row} model={model} /> },
 ];
 
-/** A page's rows held while it loads (a page holds up to 20; five fill a phone's screen under the tabs). */
-const HELD_ROWS = 5;
+/**
+ * A page's rows held while it loads: a whole page (TABLE_PAGE_SIZE), for a member's history usually fills its first page,
+ * and the pager under it. A shorter list leaves room under the card rather than pulling up what follows it: the tag keeps
+ * the height of this first view (widgets/tags.ts).
+ */
+export const HELD_ROWS = TABLE_PAGE_SIZE;
+
+/**
+ * The table a page of rows will fill, held while it loads: the same table with its headings, and in each of its rows a
+ * place per cell as many lines high as the cell usually is, then the pager's place. Hidden from assistive technology:
+ * the status line above it says it is loading.
+ */
+function HeldTable({ columns }: { columns: readonly Column<never>[] }) {
+  const t = useT();
+  return (
+    <div className="sm-held-table" aria-hidden="true">
+      <div className="sm-table-wrap">
+        <table>
+          <Head columns={columns} />
+          <tbody>
+            {Array.from({ length: HELD_ROWS }, (_, index) => (
+              <tr key={index}>
+                {columns.map((column) => (
+                  <td key={column.heading} className={column.className}>
+                    <span className="sm-skeleton-line sm-held-cell" data-lines={column.lines ?? 1}>
+                      {'\u00a0'}
+                    </span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="sm-pager">
+        <span className="sm-button sm-skeleton-line" data-variant="secondary">
+          {t('history.previous')}
+        </span>
+        {/* As wide as the page's label ("Page 1 of 2"), which does not show; it says no page of its own. */}
+        <span className="sm-skeleton-line">{t('history.page', { n: 0, total: 0 })}</span>
+        <span className="sm-button sm-skeleton-line" data-variant="secondary">
+          {t('history.next')}
+        </span>
+      </div>
+    </div>
+  );
+}
 
 /** One tab's panel: loading, the failure with a retry, the empty text, or its table and pages. */
 function Panel<Row>({
@@ -163,10 +216,11 @@ function Panel<Row>({
   if (state.kind === 'loading') {
     return (
       <>
-        <p role="status" data-sm-early-signed-in={list.firstCall()}>
+        {/* Said, not shown: the table's places are where the rows will be, the status line takes no room. */}
+        <p role="status" className="sm-visually-hidden" data-sm-early-signed-in={list.firstCall()}>
           {t('history.loading')}
         </p>
-        <Places count={HELD_ROWS} className="sm-held-row" within="sm-held-rows" />
+        <HeldTable columns={columns as readonly Column<never>[]} />
       </>
     );
   }

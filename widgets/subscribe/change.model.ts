@@ -28,7 +28,10 @@ export function createChangeModel(deps: ModelDeps) {
     resume: () => deps.nav.go('ChangeSubscriptionSuccessPage'),
   });
   const lists = createListLoading(deps, prompts.show);
+  /** A change being sent: it covers the card. */
   const busy = signal(false);
+  /** The page's data on its way (the profile, the plans): its places are held, nothing covers them. */
+  const loading = signal(false);
   const plan = signal<api.Plan | null>(null);
   const chosen = signal<number | null>(null);
   const loadError = signal<string | null>(null);
@@ -47,20 +50,20 @@ export function createChangeModel(deps: ModelDeps) {
   /** The change page: an unfinished change warns first; a person who is not a subscriber goes home; then the plans. */
   async function load() {
     if (prompts.warnUnfinished()) return;
-    busy.value = true;
+    loading.value = true;
     const profile = await deps.account.refreshProfile();
     if (!profile.ok) {
-      busy.value = false;
+      loading.value = false;
       if (deps.session.isSignedIn.value) loadError.value = profile.error.message;
       return;
     }
     if (profile.data.type !== 1) {
-      busy.value = false;
+      loading.value = false;
       deps.nav.go('HomePage', undefined, { replace: true });
       return;
     }
     const result = await deps.api.call(api.subscriptionPlans, {});
-    busy.value = false;
+    loading.value = false;
     if (!result.ok) {
       // Only a call that did not get through says so in place; the others say it in their dialog.
       loadError.value = result.error.status === 0 ? result.error.message : null;
@@ -78,9 +81,9 @@ export function createChangeModel(deps: ModelDeps) {
       deps.nav.go('HomePage', undefined, { replace: true });
       return;
     }
-    busy.value = true;
+    loading.value = true;
     const profile = await deps.account.refreshProfile();
-    busy.value = false;
+    loading.value = false;
     if (!profile.ok) {
       loadError.value = profile.error.message;
       return;
@@ -92,7 +95,7 @@ export function createChangeModel(deps: ModelDeps) {
 
   return {
     prompts,
-    ...readOnly({ busy, plan, loadError, submitError, changed }),
+    ...readOnly({ busy, loading, plan, loadError, submitError, changed }),
     bounds,
     price,
 

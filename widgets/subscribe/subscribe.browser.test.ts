@@ -207,6 +207,62 @@ describe('<sm-subscribe>', () => {
     }
   });
 
+  it('change: holds the page as it will show until its plan comes, as tall as the page', async () => {
+    const partner = profile({
+      recurring: 1,
+      canceled: false,
+      change_amount: true,
+      current_amount: 5,
+      next_amount: null,
+      end_date: '2026-12-21T00:00:00Z',
+      schedule_start_date: null,
+    });
+    session.setUser(partner);
+    let answer: () => void = () => {};
+    const api = serve({
+      'GET /webclient/account/profile': () => ok(partner),
+      'GET /webclient/subscription/subscription-plan': () => new Promise((done) => (answer = () => done(ok(plans)))),
+    });
+    const el = await fixture('<sm-subscribe view="change"></sm-subscribe>');
+    // Its code came and asked for the plan: the page's places are held meanwhile, and nothing covers them.
+    await waitFor(() => api.calls.some((call) => call.route.includes('subscription-plan')));
+    await new Promise((done) => requestAnimationFrame(done));
+    const card = el.shadowRoot!.querySelector<HTMLElement>('.sm-card')!;
+    expect(card.querySelectorAll('.sm-skeleton-line').length).to.be.greaterThan(0);
+    expect(el.shadowRoot!.querySelector('.sm-overlay')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('input[type="range"]:not(:disabled)')).to.equal(null);
+    const held = card.getBoundingClientRect().height;
+    answer();
+    await waitFor(() => el.shadowRoot!.querySelector('input[type="range"]:not(:disabled)'));
+    expect(el.shadowRoot!.querySelector('.sm-skeleton-line')).to.equal(null);
+    // The page fills its places exactly: nothing in or under it moves.
+    expect(el.shadowRoot!.querySelector<HTMLElement>('.sm-card')!.getBoundingClientRect().height).to.be.closeTo(
+      held,
+      0.5,
+    );
+  });
+
+  it("a monthly member's notice shows over the steps' heading: the steps do not move", async () => {
+    serve({ 'GET /webclient/subscription/subscription-plan': () => ok(plans) });
+    const el = await fixture('<sm-subscribe></sm-subscribe>');
+    const steps = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('fieldset'));
+    const top = steps.getBoundingClientRect().top;
+    session.setUser(
+      profile({
+        recurring: 1,
+        canceled: false,
+        change_amount: true,
+        current_amount: 5,
+        next_amount: null,
+        end_date: '2026-12-21T00:00:00Z',
+        schedule_start_date: null,
+      }),
+    );
+    await waitFor(() => text(el).includes('You are already a monthly partner.'));
+    expect(steps.getBoundingClientRect().top).to.equal(top);
+    expect(getComputedStyle(el.shadowRoot!.querySelector('.sm-over')!).position).to.equal('absolute');
+  });
+
   it('refuses a tampered direct-subscribe link with a clear message', async () => {
     history.replaceState(null, '', `${location.pathname}#/direct-subscribe?_t=abc&price=-5&method=evil&recurring=1`);
     const el = await fixture('<sm-subscribe view="direct-subscribe"></sm-subscribe>');

@@ -9,7 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { createChangeModel, type ChangeView } from './change.model';
-import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
+import { AmountPicker, ChangePlaces, FeeNotes, HELD_DATE, usd, Waiting } from './subscribe.parts';
 import '@messages/subscribe';
 
 export default function ChangeFlow({ view }: { view: ChangeView }) {
@@ -26,6 +26,9 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
   return (
     <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
       {model.loadError.value ? <Notice tone="error">{model.loadError.value}</Notice> : null}
+      {/* Until its data comes, the page as it will show with the data's places held: nothing moves when it comes. */}
+      {!model.loadError.value && view === 'change' && !(plan && bounds) ? <ChangePlaces /> : null}
+      {!model.loadError.value && view === 'change-success' && !changed ? <ChangeSuccessPlaces /> : null}
       {view === 'change' && plan && bounds ? (
         <div className="sm-stack">
           <h1 className="sm-visually-hidden">{t('subscribe.change.submit')}</h1>
@@ -57,5 +60,26 @@ export default function ChangeFlow({ view }: { view: ChangeView }) {
         </div>
       ) : null}
     </PaymentFrame>
+  );
+}
+
+/**
+ * The changed amount's page before the change is confirmed: its parts as they will show, the date's place held (the
+ * tag's reserved height for view="change-success", widgets/tags.ts, holds the page while this code comes).
+ */
+function ChangeSuccessPlaces() {
+  const t = useT();
+  const language = useShownLanguage();
+  return (
+    <div className="sm-stack sm-center">
+      <Waiting />
+      <h1>{t('subscribe.change.successTitle')}</h1>
+      <p className="sm-skeleton-line" aria-hidden="true">
+        {t('subscribe.change.successDate', { date: formatDate(HELD_DATE, language) })}
+      </p>
+      <Button disabled aria-hidden="true" tabIndex={-1}>
+        {t('subscribe.continue')}
+      </Button>
+    </div>
   );
 }

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import { Slider } from '../../shared/ui/Slider';
 import type { Plan } from '../../shared/api/subscription';
-import { infoMessage, tierOf, type SliderBounds } from './subscribe.pricing';
+import { Button } from '../../shared/ui/Button';
+import { infoMessage, MONTHLY_MAX, tierOf, type SliderBounds } from './subscribe.pricing';
 import '@messages/subscribe';
 
 export const usd = (n: number, language: string) => formatMoney(n, 'USD', language);
@@ -77,3 +78,78 @@ export function AmountPicker({
     </div>
   );
 }
+
+/**
+ * What an amount's place holds until the plan comes: the amount as it is usually written (its width), in a place that
+ * does not show it (placesStyles in shared/ui/styles.ts).
+ */
+export const HELD_AMOUNT = 0;
+
+/**
+ * The amount picker before its plan arrives, as it will show: its headings, and the places of the slider's value, its
+ * marks (each with its label and an amount of the usual width, unseen) and the line under it (the message it usually
+ * shows, unseen). Hidden from assistive technology: the view's status line says it is loading.
+ */
+export function AmountPickerPlaces({ title, perMonth }: { title: string; perMonth: boolean }) {
+  const t = useT();
+  const language = useShownLanguage();
+  const amount = usd(HELD_AMOUNT, language);
+  return (
+    <div className="sm-stack" aria-hidden="true">
+      <h2>{t('subscribe.amount.heading')}</h2>
+      <p className="sm-muted">{t('subscribe.amount.limited')}</p>
+      <h3>{title}</h3>
+      <div className="sm-slider">
+        <span className="sm-slider-value sm-skeleton-line">
+          {perMonth ? t('subscribe.amount.perMonth', { amount }) : amount}
+        </span>
+        <input type="range" disabled tabIndex={-1} />
+        <div className="sm-slider-marks">
+          <span className="sm-slider-mark sm-skeleton-line">{`${t('subscribe.amount.lowest')} ${amount}`}</span>
+          <span className="sm-slider-mark sm-skeleton-line">{`${t('subscribe.amount.recommended')} ${amount}`}</span>
+          <span className="sm-slider-mark sm-skeleton-line">
+            {`${t('subscribe.amount.maximum')} ${usd(MONTHLY_MAX, language)}`}
+          </span>
+        </div>
+      </div>
+      <p className="sm-info sm-skeleton-line">{t('subscribe.info.afford')}</p>
+    </div>
+  );
+}
+
+/** A status line that takes no room: the places beside it show where the data goes. */
+export function Waiting() {
+  const t = useT();
+  return (
+    <p role="status" className="sm-visually-hidden">
+      {t('payments.wait')}
+    </p>
+  );
+}
+
+/**
+ * The change of the monthly amount before its data (the profile, the plan) arrives: its parts as they will show, the
+ * data's places held (subscribe.change.tsx; and the view's code on its way, subscribe.tsx). Its height is the tag's
+ * reserved height for view="change" (widgets/tags.ts).
+ */
+export function ChangePlaces() {
+  const t = useT();
+  const language = useShownLanguage();
+  return (
+    <div className="sm-stack">
+      <Waiting />
+      <h1 className="sm-visually-hidden">{t('subscribe.change.submit')}</h1>
+      <p className="sm-muted sm-skeleton-line" aria-hidden="true">
+        {t('subscribe.change.current', { amount: usd(HELD_AMOUNT, language) })}
+      </p>
+      <AmountPickerPlaces title={t('subscribe.amount.monthly')} perMonth />
+      <Button disabled aria-hidden="true" tabIndex={-1}>
+        {t('subscribe.change.submit')}
+      </Button>
+      <FeeNotes />
+    </div>
+  );
+}
+
+/** A sample date, for the width of a date's place (its text does not show). */
+export const HELD_DATE = '2026-12-23';

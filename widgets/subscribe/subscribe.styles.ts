@@ -7,4 +7,8 @@ export const subscribeStyles = /* css */ `${paymentStyles}
 .sm-notes { margin: 0; padding-inline-start: 20px; color: var(--_sm-color-muted); font-size: 0.9rem; }
 .sm-manage { display: flex; justify-content: space-between; margin: 0 0 8px; font-size: 1.1rem; }
 .sm-manage dd { margin: 0; font-weight: 700; }
+/* A notice that comes after the first view (subscribe.tsx): over the top of the card, so nothing under it moves. */
+.sm-card { position: relative; }
+.sm-over { position: absolute; inset-inline: var(--_sm-space); top: var(--_sm-space); z-index: 1; }
+.sm-over .sm-notice { margin: 0; box-shadow: 0 2px 10px rgb(0 0 0 / 0.25); }
 `;

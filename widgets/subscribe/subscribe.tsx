@@ -3,7 +3,7 @@
  * success; the Manage Membership dialog; the app's update-payment and direct-subscribe entries.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import {
   CheckoutStep,
@@ -16,13 +16,13 @@ import { BackButton, Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
-import { sliderStyles } from '../../shared/ui/styles';
+import { placesStyles, sliderStyles } from '../../shared/ui/styles';
 import { WidgetRoot, useDeps, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import type { HostProps } from '../../shared/ui/define';
 import type { TagProps } from '../tags';
 import { createSubscribeModel, firstCalls, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
-import { AmountPicker, FeeNotes, usd } from './subscribe.parts';
+import { AmountPicker, ChangePlaces, FeeNotes, HELD_AMOUNT, HELD_DATE, usd } from './subscribe.parts';
 import { ONE_TIME_CUSTOM_MIN } from './subscribe.pricing';
 import '@messages/payments';
 import '@messages/subscribe';
@@ -179,6 +179,53 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
   );
 }
 
+/** A payment's confirmation has come (or failed): the success page shows it. */
+const settled = (kind: string) => kind === 'confirmed' || kind === 'confirm-failed';
+
+/**
+ * The success page while its payment is being confirmed: the page as it usually shows (a monthly membership), its
+ * texts' places held, so that nothing moves when the confirmation comes (the tag's reserved height for view="success",
+ * widgets/tags.ts).
+ */
+function SuccessPlaces() {
+  const t = useT();
+  const language = useShownLanguage();
+  return (
+    <div className="sm-stack sm-center">
+      <p role="status" className="sm-visually-hidden">
+        {t('payments.confirming')}
+      </p>
+      <h1 className="sm-skeleton-line" aria-hidden="true">
+        {t('subscribe.successTitle')}
+      </h1>
+      <p className="sm-skeleton-line" aria-hidden="true">
+        {t('subscribe.successMonthly', {
+          amount: usd(HELD_AMOUNT, language),
+          date: formatDate(HELD_DATE, language),
+        })}
+      </p>
+      <Button disabled aria-hidden="true" tabIndex={-1}>
+        {t('subscribe.continue')}
+      </Button>
+    </div>
+  );
+}
+
+const noChange = () => () => {};
+
+/**
+ * False while prerendering and while hydrating prerendered markup, true in the browser after that (and at once where
+ * nothing is hydrated): what the person's data shows, and the markup prerendered without it does not, is drawn once the
+ * markup is hydrated, so that hydrating finds what the markup holds.
+ */
+function useDrawn(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
+
 function SubscribeFlow({ view }: { view: FlowView }) {
   const t = useT();
   const language = useShownLanguage();
@@ -188,16 +235,22 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, () => container.current), [model, view]);
   const user = session.user.value;
+  const drawn = useDrawn();
   return (
     <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
-      {view === 'subscribe' && model.alreadyMonthly.value ? (
-        <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice>
+      {/* Known only from the person's profile, after the first view (prerendered without it) is drawn: it shows over the
+          steps' heading rather than pushing the steps down. */}
+      {view === 'subscribe' && drawn && model.alreadyMonthly.value ? (
+        <div className="sm-over">
+          <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice>
+        </div>
       ) : null}
       {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
       {view === 'checkout' ? (
         <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} />
       ) : null}
-      {view === 'success' ? (
+      {view === 'success' && !settled(model.payment.state.value.kind) ? <SuccessPlaces /> : null}
+      {view === 'success' && settled(model.payment.state.value.kind) ? (
         <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">
             <h1>{t('subscribe.successTitle')}</h1>
@@ -219,11 +272,31 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   );
 }
 
-function Body({ view }: { view: View }) {
+/**
+ * What shows while a view's code is on its way: the change of amount as it will show with its data's places held (its
+ * code then holds the same, until the data comes); nothing for the dialog; else a status line (in the tag's reserved
+ * height, widgets/tags.ts).
+ */
+function Fallback({ view }: { view: Exclude<View, FlowView> }) {
   const t = useT();
+  if (view === 'manage') return null;
+  if (view === 'change')
+    return (
+      <div className="sm-card" part="card" data-view={view}>
+        <ChangePlaces />
+      </div>
+    );
+  return <p role="status">{t('payments.wait')}</p>;
+}
+
+function Body({ view }: { view: View }) {
+  const drawn = useDrawn();
   if (view === 'subscribe' || view === 'checkout' || view === 'success') return <SubscribeFlow view={view} />;
+  // What the prerendered markup holds, while it is hydrated: the fallback, outside a Suspense boundary (one the server
+  // rendered waiting would be drawn again in the browser, and the whole view with it); then the view's code.
+  if (!drawn) return <Fallback view={view} />;
   return (
-    <Suspense fallback={view === 'manage' ? null : <p role="status">{t('payments.wait')}</p>}>
+    <Suspense fallback={<Fallback view={view} />}>
       {view === 'change' || view === 'change-success' ? (
         <ChangeFlow view={view} />
       ) : view === 'manage' ? (
@@ -237,7 +310,12 @@ function Body({ view }: { view: View }) {
 
 export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={sliderStyles + subscribeStyles}>
+    <WidgetRoot
+      container={container}
+      apiBase={apiBase}
+      portal={portal}
+      styles={sliderStyles + subscribeStyles + placesStyles}
+    >
       <Body key={view} view={view} />
     </WidgetRoot>
   );

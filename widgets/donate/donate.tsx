@@ -187,6 +187,10 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
   );
 }
 
+/** A sample gift, for the width of its place on the success page (its text does not show). */
+const HELD_GIFT = 10;
+const HELD_ORGANIZATION = 'Harvest of Praise Foundation';
+
 function SuccessView({ model }: { model: DonateModel }) {
   const t = useT();
   const language = useShownLanguage();
@@ -201,6 +205,27 @@ function SuccessView({ model }: { model: DonateModel }) {
     </div>
   );
   if (model.thanked.value) return thanks(t('donate.successAnonymous'));
+  // Until the gift is confirmed, the page as it will show, its texts' places held (the tag's reserved height for
+  // view="success", widgets/tags.ts): nothing moves when the confirmation comes.
+  if (state.kind !== 'confirmed' && state.kind !== 'confirm-failed')
+    return (
+      <div className="sm-stack sm-center">
+        <p role="status" className="sm-visually-hidden">
+          {t('payments.confirming')}
+        </p>
+        <h1 className="sm-skeleton-line" aria-hidden="true">
+          {t('donate.successTitle')}
+        </h1>
+        <p className="sm-skeleton-line" aria-hidden="true">
+          {t('donate.successText', { amount: usd(HELD_GIFT, language), organization: HELD_ORGANIZATION })}
+        </p>
+        <p className="sm-muted">{t('donate.taxNote')}</p>
+        {/* Continue shows for a member, whom this page is for (a gift without an account is thanked on its form). */}
+        <Button disabled aria-hidden="true" tabIndex={-1}>
+          {t('donate.continue')}
+        </Button>
+      </div>
+    );
   return (
     <Confirmation checkout={model.payment}>
       {state.kind === 'confirmed'

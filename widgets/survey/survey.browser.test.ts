@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
+import { HELD_ANSWERS } from '../../widgets/survey/survey';
 import { connectionFor } from '../../shared/session/connection';
 import {
   byRole,
@@ -80,6 +81,19 @@ describe('<sm-survey>', () => {
       ],
     });
     await expectAccessible(el);
+  });
+
+  it("holds the question's places while the questions load, laid out as a question: five answers and Next", async () => {
+    let answer: () => void = () => {};
+    serve({ 'GET /survey-question': () => new Promise((done) => (answer = () => done(ok(questions)))) });
+    const el = await fixture('<sm-survey></sm-survey>');
+    const held = await waitFor(() => el.shadowRoot!.querySelector('[aria-hidden="true"]'));
+    expect(held.querySelectorAll('fieldset.sm-options legend.sm-skeleton-line').length).to.equal(1);
+    expect(held.querySelectorAll('.sm-option.sm-skeleton-line').length).to.equal(HELD_ANSWERS);
+    expect(held.querySelectorAll('.sm-button.sm-skeleton-line').length).to.equal(1);
+    answer();
+    await waitFor(() => text(el).includes('1 of 2'));
+    expect(el.shadowRoot!.querySelector('.sm-skeleton-line')).to.equal(null);
   });
 
   it('shows an empty list with the error when the list fails, and loading ends', async () => {

@@ -11,4 +11,5 @@ export const surveyStyles = /* css */ `
 .sm-option input { width: 20px; height: 20px; accent-color: var(--_sm-color-primary); }
 .sm-option:focus-within { outline: 3px solid var(--_sm-color-primary); outline-offset: 2px; }
 textarea.sm-input { min-height: 96px; resize: vertical; }
+.sm-held-question { min-height: 2lh; width: 100%; }
 `;

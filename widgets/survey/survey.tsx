@@ -18,8 +18,8 @@ import '@messages/survey';
 /** Its attributes as the tag table gives them, parsed, and its shadow root. */
 export type SurveyProps = TagProps<'sm-survey'> & HostProps;
 
-/** The answers' places held while the questions load. */
-const HELD_ANSWERS = 4;
+/** The answers' places held while the questions load: as many as a question usually has. */
+export const HELD_ANSWERS = 5;
 
 export function Question({ model }: { model: SurveyModel }) {
   const t = useT();
@@ -140,15 +140,20 @@ function SurveyWidget() {
       ) : model.questions.value.length === 0 ? (
         loading ? (
           <div className="sm-stack" data-sm-early-signed-in={firstCalls()}>
-            <p role="status">{t('survey.loading')}</p>
-            {/* The question's places: its title, the question, the hint and its answers. */}
+            {/* Where the question's progress line will be. */}
+            <p role="status" className="sm-progress">
+              {t('survey.loading')}
+            </p>
+            {/* The question's places, laid out as the question is (Question): its title, the question (two lines), the
+                hint, its answers and Next. */}
             <div className="sm-stack" aria-hidden="true">
               <h1 className="sm-skeleton-line" />
-              <div className="sm-options">
-                <p className="sm-skeleton-line" />
+              <fieldset className="sm-options" disabled>
+                <legend className="sm-skeleton-line sm-held-question">{'\u00a0'}</legend>
                 <p className="sm-muted">{t('survey.hint')}</p>
                 <Places count={HELD_ANSWERS} className="sm-option" within="sm-options" />
-              </div>
+              </fieldset>
+              <span className="sm-button sm-skeleton-line">{'\u00a0'}</span>
             </div>
             {/* The first question, as this view renders it, for the questions to be drawn into before the code comes:
                 filled in by the build (tools/prerender.tsx, survey.template.tsx), drawn by survey.draw.ts. */}

@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/topup/topup.element';
+import { HELD_OPTIONS } from '../../widgets/topup/topup';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
@@ -90,6 +91,28 @@ describe('<sm-topup>', () => {
     });
   });
 
+  it('holds the credit choices as they will show while they load: their legend, five cards and Next, as tall', async () => {
+    let answer: () => void = () => {};
+    const five = Array.from({ length: HELD_OPTIONS }, (_, i) => ({ ...options[0]!, identifier: `credits_${i}` }));
+    serve({
+      'GET /webclient/in-web-purchase/credit-list': () => new Promise((done) => (answer = () => done(ok(five)))),
+    });
+    const el = await fixture('<sm-topup></sm-topup>');
+    const card = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.sm-card'));
+    await waitFor(() => el.shadowRoot!.querySelector('[aria-hidden="true"] .sm-skeleton-line'));
+    // The places: out of the accessibility tree (the status line says it is loading), Next there and not pressable.
+    expect(el.shadowRoot!.querySelectorAll('[aria-hidden="true"] .sm-choice.sm-skeleton-line').length).to.equal(
+      HELD_OPTIONS,
+    );
+    expect((byRole(el, 'button', 'Next') as HTMLButtonElement).disabled).to.equal(true);
+    const held = card.getBoundingClientRect().height;
+    answer();
+    await waitFor(() => el.shadowRoot!.querySelectorAll('input[name="credit-option"]').length === HELD_OPTIONS);
+    // The usual list fills its places exactly: nothing in or under the card moves.
+    expect(card.getBoundingClientRect().height).to.be.closeTo(held, 0.5);
+    expect((byRole(el, 'button', 'Next') as HTMLButtonElement).disabled).to.equal(false);
+  });
+
   it('says so when there is no option for the country', async () => {
     serve({ 'GET /webclient/in-web-purchase/credit-list': () => ok([]) });
     const el = await fixture('<sm-topup></sm-topup>');
@@ -153,6 +176,28 @@ describe('<sm-topup>', () => {
     byRole(el, 'button', 'Copy').click();
     await waitFor(() => /Copied!|Select the code/.test(text(el)));
     await waitFor(() => !/Copied!|Select the code/.test(text(el)), 2000);
+  });
+
+  it('holds the success page as it will show while the payment is confirmed', async () => {
+    history.replaceState(null, '', `${location.pathname}#/success?type=self&session_id=cs_7`);
+    let answer: () => void = () => {};
+    serve({
+      'POST /webclient/in-web-purchase/confirm-transaction-session': () =>
+        new Promise(
+          (done) =>
+            (answer = () =>
+              done(ok({ result_code: 'Authorised', message: 'ok', credit_balance: 120, redemption_code: null }))),
+        ),
+      'GET /webclient/account/profile': () => ({ status: 500, body: { status: 500, message: 'x' } }),
+    });
+    const el = await fixture('<sm-topup view="success"></sm-topup>');
+    const card = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('.sm-card'));
+    await waitFor(() => text(el).includes('Confirming your payment...'));
+    const held = card.getBoundingClientRect().height;
+    expect(held).to.be.greaterThan(100);
+    answer();
+    await waitFor(() => el.shadowRoot!.querySelector('[data-testid="new-balance"]'));
+    expect(card.getBoundingClientRect().height).to.be.closeTo(held, 0.5);
   });
 
   it('sends a refused payment to the failed page with the message', async () => {

@@ -27,8 +27,11 @@ import '@messages/topup';
 /** Its attributes as the tag table gives them, parsed (`view` is always one of its values), and its shadow root. */
 export type TopupProps = TagProps<'sm-topup'> & HostProps;
 
-/** The credit choices' places held while they load (the usual list has five; a list of another length moves nothing above it). */
-const HELD_OPTIONS = 5;
+/**
+ * The credit choices' places held while they load: the usual list has five (a list of another length moves nothing
+ * above it, and the tag's reserved height, widgets/tags.ts, is that of five).
+ */
+export const HELD_OPTIONS = 5;
 
 /**
  * Step 1: who the credits are for, then the credit choices. The first is there before any data: a person can answer
@@ -55,9 +58,13 @@ function Options({ model }: { model: TopupModel }) {
       />
       {options === null ? (
         model.loadError.value ? null : (
+          // The choices as they will show (their legend, five cards, Next), held; the status line takes no room.
           <>
-            <p role="status">{t('payments.wait')}</p>
-            <Places count={HELD_OPTIONS} className="sm-choice" within="sm-choices" />
+            <p role="status" className="sm-visually-hidden">
+              {t('payments.wait')}
+            </p>
+            <Places count={HELD_OPTIONS} className="sm-choice" within="sm-choices" legend={t('topup.options')} />
+            <Button disabled>{t('topup.next')}</Button>
           </>
         )
       ) : options.length === 0 ? (
@@ -177,10 +184,37 @@ function CopyCode({ code }: { code: string }) {
   );
 }
 
+/**
+ * The success page while its payment is being confirmed: the page as it usually shows (a top-up for oneself), its
+ * texts' places held (they do not show), so that nothing moves when the confirmation comes. Its height is the tag's
+ * reserved height for view="success" (widgets/tags.ts).
+ */
+function SuccessPlaces() {
+  const t = useT();
+  return (
+    <div className="sm-stack sm-center">
+      <p role="status" className="sm-visually-hidden">
+        {t('payments.confirming')}
+      </p>
+      <h1 className="sm-skeleton-line" aria-hidden="true">
+        {t('topup.successSelfTitle')}
+      </h1>
+      <p className="sm-skeleton-line" aria-hidden="true">
+        {t('topup.successSelfText')} <strong>{formatCredits(0, t)}</strong>
+      </p>
+      <Button disabled aria-hidden="true" tabIndex={-1}>
+        {t('payments.backHome')}
+      </Button>
+    </div>
+  );
+}
+
 function Success({ model }: { model: TopupModel }) {
   const t = useT();
   useSignals();
   const state = model.success.value;
+  const { kind } = model.payment.state.value;
+  if (kind !== 'confirmed' && kind !== 'confirm-failed') return <SuccessPlaces />;
   return (
     <Confirmation checkout={model.payment}>
       <div className="sm-stack sm-center">

@@ -206,7 +206,7 @@ export const tags = {
         values: {
           topup: { description: 'the two steps' },
           checkout: { description: 'hand-off to the hosted checkout', height: 0 },
-          success: { description: 'confirms the payment', height: 0 },
+          success: { description: 'confirms the payment', height: 203 },
         },
         description: 'The screen shown.',
       },
@@ -231,9 +231,9 @@ export const tags = {
         values: {
           subscribe: none,
           checkout: { height: 0 },
-          success: { height: 0 },
-          change: { height: 0 },
-          'change-success': { height: 0 },
+          success: { height: 250 },
+          change: { height: 687 },
+          'change-success': { height: 226 },
           manage: { description: 'the Manage Membership dialog', height: 0 },
           'update-payment': { height: 0 },
           'direct-subscribe': { height: 0 },
@@ -256,12 +256,12 @@ export const tags = {
   'sm-donate': {
     summary: "Give to the nonprofit's missions, once or monthly; lists the ongoing missions.",
     example: 'mission="2"',
-    height: 760,
+    height: 1038,
     attributes: {
       view: {
         type: 'enum',
         default: 'donate',
-        values: { donate: none, missions: { height: 900 }, success: { height: 320 } },
+        values: { donate: none, missions: { height: 1618 }, success: { height: 330 } },
         description: 'The screen shown.',
       },
       mission: {
@@ -275,7 +275,8 @@ export const tags = {
       list: {
         type: 'enum',
         default: 'all',
-        values: { home: { description: 'up to 3' }, all: none, public: none },
+        // The home list's cards are shorter (no text): its own height, whatever the view (it lists only in view="missions").
+        values: { home: { description: 'up to 3', height: 1316 }, all: none, public: none },
         description: 'Which missions view="missions" lists.',
       },
       ...sharedAttributes,
@@ -292,7 +293,7 @@ export const tags = {
     summary:
       'Transaction history in three tabs (Credit Purchase, Content Purchase, Donations), 20 a page; mp3 downloads.',
     example: 'tab="content"',
-    height: 240,
+    height: 1128,
     attributes: {
       tab: {
         type: 'enum',

@@ -197,8 +197,14 @@ export default defineConfig(({ command }) => ({
           chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js',
         // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js; a chunk of the portal
         // page's own (a page it loads later): assets/portal-<name>-<hash>.js, which the package leaves out.
-        chunkFileNames: (chunk) =>
-          `assets/${messagesChunkName(chunk.facadeModuleId) ?? (/[\\/]host[\\/]/.test(chunk.facadeModuleId ?? '') ? 'portal-[name]' : '[name]')}-[hash].js`,
+        // (A chunk of the portal's own modules that its pages share, such as host/profile.ts, has no facade module.)
+        chunkFileNames: (chunk) => {
+          const portal = (id: string) => /[\\/]host[\\/]/.test(id);
+          const own = chunk.facadeModuleId
+            ? portal(chunk.facadeModuleId)
+            : chunk.moduleIds.length > 0 && chunk.moduleIds.every(portal);
+          return `assets/${messagesChunkName(chunk.facadeModuleId) ?? (own ? 'portal-[name]' : '[name]')}-[hash].js`;
+        },
         codeSplitting: {
           groups: [
             // A group takes the modules it names and what they import that no group before it took.

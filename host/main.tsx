@@ -5,7 +5,7 @@ import { chooseLanguage, portalChoice } from './language';
 import { effect } from '@preact/signals-core';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { appLinkSettled, BUILD_API_BASE } from '../shared/boot/boot';
+import { appLinkSettled, BUILD_API_BASE, markPortalPage } from '../shared/boot/boot';
 import { browserDeps } from '../shared/deps/deps';
 import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
@@ -16,6 +16,8 @@ import './portal.css';
 // The tags are defined by the loader, as on any page (the built page loads it before this script; tools/prerender.tsx).
 if (import.meta.env.DEV) void import('../widgets/loader');
 
+// route.js said so already in the built page; the development server has no route.js.
+markPortalPage();
 const container = document.getElementById('portal');
 if (!container) throw new Error('The portal page needs an element with id="portal".');
 /** The footer, the same on every route: its markup is in the page once, beside the routes' (tools/prerender.tsx). */
@@ -27,7 +29,11 @@ const footer = document.getElementById('portal-footer');
  */
 async function start(portal: HTMLElement): Promise<void> {
   await appLinkSettled();
-  const deps = browserDeps({ apiBase: BUILD_API_BASE, portalUrl: '' }, document, createI18n(portalChoice));
+  const deps = browserDeps(
+    { apiBase: BUILD_API_BASE, portalUrl: '', returnsToPortal: false },
+    document,
+    createI18n(portalChoice),
+  );
   // The portal page is the portal: its own API host, hash navigation.
   const withDeps = (node: ReactNode) => (
     <StrictMode>

@@ -28,9 +28,12 @@ import {
   storedAuthorization,
   storedLanguage,
   storedRecord,
+  markPortalPage,
   type AppLink,
 } from '../shared/boot/boot';
 import { appLinkTarget, hrefFor, ROUTES } from '../shared/routing/routes';
+
+markPortalPage();
 
 /** After the app's sign-in, how long before the person is moved on (the product's 500 ms: MOBILE_REDIRECT_MS). */
 const APP_REDIRECT_MS = 500;

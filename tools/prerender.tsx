@@ -210,7 +210,7 @@ export function signedInDeps(deps: ModelDeps): ModelDeps {
  * person does (`in`): the same for everyone, their data's places held.
  */
 export async function prerenderRoute(route: string, session: 'in' | 'out' = 'out'): Promise<string> {
-  const anyone = browserDeps({ apiBase: '', portalUrl: '' }, null);
+  const anyone = browserDeps({ apiBase: '', portalUrl: '', returnsToPortal: false }, null);
   const deps = session === 'in' ? signedInDeps(anyone) : anyone;
   const html = await renderAll(
     createElement(DepsProvider, { value: deps }, createElement(Portal, { initialHash: `#${route}` })),
@@ -220,7 +220,7 @@ export async function prerenderRoute(route: string, session: 'in' | 'out' = 'out
 
 /** The portal's footer, the same on every route and for everyone (a root of its own: host/main.tsx). */
 export async function prerenderFooter(): Promise<string> {
-  const deps = browserDeps({ apiBase: '', portalUrl: '' }, null);
+  const deps = browserDeps({ apiBase: '', portalUrl: '', returnsToPortal: false }, null);
   return withShadowRoots(await renderAll(createElement(DepsProvider, { value: deps }, createElement(Footer))));
 }
 

@@ -35,6 +35,8 @@ export interface SmLoginElement extends HTMLElement, SmProperties<SmLoginAttribu
 export interface SmTopupAttributes extends SmSharedAttributes {
   /** The screen shown. One of: topup (the two steps), checkout (hand-off to the hosted checkout), success (confirms the payment). Default topup; another value warns in the console and shows topup. */
   'view'?: 'topup' | 'checkout' | 'success';
+  /** Where the payer comes back to after the hosted checkout (paid or canceled): this page by default, or the portal's pages. One of: page (this page, where the tag shows the thank-you (or what went wrong) and fires its event), portal (the portal's own pages (with `portal` set)). Default page; another value warns in the console and shows page. */
+  'return-to'?: 'page' | 'portal';
 }
 /** <sm-topup>: Top up pay-as-you-go credit for yourself or as a gift (1 credit = $0.10). Its events are typed for every element through GlobalEventHandlersEventMap. */
 export interface SmTopupElement extends HTMLElement, SmProperties<SmTopupAttributes> {}
@@ -55,6 +57,8 @@ export interface SmDonateAttributes extends SmSharedAttributes {
   'mission'?: string;
   /** Which missions view="missions" lists. One of: home (up to 3), all, public. Default all; another value warns in the console and shows all. */
   'list'?: 'home' | 'all' | 'public';
+  /** Where the payer comes back to after the hosted checkout (paid or canceled): this page by default, or the portal's pages. One of: page (this page, where the tag shows the thank-you (or what went wrong) and fires its event), portal (the portal's own pages (with `portal` set)). Default page; another value warns in the console and shows page. */
+  'return-to'?: 'page' | 'portal';
 }
 /** <sm-donate>: Give to the nonprofit's missions, once or monthly; lists the ongoing missions. Its events are typed for every element through GlobalEventHandlersEventMap. */
 export interface SmDonateElement extends HTMLElement, SmProperties<SmDonateAttributes> {}

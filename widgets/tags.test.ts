@@ -104,12 +104,14 @@ describe('the tag table', () => {
   it('types each component from its attributes', () => {
     expectTypeOf<TagProps<'sm-topup'>>().toEqualTypeOf<{
       view: 'topup' | 'checkout' | 'success';
+      returnTo: 'page' | 'portal';
       apiBase?: string;
       portal?: string;
     }>();
     expectTypeOf<TagProps<'sm-donate'>>().toEqualTypeOf<{
       view: 'donate' | 'missions' | 'success';
       list: 'home' | 'all' | 'public';
+      returnTo: 'page' | 'portal';
       mission?: string | null;
       apiBase?: string;
       portal?: string;
@@ -127,6 +129,7 @@ describe('the tag table', () => {
       view: 'missions',
       list: 'all',
       mission: '2',
+      returnTo: 'page',
       apiBase: undefined,
       portal: undefined,
     });
@@ -146,6 +149,7 @@ describe('the tag table', () => {
       view: 'donate',
       list: 'all',
       mission: null,
+      returnTo: 'page',
       apiBase: 'https://api.example.org',
       portal: undefined,
     });

@@ -117,6 +117,18 @@ const sharedEvents = {
     "The page's session signed out: logged out, expired, or signed out in another tab. Once per sign-out, however many tags the page holds.",
 } as const;
 
+/** Where a payment made with the tag returns after the hosted checkout. */
+const returnTo = {
+  type: 'enum',
+  default: 'page',
+  values: {
+    page: { description: 'this page, where the tag shows the thank-you (or what went wrong) and fires its event' },
+    portal: { description: "the portal's own pages (with `portal` set)" },
+  },
+  description:
+    "Where the payer comes back to after the hosted checkout (paid or canceled): this page by default, or the portal's pages.",
+} as const satisfies DocumentedAttribute;
+
 const backToApp =
   "In the mobile app's webview, after a payment, asks the app to take the person back (smapp://transaction_done).";
 
@@ -210,6 +222,7 @@ export const tags = {
         },
         description: 'The screen shown.',
       },
+      'return-to': returnTo,
       ...sharedAttributes,
     },
     events: {
@@ -279,6 +292,7 @@ export const tags = {
         values: { home: { description: 'up to 3', height: 1316 }, all: none, public: none },
         description: 'Which missions view="missions" lists.',
       },
+      'return-to': returnTo,
       ...sharedAttributes,
     },
     events: {

@@ -110,6 +110,13 @@ export const FRESH_MS = 30_000;
 type Stores = { [key: symbol]: unknown };
 const store = <T>(name: string, make: () => T): T => ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
 
+/**
+ * The portal's own page says so before anything else runs on it (host/route.ts, host/main.tsx): a tag there may move
+ * the address on its own (a route with nothing to show goes on to another). On any other page a tag never moves it.
+ */
+export const markPortalPage = (): void => void store('sm.portal-page', () => true);
+export const isPortalPage = (): boolean => (globalThis as Stores)[Symbol.for('sm.portal-page')] === true;
+
 /** The page's captures, by element. */
 export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () => new WeakMap<Element, Capture>());
 

@@ -18,18 +18,28 @@ export interface Settings {
   readonly apiBase: string;
   /** Address of the portal page; '' means this page is the portal (hash navigation). */
   readonly portalUrl: string;
+  /** A checkout started here returns to the portal's pages (else to this page, where the tag shows its outcome). */
+  readonly returnsToPortal: boolean;
 }
 
 /**
- * An element's settings from its `api-base` and `portal` attributes, which shared/ui/define.ts has already checked
- * (a bad value warned there and arrives as undefined): normalised as the boot protocol keys them, else the defaults.
+ * An element's settings from its `api-base`, `portal` and `return-to` attributes, which shared/ui/define.ts has already
+ * checked (a bad value warned there and arrives as undefined): normalised as the boot protocol keys them, else the
+ * defaults. A tag without `return-to` returns to the portal when it names one.
  */
 export function settingsFrom({
   apiBase,
   portal,
+  returnTo,
 }: {
   apiBase?: string | undefined;
   portal?: string | undefined;
+  returnTo?: 'page' | 'portal' | undefined;
 }): Settings {
-  return { apiBase: normaliseBase(apiBase) ?? BUILD_API_BASE, portalUrl: normaliseBase(portal) ?? '' };
+  const portalUrl = normaliseBase(portal) ?? '';
+  return {
+    apiBase: normaliseBase(apiBase) ?? BUILD_API_BASE,
+    portalUrl,
+    returnsToPortal: !!portalUrl && returnTo !== 'page',
+  };
 }

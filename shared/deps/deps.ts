@@ -9,6 +9,7 @@
 import type { ApiClient } from '../api/client';
 import { mountEmbeddedCheckout } from '../payments/stripe';
 import { APP_SCHEME, type Settings } from '../config/config';
+import { isPortalPage } from '../boot/boot';
 import { emit as dispatch, type SmEventMap } from '../events/events';
 import { hrefFor, parseHash, parseQuery, type Query, type RouteName } from '../routing/routes';
 import { connectionFor, type Connection } from '../session/connection';
@@ -18,8 +19,20 @@ import { createI18n, type I18n } from '../i18n/catalogue';
 export type AppLink = 'survey_done' | 'gopremium' | 'transaction_done';
 
 export interface Navigation {
-  /** Moves to a portal route: the hash on the portal page, the portal's address from another page. */
+  /** Moves to a portal route, as a press asks: the hash on the portal page, the portal's address from another page. */
   go(name: RouteName, query?: Query, options?: { replace?: boolean }): void;
+  /**
+   * Moves to a portal route on the widget's own (a view with nothing to show goes on to another; the address follows
+   * a view): on the portal page only, in place of the address unless `push`. On any other page a tag never moves the
+   * page: false, and the widget shows what it can in place.
+   */
+  redirect(name: RouteName, query?: Query, options?: { push?: boolean }): boolean;
+  /** This page is the portal's own (a tag may move its address on its own: `redirect`). */
+  onPortalPage(): boolean;
+  /** The route the address's hash names ('#/success?…'), or null: on another page, a checkout's return to it. */
+  route(): RouteName | null;
+  /** Takes a checkout's return (its route and query in the hash) out of this page's address. */
+  forgetRoute(): void;
   /** The query of the current address: the hash route's query over the page's own search. */
   query(): Query;
   /**
@@ -28,7 +41,10 @@ export interface Navigation {
    * value until a new one appears.
    */
   takeToken(key: string): string | null;
-  /** The absolute address of a portal route, for a checkout's return URLs. */
+  /**
+   * The absolute address a checkout returns to, for a route: the portal's, or this page's own (its route in the hash,
+   * where the tag shows the outcome in place) unless the tag returns to the portal (Settings.returnsToPortal).
+   */
   portalUrlFor(name: RouteName, query?: Query): string;
   /** Leaves the page for another address (a hosted checkout). */
   leave(url: string): void;
@@ -87,17 +103,28 @@ export function appDeepLink(action: AppLink, query?: Query): string {
 const taken = new Map<string, string | null>();
 
 function browserNavigation(settings: Settings): Navigation {
-  const portalBase = () =>
-    settings.portalUrl
-      ? settings.portalUrl.replace(/#.*$/, '')
-      : `${window.location.origin}${window.location.pathname}`;
+  const here = () => `${window.location.origin}${window.location.pathname}${window.location.search}`;
+  const portalBase = () => (settings.returnsToPortal ? settings.portalUrl.replace(/#.*$/, '') : here());
+  const go: Navigation['go'] = (name, query, options = {}) => {
+    const href = hrefFor(name, query);
+    if (settings.portalUrl) window.location.assign(`${settings.portalUrl}${href}`);
+    else if (options.replace) window.location.replace(href);
+    else window.location.hash = href.slice(1);
+  };
   return {
     origin: globalThis.location?.origin ?? '',
-    go(name, query, options = {}) {
-      const href = hrefFor(name, query);
-      if (settings.portalUrl) window.location.assign(`${settings.portalUrl}${href}`);
-      else if (options.replace) window.location.replace(href);
-      else window.location.hash = href.slice(1);
+    go,
+    onPortalPage: isPortalPage,
+    redirect(name, query, options = {}) {
+      if (!isPortalPage()) return false;
+      go(name, query, { replace: !options.push });
+      return true;
+    },
+    route() {
+      return window.location.hash.startsWith('#/') ? parseHash(window.location.hash).name : null;
+    },
+    forgetRoute() {
+      window.history.replaceState(window.history.state, '', here());
     },
     query() {
       return { ...parseQuery(window.location.search), ...parseHash(window.location.hash).query };

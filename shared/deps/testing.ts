@@ -132,7 +132,8 @@ export const PROFILE: UserProfile = testProfile();
 
 /**
  * Fake dependencies. `routes` maps 'METHOD /path' to an answer; a call nobody answers gets 404.
- * `signedIn` starts with a session (and that profile) in place.
+ * `signedIn` starts with a session (and that profile) in place. The widget is on the portal's page (it may move the
+ * address on its own: `redirect`) unless `portalPage` is false; `route` is the route the address's hash names.
  */
 export function fakeDeps(
   options: {
@@ -141,8 +142,12 @@ export function fakeDeps(
     query?: Query;
     fromApps?: boolean;
     language?: Language;
+    portalPage?: boolean;
+    route?: RouteName | null;
   } = {},
 ): FakeDeps {
+  const portalPage = options.portalPage ?? true;
+  let route = options.route ?? null;
   const clock = fakeClock();
   const storage = memoryStore();
   const routes = new Map(Object.entries(options.routes ?? {}));
@@ -200,6 +205,14 @@ export function fakeDeps(
     nav: {
       origin: 'http://portal.test',
       go: (name, q, o = {}) => void deps.visits.push({ name, query: q, replace: o.replace ?? false }),
+      redirect(name, q, o = {}) {
+        if (!portalPage) return false;
+        deps.visits.push({ name, query: q, replace: !o.push });
+        return true;
+      },
+      onPortalPage: () => portalPage,
+      route: () => route,
+      forgetRoute: () => void (route = null),
       query: () => ({ ...query }),
       takeToken(key) {
         const value = query[key] ?? null;

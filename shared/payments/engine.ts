@@ -121,11 +121,14 @@ export function createCheckout<D extends { readonly method: string }, R extends 
 
   const stored = () => records.read(kind.record) as Stored<D> | null;
 
-  /** Ends the payment as failed: 'Payment Failed!' shows the message (once). */
+  /** Ends the payment as failed: 'Payment Failed!' shows the message (once); on another page, the tag says it. */
   function fail(message: string) {
     records.clear('payment-pending');
     records.write('payment-error', { message, at: deps.clock.now() });
-    deps.nav.go('TransactionFailedPage', undefined, { replace: true });
+    if (!deps.nav.redirect('TransactionFailedPage')) {
+      records.clear('payment-error');
+      state.value = { kind: 'confirm-failed', message };
+    }
   }
 
   /** A checkout that could not start, as its kind says. */
@@ -135,8 +138,10 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     state.value = { kind: 'idle' };
-    if (failure.kind === 'go') deps.nav.go(failure.route, undefined, { replace: true });
-    else if (failure.kind === 'tell') {
+    // The kind's page, in the portal; on another page the payment ends as failed, in place.
+    if (failure.kind === 'go') {
+      if (!deps.nav.redirect(failure.route)) fail(error?.message ?? t('payments.failedFallback'));
+    } else if (failure.kind === 'tell') {
       if (failure.forget) records.clear(kind.record);
       tell(failure.dialog);
     }
@@ -175,7 +180,9 @@ export function createCheckout<D extends { readonly method: string }, R extends 
         tries: on === 'pending' ? waiting.tries + 1 : 0,
       });
       state.value = { kind: 'waiting' };
-      if (on === 'success') deps.nav.go('ResultPendingPage', undefined, { replace: true });
+      // The pending page is the portal's; on another page the tag says the payment waits, and checks again when asked.
+      if (on === 'success' && !deps.nav.redirect('ResultPendingPage'))
+        state.value = { kind: 'confirm-failed', message: t('payments.stillPending') };
     } else if (outcome.kind === 'failed') {
       records.clear(kind.record);
       fail(outcome.message);
@@ -235,18 +242,16 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     cannotStart(kind.noHandOff ?? { kind: 'tell', dialog: { kind: 'checkout-error' } }, null);
   }
 
-  async function checkout() {
+  /** Hands the stored draft off to the checkout; false when there is none here (and the page stays: not the portal). */
+  async function checkout(): Promise<boolean> {
     let record = stored();
-    if (!record) {
-      deps.nav.go(kind.startRoute, undefined, { replace: true });
-      return;
-    }
+    if (!record) return deps.nav.redirect(kind.startRoute);
     if (!record.sessionId) {
       state.value = { kind: 'creating' };
       const created = await kind.create(kindContext(deps), record);
       if (!created.ok) {
         cannotStart(kind.createRefused?.(created.error, kindContext(deps)) ?? { kind: 'retry' }, created.error);
-        return;
+        return true;
       }
       record = {
         ...record,
@@ -257,6 +262,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       records.write(kind.record, record as never);
     }
     await handOff(record);
+    return true;
   }
 
   async function payWithWallet(draft: D) {
@@ -285,16 +291,16 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     else state.value = { kind: 'idle' };
   }
 
-  /** On the success route: confirms the payment the person came back with (the address's, else the stored one). */
-  async function confirm() {
+  /**
+   * On the success route: confirms the payment the person came back with (the address's, else the stored one); false
+   * when there is none here (and the page stays: not the portal).
+   */
+  async function confirm(): Promise<boolean> {
     const query = deps.nav.query();
     const record = stored();
     const fromQuery = query.session_id && !query.session_id.includes('{') ? query.session_id : null;
     const sessionId = fromQuery ?? record?.sessionId;
-    if (!sessionId) {
-      deps.nav.go('HomePage', undefined, { replace: true });
-      return;
-    }
+    if (!sessionId) return deps.nav.redirect('HomePage');
     const method = record?.sessionId === sessionId ? record.method : (query.method ?? record?.method ?? CARD);
     const back = kind.success(sessionId, method, record).query;
     confirming = {
@@ -303,6 +309,19 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     };
     const handed = handedOver(sessionId);
     await settle(handed ? { kind: 'confirmed', result: handed } : await check(confirming.waiting));
+    return true;
+  }
+
+  /**
+   * A gift given without an account came back to the page it was given from (`sessionId`: the checkout's, from the
+   * address): the draft it was for when this browser started it (taken once, and forgotten), else null. Nothing can
+   * confirm it (its history is no one's): its return is its thank-you.
+   */
+  function returned(sessionId: string): D | null {
+    const record = stored();
+    if (!record || record.sessionId !== sessionId) return null;
+    records.clear(kind.record);
+    return record;
   }
 
   return {
@@ -337,6 +356,12 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       else void checkout();
     },
     confirm,
+    returned,
+    /** Back to no payment under way (after one confirmed in place, the form again). */
+    reset() {
+      confirming = null;
+      state.value = { kind: 'idle' };
+    },
     /** On the pending page: asks again about a payment that waits, and settles the answer. */
     async recheck(waiting: PaymentPendingRecord): Promise<PaymentOutcome> {
       confirming = { on: 'pending', waiting };

@@ -40,17 +40,23 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
     return warned;
   }
 
+  /** A checkout cancelled at the provider (its session in the address's `canceled`) says nothing was charged. */
+  function canceledThere(): boolean {
+    const stored = records.read(options.record);
+    const canceled = deps.nav.query().canceled;
+    if (!stored || !('sessionId' in stored) || !stored.sessionId || canceled !== stored.sessionId) return false;
+    records.clear(options.record);
+    notice.value = { tone: 'info', text: t('payments.checkoutCanceled') };
+    return true;
+  }
+
   return {
     dialog: computed(() => dialog.value),
     notice: computed(() => notice.value),
+    canceledThere,
     /** On the start page: a checkout cancelled at the provider says nothing was charged; an unfinished one warns. */
     open() {
-      const stored = records.read(options.record);
-      const canceled = deps.nav.query().canceled;
-      if (stored && 'sessionId' in stored && stored.sessionId && canceled === stored.sessionId) {
-        records.clear(options.record);
-        notice.value = { tone: 'info', text: t('payments.checkoutCanceled') };
-      } else warnUnfinished();
+      if (!canceledThere()) warnUnfinished();
     },
     warnUnfinished,
     continuePayment() {

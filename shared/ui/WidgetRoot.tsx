@@ -78,16 +78,21 @@ export interface WidgetRootProps {
   container?: ShadowRoot | HTMLElement | undefined;
   apiBase?: string | undefined;
   portal?: string | undefined;
+  /** Where a checkout started here returns (the `return-to` attribute of the tags that take payments in place). */
+  returnTo?: 'page' | 'portal' | undefined;
   styles?: string;
   children: ReactNode;
 }
 
-export function WidgetRoot({ container, apiBase, portal, styles = '', children }: WidgetRootProps) {
+export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', children }: WidgetRootProps) {
   const host = hostOf(container);
   const given = useContext(LanguageContext);
   // The element's language follows its attribute and the page's lang; prerendered markup gets it from LanguageContext.
   const [i18n] = useState(() => createI18n(host ? followElement(host) : signal(given)));
-  const deps = useMemo(() => browserDeps(settingsFrom({ apiBase, portal }), host, i18n), [apiBase, portal, host, i18n]);
+  const deps = useMemo(
+    () => browserDeps(settingsFrom({ apiBase, portal, returnTo }), host, i18n),
+    [apiBase, portal, returnTo, host, i18n],
+  );
   const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));

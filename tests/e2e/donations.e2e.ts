@@ -4,7 +4,16 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, blogUrl, browserPerFile, newPage, payByCard, signInNewPerson } from './support';
+import {
+  baseUrl,
+  blogUrl,
+  browserPerFile,
+  createVerifiedUser,
+  newPage,
+  payByCard,
+  signedInElsewhere,
+  signInNewPerson,
+} from './support';
 
 const browser = browserPerFile();
 
@@ -16,6 +25,16 @@ async function missionTotal(id: number): Promise<number> {
   const body = (await response.json()) as MissionBody;
   return body.data.find((m) => m.id === id)!.total_donation;
 }
+
+/** Records the sm-donation-completed events the page hears; read them with gifts(page). */
+async function recordGifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const heard: unknown[] = [];
+    (window as unknown as { __gifts: unknown[] }).__gifts = heard;
+    document.addEventListener('sm-donation-completed', (e) => heard.push((e as CustomEvent).detail), true);
+  });
+}
+const gifts = (page: Page) => page.evaluate(() => (window as unknown as { __gifts: unknown[] }).__gifts);
 
 describe('donations', () => {
   it('a signed-in person gives $30 once and the mission total rises by 30', async () => {
@@ -128,15 +147,24 @@ describe('donations', () => {
     await context.close();
   });
 
-  it('the blog on another origin embeds <sm-donate> from the built files and completes a gift', async () => {
+  it('the blog on another origin embeds <sm-donate>: an anonymous $10 gift comes back to the blog, thanked there', async () => {
     const { page, context, errors } = await newPage(browser());
+    await recordGifts(page);
     const before = await missionTotal(2);
     await page.goto(blogUrl());
     await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
     await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
     await payByCard(page);
+    // Back on the blog (not the portal), the tag thanks the donor in place and tells the page.
+    await page.waitForURL((url) => url.href.startsWith(blogUrl()));
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
+    await page.getByRole('heading', { name: 'Songs of the Harvest' }).waitFor();
     expect(await missionTotal(2)).toBeCloseTo(before + 10, 2);
+    expect(await gifts(page)).toEqual([{ sessionId: expect.stringMatching(/^cs_/), amount: 10 }]);
+    // A reload thanks again, but the gift is announced once.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
+    expect(await gifts(page)).toEqual([]);
     expect(errors).toEqual([]);
     // An origin that is not on the allow-list is refused by the API.
     const askFrom = (where: Page) =>
@@ -153,6 +181,45 @@ describe('donations', () => {
     await other.goto('data:text/html,<p>elsewhere</p>');
     expect(await askFrom(other)).toBe('refused');
     await other.close();
+    await context.close();
+  });
+
+  it('a gift canceled at the checkout comes back to the blog with nothing charged', async () => {
+    const { page, context, errors } = await newPage(browser());
+    await recordGifts(page);
+    const before = await missionTotal(2);
+    await page.goto(blogUrl());
+    await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.href.startsWith(blogUrl()));
+    await page.getByText('Payment canceled. Nothing was charged.').waitFor();
+    await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).waitFor();
+    expect(await missionTotal(2)).toBeCloseTo(before, 2);
+    expect(await gifts(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a person signed in on the blog gives $20 monthly: back on the blog, confirmed in place, then the form again', async () => {
+    const person = await createVerifiedUser({ first: 'Blogga' });
+    const { page, context, errors } = await signedInElsewhere(browser(), person.email, person.password);
+    await recordGifts(page);
+    await page.goto(blogUrl());
+    const donate = page.locator('sm-donate');
+    await donate.getByRole('slider').press('ArrowRight');
+    await donate.getByRole('radio', { name: 'Recurring (monthly)' }).check();
+    await donate.getByRole('button', { name: /Donate Now · \$20\.00/ }).click();
+    await payByCard(page);
+    await page.waitForURL((url) => url.href.startsWith(blogUrl()));
+    await donate.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
+    await donate.getByText(/\$20\.00/).waitFor();
+    expect(await gifts(page)).toEqual([{ sessionId: expect.stringMatching(/^cs_/), amount: 20 }]);
+    // Continue stays on the blog: the mission's form, now with the monthly gift and its cancel.
+    await donate.getByRole('button', { name: 'Continue' }).click();
+    await donate.getByRole('button', { name: 'Cancel Donation' }).waitFor();
+    expect(page.url()).toBe(blogUrl());
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

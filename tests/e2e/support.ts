@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Mail } from '../../sandbox/core/mail';
 import { chromiumLaunchOptions } from '../../tools/chromium';
+import { sessionKeyFor } from '../../shared/boot/boot';
 
 export const baseUrl = (): string => inject('baseUrl');
 export const blogUrl = (): string => inject('blogUrl');
@@ -197,6 +198,38 @@ export async function createVerifiedUser(
   const verified = await fetch(`${baseUrl()}/webclient-verification-email?t=${encodeURIComponent(token)}`);
   if (!verified.ok) throw new Error(`verify ${verified.status}`);
   return { email, password, name: `${first} ${last}` };
+}
+
+/**
+ * A fresh page whose origin (a blog's) already holds `email`'s session for the portal's API host, as an <sm-login> on
+ * that page would have left it.
+ */
+export async function signedInElsewhere(
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { context, page, errors } = await newPage(browser);
+  const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
+  const record = JSON.stringify({
+    v: 1,
+    auth: { accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 },
+    user: null,
+    fromApps: false,
+    nextPage: null,
+  });
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
+    },
+    [sessionKeyFor(baseUrl()), record],
+  );
+  return { context, page, errors };
 }
 
 /** Calls the API as a person (for reading state a test checks). */

@@ -48,6 +48,45 @@ describe('the donation form', () => {
     expect(b.deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: true }]);
   });
 
+  it('on a page other than the portal, a tag with no mission lists the missions, and a Donate opens the form there', async () => {
+    const { deps, model } = donate({ portalPage: false });
+    model.show('donate');
+    await deps.clock.advance(0);
+    expect(deps.visits).toEqual([]);
+    expect(model.view.value).toBe('missions');
+    expect(model.missions.value?.map((m) => m.id)).toEqual([2]);
+    model.openMission(2);
+    await deps.clock.advance(0);
+    expect(deps.visits).toEqual([]);
+    expect(model.view.value).toBeNull();
+    expect(model.mission.value?.id).toBe(2);
+  });
+
+  it('a gift without an account that came back to this page is thanked, and announced once when this browser gave it', async () => {
+    const first = donate({ portalPage: false });
+    first.model.show('donate', { mission: '2' });
+    await first.deps.clock.advance(0);
+    await first.model.donate();
+    expect(first.deps.left).toEqual(['http://portal.test/sandbox/checkout/cs_d']);
+    // Back from the checkout: the same browser (its storage), the session in the address.
+    const back = createDonateModel({
+      ...first.deps,
+      nav: { ...first.deps.nav, query: () => ({ _d: '2', thanks: 'cs_d' }) },
+    });
+    back.show('donate', { mission: '2' });
+    await first.deps.clock.advance(0);
+    expect(back.thanked.value).toBe(true);
+    expect(first.deps.events).toEqual([{ type: 'sm-donation-completed', detail: { sessionId: 'cs_d', amount: 10 } }]);
+    const again = createDonateModel({
+      ...first.deps,
+      nav: { ...first.deps.nav, query: () => ({ _d: '2', thanks: 'cs_d' }) },
+    });
+    again.show('donate', { mission: '2' });
+    await first.deps.clock.advance(0);
+    expect(again.thanked.value).toBe(true);
+    expect(first.deps.events).toHaveLength(1);
+  });
+
   it('a mission attribute of another form (given as null: the element warned) says the mission is not available', async () => {
     const { deps, model } = donate();
     model.show('donate', { mission: null });

@@ -65,7 +65,15 @@ export function createDonateModel(deps: ModelDeps) {
   const recurring = signal(false);
   /** An anonymous gift came back from the checkout (its thank-you needs no sign-in). */
   const thanked = signal(false);
+  /**
+   * The view shown, when it is not the element's: on a page other than the portal, a gift's return to it (confirmed
+   * here), or the missions list for a tag that names no mission. Null: the element's view.
+   */
+  const view = signal<View | null>(null);
   let shown = '';
+  let listed: ListVariant = 'all';
+  /** The element's `mission` attribute, as the view was last shown with it. */
+  let missionAttribute: string | null | undefined;
 
   const signedIn = deps.session.isSignedIn;
   const mission = computed(() => missions.value?.find((m) => m.id === missionId.value) ?? null);
@@ -96,17 +104,40 @@ export function createDonateModel(deps: ModelDeps) {
       'payment-status',
     );
 
+  /** The missions list in place of a view that has nothing to show here. */
+  const showList = (variant: ListVariant) => {
+    view.value = 'missions';
+    listed = variant;
+    void loadMissions(variant);
+  };
+
+  /** A gift given without an account came back here: its thank-you, and its event when this browser started it. */
+  function thank(sessionId: string) {
+    thanked.value = true;
+    const draft = payment.returned(sessionId);
+    if (draft) deps.emit('sm-donation-completed', { sessionId, amount: draft.amount });
+  }
+
   /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the _d query's. */
   async function openForm(missionAttribute: string | null | undefined) {
-    if (!signedIn.value && deps.nav.query().thanks) thanked.value = true;
+    const { thanks } = deps.nav.query();
+    if (!signedIn.value && thanks) thank(thanks);
     const id = missionIdOf(missionAttribute) ?? missionIdOf(deps.nav.query()._d);
     if (id === null) {
-      // The Donations page without a mission goes home; a tag given a bad mission says so.
-      if (missionAttribute === undefined) deps.nav.go('HomePage', undefined, { replace: true });
-      else lists.fail(t('donate.missionMissing'));
+      // The Donations page without a mission goes home. A tag given a bad mission says so; one given none lists the
+      // missions, each with its Donate button (the page it is on never moves on its own).
+      if (missionAttribute !== undefined) lists.fail(t('donate.missionMissing'));
+      else if (!deps.nav.redirect('HomePage')) {
+        console.warn(
+          '[sm-donate] No mission to give to: add its id, such as <sm-donate mission="2">. Listing the missions.',
+        );
+        showList(signedIn.value ? 'all' : 'public');
+      }
       return;
     }
+    view.value = null;
     missionId.value = id;
+    prompts.canceledThere();
     // Not `busy`: the form stays usable while the mission and the plan load (what needs them waits for them).
     await Promise.all([loadMissions(formList(signedIn.value)), loadPlan()]);
     if (missions.value && !mission.value) lists.fail(t('donate.missionMissing'));
@@ -116,7 +147,9 @@ export function createDonateModel(deps: ModelDeps) {
     payment,
     prompts,
     busy: computed(() => busy.value || payment.busy.value),
-    ...readOnly({ dialog, missions, plan, slider, custom, recurring, thanked }),
+    ...readOnly({ dialog, missions, plan, slider, custom, recurring, thanked, view }),
+    /** The list shown in place of a form with no mission (its variant). */
+    listed: () => listed,
     /** Why the list, the mission or the plan is not there. */
     loadError: lists.error,
     mission,
@@ -124,14 +157,20 @@ export function createDonateModel(deps: ModelDeps) {
     signedIn,
 
     /** Starts a view once: the list (of a variant), the form (of a mission), or confirming a gift. */
-    show(view: View, options: { mission?: string | null | undefined; list?: ListVariant } = {}) {
-      const key = `${view}:${options.mission ?? ''}:${options.list ?? ''}`;
+    show(asked: View, options: { mission?: string | null | undefined; list?: ListVariant } = {}) {
+      const key = `${asked}:${options.mission ?? ''}:${options.list ?? ''}`;
       if (shown === key) return;
       shown = key;
-      if (view === 'missions') void loadMissions(options.list ?? 'all');
-      else if (view === 'success' && !signedIn.value) thanked.value = true;
-      else if (view === 'success') void payment.confirm();
-      else void openForm(options.mission);
+      missionAttribute = options.mission;
+      // A gift that returned to this page from the checkout (not the portal's: its success route is in the address).
+      const returned = asked === 'donate' && deps.nav.route() === 'DonationsSuccessPage';
+      if (returned) view.value = 'success';
+      if (asked === 'missions') void loadMissions(options.list ?? 'all');
+      else if (asked === 'success' && !signedIn.value) thanked.value = true;
+      else if (asked === 'success' || returned) {
+        // Nothing to confirm on this page: the form (or the list) instead.
+        void payment.confirm().then((ok) => void (ok || openForm(options.mission)));
+      } else void openForm(options.mission);
     },
     setSlider(value: number) {
       custom.value = null;
@@ -202,10 +241,18 @@ export function createDonateModel(deps: ModelDeps) {
           : { kind: 'error', message: t('donate.somethingWrong') },
       );
     },
-    /** After a gift: inside the app, back through its transaction_done deep link; else home. */
-    finish: () => finishPayment(deps),
+    /** After a gift: inside the app, back through its transaction_done deep link; else home; on another page, the form. */
+    finish: () =>
+      finishPayment(deps, undefined, () => {
+        deps.nav.forgetRoute();
+        payment.reset();
+        void openForm(missionAttribute);
+      }),
+    /** A mission's Donate: its page in the portal; on another page, its form here. */
     openMission(id: number) {
-      deps.nav.go(signedIn.value ? 'DonationsPage' : 'DonationPageAnon', { _d: String(id) });
+      const query = { _d: String(id) };
+      if (deps.nav.redirect(signedIn.value ? 'DonationsPage' : 'DonationPageAnon', query, { push: true })) return;
+      void openForm(String(id));
     },
   };
 }

@@ -279,11 +279,13 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | n
   const model = useModel(createDonateModel);
   const containerRef = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, { mission, list }), [model, view, mission, list]);
+  // The element's view, or in its place what this page can show (a gift's return to it, the list for no mission).
+  const shown = model.view.value ?? view;
   return (
-    <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
-      {view === 'missions' ? (
-        <MissionsView model={model} variant={list} />
-      ) : view === 'success' ? (
+    <PaymentFrame prompts={model.prompts} view={shown} busy={model.busy.value}>
+      {shown === 'missions' ? (
+        <MissionsView model={model} variant={view === 'missions' ? list : model.listed()} />
+      ) : shown === 'success' ? (
         <SuccessView model={model} />
       ) : (
         <DonateForm model={model} containerRef={containerRef} />
@@ -293,12 +295,13 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | n
   );
 }
 
-export function Donate({ view, mission, list, apiBase, portal, container }: DonateProps) {
+export function Donate({ view, mission, list, apiBase, portal, returnTo, container }: DonateProps) {
   return (
     <WidgetRoot
       container={container}
       apiBase={apiBase}
       portal={portal}
+      returnTo={returnTo}
       styles={sliderStyles + paymentStyles + donateStyles + placesStyles}
     >
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />

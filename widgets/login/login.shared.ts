@@ -83,10 +83,10 @@ export function createLoginShared(deps: LoginDeps) {
     notice,
     socialDetails,
 
-    /** Another view of this widget; the address follows for the two tabs. */
+    /** Another view of this widget; in the portal, the address follows for the two tabs. */
     open(next: View, options: { replace?: boolean } = {}) {
-      if (next === 'login') nav.go('Signin', undefined, options);
-      else if (next === 'register') nav.go('Registration', undefined, options);
+      if (next === 'login' || next === 'register')
+        nav.redirect(next === 'login' ? 'Signin' : 'Registration', undefined, { push: !options.replace });
       showView(next);
     },
 

@@ -30,9 +30,9 @@ export function createSignInModel(ctx: LoginShared) {
       return refused && /please verify your email/i.test(refused.message) ? refused.email : null;
     }),
 
-    /** On arrival: a visitor already signed in goes on. */
+    /** On arrival: a visitor already signed in goes on (in the portal: on another page, the tag stays where it is). */
     start() {
-      if (session.isSignedIn.value) ctx.goOn(nav.query());
+      if (session.isSignedIn.value && nav.onPortalPage()) ctx.goOn(nav.query());
     },
     chooseEmail() {
       step.value = 'email';

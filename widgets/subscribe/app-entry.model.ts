@@ -63,8 +63,17 @@ export function createAppEntryModel(deps: ModelDeps) {
 
   /** A new card: a checkout that cannot start goes to the blank failed page, as the card-update kind says. */
   async function updatePayment() {
-    if ((await signIn()) !== 'ok') return deps.nav.go('UpdatePaymentFailedPage', undefined, { replace: true });
-    await createCheckout(cardUpdateCheckout, deps).begin({ method: CARD, currency: 'USD', amount: 0 });
+    if ((await signIn()) !== 'ok') {
+      // The app's blank failed page, in the portal; on another page the tag says the link did not work.
+      if (!deps.nav.redirect('UpdatePaymentFailedPage'))
+        status.value = { kind: 'error', text: t('subscribe.app.badQuery') };
+      return;
+    }
+    const checkout = createCheckout(cardUpdateCheckout, deps);
+    await checkout.begin({ method: CARD, currency: 'USD', amount: 0 });
+    // A card update that could not start, on a page other than the portal: said here.
+    const ended = checkout.state.value;
+    if (ended.kind === 'confirm-failed') status.value = { kind: 'error', text: ended.message };
   }
 
   async function directSubscribe() {

@@ -59,7 +59,8 @@ export function createChangeModel(deps: ModelDeps) {
     }
     if (profile.data.type !== 1) {
       loading.value = false;
-      deps.nav.go('HomePage', undefined, { replace: true });
+      // Home, in the portal; on another page the tag says why there is nothing to change.
+      if (!deps.nav.redirect('HomePage')) loadError.value = t('subscribe.manage.notMonthly');
       return;
     }
     const result = await deps.api.call(api.subscriptionPlans, {});
@@ -78,7 +79,8 @@ export function createChangeModel(deps: ModelDeps) {
   async function showSuccess() {
     const record = records.read('change-subscription');
     if (!record) {
-      deps.nav.go('HomePage', undefined, { replace: true });
+      // No change made here to show: home, in the portal; on another page the tag says so.
+      if (!deps.nav.redirect('HomePage')) loadError.value = t('subscribe.change.somethingWrong');
       return;
     }
     loading.value = true;

@@ -144,6 +144,31 @@ describe('top-up: success', () => {
     expect(gift.model.success.value).toEqual({ kind: 'other', code: 'SM-ABCD-EFGH' });
   });
 
+  it('on a page other than the portal: a return to it is confirmed in place, then the steps again; nothing to confirm shows the steps', async () => {
+    const confirm = {
+      'POST /webclient/in-web-purchase/confirm-transaction-session': ok({
+        result_code: 'Authorised',
+        redemption_code: 'SM-ABCD-EFGH',
+      }),
+    };
+    const back = topup({ portalPage: false, route: 'SuccessPage', query: { session_id: 'cs_2' }, routes: confirm });
+    back.model.show('topup');
+    expect(back.model.page.value).toBe('success');
+    await back.deps.clock.advance(500);
+    expect(back.model.success.value).toEqual({ kind: 'other', code: 'SM-ABCD-EFGH' });
+    back.model.finish();
+    expect(back.deps.visits).toEqual([]);
+    expect(back.deps.nav.route()).toBeNull();
+    expect(back.model.page.value).toBe('start');
+    await back.deps.clock.advance(0);
+    expect(back.model.options.value).toHaveLength(options.length);
+    const nothing = topup({ portalPage: false });
+    nothing.model.show('success');
+    await nothing.deps.clock.advance(0);
+    expect(nothing.deps.visits).toEqual([]);
+    expect(nothing.model.page.value).toBe('start');
+  });
+
   it('Back to Home goes home, or back to the app through transaction_done', async () => {
     const web = topup();
     web.model.finish();

@@ -78,6 +78,8 @@ export function createTopupModel(deps: ModelDeps) {
         : { kind: 'self', balance: state.result.credit_balance ?? deps.session.user.value?.credit_balance ?? 0 };
     }),
 
+    /** The page shown: the view's, or in its place what this page can show (shared/payments/flow.ts). */
+    page: flow.page,
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: View, container: () => HTMLElement | null = () => null) {
       flow.show(view === 'topup' ? 'start' : view, { load: () => void loadOptions(), container });
@@ -131,7 +133,11 @@ export function createTopupModel(deps: ModelDeps) {
       });
     },
     /** Back to Home on the confirmed top-up; inside the app, back through its transaction_done deep link. */
-    finish: () => finishPayment(deps),
+    finish: () =>
+      finishPayment(deps, undefined, () => {
+        step.value = 1;
+        flow.again(() => void loadOptions());
+      }),
   };
 }
 

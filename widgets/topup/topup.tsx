@@ -243,13 +243,20 @@ function TopupWidget({ view }: { view: View }) {
   const model = useModel(createTopupModel);
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, () => container.current), [model, view]);
+  // The view's page, or in its place what this page can show (a checkout's return to it, confirmed here).
+  const page = model.page.value ?? (view === 'topup' ? 'start' : view);
   // A device-wallet payment is confirmed in place, on the steps' page.
-  const confirmedHere = view === 'topup' && model.payment.state.value.kind === 'confirmed';
+  const shown =
+    page === 'success' || model.payment.state.value.kind === 'confirmed'
+      ? 'success'
+      : page === 'checkout'
+        ? 'checkout'
+        : 'topup';
   return (
-    <PaymentFrame prompts={model.prompts} view={confirmedHere ? 'success' : view} busy={model.busy.value}>
-      {view === 'success' || confirmedHere ? (
+    <PaymentFrame prompts={model.prompts} view={shown} busy={model.busy.value}>
+      {shown === 'success' ? (
         <Success model={model} />
-      ) : view === 'checkout' ? (
+      ) : shown === 'checkout' ? (
         <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} />
       ) : (
         <Steps model={model} />
@@ -258,9 +265,15 @@ function TopupWidget({ view }: { view: View }) {
   );
 }
 
-export function Topup({ view, apiBase, portal, container }: TopupProps) {
+export function Topup({ view, apiBase, portal, returnTo, container }: TopupProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={topupStyles + placesStyles}>
+    <WidgetRoot
+      container={container}
+      apiBase={apiBase}
+      portal={portal}
+      returnTo={returnTo}
+      styles={topupStyles + placesStyles}
+    >
       <TopupWidget key={view} view={view} />
     </WidgetRoot>
   );

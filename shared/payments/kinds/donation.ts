@@ -36,7 +36,7 @@ export const donationCheckout: CheckoutKind<DonationDraft, DonationResult> = {
       success_url: d.anonymous
         ? url('DonationPageAnon', { _d: mission, thanks: SESSION_ID })
         : url('DonationsSuccessPage', { session_id: SESSION_ID, _d: mission }),
-      cancel_url: url(d.anonymous ? 'DonationPageAnon' : 'DonationsPage', { _d: mission }),
+      cancel_url: url(d.anonymous ? 'DonationPageAnon' : 'DonationsPage', { _d: mission, canceled: SESSION_ID }),
     };
     return createdFrom(
       await api.call(d.anonymous ? donations.createAnonymousDonationSession : donations.createDonationSession, body, {

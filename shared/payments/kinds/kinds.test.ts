@@ -112,7 +112,7 @@ describe('donation', () => {
     expect(deps.requests.at(-1)?.headers.Authorization).toBeUndefined();
     expect(body(deps)).toMatchObject({
       success_url: 'http://portal.test/#DonationPageAnon?_d=2&thanks=%7BCHECKOUT_SESSION_ID%7D',
-      cancel_url: 'http://portal.test/#DonationPageAnon?_d=2',
+      cancel_url: 'http://portal.test/#DonationPageAnon?_d=2&canceled=%7BCHECKOUT_SESSION_ID%7D',
     });
   });
 

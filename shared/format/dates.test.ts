@@ -19,7 +19,7 @@ describe('dates', () => {
     expect(formatDate('2025-03-14', 'es')).toBe('14 de marzo de 2025');
     expect(formatDate('2025-03-14', 'zh-Hans')).toBe('2025年3月14日');
     expect(formatDate('2025-03-14', 'fil')).toMatch(/Marso 14, 2025/);
-    expect(formatTableDate('2025-03-14T15:05:00', 'es')).toBe('14/3/25, 15:05');
+    expect(formatTableDate('2025-03-14T15:05:00', 'es')).toBe('14/3/25, 3:05 p.m.');
   });
   it('shows a dash for missing or unreadable dates', () => {
     expect(formatDate(null)).toBe('—');

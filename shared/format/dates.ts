@@ -4,6 +4,8 @@
  * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and short date and time.
  */
 
+import { intlLocale } from '../i18n/languages';
+
 type DateInput = string | number | Date | null | undefined;
 
 /** A date and time without a zone ('2025-03-14', '2025-03-14 10:00:00', '2025-03-14T10:00'): read as local time. */
@@ -29,7 +31,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}${JSON.stringify(options)}`;
   let found = formats.get(key);
-  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(language, options)));
+  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(intlLocale(language), options)));
   return found;
 }
 

@@ -1,5 +1,6 @@
 import '@messages/format';
 import { english, type Translate } from '../i18n/catalogue';
+import { intlLocale } from '../i18n/languages';
 
 /**
  * Money and credits, converted only here:
@@ -26,11 +27,11 @@ export function formatCredits(credits: number, t: Translate = english): string {
 
 /**
  * An amount in a currency, in the language shown, with the currency's own minor units and
- * thousands separators (Intl knows them: JPY 0 decimals, KWD 3; English writes '$1,234.50'). An
- * unknown code falls back to the code and number.
+ * thousands separators (Intl knows them: JPY 0 decimals, KWD 3; English writes '$1,234.50', Spanish
+ * 'USD 1,234.50': intlLocale). An unknown code falls back to the code and number.
  */
 export function formatMoney(amount: number, currency: string = 'USD', language: string = 'en'): string {
-  const locale = language === 'en' ? 'en-US' : language;
+  const locale = intlLocale(language);
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {

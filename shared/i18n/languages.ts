@@ -23,3 +23,11 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return language === PSEUDO || RIGHT_TO_LEFT.has(language.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
 }
+
+/**
+ * The locale `Intl` writes a language's numbers, money and dates in (the compiled messages' numbers too): English as
+ * the US writes it, Spanish as Latin America does ('es-419': 'USD 1,234.50', the neutral Spanish of the catalogue, for
+ * readers in the Americas and the Philippines, rather than Spain's '1234,50 US$'), every other language as named.
+ */
+export const intlLocale = (language: string): string =>
+  language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../tools/messages';
-import type { Translate } from '../i18n/catalogue';
+import { english, type Translate } from '../i18n/catalogue';
 import { LANGUAGES } from '../i18n/languages';
 import {
   creditsToDollars,
@@ -8,6 +8,7 @@ import {
   dollarsToCredits,
   formatCredits,
   formatMoney,
+  precisionMessage,
   toMinorUnits,
 } from './money';
 
@@ -76,5 +77,24 @@ describe('money in the language shown', () => {
         );
       }
     }
+  });
+});
+
+describe('the amount hint', () => {
+  const translate = (language: string): Translate => {
+    const messages = compileCatalogue(language);
+    return (key, args) => messages[key]!(args);
+  };
+
+  it('writes its example as the language writes numbers, like the amounts beside it', () => {
+    expect(precisionMessage('USD')).toBe('Enter the amount with at most 2 decimals (for example 12.50).');
+    expect(precisionMessage('KWD')).toMatch(/\(for example 12\.500\)\.$/);
+    // Spanish as Latin America writes it, as formatMoney does ('USD 12.50'), never Spain's '12,50' beside it.
+    expect(precisionMessage('USD', translate('es'), 'es')).toBe(
+      'Ingrese el monto con 2 decimales como máximo (por ejemplo, 12.50).',
+    );
+    expect(formatMoney(12.5, 'USD', 'es')).toContain('12.50');
+    // A language that writes a decimal comma gets one (the example is Intl's, not toFixed's).
+    expect(precisionMessage('USD', english, 'de')).toContain('(for example 12,50)');
   });
 });

@@ -31,3 +31,7 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
  */
 export const intlLocale = (language: string): string =>
   language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
+
+/** Intl's number format for a language, in its intlLocale (money and plain numbers: shared/format/money.ts). */
+export const numberFormat = (language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  new Intl.NumberFormat(intlLocale(language), options);

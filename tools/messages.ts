@@ -21,6 +21,7 @@ import compileModule from '@messageformat/core/lib/compile-module.js';
 import { parse, type Token } from '@messageformat/parser';
 import * as cardinals from '@messageformat/runtime/lib/cardinals';
 import type { Plugin } from 'vite';
+import { intlLocale } from '../shared/i18n/languages';
 
 export const MESSAGES_DIR = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
 const CATALOGUE = join(import.meta.dirname, '..', 'shared', 'i18n', 'catalogue.ts');
@@ -43,8 +44,8 @@ export function readCatalogue(language: string): Catalogue {
   return JSON.parse(readFileSync(join(MESSAGES_DIR, `${language}.json`), 'utf8')) as Catalogue;
 }
 
-/** The locale whose plural rules and number formats a language uses. */
-const localeOf = (language: string): string => (language === PSEUDO ? 'en' : language);
+/** The locale whose plural rules and number formats a language uses (Intl's for money and dates: intlLocale). */
+const localeOf = (language: string): string => (language === PSEUDO || language === 'en' ? 'en' : intlLocale(language));
 
 /** The areas of a catalogue: the first part of its keys. */
 export const areaOf = (key: string): string => key.split('.')[0]!;

@@ -19,7 +19,11 @@ describe('dates', () => {
     expect(formatDate('2025-03-14', 'es')).toBe('14 de marzo de 2025');
     expect(formatDate('2025-03-14', 'zh-Hans')).toBe('2025年3月14日');
     expect(formatDate('2025-03-14', 'fil')).toMatch(/Marso 14, 2025/);
-    expect(formatTableDate('2025-03-14T15:05:00', 'es')).toBe('14/3/25, 15:05');
+    // Tables name the month in every language but English ('3/4/25' is the 3rd of April or the 4th of March).
+    // (the space before the time's p.m. or PM is ICU's, narrow or not by version)
+    expect(formatTableDate('2025-03-04T15:05:00', 'es')).toMatch(/^4 mar 2025, 3:05\sp\.\s?m\.$/);
+    expect(formatTableDate('2025-03-04T15:05:00', 'fil')).toMatch(/^Mar 4, 2025, 3:05\sPM$/);
+    expect(formatTableDate('2025-03-04T15:05:00', 'zh-Hans')).toBe('2025年3月4日 15:05');
   });
   it('shows a dash for missing or unreadable dates', () => {
     expect(formatDate(null)).toBe('—');

@@ -1,8 +1,11 @@
 /**
  * Dates in the language shown, through Intl (no date library reaches the browser). English keeps
  * the product's own forms: '14 March 2025' generally, '14/03/2025 03:05 PM' in tables; other
- * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and short date and time.
+ * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and, in tables, their
+ * medium date (the month as a word) and short time.
  */
+
+import { intlLocale } from '../i18n/languages';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -29,7 +32,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}${JSON.stringify(options)}`;
   let found = formats.get(key);
-  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(language, options)));
+  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(intlLocale(language), options)));
   return found;
 }
 
@@ -58,10 +61,13 @@ export function formatDate(value: DateInput, language: string = 'en'): string {
   });
 }
 
-/** A date and time as tables show them: '14/03/2025 03:05 PM' in English. */
+/**
+ * A date and time as tables show them: '14/03/2025 03:05 PM' in English (the spec's form); every other language
+ * names the month ('14 mar 2025, 3:05 p.m.', 'Mar 14, 2025, 3:05 PM'), since '3/4/25' reads either way.
+ */
 export function formatTableDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
-    if (language !== 'en') return format(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
+    if (language !== 'en') return format(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
     const p = englishParts(date, {
       day: '2-digit',
       month: '2-digit',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../tools/messages';
-import type { Translate } from '../i18n/catalogue';
+import { english, type Translate } from '../i18n/catalogue';
 import { LANGUAGES } from '../i18n/languages';
 import {
   creditsToDollars,
@@ -8,6 +8,7 @@ import {
   dollarsToCredits,
   formatCredits,
   formatMoney,
+  precisionMessage,
   toMinorUnits,
 } from './money';
 
@@ -27,12 +28,13 @@ describe('money and credits', () => {
     expect(formatCredits(1)).toBe('1 Credits'); // the product's label, whatever the number
   });
 
-  it('says credits in Spanish with the right plural and separators', () => {
+  it('says credits in Spanish with the right plural and separators (Latin American, as its money)', () => {
     const spanish = compileCatalogue('es');
     const t: Translate = (key, args) => spanish[key]!(args);
     expect(formatCredits(1, t)).toBe('1 crédito');
     expect(formatCredits(100, t)).toBe('100 créditos');
-    expect(formatCredits(12000, t)).toBe('12.000 créditos');
+    expect(formatCredits(12000, t)).toBe('12,000 créditos');
+    expect(formatCredits(1_000_000, t)).toBe('1,000,000 de créditos');
   });
 
   it('formats money with each currency minor units and separators', () => {
@@ -54,8 +56,9 @@ describe('money in the language shown', () => {
   });
 
   it("writes each language's own separators and places the symbol its way", () => {
-    expect(formatMoney(1234.5, 'USD', 'es')).toBe('1234,50\u00a0US$');
-    expect(formatMoney(12345.5, 'PHP', 'es')).toBe('12.345,50\u00a0PHP');
+    // Spanish as Latin America writes it (es-419), as the catalogue's own amounts ('USD 1/mes'), not Spain's '1234,50 US$'.
+    expect(formatMoney(1234.5, 'USD', 'es')).toBe('USD\u00a01,234.50');
+    expect(formatMoney(12345.5, 'PHP', 'es')).toBe('PHP\u00a012,345.50');
     expect(formatMoney(1234.5, 'USD', 'zh-Hans')).toBe('US$1,234.50');
     expect(formatMoney(1234.5, 'PHP', 'fil')).toBe('₱1,234.50');
   });
@@ -74,5 +77,24 @@ describe('money in the language shown', () => {
         );
       }
     }
+  });
+});
+
+describe('the amount hint', () => {
+  const translate = (language: string): Translate => {
+    const messages = compileCatalogue(language);
+    return (key, args) => messages[key]!(args);
+  };
+
+  it('writes its example as the language writes numbers, like the amounts beside it', () => {
+    expect(precisionMessage('USD')).toBe('Enter the amount with at most 2 decimals (for example 12.50).');
+    expect(precisionMessage('KWD')).toMatch(/\(for example 12\.500\)\.$/);
+    // Spanish as Latin America writes it, as formatMoney does ('USD 12.50'), never Spain's '12,50' beside it.
+    expect(precisionMessage('USD', translate('es'), 'es')).toBe(
+      'Ingrese el monto con 2 decimales como máximo (por ejemplo, 12.50).',
+    );
+    expect(formatMoney(12.5, 'USD', 'es')).toContain('12.50');
+    // A language that writes a decimal comma gets one (the example is Intl's, not toFixed's).
+    expect(precisionMessage('USD', english, 'de')).toContain('(for example 12,50)');
   });
 });

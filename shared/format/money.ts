@@ -1,5 +1,6 @@
 import '@messages/format';
 import { english, type Translate } from '../i18n/catalogue';
+import { numberFormat } from '../i18n/languages';
 
 /**
  * Money and credits, converted only here:
@@ -26,22 +27,21 @@ export function formatCredits(credits: number, t: Translate = english): string {
 
 /**
  * An amount in a currency, in the language shown, with the currency's own minor units and
- * thousands separators (Intl knows them: JPY 0 decimals, KWD 3; English writes '$1,234.50'). An
- * unknown code falls back to the code and number.
+ * thousands separators (Intl knows them: JPY 0 decimals, KWD 3; English writes '$1,234.50', Spanish
+ * 'USD 1,234.50': intlLocale). An unknown code falls back to the code and number.
  */
 export function formatMoney(amount: number, currency: string = 'USD', language: string = 'en'): string {
-  const locale = language === 'en' ? 'en-US' : language;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return numberFormat(language, { style: 'currency', currency }).format(amount);
   } catch {
-    return `${currency} ${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)}`;
+    return `${currency} ${numberFormat(language, { maximumFractionDigits: 2 }).format(amount)}`;
   }
 }
 
 /** Minor-unit digits of a currency (0, 2 or 3). */
 export function currencyDecimals(currency: string): number {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -81,10 +81,16 @@ export function precisionRule(currency: string): string {
   return digits === 0 ? 'must be a whole number' : `must have at most ${digits} decimal${digits === 1 ? '' : 's'}`;
 }
 
-/** The rule's message as a form shows it under an amount field, saying how to fix it. */
-export function precisionMessage(currency: string, t: Translate = english): string {
+/**
+ * The rule's message as a form shows it under an amount field, saying how to fix it; its example is written as the
+ * language writes numbers ('12.50' in English), like the amounts beside it.
+ */
+export function precisionMessage(currency: string, t: Translate = english, language: string = 'en'): string {
   const digits = currencyDecimals(currency);
   return digits === 0
     ? t('format.wholeAmount', { currency })
-    : t('format.decimalAmount', { digits, example: (12.5).toFixed(digits) });
+    : t('format.decimalAmount', {
+        digits,
+        example: numberFormat(language, { minimumFractionDigits: digits }).format(12.5),
+      });
 }

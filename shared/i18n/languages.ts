@@ -23,3 +23,15 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return language === PSEUDO || RIGHT_TO_LEFT.has(language.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
 }
+
+/**
+ * The locale `Intl` writes a language's numbers, money and dates in (the compiled messages' numbers too): English as
+ * the US writes it, Spanish as Latin America does ('es-419': 'USD 1,234.50', the neutral Spanish of the catalogue, for
+ * readers in the Americas and the Philippines, rather than Spain's '1234,50 US$'), every other language as named.
+ */
+export const intlLocale = (language: string): string =>
+  language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
+
+/** Intl's number format for a language, in its intlLocale (money and plain numbers: shared/format/money.ts). */
+export const numberFormat = (language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  new Intl.NumberFormat(intlLocale(language), options);

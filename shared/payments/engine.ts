@@ -266,7 +266,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   }
 
   async function payWithWallet(draft: D) {
-    const purchase = kind.wallet?.(draft);
+    const purchase = kind.wallet?.(draft, t);
     if (!purchase) {
       tell({ kind: 'checkout-error' });
       return;

@@ -2,7 +2,9 @@
  * The portal and its tags in each language (English, Filipino, Simplified Chinese, Spanish), chosen
  * from the browser's languages as a first visit does: the main flows (newsletter, sign in, top up,
  * donate) in that language with axe finding nothing serious, and every page laid out from 320 px
- * wide with no clipped button. With SCREENSHOTS=1 the pages are kept in docs/languages/<lang>/.
+ * wide with no clipped button and no character the machine has no font for (drawn as an empty box:
+ * Chinese needs Debian's fonts-noto-cjk, which .ci/run installs). With SCREENSHOTS=1 the pages are
+ * kept in docs/languages/<lang>/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,6 +68,51 @@ async function clipped(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The characters of the page's text (the page and every shadow root) that no font on the machine has: each is drawn
+ * in its element's font on a canvas, and one drawn exactly as a character no font has (U+10FFFD, a private-use code
+ * point) is an empty box in the picture too. document.fonts.check cannot tell: it answers true for installed fonts
+ * whatever the characters.
+ */
+async function undrawable(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const byFont = new Map<string, Set<string>>();
+    const visit = (root: Document | ShadowRoot) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, template')) continue;
+        const style = getComputedStyle(parent);
+        // The element's face at a size that leaves a box and a glyph clearly apart.
+        const font = `${style.fontStyle} ${style.fontWeight} 32px ${style.fontFamily}`;
+        const chars = byFont.get(font) ?? new Set<string>();
+        for (const char of node.textContent ?? '') if (/\S/u.test(char)) chars.add(char);
+        byFont.set(font, chars);
+      }
+      for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
+    };
+    visit(document);
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 64;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    const draw = (char: string) => {
+      context.clearRect(0, 0, 64, 64);
+      context.fillText(char, 8, 48);
+      return { width: context.measureText(char).width, pixels: context.getImageData(0, 0, 64, 64).data.join() };
+    };
+    const found = new Set<string>();
+    for (const [font, chars] of byFont) {
+      context.font = font;
+      const box = draw('\u{10FFFD}');
+      for (const char of chars) {
+        const drawn = draw(char);
+        if (drawn.width === box.width && drawn.pixels === box.pixels) found.add(char);
+      }
+    }
+    return [...found];
+  });
+}
+
 describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
   it('a first visit chooses the language from the browser; newsletter, sign in, top up and donate work in it, clean under axe', async () => {
     const person = await createVerifiedUser({ first: 'Lang' });
@@ -114,7 +161,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await context.close();
   });
 
-  it('every page holds from 320 px wide: no clipped button, no sideways scrolling', async () => {
+  it('every page holds from 320 px wide: no clipped button, no sideways scrolling, no empty box for a character', async () => {
     const { page, context, errors } = await newPage(browser(), { locale, width: 320 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const shots = process.env.SCREENSHOTS ? join(import.meta.dirname, '..', '..', 'docs', 'languages', lang) : null;
@@ -123,6 +170,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
       await ready.waitFor();
       await page.waitForTimeout(300);
       expect(await clipped(page), `${lang} ${name}`).toEqual([]);
+      expect(await undrawable(page), `${lang} ${name}: characters without a font (empty boxes)`).toEqual([]);
       if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
     };
     await page.goto(`${baseUrl()}/#/login`);

@@ -195,7 +195,7 @@ export function createDonateModel(deps: ModelDeps) {
         return;
       }
       if (tooPrecise()) {
-        prompts.show({ kind: 'error', message: precisionMessage(p.currency, t) });
+        prompts.show({ kind: 'error', message: precisionMessage(p.currency, t, deps.i18n.language.value) });
         return;
       }
       // A refused gift is the donation kind's to explain (kinds/donation.ts).

@@ -64,6 +64,15 @@ describe('<sm-login>', () => {
     await expectAccessible(el);
   });
 
+  it("in Filipino, writes the mixed verbs as Philippine apps do ('Mag-sign up', 'Mag-log in')", async () => {
+    const el = await fixture('<sm-login language="fil"></sm-login>');
+    await waitFor(() => text(el).includes('Magpatuloy gamit ang Email'));
+    expect(byRole(el, 'tab', 'Mag-log in').getAttribute('aria-selected')).to.equal('true');
+    byRole(el, 'tab', 'Mag-sign up');
+    byRole(el, 'button', 'Mag-sign up');
+    expect(text(el)).not.to.match(/Mag-(sign|log) (Up|In)/);
+  });
+
   it('says plainly when social sign-in is not configured on the page', async () => {
     const el = await fixture('<sm-login></sm-login>');
     byRole(el, 'button', 'Continue with Google').click();

@@ -115,6 +115,19 @@ describe('<sm-subscribe>', () => {
     });
   });
 
+  it('in Spanish, writes amounts as Latin America does, per month without a space before the slash', async () => {
+    serve({ 'GET /webclient/subscription/subscription-plan': () => ok(plans) });
+    const el = await fixture('<sm-subscribe language="es"></sm-subscribe>');
+    await waitFor(() => text(el).includes('Paso 1 de 3: Elija la duración'));
+    byRole(el, 'button', 'Siguiente').click();
+    await waitFor(() => text(el).includes('USD 5.00/mes')); // (text() writes every space as one)
+    expect(text(el)).not.to.contain('US$');
+    byRole(el, 'button', 'Ingresar otro monto').click();
+    type(await waitFor(() => byLabel(el, 'Otro monto')), '5.555');
+    // The hint's example in the same number format as the amounts beside it.
+    await waitFor(() => text(el).includes('(por ejemplo, 12.50)'));
+  });
+
   it('one-time: months scale the bounds, and the custom amount needs 100 or more', async () => {
     serve({ 'GET /webclient/subscription/subscription-plan': () => ok(plans) });
     const el = await fixture('<sm-subscribe></sm-subscribe>');

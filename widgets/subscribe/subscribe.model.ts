@@ -99,7 +99,8 @@ export function createSubscribeModel(deps: ModelDeps) {
     // More decimals than the currency has is refused, as the server refuses it (never rounded).
     const currency = plan.value?.currency ?? 'USD';
     const typed = Number(custom.value);
-    if (Number.isFinite(typed) && toMinorExact(typed, currency) === null) return precisionMessage(currency, t);
+    if (Number.isFinite(typed) && toMinorExact(typed, currency) === null)
+      return precisionMessage(currency, t, deps.i18n.language.value);
     const n = amount.value;
     if (!recurring.value) return n < ONE_TIME_CUSTOM_MIN ? t('subscribe.amount.minimum100') : null;
     const b = bounds.value;

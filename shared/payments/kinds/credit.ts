@@ -33,8 +33,9 @@ export const creditCheckout: CheckoutKind<CreditDraft> = {
     name: 'SuccessPage',
     query: { type: d?.purchasefor === 2 ? 'other' : 'self', session_id: sessionId },
   }),
-  wallet: (d) => ({
-    label: formatCredits(d.credits),
+  // The wallet's sheet names what is bought in the element's language ('50 créditos'), as the catalogue says it.
+  wallet: (d, t) => ({
+    label: formatCredits(d.credits, t),
     amount: d.amount,
     currency: d.currency,
     identifier: d.identifier,

@@ -86,8 +86,8 @@ export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
    * dialog says so.
    */
   readonly noHandOff?: Exclude<StartFailure, { readonly kind: 'retry' }>;
-  /** What the device wallet charges, for kinds that take it. */
-  wallet?(draft: D): WalletPurchase;
+  /** What the device wallet charges, for kinds that take it; its label in the element's language (`t`). */
+  wallet?(draft: D, t: Translate): WalletPurchase;
 }
 
 type Draft<T> = Omit<T, 'idempotencyKey' | 'sessionId' | 'checkoutUrl' | 'clientSecret' | 'createdAt'>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '../../../tools/messages';
 import { donationRow } from '../../api/testing';
 import { fakeDeps, ok } from '../../deps/testing';
+import { english } from '../../i18n/catalogue';
 import { kindContext } from '../engine';
 import { creditDraft, subscriptionDraft } from '../testing';
 import { cardUpdateCheckout } from './card-update';
@@ -44,6 +46,21 @@ describe('credit top-up', () => {
     expect(
       creditCheckout.success('cs_1', 'wechat', creditDraft({ method: 'wechat', identifier: 'x', purchasefor: 2 })),
     ).toEqual({ name: 'SuccessPage', query: { type: 'other', session_id: 'cs_1' } });
+  });
+
+  it("labels the device wallet's sheet with the credits in the element's language", () => {
+    const draft = creditDraft({ credits: 1000 });
+    const label = (language: string) => {
+      const messages = compileCatalogue(language);
+      return creditCheckout.wallet!(draft, (k, args) => messages[k]!(args)).label;
+    };
+    expect(creditCheckout.wallet!(draft, english).label).toBe('1,000 Credits');
+    expect(label('es')).toBe('1,000 créditos');
+    expect(label('zh-Hans')).toBe('1,000 积分');
+    expect(label('fil')).toBe('1,000 Credits');
+    expect(
+      creditCheckout.wallet!(creditDraft({ credits: 1 }), (k, args) => compileCatalogue('es')[k]!(args)).label,
+    ).toBe('1 crédito');
   });
 });
 

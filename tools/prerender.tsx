@@ -359,7 +359,22 @@ function embedMarkup(english: Record<Tag, string>): void {
   writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
 }
 
+/**
+ * react-dom/server's development build says "useLayoutEffect does nothing on the server", with a component stack, for
+ * every component that measures itself in a layout effect (the shared UI does, in the browser, before a frame is
+ * painted). Here that is expected: the markup is what renders before any effect, and the browser runs the effects when
+ * it hydrates. That one warning is dropped while this tool runs (not in tests that import it); every other goes on.
+ */
+function quietLayoutEffectWarning(): void {
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('useLayoutEffect does nothing on the server')) return;
+    error(...args);
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  quietLayoutEffectWarning();
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
   /** Each tag's English markup file, as written. */

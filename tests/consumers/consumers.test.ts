@@ -136,6 +136,11 @@ describe('the tarball', () => {
       'dist/widgets/sm-widgets-react.d.ts',
       'dist/widgets/sm-widgets-react.js',
       'dist/custom-elements.json',
+      // The pictures the README shows, and the guides it links to.
+      ...Object.keys(tags).map((tag) => `docs/widgets/${tag}.png`),
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
       'package.json',
       'README.md',
       'CHANGELOG.md',
@@ -150,6 +155,23 @@ describe('the tarball', () => {
           !f.startsWith('dist/assets/messages-') && /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f),
       ),
     ).toEqual([]);
+  });
+
+  it("holds the README's pictures and guides, and the README links to nothing outside the repository", () => {
+    const files = new Set(packed.files.map((f) => f.path));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const targets = [
+      ...[...readme.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!),
+    ].filter((target) => !/^[a-z]+:/.test(target));
+    expect(targets.length).toBeGreaterThan(0);
+    // A picture or a guide (docs/) must be in the package; any other link (a source file, for contributors) must at
+    // least exist in the repository: none leaves it.
+    for (const target of targets) {
+      expect(target, target).not.toMatch(/^\.\.\//);
+      if (target.startsWith('docs/')) expect(files.has(target), target).toBe(true);
+      else expect(existsSync(join(root, target)), target).toBe(true);
+    }
   });
 
   it('has an export for the loader and for each tag, each with its types', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loopbackAliases, startupAddresses } from './serve';
+import { loopbackAliases, startupAddresses } from './serve.js';
 
 describe('loopbackAliases', () => {
   it('writes a portal on this computer the other loopback way, same scheme and port', () => {

@@ -165,6 +165,7 @@ describe('the tarball', () => {
       ...[...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!),
     ].filter((target) => !/^[a-z]+:/.test(target));
     expect(targets.length).toBeGreaterThan(0);
+    expect(readme, 'the README names no file outside the repository').not.toContain('../');
     // A picture or a guide (docs/) must be in the package; any other link (a source file, for contributors) must at
     // least exist in the repository: none leaves it.
     for (const target of targets) {

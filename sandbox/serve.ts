@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
+import { createSandbox, parseOrigins, PROJECT_ROOT, type SandboxOptions } from './app.js';
 import { isLoopback } from './core/http.js';
 import { RECOMMENDED_COST, type PasswordSettings } from './core/passwords.js';
 
@@ -39,6 +39,22 @@ export function passwordsFromEnv(): PasswordSettings | undefined {
   return { cost: { ...RECOMMENDED_COST, N: scryptN } };
 }
 
+/** The two ways this computer's loopback address is written in a browser's address bar. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
+
+/**
+ * The portal's origin written the other loopback way, same scheme and port (http://localhost:8080/ ->
+ * http://127.0.0.1:8080), when the portal is on this computer; else none. A person may open the portal either way, and
+ * a payment started there returns there: the sandbox allows both as return (and CORS) origins.
+ */
+export function loopbackAliases(portalUrl: string): string[] {
+  const url = new URL(portalUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [];
+  return LOOPBACK_NAMES.filter((name) => name !== url.hostname).map(
+    (name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`,
+  );
+}
+
 /**
  * Starts the sandbox from PORT, HOST, SANDBOX_DB, PORTAL_URL (and the given options) and prints where it is. It
  * listens on the loopback address unless HOST names another; then, and when SANDBOX_EXPOSE_HELPERS=1 lets other
@@ -53,11 +69,25 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
   const sandboxUrl = process.env.SANDBOX_URL || undefined;
 
   const passwords = passwordsFromEnv();
-  const sandbox = createSandbox({ dbPath, portalUrl, sandboxUrl, ...(passwords ? { passwords } : {}), ...options });
+  // SANDBOX_ALLOWED_ORIGINS as written, and the portal's own origin the other loopback way (loopbackAliases).
+  const allowedOrigins = options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS);
+  const aliases = loopbackAliases(portalUrl).filter((origin) => !allowedOrigins.includes(origin));
+  const sandbox = createSandbox({
+    dbPath,
+    portalUrl,
+    sandboxUrl,
+    ...(passwords ? { passwords } : {}),
+    ...options,
+    allowedOrigins: [...allowedOrigins, ...aliases],
+  });
   const server = createServer(sandbox.handler);
   const bound = await listen(server, port, host);
   const social = sandbox.firebase.authEmulatorUrl;
-  console.log(`Portal and sandbox on http://localhost:${port} (listening on ${bound.address}:${bound.port})`);
+  const portal = new URL(portalUrl).origin;
+  const here = `http://localhost:${port}`;
+  console.log(`Portal and sandbox listening on ${bound.address}:${bound.port}`);
+  for (const line of startupAddresses({ here, portal, portalUrl, aliases, allowedOrigins, sandboxUrl }))
+    console.log(`  ${line}`);
   if (!isLoopback(bound.address)) {
     console.warn(
       `WARNING: HOST=${host}: the sandbox is reachable from other computers on the network, with seeded accounts and test ` +
@@ -70,11 +100,11 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
         'reset link and move the clock. Unset it unless every computer that can reach this one is yours.',
     );
   }
-  console.log(`  database ${dbPath}; mailbox http://localhost:${port}/sandbox/mail`);
+  console.log(`  database       ${dbPath}`);
   console.log(
     social
       ? `  social sign-in through the Firebase Auth emulator at ${social}`
-      : '  social sign-in off (its calls answer 503)',
+      : '  social sign-in off (its calls answer 503; SANDBOX_SOCIAL=off)',
   );
 
   let stopped: Promise<void> | undefined;
@@ -91,4 +121,26 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
         server.closeAllConnections();
       })),
   };
+}
+
+/** What start-up prints: where to open the portal, what to give a tag as api-base, and what the sandbox allows. */
+export function startupAddresses(p: {
+  here: string;
+  portal: string;
+  portalUrl: string;
+  aliases: readonly string[];
+  allowedOrigins: readonly string[];
+  sandboxUrl: string | undefined;
+}): string[] {
+  const portalHere = p.portal === p.here || p.aliases.length > 0;
+  return [
+    `portal         ${portalHere ? [p.portal, ...p.aliases].map((o) => `${o}/`).join(' or ') : `${p.here}/ (PORTAL_URL says the portal is at ${p.portalUrl})`}`,
+    `API            ${p.here} (a tag's api-base on a page of another origin; pages on the portal's origin leave it out)`,
+    `docs           ${p.here}/docs/ (every tag, live); mailbox ${p.here}/sandbox/mail`,
+    `PORTAL_URL     ${p.portalUrl} (links in emails; payments may return to ${[p.portal, ...p.aliases].join(', ')}${p.allowedOrigins.length ? ' and the allowed origins' : ''})`,
+    p.allowedOrigins.length
+      ? `allowed origins ${p.allowedOrigins.join(', ')} (SANDBOX_ALLOWED_ORIGINS: may call the API and be returned to after a payment)`
+      : 'allowed origins none (SANDBOX_ALLOWED_ORIGINS, a comma list of exact origins such as http://localhost:4000: pages there may embed the tags)',
+    ...(p.sandboxUrl ? [`SANDBOX_URL    ${p.sandboxUrl} (its payment pages and banners)`] : []),
+  ];
 }

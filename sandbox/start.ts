@@ -1,6 +1,7 @@
 // `npm start`'s second step (after the build): the Firebase Auth emulator for social sign-in, then the sandbox.
 //   SANDBOX_SOCIAL=off               no emulator; social sign-in answers 503
-//   FIREBASE_AUTH_EMULATOR_PORT=9099 where the emulator listens (on 127.0.0.1)
+//   FIREBASE_AUTH_EMULATOR_PORT=9099 where the emulator listens (on 127.0.0.1); its hub and logging take 4400 and 4500
+//                                    (or the next free ones)
 // Ctrl+C (SIGINT) or SIGTERM stops both.
 import { EMULATOR_HOST, isAuthEmulator, startAuthEmulator, type AuthEmulator } from './core/emulator.js';
 import { listenSandbox, type RunningSandbox } from './serve.js';
@@ -44,8 +45,10 @@ if (social) {
       await shutdown(1);
     }
     if (stopping) await new Promise(() => {}); // a signal arrived while it started: shutdown() ends the process
+    const others = emulator!.otherPorts;
     console.log(
-      `Firebase Auth emulator on ${url} (project ${emulator!.projectId}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `Firebase Auth emulator on ${url} (project ${emulator!.projectId}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s); ` +
+        `it also holds ${others.length ? `ports ${others.join(' and ')}` : 'ports 4400 and 4500 (or the next free ones)'} for its hub and logging.`,
     );
   }
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${EMULATOR_HOST}:${emulatorPort}`; // firebase-admin finds it here

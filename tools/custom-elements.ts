@@ -5,8 +5,10 @@
  * - custom-elements.json (schema 2.1.0), in the project root and in dist/;
  * - the tag typings: the tags in the DOM's HTMLElementTagNameMap and in React 19's
  *   JSX.IntrinsicElements (attributes with their allowed values, on<event> listeners) as
- *   widgets/elements.generated.d.ts for this project, and as dist/widgets/sm-widgets.d.ts for
- *   embedders (the same, with the event types written in);
+ *   widgets/elements.generated.d.ts for this project; for embedders, the DOM's as
+ *   dist/widgets/sm-widgets.d.ts (with the event types written in, and nothing of React, so a
+ *   page without React type-checks with skipLibCheck off) and React's as
+ *   dist/widgets/sm-widgets-react.d.ts (the package's sm-portal-widgets/react entry);
  * - the README's generated sections: the attributes every tag takes, the events, and one
  *   section per tag.
  *
@@ -186,9 +188,13 @@ export function readEventTypes(eventsSource: string): { declarations: string; ty
 
 const comment = (text: string) => `/** ${text.replace(/\*\//g, '* /')} */`;
 
+/** The embedders' React typings, beside the DOM's (dist/widgets/). */
+export const REACT_TYPINGS = 'sm-widgets-react';
+
 /**
  * The tag typings. For the project (`standalone` false) the event types come from
- * shared/events/events.ts; for embedders they are written in, with the global event map.
+ * shared/events/events.ts, and React's JSX types follow in the same file; for embedders the event
+ * types are written in, with the global event map, and React's are left to renderReactTypings.
  */
 export function renderTypings(table: Table, eventTypes: { declarations: string }, standalone: boolean): string {
   const out: string[] = [];
@@ -201,7 +207,11 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
      : ''
  }
  * - DOM: document.querySelector('sm-donate') is an SmDonateElement; addEventListener('sm-donation-completed', e => e.detail.amount) is typed.
- * - React 19: <sm-donate mission="2" onsm-donation-completed={(e) => …} /> is typed (needs @types/react 19).
+${
+  standalone
+    ? ` * - React 19 JSX: in ${REACT_TYPINGS}.d.ts (import 'sm-portal-widgets/react'), apart, so that this file needs no React.`
+    : ' * - React 19: <sm-donate mission="2" onsm-donation-completed={(e) => …} /> is typed (needs @types/react 19).'
+}
  */
 `);
   if (standalone) out.push('// Events (from shared/events/events.ts)\n', eventTypes.declarations, '');
@@ -248,6 +258,13 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
   out.push('  }');
   if (standalone) out.push('  interface GlobalEventHandlersEventMap extends SmEventMap {}');
   out.push('}', '');
+  if (!standalone) out.push(...reactJsx(table));
+  return out.join('\n');
+}
+
+/** React 19's JSX.IntrinsicElements for every tag: its attributes and an on<event> listener per event it dispatches. */
+function reactJsx(table: Table): string[] {
+  const out: string[] = [];
   out.push(`type SmJsx<A, E extends keyof SmEventMap> = import('react').DetailedHTMLProps<import('react').HTMLAttributes<HTMLElement>, HTMLElement> &
   A & { [K in E as \`on\${K}\`]?: (event: SmEventMap[K]) => void };`);
   out.push('', "declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
@@ -258,8 +275,34 @@ export function renderTypings(table: Table, eventTypes: { declarations: string }
     out.push(`      '${tag}': SmJsx<${attributesName(tag)}, ${own.length ? own.join(' | ') : 'never'}>;`);
   }
   out.push('    }', '  }', '}', '');
-  return out.join('\n');
+  return out;
 }
+
+/**
+ * The embedders' React typings (dist/widgets/sm-widgets-react.d.ts, the package's sm-portal-widgets/react entry): the
+ * tags in React 19's JSX, on the DOM typings beside it. Only a page that imports this entry needs @types/react.
+ */
+export function renderReactTypings(table: Table): string {
+  const names = ['SmEventMap', ...Object.keys(table.tags).map(attributesName)];
+  return [
+    `/**
+ * React 19 JSX types for the sm-* custom elements, generated from widgets/tags.ts by tools/custom-elements.ts: do not edit.
+ *
+ * Use: import 'sm-portal-widgets/react'; once in the app (it also brings the DOM types of sm-widgets.d.ts). Needs
+ * @types/react 19. <sm-donate mission="2" onsm-donation-completed={(e) => …} /> is typed.
+ */
+`,
+    `import type { ${names.join(', ')} } from './sm-widgets.js';`,
+    '',
+    ...reactJsx(table),
+    'export {};',
+    '',
+  ].join('\n');
+}
+
+/** The React entry's module: nothing runs; it is there so that `import 'sm-portal-widgets/react'` bundles. */
+export const REACT_MODULE =
+  "// sm-portal-widgets/react: the tags' React 19 JSX types are in sm-widgets-react.d.ts. Nothing runs here.\nexport {};\n";
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -356,13 +399,14 @@ export function renderReadme(readme: string, table: Table): string {
 export function generate(
   root: string,
   table: Table,
-): { manifest: string; typings: string; distTypings: string; readme: string } {
+): { manifest: string; typings: string; distTypings: string; distReactTypings: string; readme: string } {
   const eventTypes = readEventTypes(readFileSync(join(root, 'shared/events/events.ts'), 'utf8'));
   const defaults = themeDefaults(readFileSync(join(root, 'shared/ui/styles.ts'), 'utf8'));
   return {
     manifest: `${JSON.stringify(buildManifest(table, defaults, eventTypes.types), null, 2)}\n`,
     typings: renderTypings(table, eventTypes, false),
     distTypings: renderTypings(table, eventTypes, true),
+    distReactTypings: renderReactTypings(table),
     readme: renderReadme(readFileSync(join(root, CHECKED_IN.readme), 'utf8'), table),
   };
 }
@@ -409,8 +453,8 @@ export function shippedTags(table: Table['tags']): Record<string, ElementSpec> {
 
 /**
  * Vite plugin for the build: widgets/tags.ts becomes just `tags` as registration reads it
- * (shippedTags), and after the build it writes dist/custom-elements.json and
- * dist/widgets/sm-widgets.d.ts.
+ * (shippedTags), and after the build it writes dist/custom-elements.json,
+ * dist/widgets/sm-widgets.d.ts and the React entry (sm-widgets-react.d.ts and its empty module).
  */
 export function customElementsPlugin(root: string, outDir: string, table: Table['tags']): Plugin {
   const tagsModule = join(root, 'widgets/tags.ts');
@@ -423,10 +467,12 @@ export function customElementsPlugin(root: string, outDir: string, table: Table[
       return { code: `export const tags = ${JSON.stringify(shippedTags(table))};\n`, map: null };
     },
     closeBundle() {
-      const { manifest, distTypings } = generate(root, { ...projectTable, tags: table });
+      const { manifest, distTypings, distReactTypings } = generate(root, { ...projectTable, tags: table });
       mkdirSync(join(outDir, 'widgets'), { recursive: true });
       writeFileSync(join(outDir, 'custom-elements.json'), manifest);
       writeFileSync(join(outDir, 'widgets/sm-widgets.d.ts'), distTypings);
+      writeFileSync(join(outDir, `widgets/${REACT_TYPINGS}.d.ts`), distReactTypings);
+      writeFileSync(join(outDir, `widgets/${REACT_TYPINGS}.js`), REACT_MODULE);
     },
   };
 }

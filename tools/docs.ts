@@ -20,11 +20,23 @@ import { attributesOf, fitsMarkup } from './prerender';
 
 const root = join(import.meta.dirname, '..');
 const out = join(OUT_DIR, 'docs');
-
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const code = (text: string) => `<code>${escape(text)}</code>`;
 const shared = new Set(Object.keys(sharedAttributes));
+
+/** The package's version, for the tarball's name (npm pack writes sm-portal-widgets-<version>.tgz). */
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+const tarball = `sm-portal-widgets-${version}.tgz`;
+
+/**
+ * How to install the package, as it is today: it is not on any registry yet, so the tarball that `npm pack` makes;
+ * the registry name is said as what it will be.
+ */
+const npmRoute = `<p>The package is not published to a registry yet. In a copy of this project, build it and pack it, then install the file in your app:</p>
+<pre><code>${escape(`npm ci && npm run build && npm pack     # in this project: writes ${tarball}
+npm install /path/to/${tarball}         # in your app`)}</code></pre>
+<p>Once it is published, that will be <code>npm install sm-portal-widgets</code> (not yet: that command fails today).</p>`;
 
 function valuesOf(a: AttributeSpec): string {
   if (a.type !== 'enum' && a.type !== 'language') return a.type === 'url' ? 'an http(s) URL' : 'text';
@@ -229,7 +241,9 @@ ${properties.join('\n')}
         : `${code('loader.js')} fetches each tag’s first view and draws it before the tag’s code arrives. This example asks for another view, which the tag draws itself when its code arrives. For the first view, ${code(`loader-${tag}.js`)} carries it (in English): one request fewer on a page with this tag alone.`
     }</p>
 <h3>From the npm package</h3>
-<pre><code>${escape(`npm install sm-portal-widgets\n\n${pkgImport}`)}</code></pre>
+${npmRoute}
+<p>Then import the tag where your app starts (it defines the tag and brings its DOM types); an app that writes the tag in React JSX also imports the React entry, for its JSX types (they need <code>@types/react</code> 19):</p>
+<pre><code>${escape(`${pkgImport}\nimport 'sm-portal-widgets/react'; // only for React JSX`)}</code></pre>
 <h3>The prerendered snippet</h3>
 <p>Pasted where the tag goes, it shows the widget before any script runs (also <a href="../snippets/${tag}.html">${code(`snippets/${tag}.html`)}</a>, and <code>sm-portal-widgets/snippets/${tag}.html</code> in the package).</p>
 <details><summary>Show the snippet (${(snippet.length / 1024).toFixed(1)} KiB)</summary>
@@ -253,7 +267,9 @@ ${items}
 </ul>
 <h2>Start</h2>
 <pre><code>${escape('<script type="module" src="https://portal.example.org/widgets/loader.js"></script>\n<sm-newsletter api-base="https://api.example.org"></sm-newsletter>')}</code></pre>
-<p>or <code>npm install sm-portal-widgets</code> and <code>import 'sm-portal-widgets/sm-newsletter';</code>.</p>`,
+<h2>From npm</h2>
+${npmRoute}
+<p>Then <code>import 'sm-portal-widgets/sm-newsletter';</code> (and <code>import 'sm-portal-widgets/react';</code> for the tags in React JSX).</p>`,
   );
 }
 

@@ -165,6 +165,12 @@ async function withShadowRoots(html: string): Promise<string> {
 }
 
 /**
+ * The portal page's first script as the build leaves it (host/index.html marks it vite-ignore, an attribute the build
+ * takes out, so Vite does not warn that a classic script cannot be bundled).
+ */
+const ROUTE_SCRIPT = /<script\s+src="\.\/route\.js"\s*><\/script>/;
+
+/**
  * Markup of everything the element renders, the pages whose code loads when they show included (host/Portal.tsx
  * Later: a lazy page in a Suspense boundary, which renderToString would leave at its fallback, for the browser to
  * draw afresh): React's stream, once all of it is ready. The browser hydrates such a page when its code has come,
@@ -300,9 +306,10 @@ async function prerenderPortal(): Promise<void> {
     // press or a keystroke on the prerendered route is kept and done once the route's code is there. It defines the
     // tags as on any page: each route fetches only its own tags' code, when it shows them.
     .replace(
-      '<script src="./route.js"></script>',
+      ROUTE_SCRIPT,
       '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>',
     );
+  if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
   writeFileSync(file, page);
 }
 
@@ -359,7 +366,22 @@ function embedMarkup(english: Record<Tag, string>): void {
   writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
 }
 
+/**
+ * react-dom/server's development build says "useLayoutEffect does nothing on the server", with a component stack, for
+ * every component that measures itself in a layout effect (the shared UI does, in the browser, before a frame is
+ * painted). Here that is expected: the markup is what renders before any effect, and the browser runs the effects when
+ * it hydrates. That one warning is dropped while this tool runs (not in tests that import it); every other goes on.
+ */
+function quietLayoutEffectWarning(): void {
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('useLayoutEffect does nothing on the server')) return;
+    error(...args);
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  quietLayoutEffectWarning();
   mkdirSync(join(dist, 'snippets'), { recursive: true });
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
   /** Each tag's English markup file, as written. */

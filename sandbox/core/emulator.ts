@@ -18,6 +18,11 @@ export interface AuthEmulator {
   host: string;
   port: number;
   projectId: string;
+  /**
+   * The other ports it holds, as it said: its hub's (4400 by default) and its logging's (4500), or the next free ones
+   * when those are taken. Empty when its output did not say.
+   */
+  otherPorts: number[];
   /** the firebase CLI's process id, also its process group's id */
   pid: number;
   /** Stops the emulator (its whole process group) and removes its temp folder. Safe to call twice. */
@@ -107,9 +112,17 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   });
 
   const output: string[] = [];
+  const otherPorts = new Set<number>();
+  let portsSaid = () => {};
+  const saidPorts = new Promise<void>((done) => (portsSaid = done));
   const onData = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split(/\r?\n/)) {
       if (!line.trim()) continue;
+      // "Emulator Hub host: 127.0.0.1 port: 4400" and "Other reserved ports: 4500" (the logging's)
+      const hub = /Emulator Hub host: \S+ port: (\d+)/.exec(line)?.[1];
+      const reserved = /Other reserved ports: ([\d, ]+)/.exec(line)?.[1];
+      for (const port of [hub ?? '', ...(reserved ?? '').split(/[ ,]+/)]) if (/^\d+$/.test(port)) otherPorts.add(+port);
+      if (reserved !== undefined) portsSaid();
       output.push(line);
       if (output.length > 200) output.shift();
       options.log?.(line);
@@ -171,5 +184,15 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
     }
     await sleep(250);
   }
-  return { url, host: `${EMULATOR_HOST}:${port}`, port, projectId, pid: child.pid!, stop };
+  // It lists the ports it holds just after the emulator answers.
+  await Promise.race([saidPorts, sleep(3000)]);
+  return {
+    url,
+    host: `${EMULATOR_HOST}:${port}`,
+    port,
+    otherPorts: [...otherPorts].sort((a, b) => a - b),
+    projectId,
+    pid: child.pid!,
+    stop,
+  };
 }

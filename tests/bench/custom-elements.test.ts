@@ -1,8 +1,9 @@
 /**
  * The public API files the build writes from the tag table (widgets/tags.ts):
  * dist/custom-elements.json (the same as the checked-in one in the project root) and
- * dist/widgets/sm-widgets.d.ts, which must type-check for a DOM consumer and a React consumer
- * (good uses compile, wrong attribute values and event details do not). This checks against the
+ * dist/widgets/sm-widgets.d.ts (the DOM's, free of React) and sm-widgets-react.d.ts (React's JSX,
+ * on the DOM's), which must type-check for a DOM consumer and a React consumer (good uses
+ * compile, wrong attribute values and event details do not). This checks against the
  * project's @types/react (18.3, the React the widgets bundle); tests/consumers checks an app on
  * React 19 with its own types.
  */
@@ -118,7 +119,8 @@ describe('dist/widgets/sm-widgets.d.ts', () => {
   function check(files: Record<string, string>): string[] {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'sm-widgets.d.ts'), readFileSync(join(dist, 'widgets/sm-widgets.d.ts')));
+    for (const file of ['sm-widgets.d.ts', 'sm-widgets-react.d.ts'])
+      writeFileSync(join(dir, file), readFileSync(join(dist, 'widgets', file)));
     for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
     const program = ts.createProgram(
       Object.keys(files).map((f) => join(dir, f)),
@@ -142,8 +144,16 @@ describe('dist/widgets/sm-widgets.d.ts', () => {
       );
   }
 
-  it('exists', () => {
+  it('exists, with the React entry beside it', () => {
     expect(existsSync(join(dist, 'widgets/sm-widgets.d.ts'))).toBe(true);
+    expect(existsSync(join(dist, 'widgets/sm-widgets-react.d.ts'))).toBe(true);
+    expect(readFileSync(join(dist, 'widgets/sm-widgets-react.js'), 'utf8')).toMatch(/^export \{\};$/m);
+  });
+
+  it('names nothing of React: a page without React type-checks with skipLibCheck off', () => {
+    expect(readFileSync(join(dist, 'widgets/sm-widgets.d.ts'), 'utf8')).not.toMatch(
+      /import\(['"]react['"]\)|from ['"]react['"]|declare module ['"]react['"]|namespace JSX/,
+    );
   });
 
   it('types the tags for the DOM and for React JSX', () => {
@@ -171,7 +181,7 @@ document.querySelector('sm-newsletter')?.addEventListener('sm-newsletter-subscri
 const completed: SmEventMap['sm-payment-completed']['detail']['kind'] = 'credit';
 export { same, completed };
 `,
-      'app.tsx': `import './sm-widgets';
+      'app.tsx': `import './sm-widgets-react';
 export function Page() {
   return (
     <main>

@@ -252,7 +252,7 @@ export function benchPages(dist: string, api: string, portal: string): BenchPage
       embed: 'snippet',
       html: pageHtml(`${c.tag} (snippet)`, snippet, 'loader.js'),
     });
-    // The script tag alone: the tag's own copy of the loader, with its markup in it (README, "Embedding").
+    // The script tag alone: the tag's own copy of the loader, with its markup in it (docs/loader.md).
     pages.push({
       ...common,
       name: `${c.tag} script`,

@@ -5,7 +5,10 @@
  *
  * - react-app/: Vite + React 19 + TypeScript. tsc accepts src/ (every tag used correctly) and
  *   rejects each file of type-errors/ with the expected errors; Vite builds it;
- * - html-page/: a plain page with the loader and the tag alone.
+ * - html-page/: a plain page with the loader and the tag alone;
+ * - plain-ts/: a plain TypeScript page, skipLibCheck off, with no React anywhere: copied out of the
+ *   project first (where React would be found in the project's node_modules), and tsc must
+ *   accept it: the main entry's types are the DOM's; React's JSX types are sm-portal-widgets/react.
  *
  * Each consumer's own folder gets the tarball (npm install --no-save): the package bundles its
  * code, React 18.3 included, and has no dependencies. The React app installs its own React 19
@@ -15,7 +18,8 @@
  * sandbox on another origin.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +38,8 @@ const root = resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
 const app = join(here, 'react-app');
 const page = join(here, 'html-page');
+/** Where the plain TypeScript page is copied to, out of the project (set in beforeAll). */
+let plainTs: string;
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -78,7 +84,9 @@ beforeAll(async () => {
   console.log(
     `${packed.filename}: ${(packed.size / 1024).toFixed(1)} KiB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KiB unpacked, ${packed.files.length} files`,
   );
-  for (const consumer of [app, page]) {
+  plainTs = join(work, 'plain-ts');
+  cpSync(join(here, 'plain-ts'), plainTs, { recursive: true, filter: (f) => !f.includes('node_modules') });
+  for (const consumer of [app, page, plainTs]) {
     rmSync(join(consumer, 'node_modules'), { recursive: true, force: true });
     const install = await sh(
       npm,
@@ -125,7 +133,14 @@ describe('the tarball', () => {
         ]),
       ),
       'dist/widgets/sm-widgets.d.ts',
+      'dist/widgets/sm-widgets-react.d.ts',
+      'dist/widgets/sm-widgets-react.js',
       'dist/custom-elements.json',
+      // The pictures the README shows, and the guides it links to.
+      ...Object.keys(tags).map((tag) => `docs/widgets/${tag}.png`),
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
       'package.json',
       'README.md',
       'CHANGELOG.md',
@@ -140,6 +155,24 @@ describe('the tarball', () => {
           !f.startsWith('dist/assets/messages-') && /portal|sandbox|tests\/|\.map$|\.br$|\.gz$|index\.html/.test(f),
       ),
     ).toEqual([]);
+  });
+
+  it("holds the README's pictures and guides, and the README links to nothing outside the repository", () => {
+    const files = new Set(packed.files.map((f) => f.path));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const targets = [
+      ...[...readme.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!),
+    ].filter((target) => !/^[a-z]+:/.test(target));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(readme, 'the README names no file outside the repository').not.toContain('../');
+    // A picture or a guide (docs/) must be in the package; any other link (a source file, for contributors) must at
+    // least exist in the repository: none leaves it.
+    for (const target of targets) {
+      expect(target, target).not.toMatch(/^\.\.\//);
+      if (target.startsWith('docs/')) expect(files.has(target), target).toBe(true);
+      else expect(existsSync(join(root, target)), target).toBe(true);
+    }
   });
 
   it('has an export for the loader and for each tag, each with its types', () => {
@@ -163,6 +196,11 @@ describe('the tarball', () => {
         types: './dist/widgets/sm-widgets.d.ts',
         default: `./dist/widgets/${tag}.js`,
       });
+    // React's JSX types only for those who import the React entry: the others need no React.
+    expect(pkg.exports['./react']).toEqual({
+      types: './dist/widgets/sm-widgets-react.d.ts',
+      default: './dist/widgets/sm-widgets-react.js',
+    });
     // Every module defines tags or is part of one that does: bundlers must keep them all. (The
     // field also covers this project's own sources when Vite builds it: a list naming only dist/
     // let the portal's build drop its element imports.)
@@ -180,6 +218,24 @@ describe('the tarball', () => {
     const result = await sh(bin('attw'), ['--profile', 'esm-only', '--no-emoji', '--format', 'ascii', tarball]);
     expect(result.code, result.out).toBe(0);
   });
+});
+
+describe('a plain TypeScript page with no React and skipLibCheck off', () => {
+  it('type-checks: the DOM types of the tags, their attributes and events', async () => {
+    // Nothing named react can be found from where it is (no dependency of the package brought one).
+    const from = createRequire(join(plainTs, 'src/page.ts'));
+    for (const name of ['react', '@types/react/package.json'])
+      expect(() => from.resolve(name), `${name} resolves from ${plainTs}`).toThrow();
+    const result = await sh(process.execPath, [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(plainTs, 'tsconfig.json'),
+      '--pretty',
+      'false',
+    ]);
+    expect(result.out).toBe('');
+    expect(result.code).toBe(0);
+  }, 60_000);
 });
 
 describe('the React 19 + TypeScript app', () => {
@@ -207,10 +263,10 @@ describe('the React 19 + TypeScript app', () => {
       .filter((l) => /error TS\d+/.test(l))
       .map((l) => l.replace(/^.*type-errors\//, ''));
     expect(errors).toEqual([
-      expect.stringMatching(/^misspelled-event-handler\.tsx\(7,\d+\): error TS2322: .*onSmNewsletterSubscribed/),
-      expect.stringMatching(/^misspelled-event-handler\.tsx\(8,\d+\): error TS2339: Property 'amount' does not exist/),
-      expect.stringMatching(/^wrong-attribute-value\.tsx\(6,\d+\): error TS2322: Type '"checkout"' is not assignable/),
-      expect.stringMatching(/^wrong-attribute-value\.tsx\(7,\d+\): error TS2322: Type '"purple"' is not assignable/),
+      expect.stringMatching(/^misspelled-event-handler\.tsx\(8,\d+\): error TS2322: .*onSmNewsletterSubscribed/),
+      expect.stringMatching(/^misspelled-event-handler\.tsx\(9,\d+\): error TS2339: Property 'amount' does not exist/),
+      expect.stringMatching(/^wrong-attribute-value\.tsx\(7,\d+\): error TS2322: Type '"checkout"' is not assignable/),
+      expect.stringMatching(/^wrong-attribute-value\.tsx\(8,\d+\): error TS2322: Type '"purple"' is not assignable/),
     ]);
     expect(result.out).toContain(`Property 'onSmNewsletterSubscribed' does not exist`);
     expect(result.out).toContain(`Did you mean '"onsm-newsletter-subscribed"'?`);

@@ -301,7 +301,7 @@ describe('embedding with the loader', () => {
   });
 
   it("a tag's own loader: the tag shows with no markup to fetch, and what is typed meanwhile reaches the form", async () => {
-    // The musicians' page: <sm-donate> and its own copy of the loader, in place of loader.js (README, "Embedding").
+    // The musicians' page: <sm-donate> and its own copy of the loader, in place of loader.js (docs/loader.md).
     const { page, context, errors, code, urls } = await openWithCodeHeld('musicians.html', { held: ALL_BUT_LOADER });
     const donate = page.locator('sm-donate');
     const custom = donate.getByRole('spinbutton', { name: 'Custom amount' });

@@ -53,6 +53,53 @@ describe('where npm start listens', () => {
   }, 60_000);
 });
 
+describe('the portal on this computer, either loopback way', () => {
+  it('takes a payment started from 127.0.0.1 when PORTAL_URL is left at localhost, and prints what it allows', async () => {
+    const port = await freePort();
+    const running = await startProcess({
+      PORT: String(port),
+      SANDBOX_DB: join(dir, 'c.sqlite'),
+      SANDBOX_SCRYPT_N: '1024',
+      PORTAL_URL: undefined,
+      SANDBOX_ALLOWED_ORIGINS: 'http://127.0.0.1:4000',
+    });
+    try {
+      const gift = (origin: string) =>
+        fetch(`${running.url}/webclient/donation/create-session`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: origin },
+          body: JSON.stringify({
+            currency: 'USD',
+            amount: 10,
+            identifier: 'donation',
+            donation_id: 2,
+            recurring: 0,
+            frequency: 1,
+            success_url: `${origin}/#/donation-success?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${origin}/#/donation-page`,
+          }),
+        });
+      expect((await gift(`http://localhost:${port}`)).status).toBe(200);
+      // The other spelling and the allowed origin may also call cross-origin (CORS).
+      for (const origin of [`http://127.0.0.1:${port}`, 'http://127.0.0.1:4000']) {
+        const answer = await gift(origin);
+        expect(answer.status, origin).toBe(200);
+        expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      }
+      // Another port on this computer is another origin: refused as before.
+      const other = await gift(`http://127.0.0.1:${port + 1}`);
+      expect(other.status).toBe(400);
+      expect(((await other.json()) as { message: string }).message).toBe('success_url: must point to the portal');
+      const out = running.output();
+      expect(out).toContain(`portal         http://localhost:${port}/ or http://127.0.0.1:${port}/`);
+      expect(out).toContain(`PORTAL_URL     http://localhost:${port}/`);
+      expect(out).toContain('allowed origins http://127.0.0.1:4000 (SANDBOX_ALLOWED_ORIGINS');
+    } finally {
+      await running.kill('SIGTERM');
+    }
+  }, 60_000);
+});
+
 describe('the sandbox helpers answer this computer only', () => {
   let sb: TestSandbox;
   let exposed: TestSandbox;

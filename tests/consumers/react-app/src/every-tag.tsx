@@ -7,6 +7,7 @@ import 'sm-portal-widgets/sm-donate';
 import 'sm-portal-widgets/sm-history';
 import 'sm-portal-widgets/sm-survey';
 import 'sm-portal-widgets/sm-newsletter';
+import 'sm-portal-widgets/react';
 import type { SmDonateElement } from 'sm-portal-widgets';
 
 const api = 'https://api.example.org';

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'sm-portal-widgets/sm-newsletter';
+// The tags in React's JSX: the package's React entry (its types need @types/react; the main entry's do not).
+import 'sm-portal-widgets/react';
 
 const api = new URLSearchParams(location.search).get('api') ?? undefined;
 

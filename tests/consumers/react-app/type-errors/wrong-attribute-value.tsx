@@ -1,5 +1,6 @@
 // Wrong: sm-donate has no view "checkout", and theme is light or dark.
 import 'sm-portal-widgets/sm-donate';
+import 'sm-portal-widgets/react';
 
 export const page = (
   <>

@@ -312,18 +312,6 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     return true;
   }
 
-  /**
-   * A gift given without an account came back to the page it was given from (`sessionId`: the checkout's, from the
-   * address): the draft it was for when this browser started it (taken once, and forgotten), else null. Nothing can
-   * confirm it (its history is no one's): its return is its thank-you.
-   */
-  function returned(sessionId: string): D | null {
-    const record = stored();
-    if (!record || record.sessionId !== sessionId) return null;
-    records.clear(kind.record);
-    return record;
-  }
-
   return {
     walletOffered,
     state: computed(() => state.value),
@@ -356,7 +344,6 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       else void checkout();
     },
     confirm,
-    returned,
     /** Back to no payment under way (after one confirmed in place, the form again). */
     reset() {
       confirming = null;

@@ -52,10 +52,12 @@ export const BUDGETS = {
   loader: 2.5 * KiB,
   markup: 3 * KiB,
   /**
-   * 16 KiB: the payment engine's surface (one settle, prompts, list loading and the finish step apart) costs the
-   * checkout tags about 0.4 KiB (15 KiB before).
+   * 16.5 KiB: the payment engine's surface (one settle, prompts, list loading and the finish step apart) cost the
+   * checkout tags about 0.4 KiB (15 KiB before); a payment that returns to the page it was made on, and a tag that
+   * never moves a page other than the portal (nav.redirect), another 0.18 KiB (16 KiB before). sm-subscribe is the
+   * largest: 16.1 KiB.
    */
-  ownCode: 16 * KiB,
+  ownCode: 16.5 * KiB,
   newsletterUsable: 6 * KiB,
   /** Ghost's embeddable signup form: what the newsletter's whole first load must stay below. */
   ghostFormGzip: 81_000,

@@ -16,6 +16,7 @@ import type { TagProps } from '../tags';
 import { DEFAULT_AMOUNT, clampCustom, missionIdOf, snapSlider } from './donate.rules';
 import { readOnly } from '../../shared/model/read-only';
 import { finishPayment } from '../../shared/routing/finish';
+import { recordsOf } from '../../shared/payments/records';
 import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/donate';
@@ -55,6 +56,7 @@ export function createDonateModel(deps: ModelDeps) {
   } = createPaymentFlow(donationCheckout, deps, {
     onConfirmed: (sessionId, result) => deps.emit('sm-donation-completed', { sessionId, amount: result.amount }),
   });
+  const records = recordsOf(deps);
   const busy = signal(false);
   const dialog = signal<DonateDialog | null>(null);
   const missions = signal<readonly Mission[] | null>(null);
@@ -111,11 +113,17 @@ export function createDonateModel(deps: ModelDeps) {
     void loadMissions(variant);
   };
 
-  /** A gift given without an account came back here: its thank-you, and its event when this browser started it. */
+  /**
+   * A gift given without an account came back here (`sessionId`: the checkout's, from the address): its thank-you, and
+   * its event once, when this browser started it (its record, then forgotten). Nothing can confirm it (its history is
+   * no one's): its return is its thank-you.
+   */
   function thank(sessionId: string) {
     thanked.value = true;
-    const draft = payment.returned(sessionId);
-    if (draft) deps.emit('sm-donation-completed', { sessionId, amount: draft.amount });
+    const draft = records.read('donation');
+    if (draft?.sessionId !== sessionId) return;
+    records.clear('donation');
+    deps.emit('sm-donation-completed', { sessionId, amount: draft.amount });
   }
 
   /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the _d query's. */

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import { formatCredits } from '../../shared/format/money';
 import { hrefFor, type RouteName } from '../../shared/routing/routes';
@@ -16,6 +16,24 @@ import '@messages/portal';
  * the profile is there (and in the prerendered markup, the same for everyone) the card holds a place of its size for
  * each of those; the tags around it stay the same elements throughout.
  */
+/** The credit balance (its place held until the profile comes) and, where this build has it, Top Up. */
+function Balance(props: { available: ReadonlySet<RouteName>; testId?: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="portal-balance">
+      <div>
+        <span className="portal-label">{t('portal.home.credits')}</span>
+        <strong data-testid={props.testId}>{props.children}</strong>
+      </div>
+      {props.available.has('TopUpPage') ? (
+        <a className="portal-button" href={hrefFor('TopUpPage')}>
+          {t('portal.home.topUp')}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 export function HomePage({ available }: { available: ReadonlySet<RouteName> }) {
   useSignals();
   const user = useProfile();
@@ -65,19 +83,9 @@ function HeldDashboard({ available }: { available: ReadonlySet<RouteName> }) {
         </div>
       </div>
       <div className="portal-membership" />
-      <div className="portal-balance">
-        <div>
-          <span className="portal-label">{t('portal.home.credits')}</span>
-          <strong>
-            <span className="portal-place" aria-hidden="true" />
-          </strong>
-        </div>
-        {available.has('TopUpPage') ? (
-          <a className="portal-button" href={hrefFor('TopUpPage')}>
-            {t('portal.home.topUp')}
-          </a>
-        ) : null}
-      </div>
+      <Balance available={available}>
+        <span className="portal-place" aria-hidden="true" />
+      </Balance>
     </section>
   );
 }
@@ -134,17 +142,9 @@ function Dashboard({ user, available }: { user: UserProfile; available: Readonly
           </a>
         ) : null}
       </div>
-      <div className="portal-balance">
-        <div>
-          <span className="portal-label">{t('portal.home.credits')}</span>
-          <strong data-testid="credit-balance">{formatCredits(user.credit_balance, t)}</strong>
-        </div>
-        {available.has('TopUpPage') ? (
-          <a className="portal-button" href={hrefFor('TopUpPage')}>
-            {t('portal.home.topUp')}
-          </a>
-        ) : null}
-      </div>
+      <Balance available={available} testId="credit-balance">
+        {formatCredits(user.credit_balance, t)}
+      </Balance>
     </section>
   );
 }

@@ -112,6 +112,32 @@ export function CheckoutStep({
   );
 }
 
+/**
+ * A success page while its payment is being confirmed: the page as it usually shows (`title`, `text`, anything
+ * between them and `button`), its texts' places held (they do not show), so nothing moves when the confirmation
+ * comes. Its height is the tag's reserved height for view="success" (widgets/tags.ts).
+ */
+export function ConfirmingPlaces(props: { title: string; text: ReactNode; button: string; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="sm-stack sm-center">
+      <p role="status" className="sm-visually-hidden">
+        {t('payments.confirming')}
+      </p>
+      <h1 className="sm-skeleton-line" aria-hidden="true">
+        {props.title}
+      </h1>
+      <p className="sm-skeleton-line" aria-hidden="true">
+        {props.text}
+      </p>
+      {props.children}
+      <Button disabled aria-hidden="true" tabIndex={-1}>
+        {props.button}
+      </Button>
+    </div>
+  );
+}
+
 /** A success page before its payment is confirmed: confirming, or the confirmation's failure with a retry. */
 export function Confirmation({ checkout, children }: { checkout: Checkout; children: ReactNode }) {
   const t = useT();

@@ -12,7 +12,7 @@ import { Button } from '../../shared/ui/Button';
 import { Choices } from '../../shared/ui/Choices';
 import { ConfirmDialog } from '../../shared/ui/Dialog';
 import { TextField } from '../../shared/ui/Field';
-import { Confirmation, PaymentFrame, paymentStyles } from '../../shared/payments/PaymentViews';
+import { Confirmation, ConfirmingPlaces, PaymentFrame, paymentStyles } from '../../shared/payments/PaymentViews';
 import { Notice } from '../../shared/ui/Notice';
 import { Slider } from '../../shared/ui/Slider';
 import { placesStyles, sliderStyles } from '../../shared/ui/styles';
@@ -207,24 +207,16 @@ function SuccessView({ model }: { model: DonateModel }) {
   if (model.thanked.value) return thanks(t('donate.successAnonymous'));
   // Until the gift is confirmed, the page as it will show, its texts' places held (the tag's reserved height for
   // view="success", widgets/tags.ts): nothing moves when the confirmation comes.
+  // Continue shows for a member, whom this page is for (a gift without an account is thanked on its form).
   if (state.kind !== 'confirmed' && state.kind !== 'confirm-failed')
     return (
-      <div className="sm-stack sm-center">
-        <p role="status" className="sm-visually-hidden">
-          {t('payments.confirming')}
-        </p>
-        <h1 className="sm-skeleton-line" aria-hidden="true">
-          {t('donate.successTitle')}
-        </h1>
-        <p className="sm-skeleton-line" aria-hidden="true">
-          {t('donate.successText', { amount: usd(HELD_GIFT, language), organization: HELD_ORGANIZATION })}
-        </p>
+      <ConfirmingPlaces
+        title={t('donate.successTitle')}
+        text={t('donate.successText', { amount: usd(HELD_GIFT, language), organization: HELD_ORGANIZATION })}
+        button={t('donate.continue')}
+      >
         <p className="sm-muted">{t('donate.taxNote')}</p>
-        {/* Continue shows for a member, whom this page is for (a gift without an account is thanked on its form). */}
-        <Button disabled aria-hidden="true" tabIndex={-1}>
-          {t('donate.continue')}
-        </Button>
-      </div>
+      </ConfirmingPlaces>
     );
   return (
     <Confirmation checkout={model.payment}>
@@ -295,15 +287,9 @@ function DonateWidget({ view, mission, list }: { view: View; mission: string | n
   );
 }
 
-export function Donate({ view, mission, list, apiBase, portal, returnTo, container }: DonateProps) {
+export function Donate({ view, mission, list, ...root }: DonateProps) {
   return (
-    <WidgetRoot
-      container={container}
-      apiBase={apiBase}
-      portal={portal}
-      returnTo={returnTo}
-      styles={sliderStyles + paymentStyles + donateStyles + placesStyles}
-    >
+    <WidgetRoot {...root} styles={sliderStyles + paymentStyles + donateStyles + placesStyles}>
       <DonateWidget key={`${view}:${mission ?? ''}:${list}`} view={view} mission={mission} list={list} />
     </WidgetRoot>
   );

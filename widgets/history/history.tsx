@@ -331,9 +331,9 @@ function HistoryWidget({ tab }: { tab: Tab }) {
   );
 }
 
-export function History({ tab, apiBase, portal, container }: HistoryProps) {
+export function History({ tab, ...root }: HistoryProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={historyStyles + placesStyles}>
+    <WidgetRoot {...root} styles={historyStyles + placesStyles}>
       <HistoryWidget tab={tab} />
     </WidgetRoot>
   );

@@ -14,6 +14,7 @@ import {
   fakeApiPerTest,
   fixture,
   ok,
+  onThePortalPage,
   text,
   type,
   waitFor,
@@ -143,7 +144,8 @@ describe('<sm-login>', () => {
     expect(dialog?.getAttribute('aria-modal')).to.equal('true');
   });
 
-  it('switches tabs with the arrow keys, and its view attribute follows', async () => {
+  it('switches tabs with the arrow keys, and its view attribute (in the portal, the address) follows', async () => {
+    onThePortalPage();
     const el = await fixture('<sm-login view="login"></sm-login>');
     const logIn = byRole(el, 'tab', 'Log In');
     logIn.focus();

@@ -111,10 +111,10 @@ function LoginWidget({ view, element }: { view: View; element: HTMLElement | nul
 }
 
 /** Sign in, sign up, email verification and the password screens (the tag: widgets/tags.ts). */
-export function Login({ view, apiBase, portal, container }: TagProps<'sm-login'> & HostProps) {
-  const element = hostOf(container);
+export function Login({ view, ...root }: TagProps<'sm-login'> & HostProps) {
+  const element = hostOf(root.container);
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={loginStyles}>
+    <WidgetRoot {...root} styles={loginStyles}>
       <LoginWidget view={view} element={element} />
     </WidgetRoot>
   );

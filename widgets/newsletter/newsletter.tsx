@@ -100,9 +100,9 @@ function NewsletterWidget() {
   );
 }
 
-export function Newsletter({ apiBase, portal, container }: NewsletterProps) {
+export function Newsletter(root: NewsletterProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={styles}>
+    <WidgetRoot {...root} styles={styles}>
       <NewsletterWidget />
     </WidgetRoot>
   );

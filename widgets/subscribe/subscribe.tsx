@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { formatDate } from '../../shared/format/dates';
 import {
+  ConfirmingPlaces,
   CheckoutStep,
   Confirmation,
   PaymentFrame,
@@ -182,32 +183,19 @@ function SubscribeSteps({ model }: { model: SubscribeModel }) {
 /** A payment's confirmation has come (or failed): the success page shows it. */
 const settled = (kind: string) => kind === 'confirmed' || kind === 'confirm-failed';
 
-/**
- * The success page while its payment is being confirmed: the page as it usually shows (a monthly membership), its
- * texts' places held, so that nothing moves when the confirmation comes (the tag's reserved height for view="success",
- * widgets/tags.ts).
- */
+/** The success page while its payment is being confirmed, as it usually shows: a monthly membership. */
 function SuccessPlaces() {
   const t = useT();
   const language = useShownLanguage();
   return (
-    <div className="sm-stack sm-center">
-      <p role="status" className="sm-visually-hidden">
-        {t('payments.confirming')}
-      </p>
-      <h1 className="sm-skeleton-line" aria-hidden="true">
-        {t('subscribe.successTitle')}
-      </h1>
-      <p className="sm-skeleton-line" aria-hidden="true">
-        {t('subscribe.successMonthly', {
-          amount: usd(HELD_AMOUNT, language),
-          date: formatDate(HELD_DATE, language),
-        })}
-      </p>
-      <Button disabled aria-hidden="true" tabIndex={-1}>
-        {t('subscribe.continue')}
-      </Button>
-    </div>
+    <ConfirmingPlaces
+      title={t('subscribe.successTitle')}
+      text={t('subscribe.successMonthly', {
+        amount: usd(HELD_AMOUNT, language),
+        date: formatDate(HELD_DATE, language),
+      })}
+      button={t('subscribe.continue')}
+    />
   );
 }
 
@@ -308,14 +296,9 @@ function Body({ view }: { view: View }) {
   );
 }
 
-export function Subscribe({ view, apiBase, portal, container }: SubscribeProps) {
+export function Subscribe({ view, ...root }: SubscribeProps) {
   return (
-    <WidgetRoot
-      container={container}
-      apiBase={apiBase}
-      portal={portal}
-      styles={sliderStyles + subscribeStyles + placesStyles}
-    >
+    <WidgetRoot {...root} styles={sliderStyles + subscribeStyles + placesStyles}>
       <Body key={view} view={view} />
     </WidgetRoot>
   );

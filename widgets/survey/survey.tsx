@@ -179,9 +179,9 @@ function SurveyWidget() {
   );
 }
 
-export function Survey({ apiBase, portal, container }: SurveyProps) {
+export function Survey(root: SurveyProps) {
   return (
-    <WidgetRoot container={container} apiBase={apiBase} portal={portal} styles={surveyStyles + placesStyles}>
+    <WidgetRoot {...root} styles={surveyStyles + placesStyles}>
       <SurveyWidget />
     </WidgetRoot>
   );

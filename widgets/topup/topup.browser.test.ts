@@ -11,6 +11,7 @@ import {
   fakeApiPerTest,
   fixture,
   ok,
+  onThePortalPage,
   text,
   waitFor,
 } from '../../tests/element/support';
@@ -200,7 +201,8 @@ describe('<sm-topup>', () => {
     expect(card.getBoundingClientRect().height).to.be.closeTo(held, 0.5);
   });
 
-  it('sends a refused payment to the failed page with the message', async () => {
+  it('sends a refused payment to the failed page with the message, in the portal', async () => {
+    onThePortalPage();
     history.replaceState(null, '', `${location.pathname}#/success?type=self&session_id=cs_8`);
     serve({
       'POST /webclient/in-web-purchase/confirm-transaction-session': () =>
@@ -209,5 +211,17 @@ describe('<sm-topup>', () => {
     await fixture('<sm-topup view="success"></sm-topup>');
     await waitFor(() => location.hash === '#/transaction-failed');
     expect(JSON.parse(localStorage.getItem('sm.payment.payment-error')!).message).to.equal('Your card was declined.');
+  });
+
+  it('on any other page says a refused payment in place, and the page stays', async () => {
+    const page = `${location.pathname}#/success?type=self&session_id=cs_8`;
+    history.replaceState(null, '', page);
+    serve({
+      'POST /webclient/in-web-purchase/confirm-transaction-session': () =>
+        ok({ result_code: 'Refused', message: 'Your card was declined.' }),
+    });
+    const el = await fixture('<sm-topup view="success"></sm-topup>');
+    await waitFor(() => text(el).includes('Your card was declined.'));
+    expect(`${location.pathname}${location.hash}`).to.equal(page);
   });
 });

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import {
+  ConfirmingPlaces,
   CheckoutStep,
   Confirmation,
   PaymentFrame,
@@ -184,28 +185,19 @@ function CopyCode({ code }: { code: string }) {
   );
 }
 
-/**
- * The success page while its payment is being confirmed: the page as it usually shows (a top-up for oneself), its
- * texts' places held (they do not show), so that nothing moves when the confirmation comes. Its height is the tag's
- * reserved height for view="success" (widgets/tags.ts).
- */
+/** The success page while its payment is being confirmed, as it usually shows: a top-up for oneself. */
 function SuccessPlaces() {
   const t = useT();
   return (
-    <div className="sm-stack sm-center">
-      <p role="status" className="sm-visually-hidden">
-        {t('payments.confirming')}
-      </p>
-      <h1 className="sm-skeleton-line" aria-hidden="true">
-        {t('topup.successSelfTitle')}
-      </h1>
-      <p className="sm-skeleton-line" aria-hidden="true">
-        {t('topup.successSelfText')} <strong>{formatCredits(0, t)}</strong>
-      </p>
-      <Button disabled aria-hidden="true" tabIndex={-1}>
-        {t('payments.backHome')}
-      </Button>
-    </div>
+    <ConfirmingPlaces
+      title={t('topup.successSelfTitle')}
+      text={
+        <>
+          {t('topup.successSelfText')} <strong>{formatCredits(0, t)}</strong>
+        </>
+      }
+      button={t('payments.backHome')}
+    />
   );
 }
 
@@ -265,15 +257,9 @@ function TopupWidget({ view }: { view: View }) {
   );
 }
 
-export function Topup({ view, apiBase, portal, returnTo, container }: TopupProps) {
+export function Topup({ view, ...root }: TopupProps) {
   return (
-    <WidgetRoot
-      container={container}
-      apiBase={apiBase}
-      portal={portal}
-      returnTo={returnTo}
-      styles={topupStyles + placesStyles}
-    >
+    <WidgetRoot {...root} styles={topupStyles + placesStyles}>
       <TopupWidget key={view} view={view} />
     </WidgetRoot>
   );

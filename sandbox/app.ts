@@ -7,6 +7,7 @@ import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
 import { contentSecurityPolicy, CSP, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
+import { allowedHosts, hostAllowed, parseHosts } from './core/hosts.js';
 import {
   emulatorUrlFromHost,
   firebaseAdminVerifier,
@@ -105,6 +106,11 @@ export interface SandboxOptions {
   exposeHelpers?: boolean;
   /** origins allowed to call cross-origin (default: env SANDBOX_ALLOWED_ORIGINS, comma-separated) */
   allowedOrigins?: readonly string[];
+  /**
+   * host names the sandbox answers to besides localhost, 127.0.0.1, [::1] and the hosts of portalUrl and sandboxUrl
+   * (default: env SANDBOX_ALLOWED_HOSTS, comma-separated); any other `Host` gets 421 and no body
+   */
+  allowedHosts?: readonly string[];
   /** where unexpected errors are reported (default console.error) */
   onError?: (err: unknown) => void;
   /**
@@ -195,6 +201,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   } catch (err) {
     onError(err);
   }
+  const hosts = allowedHosts(
+    [options.portalUrl, options.sandboxUrl ?? options.portalUrl],
+    options.allowedHosts ?? parseHosts(process.env.SANDBOX_ALLOWED_HOSTS),
+  );
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const firebase = resolveFirebaseSettings(options.firebase);
   let verifyIdToken: IdTokenVerifier | null = null;
@@ -228,6 +238,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const router = new Router(ROUTES);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // First of all: a name the sandbox does not serve (DNS rebinding) finds nothing, helpers included.
+    if (!hostAllowed(req.headers.host, hosts)) {
+      res.statusCode = 421;
+      res.setHeader('Content-Length', '0');
+      res.end();
+      return;
+    }
     setSecurityHeaders(res);
 
     const origin = req.headers.origin;

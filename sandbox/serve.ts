@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
+import { interfaceHosts, parseHosts } from './core/hosts.js';
 import { isLoopback } from './core/http.js';
 import { RECOMMENDED_COST, type PasswordSettings } from './core/passwords.js';
 
@@ -53,7 +54,22 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
   const sandboxUrl = process.env.SANDBOX_URL || undefined;
 
   const passwords = passwordsFromEnv();
-  const sandbox = createSandbox({ dbPath, portalUrl, sandboxUrl, ...(passwords ? { passwords } : {}), ...options });
+  // Listening beyond this computer: other computers reach it by this computer's own addresses (an address literal
+  // cannot be rebound by DNS), and by HOST when it names one.
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const allowedHosts = [
+    ...parseHosts(process.env.SANDBOX_ALLOWED_HOSTS),
+    ...(isLoopback(host) || host === 'localhost' ? [] : interfaceHosts()),
+    ...(wildcard ? [] : [host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]),
+  ];
+  const sandbox = createSandbox({
+    dbPath,
+    portalUrl,
+    sandboxUrl,
+    allowedHosts,
+    ...(passwords ? { passwords } : {}),
+    ...options,
+  });
   const server = createServer(sandbox.handler);
   const bound = await listen(server, port, host);
   const social = sandbox.firebase.authEmulatorUrl;

@@ -8,7 +8,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../../sandbox/app';
-import { Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
+import { isCommonPassword, Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
 import { registration, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 
 const hashOf = (sb: TestSandbox, email: string) =>
@@ -107,6 +107,22 @@ describe('the most common passwords are refused', () => {
       const answer = await register(password);
       expect(answer.body, password).toMatchObject({ status: 400, message: expect.stringMatching(COMMON) });
     }
+    // Padded, in other cases or in compatibility forms (full-width, ligatures): still the common one.
+    for (const password of [
+      ' password',
+      'password ',
+      ' Password1 ',
+      'PASSWORD\t',
+      '\uFF50\uFF41\uFF53\uFF53\uFF57\uFF4F\uFF52\uFF44',
+    ]) {
+      const answer = await register(password);
+      expect(answer.body, JSON.stringify(password)).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(COMMON),
+      });
+    }
+    expect(isCommonPassword('  letmein  ')).toBe(true);
+    expect(isCommonPassword('letmein-quietly')).toBe(false);
     expect((await register('abc12')).body.message).toBe('password: must be at least 6 characters');
     expect((await register('quiet-harbour-lantern')).status).toBe(200);
 

@@ -197,6 +197,53 @@ describe('amounts have the currency’s precision', () => {
     expect(sessions.get()).toBe(before); // nothing was charged at a rounded amount
   });
 
+  it('takes numbers as written: one JSON parsing would round is refused, never charged as the rounded amount', async () => {
+    const sessions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM checkout_sessions').pluck();
+    const before = sessions.get();
+    /** The body as text, with the amount written exactly so (JSON.stringify would write the rounded number). */
+    const asWritten = (body: Record<string, unknown>, amount: string) =>
+      JSON.stringify({ ...body, amount: '__AMOUNT__' }).replace('"__AMOUNT__"', amount);
+    const calls: Array<[string, Record<string, unknown>, string | undefined]> = [
+      ['/webclient/donation/create-session', giftOrder({ donation_id: 1 }), undefined],
+      ['/webclient/subscription/create-session', membershipOrder(), listener],
+      ['/webclient/in-web-purchase/create-session', creditOrder(), listener],
+      ['/webclient/subscription/change-amount', { currency: 'USD' }, listener],
+    ];
+    for (const [path, body, token] of calls) {
+      for (const amount of [
+        '4.9999999999999999',
+        '9.99999999999999999999',
+        '10.0000000000000001',
+        '5.00000000000000000001e0',
+      ]) {
+        const answer = await sb.call('POST', path, {
+          body: asWritten(body, amount),
+          headers: { 'Content-Type': 'application/json' },
+          ...(token ? { token } : {}),
+        });
+        expect(answer.body, `${path} ${amount}`).toMatchObject({
+          status: 400,
+          message: 'amount: must have at most 2 decimals',
+        });
+      }
+    }
+    // Another field: named, with what is wrong.
+    const other = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+      body: asWritten(creditOrder(), '10').replace('"credit":100', '"credit":100.00000000000000001'),
+      headers: { 'Content-Type': 'application/json' },
+      token: listener,
+    });
+    expect(other.body).toMatchObject({ status: 400, message: 'credit: has more digits than can be read exactly' });
+    // Exact numbers, however written, are read as they are.
+    const fine = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+      body: asWritten(creditOrder(), '10.000'),
+      headers: { 'Content-Type': 'application/json' },
+      token: listener,
+    });
+    expect(fine.status).toBe(200);
+    expect(sessions.get()).toBe(Number(before) + 1); // nothing was charged at a rounded amount
+  });
+
   it('the membership form shows the message before sending', async () => {
     const deps = fakeDeps({
       signedIn: true,

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
-import { contentSecurityPolicy, CSP, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
+import { contentSecurityPolicy, CSP, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
 import { allowedHosts, hostAllowed, parseHosts } from './core/hosts.js';
 import {
@@ -111,6 +111,8 @@ export interface SandboxOptions {
    * (default: env SANDBOX_ALLOWED_HOSTS, comma-separated); any other `Host` gets 421 and no body
    */
   allowedHosts?: readonly string[];
+  /** serve the build's source maps (*.map; default: env SANDBOX_SOURCE_MAPS=1); otherwise they are 404 */
+  sourceMaps?: boolean;
   /** where unexpected errors are reported (default console.error) */
   onError?: (err: unknown) => void;
   /**
@@ -233,9 +235,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     apply: (page: string) => injectRuntimeConfig(page, firebase),
     tag: createHash('sha256').update(runtimeConfigScript(firebase)).digest('base64url').slice(0, 10),
   };
-  const setPortalHtmlHeaders = (res: ServerResponse) => setHtmlHeaders(res, csp);
+  const setPortalHtmlHeaders = (res: ServerResponse) => {
+    setHtmlHeaders(res, csp);
+    setPortalPageHeaders(res);
+  };
   const distDir = options.distDir === undefined ? resolve(PROJECT_ROOT, 'dist') : options.distDir;
   const router = new Router(ROUTES);
+  const sourceMaps = options.sourceMaps ?? process.env.SANDBOX_SOURCE_MAPS === '1';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // First of all: a name the sandbox does not serve (DNS rebinding) finds nothing, helpers included.
@@ -295,7 +301,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return sendError(res, 405, `Method ${method} is not allowed here.`, null, { Allow: match.allow.join(', ') });
     }
     if ((method === 'GET' || method === 'HEAD') && distDir !== null && !router.isApiPath(url.pathname)) {
-      return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform);
+      return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform, { sourceMaps });
     }
     return sendError(res, 404, 'Not found.');
   }

@@ -390,11 +390,18 @@ export function tooManyAttempts(waitSeconds: number): HttpError {
 }
 
 /**
- * Counts this request towards the limits of its kind for this address and this client, or answers 429 with
- * Retry-After when a limit is reached (see core/attempts.ts). Returns the counted attempt's id.
+ * Counts this request towards the limits of its kind for this address and this client (and the browser a valid device
+ * proof names), or answers 429 with Retry-After when a limit is reached (see core/attempts.ts). Returns the counted
+ * attempt's id.
  */
-export function countRequest(ctx: RequestContext, kind: AttemptKind, address: string): number {
-  const counted = countAttempt(ctx.app.db, limitFor(kind, ctx.app.loginLimit), kind, address, ctx.ip, ctx.app.now());
+export function countRequest(
+  ctx: RequestContext,
+  kind: AttemptKind,
+  address: string,
+  device: string | null = null,
+): number {
+  const limit = limitFor(kind, ctx.app.loginLimit);
+  const counted = countAttempt(ctx.app.db, limit, kind, address, ctx.ip, ctx.app.now(), device);
   if (counted.id === null) throw tooManyAttempts(counted.wait);
   return counted.id;
 }

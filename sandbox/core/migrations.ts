@@ -352,4 +352,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tokens_v10 RENAME TO tokens;
   CREATE INDEX tokens_user ON tokens (user_id, kind);
   `,
+  // 11: hardening, second round. A password check from a browser that signed in to the account before names it (the
+  // device proof's random part): that browser keeps an allowance of its own however the account is attacked.
+  `
+  ALTER TABLE login_attempts ADD COLUMN device TEXT; -- the device proof's id, or NULL for a client without one
+  CREATE INDEX login_attempts_device ON login_attempts (kind, email, device, at);
+  `,
 ];

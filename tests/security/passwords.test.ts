@@ -83,6 +83,27 @@ describe('hashes at once are bounded', () => {
     }
   });
 
+  it('a sign-up refused as busy gives its attempt back, as a sign-in does', async () => {
+    const sb = await startSandbox({ passwords: { cost: { N: 2 ** 14, r: 8, p: 1 }, concurrency: 1, queue: 2 } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          sb.post('/webclient/auth/register', registration({ email: `signup-${i}@example.org` })),
+        ),
+      );
+      const busy = answers.filter((a) => a.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const a of busy) expect(a.body).toEqual({ status: 429, message: BUSY_MESSAGE, errorCode: null });
+      const counted = sb.sandbox.db
+        .prepare("SELECT COUNT(*) FROM login_attempts WHERE kind = 'register'")
+        .pluck()
+        .get() as number;
+      expect(counted).toBe(answers.filter((a) => a.status === 200).length);
+    } finally {
+      await sb.stop();
+    }
+  });
+
   it('lets waiting hashes through in turn (the queue drains)', async () => {
     const passwords = new Passwords({ cost: { N: 2 ** 12, r: 8, p: 1 }, concurrency: 1, queue: 10 });
     const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => passwords.hash(`pass-${i}`)));

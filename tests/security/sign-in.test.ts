@@ -31,11 +31,12 @@ const statuses = (answers: Answer[]) =>
     .map((a) => a.status)
     .sort()
     .join(' ');
-function expectSlowed(answer: Answer) {
+/** 429 with a Retry-After of at most `max` seconds (15 minutes: a client's window; an hour: a cap over all clients). */
+function expectSlowed(answer: Answer, max = 15 * 60) {
   expect(answer.body).toEqual(TOO_MANY);
   const wait = Number(answer.headers.get('retry-after'));
   expect(wait).toBeGreaterThan(0);
-  expect(wait).toBeLessThanOrEqual(15 * 60);
+  expect(wait).toBeLessThanOrEqual(max);
 }
 
 describe('throttling holds under parallel requests', () => {
@@ -87,6 +88,100 @@ describe('nobody can lock another person out', () => {
   });
 });
 
+describe('an account takes at most 30 checked guesses an hour over all clients, and never locks its owner out', () => {
+  type Signed = { access_token: string; device_proof?: string };
+  const signIn = (email: string, password: string, from: string, device_proof?: string) =>
+    sb.call<Signed>('POST', LOGIN, { json: { email, password, ...(device_proof ? { device_proof } : {}) }, from });
+  /** Wrong guesses at the listener's password, each from another client; the answers' statuses. */
+  async function guessFrom(clients: string[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const [i, from] of clients.entries())
+      out.push((await signIn('listener@example.org', `guess-${i}`, from)).status);
+    return out;
+  }
+  const ipv4 = (n: number) => Array.from({ length: n }, (_, i) => `198.51.${100 + (i >> 8)}.${i & 255}`);
+  const ipv6 = (n: number) => Array.from({ length: n }, (_, i) => `2001:db8:${(i + 1).toString(16)}::${i + 7}`);
+  const checkedFor = (email: string) =>
+    sb.sandbox.db.prepare("SELECT COUNT(*) FROM login_attempts WHERE kind = 'login' AND email = ?").pluck().get(email);
+
+  it('80 IPv4 clients, 2 guesses each: 30 are checked, the rest are 429 with Retry-After', async () => {
+    const clients = ipv4(80);
+    const answers = [...(await guessFrom(clients)), ...(await guessFrom(clients))];
+    expect(answers.filter((s) => s === 400)).toHaveLength(30);
+    expect(answers.filter((s) => s === 429)).toHaveLength(130);
+    expect(checkedFor('listener@example.org')).toBe(30);
+    expectSlowed(await signIn('listener@example.org', 'guess', '192.0.2.200'), 60 * 60);
+    // Even the right password, from a client the account has not seen: the cap decides before the check.
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', '192.0.2.201'), 60 * 60);
+    // Other accounts are not affected.
+    expect((await signIn('partner@example.org', 'partner-2026', '192.0.2.200')).status).toBe(200);
+    // After the hour, unknown clients are checked again.
+    sb.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await signIn('listener@example.org', 'listen-2026', '192.0.2.201')).status).toBe(200);
+  });
+
+  it('IPv6: many /64s are many clients and share the cap; one /64 is one client', async () => {
+    const answers = await guessFrom(ipv6(50));
+    expect(answers.filter((s) => s === 400)).toHaveLength(30);
+    expect(answers.filter((s) => s === 429)).toHaveLength(20);
+    expect(checkedFor('listener@example.org')).toBe(30);
+    // One /64 (every address of a subscriber) is one client: 5 guesses per email, 20 over all emails.
+    const sameNet = Array.from({ length: 25 }, (_, i) => `2001:db8:ffff:1:${i.toString(16)}::1`);
+    const one = [];
+    for (const [i, from] of sameNet.entries())
+      one.push((await signIn(`nobody-${i}@example.org`, 'guess', from)).status);
+    expect(one.filter((s) => s === 400)).toHaveLength(20);
+    expect(one.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('a browser that signed in before keeps its own allowance (its device proof), and a proof works for its account only', async () => {
+    const first = await signIn('listener@example.org', 'listen-2026', OWNER);
+    expect(first.status).toBe(200);
+    const proof = first.body.data!.device_proof!;
+    expect(proof).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    await guessFrom(ipv4(40).concat(ipv6(10)));
+    expect(checkedFor('listener@example.org')).toBe(30);
+    // The owner's browser, on another network now: signed in, and given back the same proof.
+    const again = await signIn('listener@example.org', 'listen-2026', '192.0.2.99', proof);
+    expect(again.status).toBe(200);
+    expect(again.body.data!.device_proof).toBe(proof);
+    // Its own mistakes count for it alone: 5 in 15 minutes.
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn('listener@example.org', `typo-${i}`, OWNER, proof)).status).toBe(400);
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', OWNER, proof));
+    // A proof for another account, a forged one or a mangled one is no proof.
+    const partner = (await signIn('partner@example.org', 'partner-2026', OWNER)).body.data!.device_proof!;
+    const forged = `${proof.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const bad of [partner, forged, proof.slice(1), 'x'.repeat(300)])
+      expectSlowed(await signIn('listener@example.org', 'listen-2026', '192.0.2.98', bad), 60 * 60);
+  });
+
+  it('the owner can always reset by email, and then sign in anywhere', async () => {
+    await guessFrom(ipv4(35));
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', OWNER), 60 * 60);
+    expect(
+      (
+        await sb.call('POST', '/webclient/auth/forgot-password', {
+          json: { email: 'listener@example.org' },
+          from: OWNER,
+        })
+      ).status,
+    ).toBe(200);
+    const [mail] = await sb.mail('listener@example.org');
+    const t = decodeURIComponent(/[?&]t=([^&\s]+)/.exec(mail!.links[0]!)![1]!);
+    const token = Buffer.from(t, 'base64').toString('utf8').split('#')[1]!;
+    const reset = await sb.call('POST', '/dashboard/auth/change-password', {
+      json: { email: 'listener@example.org', token, password: 'a-new-harbour-lantern' },
+      from: OWNER,
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn('listener@example.org', 'a-new-harbour-lantern', OWNER)).status).toBe(200);
+    // Guessing starts again from nothing for the account, bounded as before.
+    const after = await guessFrom(ipv4(40).map((ip) => ip.replace('198.51', '203.0')));
+    expect(after.filter((s) => s === 400)).toHaveLength(30);
+  });
+});
+
 describe('registering and resending the verification email are limited', () => {
   const register = (email: string, from?: string) =>
     sb.call('POST', '/webclient/auth/register', {
@@ -96,13 +191,25 @@ describe('registering and resending the verification email are limited', () => {
   const mails = (to: string) =>
     sb.sandbox.db.prepare('SELECT COUNT(*) FROM mail WHERE to_addr = ?').pluck().get(to) as number;
 
-  it('registers one address at most 5 times in 15 minutes, from any mix of clients: the inbox cannot be filled', async () => {
+  it('registers one address at most 5 times per client in 15 minutes, and 10 times an hour over all clients', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => register('victim@example.org', i % 2 ? ATTACKER : OWNER)),
     );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
-    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed);
-    expect(mails('victim@example.org')).toBe(5); // one verification, four notices
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed, 60 * 60);
+    // The inbox cannot be filled: a third client is refused too, for up to the hour.
+    expectSlowed(await register('victim@example.org', '192.0.2.77'), 60 * 60);
+    expect(mails('victim@example.org')).toBe(10);
+  });
+
+  it('one client alone cannot lock an address out of its reset: it is counted per email and client', async () => {
+    const forgot = (from: string) =>
+      sb.call('POST', '/webclient/auth/forgot-password', { json: { email: 'listener@example.org' }, from });
+    const flood = await Promise.all(Array.from({ length: 9 }, () => forgot(ATTACKER)));
+    expect(flood.filter((a) => a.status === 200)).toHaveLength(5);
+    for (const slowed of flood.filter((a) => a.status !== 200)) expectSlowed(slowed);
+    expect((await forgot(OWNER)).status).toBe(200);
+    expect(mails('listener@example.org')).toBe(6);
   });
 
   it('limits one client over all addresses, so it cannot mint tokens without end', async () => {

@@ -1,5 +1,6 @@
 // Signing in, registering by email, verifying an email address, and setting a password.
 import { randomBytes } from 'node:crypto';
+import { accountGuessesCleared } from '../../core/attempts.js';
 import type { Db } from '../../core/db.js';
 import type { MailContext } from '../../core/mail.js';
 import { HashingBusy, type Passwords } from '../../core/passwords.js';
@@ -161,6 +162,7 @@ export function resetPassword(db: Db, owner: UserRow, token: string, hash: strin
     revokeUserTokens(db, owner.id, 'reset', now);
     revokeUserTokens(db, owner.id, 'access', now);
     markEmailVerified(db, owner.id, now);
+    accountGuessesCleared(db, owner.email); // guesses at the old password no longer count against the account
     return true;
   })();
   return done ? success(undefined) : invalid(SIGN_IN_MESSAGES.badResetLink);

@@ -2,8 +2,11 @@
 /**
  * Sign-in and accounts. Password checks are counted per email and client before the (slow) check, so requests sent at
  * once cannot all be checked; failures from one client never lock the owner out on theirs; a success clears only that
- * email's failures from that client, never the client's own limit. Registering and resending the verification email
- * are limited like the reset request. A password change needs a recent sign-in, or the current password.
+ * email's failures from that client, never the client's own limit. An account takes at most 30 checked guesses an hour
+ * over all clients (IPv4 addresses, IPv6 /64s) without a device proof; a browser that signed in before keeps its own
+ * allowance, and a reset by email always lets the owner back in. Registering, resending the verification email and the
+ * reset request are limited per email and client, plus a cap per email over all clients. Whoever holds the inbox ends
+ * up holding the account, whichever signed up first. A password change needs a recent sign-in, or the current password.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_NEEDED } from '../../shared/api/auth';
@@ -292,5 +295,121 @@ describe('a password change needs a recent sign-in', () => {
     ).toMatchObject({ status: 200, message: 'You successfully update the password' });
     expect((await sb.get('/webclient/account/profile', other)).status).toBe(401);
     expect((await sb.get('/webclient/account/profile', token)).status).toBe(200);
+  });
+});
+
+describe('whoever holds the inbox ends up holding the account, whichever signed up first', () => {
+  const VICTIM = 'inbox-owner@example.org';
+  const CHOOSE =
+    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you a link to choose your password; your email is verified when you do.';
+  const signUp = (first_name: string, password: string, from: string) =>
+    sb.call('POST', '/webclient/auth/register', {
+      json: registration({ email: VICTIM, first_name, last_name: 'Person', password }),
+      from,
+    });
+  const signInStatus = async (password: string) =>
+    (await sb.call('POST', LOGIN, { json: { email: VICTIM, password }, from: '192.0.2.50' })).status;
+  /** The verification email of the sign-up in this name, newest first. */
+  async function verificationFor(first_name: string) {
+    const mails = await sb.mail(VICTIM);
+    const mail = mails.find(
+      (m) => m.subject === 'Verify your email address' && m.text.startsWith(`Hello ${first_name},`),
+    );
+    expect(mail, `a verification email for ${first_name}`).toBeDefined();
+    return { mail: mail!, token: mail!.links[0]!.split('_t=')[1]! };
+  }
+  async function choosePassword(password: string) {
+    const mail = (await sb.mail(VICTIM)).find((m) => m.subject === 'Choose your password')!;
+    expect(mail.text).toMatch(/signed up more than once before it was verified/);
+    const t = decodeURIComponent(/[?&]t=([^&\s]+)/.exec(mail.links[0]!)![1]!);
+    const token = Buffer.from(t, 'base64').toString('utf8').split('#')[1]!;
+    return sb.call('POST', '/dashboard/auth/change-password', { json: { email: VICTIM, token, password } });
+  }
+
+  async function ownerTakesTheAccount() {
+    const { mail, token } = await verificationFor('Olive');
+    // The email says which sign-up it is for, and that the password will be chosen again.
+    expect(mail.text).toMatch(
+      /This link is for the sign-up made on \d{4}-\d\d-\d\d at \d\d:\d\d UTC in the name of Olive Person\./,
+    );
+    // The link proves the inbox, not who chose the password: no password is activated.
+    const verified = await sb.get(`/webclient-verification-email?t=${token}`);
+    expect(verified.body).toEqual({ status: 400, message: CHOOSE, errorCode: null });
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    expect(await signInStatus('olive-pass-1')).toBe(400);
+    // The owner chooses the password through the emailed link, which verifies the address.
+    expect((await choosePassword('olive-chosen-1')).status).toBe(200);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    const row = sb.sandbox.db
+      .prepare('SELECT first_name, email_verified_at FROM users WHERE email = ?')
+      .get(VICTIM) as {
+      first_name: string;
+      email_verified_at: string | null;
+    };
+    expect(row.first_name).toBe('Olive');
+    expect(row.email_verified_at).not.toBeNull();
+    // Nothing of the other sign-up is left, and its link now only says the address is verified.
+    expect(sb.sandbox.db.prepare('SELECT COUNT(*) FROM signups').pluck().get()).toBe(0);
+    const other = await verificationFor('Mallory');
+    expect(other.mail.text).toMatch(/in the name of Mallory Person\./);
+    expect((await sb.get(`/webclient-verification-email?t=${other.token}`)).status).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
+  }
+
+  it('someone else signs up first, the owner second: only a password the owner chooses signs in', async () => {
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    expect((await verificationFor('Olive')).mail.text).toMatch(/signed up more than once/);
+    await ownerTakesTheAccount();
+  });
+
+  it('the owner signs up first, someone else second: the same', async () => {
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    // The later sign-up's email reaches the owner's inbox, saying so.
+    expect((await verificationFor('Mallory')).mail.text).toMatch(/signed up more than once/);
+    await ownerTakesTheAccount();
+  });
+
+  it('one sign-up verifies as before, with its own password; after verifying, another sign-up changes nothing', async () => {
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    const { mail, token } = await verificationFor('Olive');
+    expect(mail.text).not.toMatch(/more than once/);
+    expect((await sb.get(`/webclient-verification-email?t=${token}`)).body).toMatchObject({
+      status: 200,
+      message: 'Email Verified!',
+    });
+    expect(await signInStatus('olive-pass-1')).toBe(200);
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    expect((await sb.mail(VICTIM))[0]!.subject).toBe('Someone tried to register with your email');
+    expect(await signInStatus('olive-pass-1')).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+  });
+
+  it('a social sign-up of an unproven address counts as a sign-up: its link goes when the inbox owner verifies', async () => {
+    // As registerSocial leaves it for a provider whose email is not verified: no password, an identity, one sign-up.
+    const { db } = sb.sandbox;
+    const now = sb.clock.now.toISOString();
+    const userId = Number(
+      db
+        .prepare(
+          "INSERT INTO users (first_name, last_name, email, password_hash, joined_at) VALUES ('Mallory', 'Person', ?, 'none', ?)",
+        )
+        .run(VICTIM, now).lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO signups (user_id, first_name, last_name, created_at) VALUES (?, 'Mallory', 'Person', ?)",
+    ).run(userId, now);
+    db.prepare(
+      "INSERT INTO social_identities (provider, provider_uid, user_id, email, linked_at) VALUES ('facebook.com', 'mallory-uid', ?, ?, ?)",
+    ).run(userId, VICTIM, now);
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    const { token } = await verificationFor('Olive');
+    expect((await sb.get(`/webclient-verification-email?t=${token}`)).body.message).toBe(CHOOSE);
+    expect(db.prepare('SELECT COUNT(*) FROM social_identities WHERE user_id = ?').pluck().get(userId)).toBe(0);
+    expect((await choosePassword('olive-chosen-1')).status).toBe(200);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
   });
 });

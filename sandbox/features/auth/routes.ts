@@ -69,6 +69,9 @@ const AUTH_MESSAGES = {
   resent: 'If the account exists and is not verified, a new verification email has been sent.',
   verified: 'Email Verified!',
   badVerifyLink: 'This verification link is invalid or has expired.',
+  choosePassword:
+    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you ' +
+    'a link to choose your password; your email is verified when you do.',
   forgotSent: 'If an account exists for this email, we have sent a link to reset your password.',
   passwordReset: 'Your password has been updated. You can now log in.',
   passwordChanged: 'You successfully update the password',
@@ -296,9 +299,14 @@ function resendActivation(schema: typeof ResendBody) {
   };
 }
 
+/**
+ * The emailed verification link. For an address signed up more than once the answer is 400 saying that a link to
+ * choose the password is on its way (the portal shows a failed verification with the server's message).
+ */
 function verifyEmail(ctx: RequestContext) {
-  if (!useVerificationLink(ctx.app.db, ctx.url.searchParams.get('t') ?? '', ctx.app.now()))
-    throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
+  const outcome = useVerificationLink(mailContext(ctx), ctx.url.searchParams.get('t') ?? '');
+  if (!outcome) throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
+  if (outcome === 'choose-password') throw new HttpError(400, AUTH_MESSAGES.choosePassword);
   return ok(AUTH_MESSAGES.verified);
 }
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/core/emulator';
+import { interfaceHosts } from '../../sandbox/core/hosts';
 import { creditOrder, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 import { printed, REMOTE, startProcess } from './helpers';
 
@@ -48,6 +49,11 @@ describe('where npm start listens', () => {
       expect(running.output()).toMatch(
         /WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in/,
       );
+      // Other computers reach it by this computer's own addresses: those names are answered, a foreign one is not.
+      for (const own of interfaceHosts()) {
+        expect((await withHost(`http://127.0.0.1:${port}/api/country`, `${own}:${port}`)).status, own).toBe(200);
+      }
+      expect((await withHost(`http://127.0.0.1:${port}/api/country`, `rebind.example:${port}`)).status).toBe(421);
     } finally {
       await running.kill('SIGTERM');
     }

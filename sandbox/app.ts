@@ -5,8 +5,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
-import { contentSecurityPolicy, CSP, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
+import { contentSecurityPolicy, CSP, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
+import { allowedHosts, hostAllowed, parseHosts } from './core/hosts.js';
 import {
   emulatorUrlFromHost,
   firebaseAdminVerifier,
@@ -105,6 +106,13 @@ export interface SandboxOptions {
   exposeHelpers?: boolean;
   /** origins allowed to call cross-origin (default: env SANDBOX_ALLOWED_ORIGINS, comma-separated) */
   allowedOrigins?: readonly string[];
+  /**
+   * host names the sandbox answers to besides localhost, 127.0.0.1, [::1] and the hosts of portalUrl and sandboxUrl
+   * (default: env SANDBOX_ALLOWED_HOSTS, comma-separated); any other `Host` gets 421 and no body
+   */
+  allowedHosts?: readonly string[];
+  /** serve the build's source maps (*.map; default: env SANDBOX_SOURCE_MAPS=1); otherwise they are 404 */
+  sourceMaps?: boolean;
   /** where unexpected errors are reported (default console.error) */
   onError?: (err: unknown) => void;
   /**
@@ -195,6 +203,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   } catch (err) {
     onError(err);
   }
+  const hosts = allowedHosts(
+    [options.portalUrl, options.sandboxUrl ?? options.portalUrl],
+    options.allowedHosts ?? parseHosts(process.env.SANDBOX_ALLOWED_HOSTS),
+  );
   const allowed = new Set(options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS));
   const firebase = resolveFirebaseSettings(options.firebase);
   let verifyIdToken: IdTokenVerifier | null = null;
@@ -223,11 +235,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     apply: (page: string) => injectRuntimeConfig(page, firebase),
     tag: createHash('sha256').update(runtimeConfigScript(firebase)).digest('base64url').slice(0, 10),
   };
-  const setPortalHtmlHeaders = (res: ServerResponse) => setHtmlHeaders(res, csp);
+  const setPortalHtmlHeaders = (res: ServerResponse) => {
+    setHtmlHeaders(res, csp);
+    setPortalPageHeaders(res);
+  };
   const distDir = options.distDir === undefined ? resolve(PROJECT_ROOT, 'dist') : options.distDir;
   const router = new Router(ROUTES);
+  const sourceMaps = options.sourceMaps ?? process.env.SANDBOX_SOURCE_MAPS === '1';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // First of all: a name the sandbox does not serve (DNS rebinding) finds nothing, helpers included.
+    if (!hostAllowed(req.headers.host, hosts)) {
+      res.statusCode = 421;
+      res.setHeader('Content-Length', '0');
+      res.end();
+      return;
+    }
     setSecurityHeaders(res);
 
     const origin = req.headers.origin;
@@ -278,7 +301,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return sendError(res, 405, `Method ${method} is not allowed here.`, null, { Allow: match.allow.join(', ') });
     }
     if ((method === 'GET' || method === 'HEAD') && distDir !== null && !router.isApiPath(url.pathname)) {
-      return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform);
+      return serveStatic(req, res, distDir, url.pathname, setPortalHtmlHeaders, htmlTransform, { sourceMaps });
     }
     return sendError(res, 404, 'Not found.');
   }

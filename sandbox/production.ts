@@ -11,11 +11,11 @@
 // tests/e2e/production.e2e.ts runs this command on free ports. Ctrl+C (SIGINT) or SIGTERM stops all three.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
-import { contentSecurityPolicy, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
+import { contentSecurityPolicy, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
 import { serveStatic } from './core/static.js';
 import { listen, passwordsFromEnv } from './serve.js';
 
@@ -91,7 +91,13 @@ export function portalFiles(outDir: string, api: string): RequestListener {
       return;
     }
     const { pathname } = new URL(req.url ?? '/', 'http://portal.invalid');
-    serveStatic(req, res, outDir, pathname, (page) => setHtmlHeaders(page, policy)).catch((err: unknown) => {
+    const pageHeaders = (page: ServerResponse) => {
+      setHtmlHeaders(page, policy);
+      setPortalPageHeaders(page);
+    };
+    serveStatic(req, res, outDir, pathname, pageHeaders, undefined, {
+      sourceMaps: process.env.SANDBOX_SOURCE_MAPS === '1',
+    }).catch((err: unknown) => {
       console.error('[portal files]', err);
       if (!res.headersSent) res.statusCode = 500;
       res.end();

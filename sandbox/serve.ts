@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, parseOrigins, PROJECT_ROOT, type SandboxOptions } from './app.js';
+import { interfaceHosts, parseHosts } from './core/hosts.js';
 import { isLoopback } from './core/http.js';
 import { RECOMMENDED_COST, type PasswordSettings } from './core/passwords.js';
 
@@ -72,10 +73,19 @@ export async function listenSandbox(options: Partial<SandboxOptions> = {}): Prom
   // SANDBOX_ALLOWED_ORIGINS as written, and the portal's own origin the other loopback way (loopbackAliases).
   const allowedOrigins = options.allowedOrigins ?? parseOrigins(process.env.SANDBOX_ALLOWED_ORIGINS);
   const aliases = loopbackAliases(portalUrl).filter((origin) => !allowedOrigins.includes(origin));
+  // Listening beyond this computer: other computers reach it by this computer's own addresses (an address literal
+  // cannot be rebound by DNS), and by HOST when it names one.
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const allowedHosts = [
+    ...parseHosts(process.env.SANDBOX_ALLOWED_HOSTS),
+    ...(isLoopback(host) || host === 'localhost' ? [] : interfaceHosts()),
+    ...(wildcard ? [] : [host.includes(':') && !host.startsWith('[') ? `[${host}]` : host]),
+  ];
   const sandbox = createSandbox({
     dbPath,
     portalUrl,
     sandboxUrl,
+    allowedHosts,
     ...(passwords ? { passwords } : {}),
     ...options,
     allowedOrigins: [...allowedOrigins, ...aliases],

@@ -53,3 +53,22 @@ export function setHtmlHeaders(res: ServerResponse, policy = CSP): void {
   res.setHeader('Content-Security-Policy', policy);
   res.setHeader('X-Frame-Options', 'DENY');
 }
+
+/**
+ * What the portal uses of the browser's powerful features, and nothing else: payment (Apple Pay on its own pages) and
+ * writing to the clipboard (copying a gift code); every other feature is off for the page and anything it frames.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(), geolocation=(), ' +
+  'gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(self), picture-in-picture=(), ' +
+  'publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=(), clipboard-read=(), ' +
+  'clipboard-write=(self)';
+
+/**
+ * The portal's own pages besides: the Permissions-Policy above, and a browsing context group of their own that still
+ * keeps the social sign-in popup's way back to the page (same-origin-allow-popups).
+ */
+export function setPortalPageHeaders(res: ServerResponse): void {
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+}

@@ -6,7 +6,9 @@ import { countAttempt, limitFor, type AttemptKind, type AttemptLimit } from './a
 import type { CspSources } from './csp.js';
 import type { Db } from './db.js';
 import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
+import { precisionRule } from '../../shared/format/money.js';
 import { escapeHtml } from './html.js';
+import { roundedNumbers } from './json-numbers.js';
 import type { MailContext } from './mail.js';
 import type { Paging } from './paging.js';
 import type { Passwords } from './passwords.js';
@@ -328,11 +330,37 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (type !== 'application/json') {
     throw new HttpError(415, 'The request body must be JSON, sent with Content-Type: application/json.');
   }
+  const text = raw.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
+  refuseRoundedNumbers(text, parsed);
+  return parsed;
+}
+
+/**
+ * Numbers are taken as written: one that JSON parsing would round (4.9999999999999999 read as 5) is refused, 400
+ * naming the field; an amount says the rule of its currency (the `currency` beside it, else USD), as the amount checks
+ * of the routes do for amounts parsing keeps exact.
+ */
+function refuseRoundedNumbers(text: string, parsed: unknown): void {
+  const rounded = roundedNumbers(text);
+  if (rounded.length === 0) return;
+  const problems = rounded.map(({ path }) => {
+    const field = path.length ? path.join('.') : 'body';
+    const key = path[path.length - 1];
+    if (typeof key === 'string' && /amount/i.test(key)) {
+      let parent: unknown = parsed;
+      for (const step of path.slice(0, -1)) parent = (parent as Record<string | number, unknown> | null)?.[step];
+      const currency = (parent as { currency?: unknown } | null)?.currency;
+      return `${field}: ${precisionRule(typeof currency === 'string' ? currency.trim().toUpperCase() : 'USD')}`;
+    }
+    return `${field}: has more digits than can be read exactly`;
+  });
+  throw new HttpError(400, [...new Set(problems)].join('; '));
 }
 
 /** An HTML form body; an empty body is an empty form. */
@@ -362,11 +390,18 @@ export function tooManyAttempts(waitSeconds: number): HttpError {
 }
 
 /**
- * Counts this request towards the limits of its kind for this address and this client, or answers 429 with
- * Retry-After when a limit is reached (see core/attempts.ts). Returns the counted attempt's id.
+ * Counts this request towards the limits of its kind for this address and this client (and the browser a valid device
+ * proof names), or answers 429 with Retry-After when a limit is reached (see core/attempts.ts). Returns the counted
+ * attempt's id.
  */
-export function countRequest(ctx: RequestContext, kind: AttemptKind, address: string): number {
-  const counted = countAttempt(ctx.app.db, limitFor(kind, ctx.app.loginLimit), kind, address, ctx.ip, ctx.app.now());
+export function countRequest(
+  ctx: RequestContext,
+  kind: AttemptKind,
+  address: string,
+  device: string | null = null,
+): number {
+  const limit = limitFor(kind, ctx.app.loginLimit);
+  const counted = countAttempt(ctx.app.db, limit, kind, address, ctx.ip, ctx.app.now(), device);
   if (counted.id === null) throw tooManyAttempts(counted.wait);
   return counted.id;
 }

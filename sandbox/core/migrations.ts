@@ -352,4 +352,27 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tokens_v10 RENAME TO tokens;
   CREATE INDEX tokens_user ON tokens (user_id, kind);
   `,
+  // 11: hardening, second round. A password check from a browser that signed in to the account before names it (the
+  // device proof's random part): that browser keeps an allowance of its own however the account is attacked.
+  `
+  ALTER TABLE login_attempts ADD COLUMN device TEXT; -- the device proof's id, or NULL for a client without one
+  CREATE INDEX login_attempts_device ON login_attempts (kind, email, device, at);
+  `,
+  // 12: sign-ups of an address not verified yet. Each one (the first, which made the account, and any later one) is
+  // kept with the person it named and the hash of its verification link, until the address is verified: when there was
+  // more than one, verifying does not activate a password the inbox owner may not have chosen.
+  `
+  CREATE TABLE signups (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    country_code TEXT,
+    gender TEXT NOT NULL DEFAULT 'None',
+    phone_number TEXT NOT NULL DEFAULT '',
+    verify_token_hash TEXT UNIQUE,           -- sha256 of this sign-up's verification link (tokens.token_hash)
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX signups_user ON signups (user_id);
+  `,
 ];

@@ -154,8 +154,16 @@ export class Passwords {
 /** The most common passwords (about 49,000, from the zxcvbn-ts project's list), lowercased. */
 let common: ReadonlySet<string> | undefined;
 
-/** True for a password on the list of the most common ones (case does not matter). */
+/** True for a password on the list of the most common ones, compared trimmed, case-folded and normalised. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
+  common ??= new Set(dictionary['passwords-common'].map(commonForm));
+  return common.has(commonForm(password));
+}
+
+/**
+ * How a password is compared with the list: normalised (NFKC: full-width and other compatibility forms as their plain
+ * letters), case-folded and trimmed, so " password", "PASSWORD " and "ｐａｓｓｗｏｒｄ" are the common one they are.
+ */
+function commonForm(password: string): string {
+  return password.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().trim();
 }

@@ -251,3 +251,39 @@ describe('serving dist', () => {
     }
   });
 });
+
+describe('what the run command keeps to itself, and the portal page’s own headers', () => {
+  it('answers 404 for source maps unless they are asked for (SANDBOX_SOURCE_MAPS=1)', async () => {
+    expect(existsSync(join(dist, 'assets', 'app-abc123.js.map'))).toBe(true);
+    for (const path of ['/assets/app-abc123.js.map', '/assets/APP-abc123.js.MAP', '/assets/nothing.js.map']) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString(), path).not.toContain('mappings');
+    }
+    const asked = await startSandbox({ sourceMaps: true });
+    try {
+      mkdirSync(join(asked.dir, 'dist', 'assets'), { recursive: true });
+      writeFileSync(join(asked.dir, 'dist', 'assets', 'app-abc123.js.map'), '{"mappings":""}');
+      const res = await fetch(`${asked.url}/assets/app-abc123.js.map`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('{"mappings":""}');
+    } finally {
+      await asked.stop();
+    }
+  });
+
+  it('sends the portal page with a Permissions-Policy of what it uses and COOP same-origin-allow-popups', async () => {
+    const res = await raw('/');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const policy = res.headers['permissions-policy'] as string;
+    const features = Object.fromEntries(policy.split(/,\s*/).map((d) => d.split('=') as [string, string]));
+    // What the portal uses: Apple Pay on its own page, copying a gift code.
+    expect(features).toMatchObject({ payment: '(self)', 'clipboard-write': '(self)' });
+    // Nothing else.
+    for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'fullscreen', 'publickey-credentials-get'])
+      expect(features[feature], feature).toBe('()');
+    expect(Object.values(features).filter((v) => v !== '()')).toEqual(['(self)', '(self)']);
+    // The sandbox's own pages and the API answers are not portal pages.
+    expect((await raw('/sandbox/checkout/none')).headers['permissions-policy']).toBeUndefined();
+  });
+});

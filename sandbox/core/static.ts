@@ -179,8 +179,11 @@ export async function serveStatic(
   pathname: string,
   setHtmlHeaders: HtmlHeaders,
   htmlTransform?: HtmlTransform,
+  { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): Promise<void> {
   const root = resolve(distDir);
+  // Source maps (the portal's sources, comments and all) only when asked for: SANDBOX_SOURCE_MAPS=1.
+  if (!sourceMaps && pathname.toLowerCase().endsWith('.map')) return notFound(res, setHtmlHeaders, root, pathname);
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

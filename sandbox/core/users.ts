@@ -75,11 +75,13 @@ export function setPasswordHash(db: Db, userId: number, hash: string): void {
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
 }
 
+/** The address is proven: verified from now on, and its pending sign-ups are done with. */
 export function markEmailVerified(db: Db, userId: number, now: Date): void {
   db.prepare('UPDATE users SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL').run(
     now.toISOString(),
     userId,
   );
+  db.prepare('DELETE FROM signups WHERE user_id = ?').run(userId);
 }
 
 /** Records when the person accepted the terms of use; `keepFirst` leaves an earlier acceptance as it is. */

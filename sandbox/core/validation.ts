@@ -72,30 +72,58 @@ export const NAME_MESSAGES = {
 
 /** Characters that change how text around them is laid out or read: control characters, bidi overrides and isolates. */
 const CONTROLS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+/** Invisible format characters (zero-width spaces and joiners, U+FEFF, soft hyphens, tag characters: category Cf). */
+const FORMAT = /\p{Cf}/u;
+/**
+ * Characters a URL parser reads as a dot between labels (IDNA maps them to "."), as they stand after NFKC: the
+ * ideographic full stop (U+3002, and U+FF61, which NFKC makes it), the full-width one (U+FF0E, NFKC "."), and the
+ * small and leader dots NFKC leaves alone in some versions.
+ */
+const DOT_LIKE = /[\u3002\uFF0E\uFF61\uFE52\u2024]/gu;
 /** A web address: a scheme, "www.", or a dot between letters that goes on with two or more (example.com, not J.R.R.). */
 const LINK = /:\/\/|www\.|[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}/iu;
 
 /**
+ * What a URL parser would see of a name: format characters dropped, dot-like characters as dots, combining marks on a
+ * dot dropped, and marks on letters composed or dropped (so "evil.c\u0301om" is "evil.com" to the check).
+ */
+function urlSkeleton(name: string): string {
+  return name
+    .replace(/\p{Cf}/gu, '')
+    .replace(DOT_LIKE, '.')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+}
+
+/**
  * A name as it lands in emails and on other people's screens: letters of every script (with their marks) and the
- * apostrophes, hyphens and periods of real names, at most `max` characters; never line breaks or other control
- * characters, direction overrides or web addresses. Other characters are kept as typed (pages and emails escape them).
+ * apostrophes, hyphens and periods of real names, at most `max` characters, normalised (NFKC) before it is checked and
+ * kept so; never line breaks or other control characters, invisible format characters, direction overrides or web
+ * addresses, however they are disguised (zero-width characters, dots of other scripts, marks on the dot). Other
+ * characters are kept as typed (pages and emails escape them).
  */
 export function nameField(max: number) {
   return z
     .string()
-    .trim()
-    .min(1, { abort: true })
-    .max(max, { abort: true })
-    .superRefine((name, ctx) => {
-      const message = CONTROLS.test(name)
-        ? NAME_MESSAGES.controls
-        : LINK.test(name)
-          ? NAME_MESSAGES.link
-          : /\p{L}/u.test(name)
-            ? null
-            : NAME_MESSAGES.letters;
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+    .transform((name) => name.normalize('NFKC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { abort: true })
+        .max(max, { abort: true })
+        .superRefine((name, ctx) => {
+          const message = CONTROLS.test(name)
+            ? NAME_MESSAGES.controls
+            : LINK.test(name) || LINK.test(urlSkeleton(name)) || /[.\u3002\uFF0E\uFF61]\p{M}/u.test(name)
+              ? NAME_MESSAGES.link
+              : FORMAT.test(name)
+                ? NAME_MESSAGES.controls
+                : /\p{L}/u.test(name)
+                  ? null
+                  : NAME_MESSAGES.letters;
+          if (message) ctx.addIssue({ code: 'custom', message });
+        }),
+    );
 }
 
 /** A person's first or last name (at most 100 characters). */

@@ -36,7 +36,13 @@ const SocialUser = lazy(() =>
   }),
 );
 
-const Credentials = lazy(() => z.object({ email, password: z.string().check(z.minLength(1), z.maxLength(200)) }));
+const Credentials = lazy(() =>
+  z.object({
+    email,
+    password: z.string().check(z.minLength(1), z.maxLength(200)),
+    device_proof: z.optional(z.string()),
+  }),
+);
 const anonymous = { auth: false } as const;
 
 export const login = lazy(() =>

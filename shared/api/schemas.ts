@@ -66,6 +66,8 @@ export const LoginResponse = lazy(() =>
     token_type: z.string().check(z.minLength(1)),
     expires_in: z.number().check(z.positive()),
     terms_token: z.optional(z.string().check(z.minLength(1))),
+    /** this browser's proof that it signed in to the account (sent back with later sign-ins: its own allowance) */
+    device_proof: z.optional(z.string()),
   }),
 );
 export type LoginResponse = z.infer<typeof LoginResponse>;

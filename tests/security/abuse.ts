@@ -4,17 +4,24 @@
  * It starts its own sandbox (`tsx sandbox/server.ts`) on 127.0.0.1, on a free port, with a fresh database and the
  * production password strength, then: 200 logins at once and 200 checkouts at once (latency measured), every route
  * with malformed, oversized and hostile input, and 20 kills (SIGKILL) in the middle of payments, each followed by a
- * restart and a count of what the database holds. Last it runs the rule suites of tests/security and prints each rule
+ * restart and a count of what the database holds. Then the second round (issue 43): a foreign `Host` on every kind of
+ * route (DNS rebinding), wrong guesses at one account from 80 loopback client addresses (and, on a sandbox in this
+ * process that is told each request's address, from 120 IPv6 /64s), the owner's browser coming back with its device
+ * proof, claim-first sign-up in both orders, disguised web addresses and real names, padded common passwords, an amount
+ * JSON parsing would round, and the source maps and headers of the portal page. Last it runs the rule suites of
+ * tests/security and prints each rule
  * as held or not. Every loop is bounded in count, every request in time (30 s), the whole run in 10 minutes; it stops
  * by itself and exits 1 when anything did not hold. Nothing is sent anywhere but 127.0.0.1.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ROUTES } from '../../sandbox/app';
 import { freePort } from '../../sandbox/core/emulator';
+import { registration, startSandbox } from '../../sandbox/test-support';
 import { ROOT, startProcess, type SandboxProcess } from './helpers';
 
 const DEADLINE = Date.now() + 10 * 60_000;
@@ -30,7 +37,21 @@ const HOST = '127.0.0.1';
 const base = `http://${HOST}:${port}`;
 let sandbox: SandboxProcess | undefined;
 
-const figures = { requests: 0, server5xx: 0, cutByKill: 0, lost: 0, grantedTwice: 0, paidNotGranted: 0 };
+const figures = {
+  requests: 0,
+  server5xx: 0,
+  cutByKill: 0,
+  lost: 0,
+  grantedTwice: 0,
+  paidNotGranted: 0,
+  /** the most password checks any one account took over all clients without a device proof (at most 30 an hour) */
+  checkedPerAccount: 0,
+  /** answers to a foreign Host that were not 421 with no body */
+  rebindingAnswered: 0,
+  /** second-round checks that did not hold (claim-first sign-up, names, padded passwords, amounts as written) */
+  secondRoundFailures: 0,
+};
+const ACCOUNT_CAP = 30;
 const fiveHundreds: string[] = [];
 
 function overDeadline(): void {
@@ -69,6 +90,73 @@ const payForm = (id: string) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'card=4242424242424242',
   });
+
+/**
+ * One request to the sandbox on this computer from another loopback address (`from`, 127.x.y.z: each is a client of
+ * its own to the sandbox) or with another `Host` (a page rebound by DNS): fetch can do neither. Counted like send.
+ */
+function sendAs(
+  path: string,
+  {
+    from,
+    host,
+    method = 'GET',
+    json,
+    body,
+  }: { from?: string; host?: string; method?: string; json?: unknown; body?: string },
+): Promise<{ status: number; text: string; retryAfter: string | null }> {
+  if (from !== undefined && !/^127\.\d+\.\d+\.\d+$/.test(from)) throw new Error(`not a loopback address: ${from}`);
+  overDeadline();
+  figures.requests += 1;
+  const payload = body ?? (json === undefined ? undefined : JSON.stringify(json));
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      {
+        host: HOST,
+        port,
+        path,
+        method,
+        setHost: host === undefined,
+        ...(from ? { localAddress: from } : {}),
+        timeout: REQUEST_TIMEOUT_MS,
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 500) {
+            figures.server5xx += 1;
+            fiveHundreds.push(
+              `${method} ${path} (from ${from ?? HOST}, Host ${host ?? 'own'}) -> ${status} ${text.slice(0, 120)}`,
+            );
+          }
+          done({ status, text, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timed out: ${method} ${path}`)));
+    req.on('error', fail);
+    if (host !== undefined) req.setHeader('Host', host);
+    if (payload !== undefined) req.setHeader('Content-Type', 'application/json');
+    req.end(payload);
+  });
+}
+
+/** The links of the newest email to `to` whose subject is this (the mailbox answers this computer). */
+async function mailLinks(to: string, subject: string, startsWith?: string): Promise<{ text: string; links: string[] }> {
+  const answer = await send(`/sandbox/mail.json?to=${encodeURIComponent(to)}`);
+  const mails = JSON.parse(answer.text) as Array<{ subject: string; text: string; links: string[] }>;
+  const mail = mails.find((m) => m.subject === subject && (!startsWith || m.text.startsWith(startsWith)));
+  if (!mail) throw new Error(`no email "${subject}" to ${to}`);
+  return mail;
+}
+
+/** The email and token of a reset link ("#/change-password?t=" + base64 of "email#token"). */
+function resetToken(link: string): string {
+  const t = decodeURIComponent(/[?&]t=([^&\s]+)/.exec(link)![1]!);
+  return Buffer.from(t, 'base64').toString('utf8').split('#')[1]!;
+}
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -334,6 +422,257 @@ try {
     `${KILLS} kills during payments (${killedBetween} at the point between marking paid and granting, the rest at a random moment): ${figures.cutByKill} payments cut off and paid again, ${paidAnswered} answered before the kill`,
   );
 
+  // ---- second round (issue 43) ----
+  const verdict = (ok: boolean) => {
+    if (!ok) figures.secondRoundFailures += 1;
+    return ok ? 'held' : 'NOT HELD';
+  };
+
+  // DNS rebinding: a page on another name pointed at 127.0.0.1 sends its own Host.
+  const rebound = `rebind.attacker.example:${port}`;
+  const rebindCalls: Array<[string, string, unknown?]> = [
+    ['POST', '/sandbox/app-token', { email: 'admin@example.org' }],
+    ['GET', '/sandbox/mail.json'],
+    ['GET', '/sandbox/mail'],
+    ['POST', '/sandbox/clock', { advance_days: 1 }],
+    ['GET', '/sandbox/clock'],
+    ['GET', '/sandbox'],
+    ['POST', '/sandbox/missions', { organization: 'x', title: 'x', description: 'x' }],
+    ['POST', '/webclient/auth/login', { email: 'admin@example.org', password: 'admin-2026' }],
+    ['GET', '/webclient/auth/mobile-login'],
+    ['GET', '/api/country'],
+    ['GET', '/'],
+  ];
+  let rebindSent = 0;
+  for (const name of [
+    rebound,
+    'rebind.attacker.example',
+    `localhost.attacker.example:${port}`,
+    `127.0.0.1.nip.io:${port}`,
+  ]) {
+    for (const [method, path, json] of rebindCalls) {
+      const answer = await sendAs(path, { host: name, method, json });
+      rebindSent += 1;
+      if (answer.status !== 421 || answer.text !== '') figures.rebindingAnswered += 1;
+    }
+  }
+  line(
+    `rebinding Host: ${rebindSent} requests (helpers first) with 4 foreign host names: ${rebindSent - figures.rebindingAnswered} answered 421 with no body, ${figures.rebindingAnswered} otherwise`,
+  );
+
+  // The per-account cap: many client addresses (127.0.x.y, each a client to the sandbox) guess at one account.
+  const target = ['admin@example.org', 'admin-2026'] as const;
+  const ownerProof = (
+    JSON.parse(
+      (
+        await sendAs('/webclient/auth/login', {
+          from: '127.0.9.1',
+          method: 'POST',
+          json: { email: target[0], password: target[1] },
+        })
+      ).text,
+    ) as {
+      data: { device_proof: string };
+    }
+  ).data.device_proof;
+  const guessers = Array.from({ length: 80 }, (_, i) => `127.0.${10 + (i >> 6)}.${(i & 63) + 2}`);
+  const guessAnswers: Array<{ status: number; retryAfter: string | null }> = [];
+  for (let round = 0; round < 2; round += 1)
+    for (const from of guessers)
+      guessAnswers.push(
+        await sendAs('/webclient/auth/login', {
+          from,
+          method: 'POST',
+          json: { email: target[0], password: `guess-${round}-${from}` },
+        }),
+      );
+  const checkedV4 = guessAnswers.filter((a) => a.status === 400).length;
+  const refusedV4 = guessAnswers.filter((a) => a.status === 429 && Number(a.retryAfter) > 0).length;
+  const strangerRight = await sendAs('/webclient/auth/login', {
+    from: '127.0.9.2',
+    method: 'POST',
+    json: { email: target[0], password: target[1] },
+  });
+  const ownerBack = await sendAs('/webclient/auth/login', {
+    from: '127.0.9.3',
+    method: 'POST',
+    json: { email: target[0], password: target[1], device_proof: ownerProof },
+  });
+  figures.checkedPerAccount = Math.max(figures.checkedPerAccount, checkedV4);
+  line(
+    `per-account cap, IPv4: ${guessAnswers.length} wrong guesses at one account from ${guessers.length} client addresses: ${checkedV4} checked, ${refusedV4} 429 with Retry-After; the right password from an unknown client ${strangerRight.status}, from the owner's browser (device proof, another address) ${ownerBack.status}: ${verdict(checkedV4 <= ACCOUNT_CAP && checkedV4 + refusedV4 === guessAnswers.length && strangerRight.status === 429 && ownerBack.status === 200)}`,
+  );
+  // IPv6: one computer has only ::1, so these run on a sandbox in this process that is told each request's address.
+  const v6 = await startSandbox();
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i += 1) {
+      const from = `2001:db8:${(i + 1).toString(16)}:${(i * 7).toString(16)}::${(i + 3).toString(16)}`;
+      statuses.push(
+        (
+          await v6.call('POST', '/webclient/auth/login', {
+            json: { email: 'listener@example.org', password: `g-${i}` },
+            from,
+          })
+        ).status,
+      );
+      figures.requests += 1;
+    }
+    const sameNet: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const from = `2001:db8:ffff:1:${i.toString(16)}::1`;
+      sameNet.push(
+        (await v6.call('POST', '/webclient/auth/login', { json: { email: `n${i}@example.org`, password: 'g' }, from }))
+          .status,
+      );
+      figures.requests += 1;
+    }
+    const checkedV6 = statuses.filter((s) => s === 400).length;
+    figures.checkedPerAccount = Math.max(figures.checkedPerAccount, checkedV6);
+    const sameChecked = sameNet.filter((s) => s === 400).length;
+    line(
+      `per-account cap, IPv6 (in-process sandbox): 120 wrong guesses from 120 /64s: ${checkedV6} checked, ${statuses.filter((s) => s === 429).length} 429; 30 addresses of one /64 over 30 emails: ${sameChecked} checked (one client: 20): ${verdict(checkedV6 <= ACCOUNT_CAP && sameChecked <= 20)}`,
+    );
+  } finally {
+    await v6.stop();
+  }
+
+  // Claim-first sign-up, both orders: the owner (inbox) signs up before or after someone else.
+  const claim = async (email: string, ownerFirst: boolean): Promise<boolean> => {
+    const signUp = (first_name: string, password: string, from: string) =>
+      sendAs('/webclient/auth/register', {
+        from,
+        method: 'POST',
+        json: registration({ email, first_name, last_name: 'Person', password }),
+      });
+    const order: Array<[string, string, string]> = [
+      ['Mallory', 'mallory-pass-1', '127.0.20.2'],
+      ['Olive', 'olive-pass-1', '127.0.20.3'],
+    ];
+    if (ownerFirst) order.reverse();
+    for (const [name, password, from] of order) {
+      for (;;) {
+        const answer = await signUp(name, password, from);
+        if (answer.status === 200) break;
+        if (answer.status !== 429) return false;
+        await new Promise((r) => setTimeout(r, 1000)); // the password queue was full
+      }
+    }
+    const verify = await mailLinks(email, 'Verify your email address', 'Hello Olive,');
+    const clicked = await send(`/webclient-verification-email?t=${verify.links[0]!.split('_t=')[1]}`);
+    const login = async (password: string) =>
+      (await sendAs('/webclient/auth/login', { from: '127.0.20.4', method: 'POST', json: { email, password } })).status;
+    const neither = (await login('mallory-pass-1')) === 400 && (await login('olive-pass-1')) === 400;
+    const choose = await mailLinks(email, 'Choose your password');
+    const reset = await post('/dashboard/auth/change-password', {
+      email,
+      token: resetToken(choose.links[0]!),
+      password: 'olive-chosen-1',
+    });
+    return (
+      clicked.status === 400 &&
+      neither &&
+      reset.status === 200 &&
+      (await login('olive-chosen-1')) === 200 &&
+      (await login('mallory-pass-1')) === 400
+    );
+  };
+  const claimOtherFirst = await claim('claimed-1@example.org', false);
+  const claimOwnerFirst = await claim('claimed-2@example.org', true);
+  line(
+    `claim-first sign-up: someone else first ${verdict(claimOtherFirst)}, the owner first ${verdict(claimOwnerFirst)} (only the password the inbox owner chose signs in)`,
+  );
+
+  // Names: disguised web addresses and invisible characters refused; real names of every script kept.
+  const DISGUISED = [
+    'evil\u200B.com',
+    'evil\u3002com',
+    'evil\uFF0Ecom',
+    'evil\uFF61com',
+    'evil.c\u0301om',
+    'evil.\u0301com',
+    'evil\u00AD.com',
+    'Ann\u200De',
+    'An\uFEFFne',
+    'Anne\u{E0041}',
+    'ｗｗｗ.evil',
+  ];
+  const REAL = [
+    'Ma. Luisa',
+    'Dela Cruz-Santos',
+    '王秀英',
+    'María José',
+    'Peña-Ortiz',
+    'عبد الله',
+    "D'Angelo",
+    'N’Golo',
+    'Anne-Marie',
+  ];
+  let namesRefused = 0;
+  let namesKept = 0;
+  for (const [i, first_name] of DISGUISED.entries()) {
+    const answer = await sendAs('/webclient/auth/register', {
+      from: '127.0.21.2',
+      method: 'POST',
+      json: registration({ email: `name-x${i}@example.org`, first_name }),
+    });
+    if (answer.status === 400 && /first_name: must not contain/.test(answer.text)) namesRefused += 1;
+  }
+  for (const [i, first_name] of REAL.entries()) {
+    for (;;) {
+      const answer = await sendAs('/webclient/auth/register', {
+        from: '127.0.21.3',
+        method: 'POST',
+        json: registration({ email: `name-ok${i}@example.org`, first_name }),
+      });
+      if (answer.status === 429 && /busy/.test(answer.text)) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      if (answer.status === 200) namesKept += 1;
+      break;
+    }
+  }
+  line(
+    `names: ${namesRefused} of ${DISGUISED.length} disguised web addresses and invisible characters refused; ${namesKept} of ${REAL.length} real names (Filipino, Chinese, Spanish, Arabic, apostrophes, hyphens) kept: ${verdict(namesRefused === DISGUISED.length && namesKept === REAL.length)}`,
+  );
+
+  // A padded common password; an amount JSON parsing would round.
+  const padded = await Promise.all(
+    [' password', 'password ', ' Password1 ', 'ｐａｓｓｗｏｒｄ'].map((password, i) =>
+      sendAs('/webclient/auth/register', {
+        from: '127.0.22.2',
+        method: 'POST',
+        json: registration({ email: `pad-${i}@example.org`, password }),
+      }),
+    ),
+  );
+  const paddedRefused = padded.filter((a) => a.status === 400 && /most common passwords/.test(a.text)).length;
+  const asWritten = JSON.stringify({ ...CREDIT, ...returns, amount: '__A__' }).replace('"__A__"', '4.9999999999999999');
+  const rounded = await post('/webclient/in-web-purchase/create-session', asWritten, token, {
+    'Idempotency-Key': 'abuse-rounded',
+  });
+  line(
+    `padded common passwords: ${paddedRefused} of ${padded.length} refused; amount 4.9999999999999999: ${rounded.status} ${verdict(paddedRefused === padded.length && rounded.status === 400 && /at most 2 decimals/.test(rounded.text))}`,
+  );
+
+  // Source maps and the portal page's headers (when the portal is built).
+  const assets = join(ROOT, 'dist', 'assets');
+  const map = existsSync(assets) ? readdirSync(assets).find((f) => f.endsWith('.js.map')) : undefined;
+  if (map) {
+    const mapAnswer = await send(`/assets/${map}`);
+    const page = await fetch(`${base}/`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    figures.requests += 1;
+    await page.text();
+    const coop = page.headers.get('cross-origin-opener-policy');
+    const permissions = page.headers.get('permissions-policy') ?? '';
+    line(
+      `source map /assets/${map}: ${mapAnswer.status}; portal page COOP ${coop}, Permissions-Policy ${permissions ? 'sent' : 'missing'}: ${verdict(mapAnswer.status === 404 && coop === 'same-origin-allow-popups' && /camera=\(\)/.test(permissions))}`,
+    );
+  } else {
+    line('source maps: the portal is not built (npm run build), not checked here (sandbox/core/static.test.ts is)');
+  }
+
   await sandbox!.kill('SIGTERM');
 
   // ---- each rule: its suite in tests/security ----
@@ -353,10 +692,31 @@ try {
     ['9. paid means granted, even through a crash', 'faults.test.ts', null],
     ['10. accepting the terms needs the sign-in’s proof', 'terms.test.ts', null],
     ['11. a link cannot switch who is signed in without asking', 'app-link.test.ts', null],
+    [
+      '12. only its own host names are answered (DNS rebinding)',
+      'network.test.ts',
+      'the sandbox answers only the host names it serves (DNS rebinding)',
+    ],
+    [
+      '13. a cap per account over all clients; the owner keeps a way in',
+      'sign-in.test.ts',
+      'an account takes at most 30 checked guesses an hour over all clients, and never locks its owner out',
+    ],
+    [
+      '14. whoever holds the inbox holds the account (claim-first sign-up)',
+      'sign-in.test.ts',
+      'whoever holds the inbox ends up holding the account, whichever signed up first',
+    ],
+    [
+      '15. no source maps unless asked; the portal page’s Permissions-Policy and COOP',
+      'sandbox/core/static.test.ts',
+      'what the run command keeps to itself, and the portal page’s own headers',
+    ],
   ];
   console.log('npm run abuse: running the rule suites of tests/security...');
   const out = join(dir, 'rules.json');
-  const files = [...new Set(RULES.map(([, file]) => `tests/security/${file}`))];
+  const pathOf = (file: string) => (file.includes('/') ? file : `tests/security/${file}`);
+  const files = [...new Set(RULES.map(([, file]) => pathOf(file)))];
   spawnSync(
     process.execPath,
     ['node_modules/vitest/vitest.mjs', 'run', ...files, '--reporter=json', `--outputFile=${out}`],
@@ -384,7 +744,7 @@ try {
     const held = tests.length > 0 && tests.every((t) => t.status === 'passed');
     if (!held) failed = true;
     line(
-      `  ${held ? 'held    ' : 'NOT HELD'} ${rule} (${tests.filter((t) => t.status === 'passed').length}/${tests.length} tests, tests/security/${file})`,
+      `  ${held ? 'held    ' : 'NOT HELD'} ${rule} (${tests.filter((t) => t.status === 'passed').length}/${tests.length} tests, ${pathOf(file)})`,
     );
   }
 
@@ -393,9 +753,24 @@ try {
   line(`requests sent: ${figures.requests}`);
   line(`5xx answers: ${figures.server5xx}`);
   line(
+    `checked guesses per account over all clients (without a device proof): at most ${figures.checkedPerAccount} (cap ${ACCOUNT_CAP} an hour)`,
+  );
+  line(
+    `foreign Host answered other than 421: ${figures.rebindingAnswered}; second-round checks not held: ${figures.secondRoundFailures}`,
+  );
+  line(
     `rows lost: ${figures.lost}; granted twice: ${figures.grantedTwice}; paid but not granted: ${figures.paidNotGranted}`,
   );
-  if (figures.server5xx || figures.lost || figures.grantedTwice || figures.paidNotGranted || !/^127\./.test(listening))
+  if (
+    figures.server5xx ||
+    figures.lost ||
+    figures.grantedTwice ||
+    figures.paidNotGranted ||
+    figures.checkedPerAccount > ACCOUNT_CAP ||
+    figures.rebindingAnswered ||
+    figures.secondRoundFailures ||
+    !/^127\./.test(listening)
+  )
     failed = true;
 } catch (err) {
   failed = true;

@@ -35,6 +35,25 @@ describe('names are names', () => {
     ['http://evil.example', /must not contain a web address/],
     ['Visit evil.example.com', /must not contain a web address/],
     ['www.evil', /must not contain a web address/],
+    // Disguised web addresses: what a URL parser reads as evil.com is a web address here too.
+    ['evil\u200B.com', /must not contain a web address/],
+    ['evil.\u200Bcom', /must not contain a web address/],
+    ['evil\u3002com', /must not contain a web address/],
+    ['evil\uFF0Ecom', /must not contain a web address/],
+    ['evil\uFF61com', /must not contain a web address/],
+    ['evil.c\u0301om', /must not contain a web address/],
+    ['evil.\u0301com', /must not contain a web address/],
+    ['evil\u00AD.com', /must not contain a web address/],
+    ['ｗｗｗ.evil', /must not contain a web address/],
+    ['ｈｔｔｐｓ：／／evil', /must not contain a web address/],
+    // Invisible format characters (category Cf) anywhere.
+    ['Ann\u200Be', /control characters/],
+    ['Ann\u200Ce', /control characters/],
+    ['Ann\u200De', /control characters/],
+    ['An\uFEFFne', /control characters/],
+    ['An\u00ADne', /control characters/],
+    ['Anne\u{E0041}\u{E0042}', /control characters/],
+    ['Anne\u2060', /control characters/],
     ['12345', /must contain at least one letter/],
     ['x'.repeat(101), /must be at most 100 characters/],
   ];
@@ -63,10 +82,34 @@ describe('names are names', () => {
       'Þórunn',
       'Владимир',
       'देवनागरी',
+      // Filipino, Chinese, Spanish, Arabic; apostrophes and hyphens
+      'Ma. Luisa',
+      'Dela Cruz-Santos',
+      'Niño',
+      '王秀英',
+      '欧阳 娜娜',
+      'María José',
+      'Peña-Ortiz',
+      'عبد الله',
+      'فاطمة الزهراء',
+      "D'Angelo",
+      'N’Golo',
+      'Anne-Marie',
       'x'.repeat(100),
     ]) {
       expect((await register(name)).status, name).toBe(200);
     }
+  });
+
+  it('normalises a name (NFKC) before checking it, and keeps it so', async () => {
+    const email = `name-${++serial}@example.org`;
+    const answer = await sb.post(
+      '/webclient/auth/register',
+      registration({ first_name: ' \uFF21\uFF4E\uFF4E ', last_name: 'Jose\u0301', email }),
+    );
+    expect(answer.status).toBe(200);
+    const row = sb.sandbox.db.prepare('SELECT first_name, last_name FROM users WHERE email = ?').get(email);
+    expect(row).toEqual({ first_name: 'Ann', last_name: 'Jos\u00E9' });
   });
 
   it('holds the same rule when the profile is updated and when an admin names staff', async () => {
@@ -81,6 +124,14 @@ describe('names are names', () => {
       admin,
     );
     expect(staff.body).toMatchObject({ status: 400, message: 'name: must not contain a web address' });
+    for (const [first_name, message] of [
+      ['evil\u200B.com', 'first_name: must not contain a web address'],
+      ['evil\uFF0Ecom', 'first_name: must not contain a web address'],
+      ['Grace\u200D', 'first_name: must not contain line breaks, control characters or text-direction overrides'],
+    ] as const) {
+      const disguised = await sb.post('/dashboard/account/update', { first_name }, listener);
+      expect(disguised.body, JSON.stringify(first_name)).toMatchObject({ status: 400, message });
+    }
   });
 
   it('emails escape what was typed and never make a link of it: only the sandbox’s own links are links', async () => {
@@ -144,6 +195,53 @@ describe('amounts have the currency’s precision', () => {
     );
     expect(change.body).toMatchObject({ status: 400, message: DECIMALS });
     expect(sessions.get()).toBe(before); // nothing was charged at a rounded amount
+  });
+
+  it('takes numbers as written: one JSON parsing would round is refused, never charged as the rounded amount', async () => {
+    const sessions = sb.sandbox.db.prepare('SELECT COUNT(*) FROM checkout_sessions').pluck();
+    const before = sessions.get();
+    /** The body as text, with the amount written exactly so (JSON.stringify would write the rounded number). */
+    const asWritten = (body: Record<string, unknown>, amount: string) =>
+      JSON.stringify({ ...body, amount: '__AMOUNT__' }).replace('"__AMOUNT__"', amount);
+    const calls: Array<[string, Record<string, unknown>, string | undefined]> = [
+      ['/webclient/donation/create-session', giftOrder({ donation_id: 1 }), undefined],
+      ['/webclient/subscription/create-session', membershipOrder(), listener],
+      ['/webclient/in-web-purchase/create-session', creditOrder(), listener],
+      ['/webclient/subscription/change-amount', { currency: 'USD' }, listener],
+    ];
+    for (const [path, body, token] of calls) {
+      for (const amount of [
+        '4.9999999999999999',
+        '9.99999999999999999999',
+        '10.0000000000000001',
+        '5.00000000000000000001e0',
+      ]) {
+        const answer = await sb.call('POST', path, {
+          body: asWritten(body, amount),
+          headers: { 'Content-Type': 'application/json' },
+          ...(token ? { token } : {}),
+        });
+        expect(answer.body, `${path} ${amount}`).toMatchObject({
+          status: 400,
+          message: 'amount: must have at most 2 decimals',
+        });
+      }
+    }
+    // Another field: named, with what is wrong.
+    const other = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+      body: asWritten(creditOrder(), '10').replace('"credit":100', '"credit":100.00000000000000001'),
+      headers: { 'Content-Type': 'application/json' },
+      token: listener,
+    });
+    expect(other.body).toMatchObject({ status: 400, message: 'credit: has more digits than can be read exactly' });
+    // Exact numbers, however written, are read as they are.
+    const fine = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+      body: asWritten(creditOrder(), '10.000'),
+      headers: { 'Content-Type': 'application/json' },
+      token: listener,
+    });
+    expect(fine.status).toBe(200);
+    expect(sessions.get()).toBe(Number(before) + 1); // nothing was charged at a rounded amount
   });
 
   it('the membership form shows the message before sending', async () => {

@@ -6,10 +6,12 @@
  * wherever the portal is.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/core/emulator';
+import { interfaceHosts } from '../../sandbox/core/hosts';
 import { creditOrder, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 import { printed, REMOTE, startProcess } from './helpers';
 
@@ -47,6 +49,11 @@ describe('where npm start listens', () => {
       expect(running.output()).toMatch(
         /WARNING: SANDBOX_EXPOSE_HELPERS=1: any client that reaches the port can mint a sign-in/,
       );
+      // Other computers reach it by this computer's own addresses: those names are answered, a foreign one is not.
+      for (const own of interfaceHosts()) {
+        expect((await withHost(`http://127.0.0.1:${port}/api/country`, `${own}:${port}`)).status, own).toBe(200);
+      }
+      expect((await withHost(`http://127.0.0.1:${port}/api/country`, `rebind.example:${port}`)).status).toBe(421);
     } finally {
       await running.kill('SIGTERM');
     }
@@ -170,5 +177,97 @@ describe('the sandbox helpers answer this computer only', () => {
     });
     expect(answer.status).toBe(200);
     expect((await exposed.call('GET', '/sandbox/mail.json', { from: REMOTE })).status).toBe(200);
+  });
+});
+
+/** One request with this `Host` (fetch would write the URL's own), from this computer: what a rebound page sends. */
+function withHost(
+  url: string,
+  host: string | undefined,
+  method = 'GET',
+  json?: unknown,
+): Promise<{ status: number; text: string }> {
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { method, setHost: false }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', fail);
+    if (host !== undefined) req.setHeader('Host', host);
+    if (body !== undefined) req.setHeader('Content-Type', 'application/json');
+    req.end(body);
+  });
+}
+
+describe('the sandbox answers only the host names it serves (DNS rebinding)', () => {
+  let sb: TestSandbox;
+  let configured: TestSandbox;
+  beforeAll(async () => {
+    sb = await startSandbox();
+    configured = await startSandbox({ allowedHosts: ['sandbox.lan', 'other.lan:8443'] });
+  });
+  afterAll(async () => {
+    await sb.stop();
+    await configured.stop();
+  });
+
+  it('a foreign Host gets 421 and no body on every route, helpers first, and nothing happens', async () => {
+    const port = new URL(sb.url).port;
+    const tokens = () => sb.sandbox.db.prepare("SELECT COUNT(*) FROM tokens WHERE kind = 'app'").pluck().get();
+    const before = tokens();
+    const calls: Array<[string, string, unknown?]> = [
+      ['POST', '/sandbox/app-token', { email: 'admin@example.org' }],
+      ['GET', '/sandbox/mail.json'],
+      ['GET', '/sandbox/mail'],
+      ['POST', '/sandbox/clock', { advance_days: 31 }],
+      ['GET', '/sandbox'],
+      ['POST', '/webclient/auth/login', { email: 'listener@example.org', password: 'listen-2026' }],
+      ['GET', '/api/country'],
+      ['GET', '/'],
+      ['GET', '/assets/nothing.js'],
+      ['GET', '/no/such/route'],
+      ['OPTIONS', '/webclient/auth/login'],
+    ];
+    for (const host of [
+      `rebind.attacker.example:${port}`,
+      'rebind.attacker.example',
+      `localhost.attacker.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      `portal.test.evil:${port}`,
+      'localhost.',
+      '',
+    ]) {
+      for (const [method, path, json] of calls) {
+        const answer = await withHost(sb.url + path, host, method, json);
+        expect(answer, `${host} ${method} ${path}`).toEqual({ status: 421, text: '' });
+      }
+    }
+    expect(tokens()).toBe(before);
+    expect((await sb.get<{ offset_days: number }>('/sandbox/clock')).body.data!.offset_days).toBe(0);
+  });
+
+  it('answers localhost, 127.0.0.1, [::1] (with or without the port) and the portal’s host', async () => {
+    const port = new URL(sb.url).port;
+    for (const host of [
+      `localhost:${port}`,
+      'localhost',
+      `127.0.0.1:${port}`,
+      `[::1]:${port}`,
+      'LOCALHOST',
+      'portal.test',
+      'portal.test:80',
+    ]) {
+      const answer = await withHost(`${sb.url}/sandbox/app-token`, host, 'POST', { email: 'listener@example.org' });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it('answers the host names configured (SANDBOX_ALLOWED_HOSTS), and only those', async () => {
+    expect((await withHost(`${configured.url}/api/country`, 'sandbox.lan:8080')).status).toBe(200);
+    expect((await withHost(`${configured.url}/api/country`, 'other.lan')).status).toBe(200);
+    expect((await withHost(`${configured.url}/api/country`, 'third.lan')).status).toBe(421);
+    expect((await withHost(`${sb.url}/api/country`, 'sandbox.lan')).status).toBe(421);
   });
 });

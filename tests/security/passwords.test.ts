@@ -8,7 +8,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSY_MESSAGE } from '../../sandbox/app';
-import { Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
+import { isCommonPassword, Passwords, RECOMMENDED_COST } from '../../sandbox/core/passwords';
 import { registration, startSandbox, type TestSandbox } from '../../sandbox/test-support';
 
 const hashOf = (sb: TestSandbox, email: string) =>
@@ -83,6 +83,27 @@ describe('hashes at once are bounded', () => {
     }
   });
 
+  it('a sign-up refused as busy gives its attempt back, as a sign-in does', async () => {
+    const sb = await startSandbox({ passwords: { cost: { N: 2 ** 14, r: 8, p: 1 }, concurrency: 1, queue: 2 } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          sb.post('/webclient/auth/register', registration({ email: `signup-${i}@example.org` })),
+        ),
+      );
+      const busy = answers.filter((a) => a.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      for (const a of busy) expect(a.body).toEqual({ status: 429, message: BUSY_MESSAGE, errorCode: null });
+      const counted = sb.sandbox.db
+        .prepare("SELECT COUNT(*) FROM login_attempts WHERE kind = 'register'")
+        .pluck()
+        .get() as number;
+      expect(counted).toBe(answers.filter((a) => a.status === 200).length);
+    } finally {
+      await sb.stop();
+    }
+  });
+
   it('lets waiting hashes through in turn (the queue drains)', async () => {
     const passwords = new Passwords({ cost: { N: 2 ** 12, r: 8, p: 1 }, concurrency: 1, queue: 10 });
     const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => passwords.hash(`pass-${i}`)));
@@ -107,6 +128,22 @@ describe('the most common passwords are refused', () => {
       const answer = await register(password);
       expect(answer.body, password).toMatchObject({ status: 400, message: expect.stringMatching(COMMON) });
     }
+    // Padded, in other cases or in compatibility forms (full-width, ligatures): still the common one.
+    for (const password of [
+      ' password',
+      'password ',
+      ' Password1 ',
+      'PASSWORD\t',
+      '\uFF50\uFF41\uFF53\uFF53\uFF57\uFF4F\uFF52\uFF44',
+    ]) {
+      const answer = await register(password);
+      expect(answer.body, JSON.stringify(password)).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(COMMON),
+      });
+    }
+    expect(isCommonPassword('  letmein  ')).toBe(true);
+    expect(isCommonPassword('letmein-quietly')).toBe(false);
     expect((await register('abc12')).body.message).toBe('password: must be at least 6 characters');
     expect((await register('quiet-harbour-lantern')).status).toBe(200);
 

@@ -2,8 +2,11 @@
 /**
  * Sign-in and accounts. Password checks are counted per email and client before the (slow) check, so requests sent at
  * once cannot all be checked; failures from one client never lock the owner out on theirs; a success clears only that
- * email's failures from that client, never the client's own limit. Registering and resending the verification email
- * are limited like the reset request. A password change needs a recent sign-in, or the current password.
+ * email's failures from that client, never the client's own limit. An account takes at most 30 checked guesses an hour
+ * over all clients (IPv4 addresses, IPv6 /64s) without a device proof; a browser that signed in before keeps its own
+ * allowance, and a reset by email always lets the owner back in. Registering, resending the verification email and the
+ * reset request are limited per email and client, plus a cap per email over all clients. Whoever holds the inbox ends
+ * up holding the account, whichever signed up first. A password change needs a recent sign-in, or the current password.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_NEEDED } from '../../shared/api/auth';
@@ -31,11 +34,12 @@ const statuses = (answers: Answer[]) =>
     .map((a) => a.status)
     .sort()
     .join(' ');
-function expectSlowed(answer: Answer) {
+/** 429 with a Retry-After of at most `max` seconds (15 minutes: a client's window; an hour: a cap over all clients). */
+function expectSlowed(answer: Answer, max = 15 * 60) {
   expect(answer.body).toEqual(TOO_MANY);
   const wait = Number(answer.headers.get('retry-after'));
   expect(wait).toBeGreaterThan(0);
-  expect(wait).toBeLessThanOrEqual(15 * 60);
+  expect(wait).toBeLessThanOrEqual(max);
 }
 
 describe('throttling holds under parallel requests', () => {
@@ -87,6 +91,100 @@ describe('nobody can lock another person out', () => {
   });
 });
 
+describe('an account takes at most 30 checked guesses an hour over all clients, and never locks its owner out', () => {
+  type Signed = { access_token: string; device_proof?: string };
+  const signIn = (email: string, password: string, from: string, device_proof?: string) =>
+    sb.call<Signed>('POST', LOGIN, { json: { email, password, ...(device_proof ? { device_proof } : {}) }, from });
+  /** Wrong guesses at the listener's password, each from another client; the answers' statuses. */
+  async function guessFrom(clients: string[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const [i, from] of clients.entries())
+      out.push((await signIn('listener@example.org', `guess-${i}`, from)).status);
+    return out;
+  }
+  const ipv4 = (n: number) => Array.from({ length: n }, (_, i) => `198.51.${100 + (i >> 8)}.${i & 255}`);
+  const ipv6 = (n: number) => Array.from({ length: n }, (_, i) => `2001:db8:${(i + 1).toString(16)}::${i + 7}`);
+  const checkedFor = (email: string) =>
+    sb.sandbox.db.prepare("SELECT COUNT(*) FROM login_attempts WHERE kind = 'login' AND email = ?").pluck().get(email);
+
+  it('80 IPv4 clients, 2 guesses each: 30 are checked, the rest are 429 with Retry-After', async () => {
+    const clients = ipv4(80);
+    const answers = [...(await guessFrom(clients)), ...(await guessFrom(clients))];
+    expect(answers.filter((s) => s === 400)).toHaveLength(30);
+    expect(answers.filter((s) => s === 429)).toHaveLength(130);
+    expect(checkedFor('listener@example.org')).toBe(30);
+    expectSlowed(await signIn('listener@example.org', 'guess', '192.0.2.200'), 60 * 60);
+    // Even the right password, from a client the account has not seen: the cap decides before the check.
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', '192.0.2.201'), 60 * 60);
+    // Other accounts are not affected.
+    expect((await signIn('partner@example.org', 'partner-2026', '192.0.2.200')).status).toBe(200);
+    // After the hour, unknown clients are checked again.
+    sb.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await signIn('listener@example.org', 'listen-2026', '192.0.2.201')).status).toBe(200);
+  });
+
+  it('IPv6: many /64s are many clients and share the cap; one /64 is one client', async () => {
+    const answers = await guessFrom(ipv6(50));
+    expect(answers.filter((s) => s === 400)).toHaveLength(30);
+    expect(answers.filter((s) => s === 429)).toHaveLength(20);
+    expect(checkedFor('listener@example.org')).toBe(30);
+    // One /64 (every address of a subscriber) is one client: 5 guesses per email, 20 over all emails.
+    const sameNet = Array.from({ length: 25 }, (_, i) => `2001:db8:ffff:1:${i.toString(16)}::1`);
+    const one = [];
+    for (const [i, from] of sameNet.entries())
+      one.push((await signIn(`nobody-${i}@example.org`, 'guess', from)).status);
+    expect(one.filter((s) => s === 400)).toHaveLength(20);
+    expect(one.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('a browser that signed in before keeps its own allowance (its device proof), and a proof works for its account only', async () => {
+    const first = await signIn('listener@example.org', 'listen-2026', OWNER);
+    expect(first.status).toBe(200);
+    const proof = first.body.data!.device_proof!;
+    expect(proof).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    await guessFrom(ipv4(40).concat(ipv6(10)));
+    expect(checkedFor('listener@example.org')).toBe(30);
+    // The owner's browser, on another network now: signed in, and given back the same proof.
+    const again = await signIn('listener@example.org', 'listen-2026', '192.0.2.99', proof);
+    expect(again.status).toBe(200);
+    expect(again.body.data!.device_proof).toBe(proof);
+    // Its own mistakes count for it alone: 5 in 15 minutes.
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn('listener@example.org', `typo-${i}`, OWNER, proof)).status).toBe(400);
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', OWNER, proof));
+    // A proof for another account, a forged one or a mangled one is no proof.
+    const partner = (await signIn('partner@example.org', 'partner-2026', OWNER)).body.data!.device_proof!;
+    const forged = `${proof.split('.')[0]}.${'A'.repeat(43)}`;
+    for (const bad of [partner, forged, proof.slice(1), 'x'.repeat(300)])
+      expectSlowed(await signIn('listener@example.org', 'listen-2026', '192.0.2.98', bad), 60 * 60);
+  });
+
+  it('the owner can always reset by email, and then sign in anywhere', async () => {
+    await guessFrom(ipv4(35));
+    expectSlowed(await signIn('listener@example.org', 'listen-2026', OWNER), 60 * 60);
+    expect(
+      (
+        await sb.call('POST', '/webclient/auth/forgot-password', {
+          json: { email: 'listener@example.org' },
+          from: OWNER,
+        })
+      ).status,
+    ).toBe(200);
+    const [mail] = await sb.mail('listener@example.org');
+    const t = decodeURIComponent(/[?&]t=([^&\s]+)/.exec(mail!.links[0]!)![1]!);
+    const token = Buffer.from(t, 'base64').toString('utf8').split('#')[1]!;
+    const reset = await sb.call('POST', '/dashboard/auth/change-password', {
+      json: { email: 'listener@example.org', token, password: 'a-new-harbour-lantern' },
+      from: OWNER,
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn('listener@example.org', 'a-new-harbour-lantern', OWNER)).status).toBe(200);
+    // Guessing starts again from nothing for the account, bounded as before.
+    const after = await guessFrom(ipv4(40).map((ip) => ip.replace('198.51', '203.0')));
+    expect(after.filter((s) => s === 400)).toHaveLength(30);
+  });
+});
+
 describe('registering and resending the verification email are limited', () => {
   const register = (email: string, from?: string) =>
     sb.call('POST', '/webclient/auth/register', {
@@ -96,13 +194,25 @@ describe('registering and resending the verification email are limited', () => {
   const mails = (to: string) =>
     sb.sandbox.db.prepare('SELECT COUNT(*) FROM mail WHERE to_addr = ?').pluck().get(to) as number;
 
-  it('registers one address at most 5 times in 15 minutes, from any mix of clients: the inbox cannot be filled', async () => {
+  it('registers one address at most 5 times per client in 15 minutes, and 10 times an hour over all clients', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => register('victim@example.org', i % 2 ? ATTACKER : OWNER)),
     );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
-    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed);
-    expect(mails('victim@example.org')).toBe(5); // one verification, four notices
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed, 60 * 60);
+    // The inbox cannot be filled: a third client is refused too, for up to the hour.
+    expectSlowed(await register('victim@example.org', '192.0.2.77'), 60 * 60);
+    expect(mails('victim@example.org')).toBe(10);
+  });
+
+  it('one client alone cannot lock an address out of its reset: it is counted per email and client', async () => {
+    const forgot = (from: string) =>
+      sb.call('POST', '/webclient/auth/forgot-password', { json: { email: 'listener@example.org' }, from });
+    const flood = await Promise.all(Array.from({ length: 9 }, () => forgot(ATTACKER)));
+    expect(flood.filter((a) => a.status === 200)).toHaveLength(5);
+    for (const slowed of flood.filter((a) => a.status !== 200)) expectSlowed(slowed);
+    expect((await forgot(OWNER)).status).toBe(200);
+    expect(mails('listener@example.org')).toBe(6);
   });
 
   it('limits one client over all addresses, so it cannot mint tokens without end', async () => {
@@ -185,5 +295,121 @@ describe('a password change needs a recent sign-in', () => {
     ).toMatchObject({ status: 200, message: 'You successfully update the password' });
     expect((await sb.get('/webclient/account/profile', other)).status).toBe(401);
     expect((await sb.get('/webclient/account/profile', token)).status).toBe(200);
+  });
+});
+
+describe('whoever holds the inbox ends up holding the account, whichever signed up first', () => {
+  const VICTIM = 'inbox-owner@example.org';
+  const CHOOSE =
+    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you a link to choose your password; your email is verified when you do.';
+  const signUp = (first_name: string, password: string, from: string) =>
+    sb.call('POST', '/webclient/auth/register', {
+      json: registration({ email: VICTIM, first_name, last_name: 'Person', password }),
+      from,
+    });
+  const signInStatus = async (password: string) =>
+    (await sb.call('POST', LOGIN, { json: { email: VICTIM, password }, from: '192.0.2.50' })).status;
+  /** The verification email of the sign-up in this name, newest first. */
+  async function verificationFor(first_name: string) {
+    const mails = await sb.mail(VICTIM);
+    const mail = mails.find(
+      (m) => m.subject === 'Verify your email address' && m.text.startsWith(`Hello ${first_name},`),
+    );
+    expect(mail, `a verification email for ${first_name}`).toBeDefined();
+    return { mail: mail!, token: mail!.links[0]!.split('_t=')[1]! };
+  }
+  async function choosePassword(password: string) {
+    const mail = (await sb.mail(VICTIM)).find((m) => m.subject === 'Choose your password')!;
+    expect(mail.text).toMatch(/signed up more than once before it was verified/);
+    const t = decodeURIComponent(/[?&]t=([^&\s]+)/.exec(mail.links[0]!)![1]!);
+    const token = Buffer.from(t, 'base64').toString('utf8').split('#')[1]!;
+    return sb.call('POST', '/dashboard/auth/change-password', { json: { email: VICTIM, token, password } });
+  }
+
+  async function ownerTakesTheAccount() {
+    const { mail, token } = await verificationFor('Olive');
+    // The email says which sign-up it is for, and that the password will be chosen again.
+    expect(mail.text).toMatch(
+      /This link is for the sign-up made on \d{4}-\d\d-\d\d at \d\d:\d\d UTC in the name of Olive Person\./,
+    );
+    // The link proves the inbox, not who chose the password: no password is activated.
+    const verified = await sb.get(`/webclient-verification-email?t=${token}`);
+    expect(verified.body).toEqual({ status: 400, message: CHOOSE, errorCode: null });
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    expect(await signInStatus('olive-pass-1')).toBe(400);
+    // The owner chooses the password through the emailed link, which verifies the address.
+    expect((await choosePassword('olive-chosen-1')).status).toBe(200);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    const row = sb.sandbox.db
+      .prepare('SELECT first_name, email_verified_at FROM users WHERE email = ?')
+      .get(VICTIM) as {
+      first_name: string;
+      email_verified_at: string | null;
+    };
+    expect(row.first_name).toBe('Olive');
+    expect(row.email_verified_at).not.toBeNull();
+    // Nothing of the other sign-up is left, and its link now only says the address is verified.
+    expect(sb.sandbox.db.prepare('SELECT COUNT(*) FROM signups').pluck().get()).toBe(0);
+    const other = await verificationFor('Mallory');
+    expect(other.mail.text).toMatch(/in the name of Mallory Person\./);
+    expect((await sb.get(`/webclient-verification-email?t=${other.token}`)).status).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
+  }
+
+  it('someone else signs up first, the owner second: only a password the owner chooses signs in', async () => {
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    expect((await verificationFor('Olive')).mail.text).toMatch(/signed up more than once/);
+    await ownerTakesTheAccount();
+  });
+
+  it('the owner signs up first, someone else second: the same', async () => {
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    // The later sign-up's email reaches the owner's inbox, saying so.
+    expect((await verificationFor('Mallory')).mail.text).toMatch(/signed up more than once/);
+    await ownerTakesTheAccount();
+  });
+
+  it('one sign-up verifies as before, with its own password; after verifying, another sign-up changes nothing', async () => {
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    const { mail, token } = await verificationFor('Olive');
+    expect(mail.text).not.toMatch(/more than once/);
+    expect((await sb.get(`/webclient-verification-email?t=${token}`)).body).toMatchObject({
+      status: 200,
+      message: 'Email Verified!',
+    });
+    expect(await signInStatus('olive-pass-1')).toBe(200);
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    expect((await sb.mail(VICTIM))[0]!.subject).toBe('Someone tried to register with your email');
+    expect(await signInStatus('olive-pass-1')).toBe(200);
+    expect(await signInStatus('mallory-pass-1')).toBe(400);
+  });
+
+  it('a social sign-up of an unproven address counts as a sign-up: its link goes when the inbox owner verifies', async () => {
+    // As registerSocial leaves it for a provider whose email is not verified: no password, an identity, one sign-up.
+    const { db } = sb.sandbox;
+    const now = sb.clock.now.toISOString();
+    const userId = Number(
+      db
+        .prepare(
+          "INSERT INTO users (first_name, last_name, email, password_hash, joined_at) VALUES ('Mallory', 'Person', ?, 'none', ?)",
+        )
+        .run(VICTIM, now).lastInsertRowid,
+    );
+    db.prepare(
+      "INSERT INTO signups (user_id, first_name, last_name, created_at) VALUES (?, 'Mallory', 'Person', ?)",
+    ).run(userId, now);
+    db.prepare(
+      "INSERT INTO social_identities (provider, provider_uid, user_id, email, linked_at) VALUES ('facebook.com', 'mallory-uid', ?, ?, ?)",
+    ).run(userId, VICTIM, now);
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    const { token } = await verificationFor('Olive');
+    expect((await sb.get(`/webclient-verification-email?t=${token}`)).body.message).toBe(CHOOSE);
+    expect(db.prepare('SELECT COUNT(*) FROM social_identities WHERE user_id = ?').pluck().get(userId)).toBe(0);
+    expect((await choosePassword('olive-chosen-1')).status).toBe(200);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
   });
 });

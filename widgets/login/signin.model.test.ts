@@ -42,6 +42,24 @@ describe('log in', () => {
     expect(model.dialog.value).toEqual({ title: 'Error', text: 'Something Wrong. Please Try Again', tone: 'error' });
   });
 
+  it('keeps the device proof of the sign-in answer for the API host, and sends it with the next sign-in', async () => {
+    const { model, deps, calls } = setup({
+      routes: { 'POST /webclient/auth/login': ok({ ...TOKENS, device_proof: 'proof-1' }) },
+    });
+    await fillLogin(model, 'listener@example.org', 'listen-2026').submit();
+    expect(calls('POST', '/webclient/auth/login')[0]?.body).toEqual({
+      email: 'listener@example.org',
+      password: 'listen-2026',
+    });
+    const key = `sm.device@${deps.api.base}`;
+    expect(deps.storage.get(key)).toBe('proof-1');
+    const again = setup({ routes: { 'POST /webclient/auth/login': fail(400, 'The email or password is incorrect.') } });
+    again.deps.storage.set(key, 'proof-1');
+    await fillLogin(again.model, 'listener@example.org', 'wrong').submit();
+    expect(again.calls('POST', '/webclient/auth/login')[0]?.body).toMatchObject({ device_proof: 'proof-1' });
+    expect(again.deps.storage.get(key)).toBe('proof-1');
+  });
+
   it('a wrong password is not an unverified email', async () => {
     const { model } = setup({
       routes: { 'POST /webclient/auth/login': fail(400, 'The email or password is incorrect.') },

@@ -52,7 +52,11 @@ export function createSignInModel(ctx: LoginShared) {
       busy.value = true;
       failure.value = null;
       const email = form.value.email.trim();
-      const result = await api.call(auth.login, { email, password: form.value.password });
+      // This browser's device proof for the API host: its own allowance while others guess (OWASP device cookies).
+      const key = `sm.device@${api.base}`;
+      const device_proof = ctx.storage.get(key) ?? undefined;
+      const result = await api.call(auth.login, { email, password: form.value.password, device_proof });
+      if (result.ok && result.data.device_proof) ctx.storage.set(key, result.data.device_proof);
       const profile = result.ok ? await account.completeSignIn(result.data) : result;
       busy.value = false;
       if (!profile.ok) {

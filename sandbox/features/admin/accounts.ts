@@ -198,6 +198,7 @@ export function deleteAccount(db: Db, user: UserRow, now: Date): Result<void> {
     const email = user.email;
     db.prepare('DELETE FROM tokens WHERE user_id = ?').run(user.id);
     db.prepare('DELETE FROM social_identities WHERE user_id = ?').run(user.id);
+    db.prepare('DELETE FROM signups WHERE user_id = ?').run(user.id);
     db.prepare('DELETE FROM survey_responses WHERE user_id = ?').run(user.id);
     db.prepare('DELETE FROM bank_accounts WHERE user_id = ?').run(user.id);
     db.prepare('DELETE FROM newsletter_subscribers WHERE email = ?').run(email);

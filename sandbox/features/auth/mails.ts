@@ -1,20 +1,56 @@
 // The emails of signing up and signing in: the verification link, the notice to someone already registered, and
 // the password reset link.
 import { portalLink, sendMail, type MailContext } from '../../core/mail.js';
-import { issueToken } from '../../core/tokens.js';
+import { hashToken, issueToken } from '../../core/tokens.js';
 import type { UserRow } from '../../core/users.js';
 
 type Addressee = Pick<UserRow, 'id' | 'email' | 'first_name'>;
 
-export function sendVerification(mail: MailContext, user: Addressee): void {
+/** One sign-up of an address not verified yet (the signups table): who it named, and when. */
+export interface SignUpRow {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  country_code: string | null;
+  gender: UserRow['gender'];
+  phone_number: string;
+  verify_token_hash: string | null;
+  created_at: string;
+}
+
+/** How many times this account's address was signed up while not verified (an account from before counts once). */
+export function signUpCount(db: MailContext['db'], userId: number): number {
+  return db.prepare('SELECT COUNT(*) FROM signups WHERE user_id = ?').pluck().get(userId) as number;
+}
+
+/** "2026-01-10 at 12:00 UTC": when a sign-up was made, as emails say it. */
+function when(iso: string): string {
+  return `${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * The verification link, for one sign-up when given: the email says which (when, and in whose name), and, when the
+ * address has been signed up more than once, that the password is chosen again after the link (useVerificationLink).
+ */
+export function sendVerification(mail: MailContext, user: Addressee, signUp?: SignUpRow): void {
   const token = issueToken(mail.db, 'verify', user.id, mail.now);
+  if (signUp) mail.db.prepare('UPDATE signups SET verify_token_hash = ? WHERE id = ?').run(hashToken(token), signUp.id);
   const verify = portalLink(mail, `/verify-email?_t=${token}`);
+  const which = signUp
+    ? `This link is for the sign-up made on ${when(signUp.created_at)} in the name of ${signUp.first_name} ${signUp.last_name}.\n\n`
+    : '';
+  const more =
+    signUpCount(mail.db, user.id) > 1
+      ? 'This address has been signed up more than once. To be sure the password is one you chose, you will choose ' +
+        'your password again after opening the link.\n\n'
+      : '';
   sendMail(mail, {
     to: user.email,
     subject: 'Verify your email address',
     text:
-      `Hello ${user.first_name},\n\nThank you for registering. Please verify your email address by opening this link:\n\n` +
-      `${verify}\n\nThe link is valid for 24 hours. If you did not create an account, you can ignore this email.\n`,
+      `Hello ${signUp?.first_name ?? user.first_name},\n\nThank you for registering. Please verify your email address by opening this link:\n\n` +
+      `${verify}\n\n${which}${more}The link is valid for 24 hours. If you did not create an account, you can ignore this email.\n`,
     links: [verify],
   });
 }
@@ -41,10 +77,31 @@ export function sendAlreadyRegistered(mail: MailContext, user: Addressee & Pick<
 }
 
 /** The reset link carries `t` = URL-encoded standard base64 of "email#token". */
-export function sendReset(mail: MailContext, user: Addressee): void {
+function resetLink(mail: MailContext, user: Addressee): string {
   const token = issueToken(mail.db, 'reset', user.id, mail.now);
   const t = encodeURIComponent(Buffer.from(`${user.email}#${token}`, 'utf8').toString('base64'));
-  const reset = portalLink(mail, `/change-password?t=${t}`);
+  return portalLink(mail, `/change-password?t=${t}`);
+}
+
+/**
+ * After a verification link of an address signed up more than once: the link proved the inbox, not who chose the
+ * password, so the person chooses it now (a reset link; setting the password verifies the address).
+ */
+export function sendChoosePassword(mail: MailContext, user: Addressee): void {
+  const choose = resetLink(mail, user);
+  sendMail(mail, {
+    to: user.email,
+    subject: 'Choose your password',
+    text:
+      `Hello ${user.first_name},\n\nThis email address was signed up more than once before it was verified, so the ` +
+      `password may not be one you chose. Choose your password here; your email address is verified when you do:\n\n` +
+      `${choose}\n\nThe link is valid for 1 hour and works once. You can ask for a new one from the Forgot password page.\n`,
+    links: [choose],
+  });
+}
+
+export function sendReset(mail: MailContext, user: Addressee): void {
+  const reset = resetLink(mail, user);
   sendMail(mail, {
     to: user.email,
     subject: 'Reset your password',

@@ -35,6 +35,7 @@ import {
   personName,
   phoneNumber,
 } from '../../core/validation.js';
+import { deviceOf, issueDeviceProof } from './devices.js';
 import { sendVerification } from './mails.js';
 import {
   acceptTermsWithProof,
@@ -68,6 +69,9 @@ const AUTH_MESSAGES = {
   resent: 'If the account exists and is not verified, a new verification email has been sent.',
   verified: 'Email Verified!',
   badVerifyLink: 'This verification link is invalid or has expired.',
+  choosePassword:
+    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you ' +
+    'a link to choose your password; your email is verified when you do.',
   forgotSent: 'If an account exists for this email, we have sent a link to reset your password.',
   passwordReset: 'Your password has been updated. You can now log in.',
   passwordChanged: 'You successfully update the password',
@@ -82,7 +86,12 @@ const AUTH_MESSAGES = {
 
 // ---- bodies: the portal's contracts, with the server's own rules for the fields it checks more strictly ----
 
-const LoginBody = contractBody(authApi.login, { email: loginEmail, password: anyPassword });
+const LoginBody = contractBody(authApi.login, {
+  email: loginEmail,
+  password: anyPassword,
+  // this browser's proof that it signed in to the account before (features/auth/devices.ts); checked, never trusted
+  device_proof: z.string().max(LIMITS.token).optional(),
+});
 /** The person, as both ways of registering give it. */
 const personRules = {
   first_name: personName,
@@ -140,13 +149,18 @@ function refuseBlocked(user: Pick<UserRow, 'blocked_at'>): void {
 }
 
 /**
- * Checks a password, counted for this email and client before the check (429 with Retry-After past the limit). A
- * success stops counting this email's failures from this client; a check the server was too busy to make does not
- * count.
+ * Checks a password, counted for this email and client (or the browser a device proof names) before the check (429
+ * with Retry-After past the limit, or past the account's cap for a client without a proof). A success stops counting
+ * this email's failures from this client; a check the server was too busy to make does not count.
  */
-async function countedPasswordCheck(ctx: RequestContext, address: string, password: string): Promise<Result<UserRow>> {
+async function countedPasswordCheck(
+  ctx: RequestContext,
+  address: string,
+  password: string,
+  device: string | null = null,
+): Promise<Result<UserRow>> {
   const { db } = ctx.app;
-  const attempt = countRequest(ctx, 'login', address);
+  const attempt = countRequest(ctx, 'login', address, device);
   let result: Result<UserRow>;
   try {
     result = await checkPassword(db, ctx.app.passwords, address, password);
@@ -154,16 +168,23 @@ async function countedPasswordCheck(ctx: RequestContext, address: string, passwo
     forgetAttempt(db, attempt);
     throw err;
   }
-  if (result.ok) passwordAccepted(db, attempt, address, ctx.ip);
+  if (result.ok) passwordAccepted(db, attempt, address, ctx.ip, device);
   return result;
 }
 
+/**
+ * Signing in with a password. The answer carries a device proof for this browser and account (the one it sent, when
+ * valid, else a new one): sent back with later sign-ins, it keeps this browser's allowance while others guess.
+ */
 async function login(ctx: RequestContext) {
-  const { email: address, password } = await ctx.body(LoginBody);
-  const user = unwrap(await countedPasswordCheck(ctx, address, password));
+  const { db } = ctx.app;
+  const { email: address, password, device_proof } = await ctx.body(LoginBody);
+  const device = deviceOf(db, address, device_proof);
+  const user = unwrap(await countedPasswordCheck(ctx, address, password, device));
   refuseBlocked(user);
   if (!user.email_verified_at) throw new HttpError(403, AUTH_MESSAGES.unverified);
-  return answer(authApi.login, AUTH_MESSAGES.loggedIn, newSession(ctx.app.db, user, ctx.app.now()));
+  const proof = device ? device_proof! : issueDeviceProof(db, address);
+  return answer(authApi.login, AUTH_MESSAGES.loggedIn, { ...newSession(db, user, ctx.app.now()), device_proof: proof });
 }
 
 function mobileLogin(ctx: RequestContext) {
@@ -246,9 +267,15 @@ async function register(ctx: RequestContext) {
   const { method } = validate(z.object({ method: authApi.SignInMethod }), input);
   if (method !== 'email') return registerWithSocial(ctx, input);
   const data = validate(RegisterBody, input);
-  countRequest(ctx, 'register', data.email);
-  // Hash in every case, so an existing address does not answer faster.
-  const password_hash = await ctx.app.passwords.hash(data.password);
+  const attempt = countRequest(ctx, 'register', data.email);
+  // Hash in every case, so an existing address does not answer faster. Refused as busy: the attempt is given back.
+  let password_hash: string;
+  try {
+    password_hash = await ctx.app.passwords.hash(data.password);
+  } catch (err) {
+    forgetAttempt(ctx.app.db, attempt);
+    throw err;
+  }
   const { first_name, last_name, email: address, country_code, gender, phone_number } = data;
   const { userId } = registerByEmail(mailContext(ctx), {
     first_name,
@@ -272,9 +299,14 @@ function resendActivation(schema: typeof ResendBody) {
   };
 }
 
+/**
+ * The emailed verification link. For an address signed up more than once the answer is 400 saying that a link to
+ * choose the password is on its way (the portal shows a failed verification with the server's message).
+ */
 function verifyEmail(ctx: RequestContext) {
-  if (!useVerificationLink(ctx.app.db, ctx.url.searchParams.get('t') ?? '', ctx.app.now()))
-    throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
+  const outcome = useVerificationLink(mailContext(ctx), ctx.url.searchParams.get('t') ?? '');
+  if (!outcome) throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
+  if (outcome === 'choose-password') throw new HttpError(400, AUTH_MESSAGES.choosePassword);
   return ok(AUTH_MESSAGES.verified);
 }
 

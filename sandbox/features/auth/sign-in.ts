@@ -1,10 +1,18 @@
 // Signing in, registering by email, verifying an email address, and setting a password.
 import { randomBytes } from 'node:crypto';
+import { accountGuessesCleared } from '../../core/attempts.js';
 import type { Db } from '../../core/db.js';
 import type { MailContext } from '../../core/mail.js';
-import { HashingBusy, type Passwords } from '../../core/passwords.js';
+import { HashingBusy, NO_PASSWORD, type Passwords } from '../../core/passwords.js';
 import { invalid, success, type Result } from '../../core/result.js';
-import { consumeToken, findLiveToken, issueToken, revokeUserTokens, TOKEN_TTL_SECONDS } from '../../core/tokens.js';
+import {
+  consumeToken,
+  findLiveToken,
+  hashToken,
+  issueToken,
+  revokeUserTokens,
+  TOKEN_TTL_SECONDS,
+} from '../../core/tokens.js';
 import {
   createUser,
   findUserByEmail,
@@ -15,7 +23,14 @@ import {
   type NewUser,
   type UserRow,
 } from '../../core/users.js';
-import { sendAlreadyRegistered, sendReset, sendVerification } from './mails.js';
+import {
+  sendAlreadyRegistered,
+  sendChoosePassword,
+  sendReset,
+  sendVerification,
+  signUpCount,
+  type SignUpRow,
+} from './mails.js';
 
 export const SIGN_IN_MESSAGES = {
   badCredentials: 'The email or password is incorrect.',
@@ -90,28 +105,61 @@ export function acceptTermsWithProof(db: Db, address: string, proof: string, now
   return done ? success(undefined) : invalid(SIGN_IN_MESSAGES.badTermsProof);
 }
 
+/** What a sign-up names besides the address and the password: kept per sign-up until the address is verified. */
+export type SignUpPerson = Pick<NewUser, 'first_name' | 'last_name' | 'country_code' | 'gender' | 'phone_number'>;
+
+/** Records one sign-up of an account's address (not verified yet); answers it. */
+export function recordSignUp(db: Db, userId: number, person: SignUpPerson, now: Date): SignUpRow {
+  const { lastInsertRowid } = db
+    .prepare(
+      'INSERT INTO signups (user_id, first_name, last_name, country_code, gender, phone_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      userId,
+      person.first_name,
+      person.last_name,
+      person.country_code ?? null,
+      person.gender ?? 'None',
+      person.phone_number ?? '',
+      now.toISOString(),
+    );
+  return db.prepare('SELECT * FROM signups WHERE id = ?').get(lastInsertRowid) as SignUpRow;
+}
+
 /**
- * A new account, mailed its verification link; for an address that is taken, a notice to its owner instead. Both
- * look the same from outside, so registering reveals no accounts. Answers the new account's id (null when taken).
+ * A new account, mailed its verification link; for an address that is verified, a notice to its owner instead. An
+ * address registered but not verified yet may have been registered by someone else: this sign-up is recorded too and
+ * gets a verification link of its own (whoever holds the inbox ends up holding the account, useVerificationLink),
+ * and its password is not kept. All look the same from outside, so registering reveals no accounts. Answers the new
+ * account's id (null when the address was taken).
  */
 export function registerByEmail(mail: MailContext, person: NewUser): { userId: number | null } {
-  const existing = findUserByEmail(mail.db, person.email);
-  if (existing) {
-    sendAlreadyRegistered(mail, existing);
+  const { db, now } = mail;
+  const another = (existing: UserRow): { userId: null } => {
+    if (existing.email_verified_at || existing.deleted_at) sendAlreadyRegistered(mail, existing);
+    else sendVerification(mail, existing, recordSignUp(db, existing.id, person, now));
     return { userId: null };
-  }
-  let userId: number;
+  };
+  const existing = findUserByEmail(db, person.email);
+  if (existing) return another(existing);
+  let created: { userId: number; signUp: SignUpRow };
   try {
-    userId = createUser(mail.db, person, mail.now);
+    created = db.transaction(() => {
+      const userId = createUser(db, person, now);
+      return { userId, signUp: recordSignUp(db, userId, person, now) };
+    })();
   } catch (err) {
     // Registered concurrently by another request: as for an existing account.
-    const raced = findUserByEmail(mail.db, person.email);
+    const raced = findUserByEmail(db, person.email);
     if (!raced) throw err;
-    sendAlreadyRegistered(mail, raced);
-    return { userId: null };
+    return another(raced);
   }
-  sendVerification(mail, { id: userId, email: person.email.toLowerCase(), first_name: person.first_name });
-  return { userId };
+  sendVerification(
+    mail,
+    { id: created.userId, email: person.email.toLowerCase(), first_name: person.first_name },
+    created.signUp,
+  );
+  return { userId: created.userId };
 }
 
 /** Another verification link, when the account exists and is not verified yet. */
@@ -126,12 +174,37 @@ export function requestReset(mail: MailContext, address: string): void {
   if (user && !user.deleted_at) sendReset(mail, user);
 }
 
-/** Uses a verification link once; false when it is unknown, used or expired. */
-export function useVerificationLink(db: Db, token: string, now: Date): boolean {
-  const userId = consumeToken(db, 'verify', token, now);
-  if (userId === undefined) return false;
-  markEmailVerified(db, userId, now);
-  return true;
+/**
+ * Uses a verification link once: null when it is unknown, used or expired. An address signed up once is verified
+ * ('verified'). One signed up more than once while not verified: the link proves the inbox, not who chose the password,
+ * so no password is activated: the account takes the name of the sign-up whose link this is, its password and any
+ * social sign-in linked while unverified are dropped, its sessions end, and the person is mailed a link to choose a
+ * password, which verifies the address ('choose-password').
+ */
+export function useVerificationLink(mail: MailContext, token: string): 'verified' | 'choose-password' | null {
+  const { db, now } = mail;
+  return db.transaction(() => {
+    const signUp = db.prepare('SELECT * FROM signups WHERE verify_token_hash = ?').get(hashToken(token)) as
+      SignUpRow | undefined;
+    const userId = consumeToken(db, 'verify', token, now);
+    const user = userId === undefined ? undefined : findUserById(db, userId);
+    if (!user || user.deleted_at) return null;
+    if (user.email_verified_at || signUpCount(db, user.id) <= 1) {
+      markEmailVerified(db, user.id, now);
+      return 'verified';
+    }
+    if (signUp?.user_id === user.id) {
+      db.prepare(
+        'UPDATE users SET first_name = ?, last_name = ?, country_code = ?, gender = ?, phone_number = ? WHERE id = ?',
+      ).run(signUp.first_name, signUp.last_name, signUp.country_code, signUp.gender, signUp.phone_number, user.id);
+    }
+    setPasswordHash(db, user.id, NO_PASSWORD);
+    db.prepare('DELETE FROM social_identities WHERE user_id = ?').run(user.id);
+    revokeUserTokens(db, user.id, 'access', now);
+    revokeUserTokens(db, user.id, 'reset', now);
+    sendChoosePassword(mail, findUserById(db, user.id)!);
+    return 'choose-password';
+  })();
 }
 
 /** The new password of the signed-in person: their other sessions end, this one stays. */
@@ -161,6 +234,7 @@ export function resetPassword(db: Db, owner: UserRow, token: string, hash: strin
     revokeUserTokens(db, owner.id, 'reset', now);
     revokeUserTokens(db, owner.id, 'access', now);
     markEmailVerified(db, owner.id, now);
+    accountGuessesCleared(db, owner.email); // guesses at the old password no longer count against the account
     return true;
   })();
   return done ? success(undefined) : invalid(SIGN_IN_MESSAGES.badResetLink);

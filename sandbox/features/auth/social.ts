@@ -19,6 +19,7 @@ import {
   type NewUser,
   type UserRow,
 } from '../../core/users.js';
+import { recordSignUp } from './sign-in.js';
 
 export const SOCIAL_ACCOUNT_MESSAGES = {
   noAccount: 'No account yet. Please complete your registration.',
@@ -111,6 +112,7 @@ export function registerSocial(
     if (existing.kind !== 'no-account') return existing;
     const userId = createUser(db, { ...person, password_hash: NO_PASSWORD }, now);
     if (token.emailVerified) markEmailVerified(db, userId, now);
+    else recordSignUp(db, userId, person, now); // a sign-up of an address nobody has proven yet, like one by email
     linkIdentity(db, userId, token, now);
     return { kind: 'signed-in', user: findUserById(db, userId)!, created: true };
   })();

@@ -285,7 +285,7 @@ async function start(element: Element): Promise<void> {
       !(auth && text.includes('data-sm-signed-out'))
     ) {
       // As the page's Trusted Types policy passes it (it takes only our markup files: shared/boot/boot.ts).
-      const trusted = trustedHTML(text.slice(comment.length), String(new URL(file, here)));
+      const trusted = trustedHTML(text.slice(comment.length), new URL(file, here));
       (root = element.attachShadow({ mode: 'open' })).innerHTML = trusted;
       capture(element, root);
     }

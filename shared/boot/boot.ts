@@ -296,7 +296,7 @@ export const TRUSTED_TYPES_POLICY = 'sm-portal';
  * it: not one '<'), or a tag's prerendered markup, `from` the address of the markup file it is (the build's
  * markup/sm-<tag>[.<language>].html on `origin`, where our own files come from) and holding no script.
  */
-export function acceptHTML(origin: string, html: string, from?: string): string {
+export function acceptHTML(origin: string, html: string, from?: string | URL): string {
   const file = from && new URL(from);
   if (
     file
@@ -310,7 +310,7 @@ export function acceptHTML(origin: string, html: string, from?: string): string 
 }
 
 interface HTMLPolicy {
-  createHTML(html: string, from?: string): unknown;
+  createHTML(html: string, from?: string | URL): unknown;
 }
 
 /**
@@ -322,7 +322,7 @@ interface HTMLPolicy {
  * allow the policy for the tags to work).
  * Typed as the string the DOM's sinks are typed to take.
  */
-export function trustedHTML(html: string, from?: string): string {
+export function trustedHTML(html: string, from?: string | URL): string {
   const types = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: HTMLPolicy): HTMLPolicy } })
     .trustedTypes;
   const policy =

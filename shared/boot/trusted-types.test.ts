@@ -20,8 +20,8 @@ describe('the sm-portal policy', () => {
         const markup = await prerender(tag, {}, language);
         const name = `${tag}${language === 'en' ? '' : `.${language}`}.html`;
         expect(acceptHTML(PORTAL, markup, file(name))).toBe(markup);
-      // As the loader names it: the URL it fetched.
-      expect(acceptHTML(PORTAL, markup, new URL(file(name)))).toBe(markup);
+        // As the loader names it: the URL it fetched.
+        expect(acceptHTML(PORTAL, markup, new URL(file(name)))).toBe(markup);
       }
     },
   );

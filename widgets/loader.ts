@@ -41,6 +41,7 @@ import {
   elementLanguage,
   PSEUDO,
   storedAuthorization,
+  trustedHTML,
   type Capture,
   type Early,
 } from '../shared/boot/boot';
@@ -111,8 +112,10 @@ function languageOf(element: Element): string {
   return language === 'en' || language === PSEUDO ? '' : language;
 }
 
-function markupOf(tag: string, language: string): Promise<string> | string {
-  const file = `markup/${tag}${language ? `.${language}` : ''}.html`;
+/** A tag's markup file in a language, relative to this file. */
+const fileOf = (tag: string, language: string) => `markup/${tag}${language ? `.${language}` : ''}.html`;
+
+function markupOf(file: string): Promise<string> | string {
   return (markup[file] ??= fetch(new URL(file, here)).then(
     (r) => (r.ok ? r.text() : ''),
     () => '',
@@ -248,7 +251,8 @@ async function start(element: Element): Promise<void> {
   // A pasted snippet takes what the person does at once; a tag without markup asks for it before any code: it is
   // what makes the tag usable, so it never waits behind the code for a connection.
   if (root) capture(element, root);
-  const html = root || customElements.get(tag) ? null : markupOf(tag, languageOf(element));
+  const file = root || customElements.get(tag) ? '' : fileOf(tag, languageOf(element));
+  const html = file && markupOf(file);
   const want = () => load(tag);
   // (load() does its work once: the listeners, and the observer below, may stay.)
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want);
@@ -280,7 +284,9 @@ async function start(element: Element): Promise<void> {
       element.matches(fits) &&
       !(auth && text.includes('data-sm-signed-out'))
     ) {
-      (root = element.attachShadow({ mode: 'open' })).innerHTML = text.slice(comment.length);
+      // As the page's Trusted Types policy passes it (it takes only our markup files: shared/boot/boot.ts).
+      const trusted = trustedHTML(text.slice(comment.length), new URL(file, here));
+      (root = element.attachShadow({ mode: 'open' })).innerHTML = trusted;
       capture(element, root);
     }
   }

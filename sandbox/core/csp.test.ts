@@ -1,13 +1,15 @@
 // @vitest-environment node
 // The one policy of the sandbox's HTML, widened only by name and only by origins.
 import { describe, expect, it } from 'vitest';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot.js';
 import { contentSecurityPolicy, CSP, isOrigin } from './csp.js';
 
 describe('contentSecurityPolicy', () => {
   it("is the sandbox's own policy when nothing is added", () => {
     expect(CSP).toBe(
       "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
-        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; " +
+        "require-trusted-types-for 'script'; trusted-types sm-portal",
     );
     expect(contentSecurityPolicy({})).toBe(CSP);
     expect(contentSecurityPolicy({ connect: [], img: [], formAction: [] })).toBe(CSP);
@@ -21,8 +23,15 @@ describe('contentSecurityPolicy', () => {
     });
     expect(policy).toBe(
       "default-src 'self'; img-src 'self' data: http://127.0.0.1:8091; style-src 'self' 'unsafe-inline'; script-src 'self'; " +
-        "connect-src 'self' http://127.0.0.1:8091; frame-ancestors 'none'; base-uri 'self'; form-action 'self' https://portal.example.org",
+        "connect-src 'self' http://127.0.0.1:8091; frame-ancestors 'none'; base-uri 'self'; form-action 'self' https://portal.example.org; " +
+        "require-trusted-types-for 'script'; trusted-types sm-portal",
     );
+  });
+
+  it("enforces Trusted Types, allowing the portal's one policy (shared/boot/boot.ts) and no other", () => {
+    const directives = CSP.split('; ');
+    expect(directives.filter((d) => d.startsWith('trusted-types'))).toEqual([`trusted-types ${TRUSTED_TYPES_POLICY}`]);
+    expect(directives).toContain("require-trusted-types-for 'script'");
   });
 
   it('takes origins only: nothing else can add a source or a directive', () => {

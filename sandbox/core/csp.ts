@@ -2,6 +2,7 @@
 // only by name: the portal's page reaches the Auth emulator, a payment page's forms lead back to the portal, and the
 // portal served on its own origin (sandbox/production.ts) calls the API on another.
 import type { ServerResponse } from 'node:http';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot.js';
 
 /** Origins a page may use beyond its own, by what for. */
 export interface CspSources {
@@ -35,7 +36,9 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
   return (
     `default-src 'self'; img-src ${sources(["'self'", 'data:'], extra.img)}; style-src 'self' 'unsafe-inline'; ` +
     `script-src 'self'; connect-src ${sources(["'self'"], extra.connect)}; frame-ancestors 'none'; base-uri 'self'; ` +
-    `form-action ${sources(["'self'"], extra.formAction)}`
+    `form-action ${sources(["'self'"], extra.formAction)}; ` +
+    // Every HTML sink takes only what the portal's one policy passed (shared/boot/boot.ts trustedHTML).
+    `require-trusted-types-for 'script'; trusted-types ${TRUSTED_TYPES_POLICY}`
   );
 }
 

@@ -19,6 +19,8 @@ const FACTS: Record<string, RegExp> = {
   "the portal's language key": /sm\.portal\.language/,
   'the capture store': /sm\.capture/,
   'the early answers store': /sm\.early/,
+  "the Trusted Types policy's store": /sm\.trusted-types/,
+  'creating the Trusted Types policy': /createPolicy\(/,
   'how long an early answer is fresh': /FRESH_MS\s*=/,
   'matching Chinese written in traditional characters': /hant\|tw/,
 };

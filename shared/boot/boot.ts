@@ -288,3 +288,60 @@ export const BUILD_API_BASE: string = normaliseBase(import.meta.env?.VITE_API_BA
 export function apiBaseOf(attribute: string | null | undefined): string {
   return normaliseBase(attribute) ?? BUILD_API_BASE;
 }
+
+// ---- Trusted Types ------------------------------------------------------------------------------------
+
+/**
+ * The one Trusted Types policy every piece of our code writes HTML through (the loader stamping a tag's markup, a
+ * widget's <style> and the survey's <template>): a page that enforces Trusted Types (`require-trusted-types-for
+ * 'script'`) lets the tags work by allowing it by this name (`trusted-types sm-portal`).
+ */
+export const TRUSTED_TYPES_POLICY = 'sm-portal';
+
+/**
+ * What the policy lets through, else it throws: text our own code writes into a <style> or <template> (no markup in
+ * it: not one '<'), or a tag's prerendered markup, `from` the address of the markup file it is (the build's
+ * markup/sm-<tag>[.<language>].html on `origin`, where our own files come from) and holding no script.
+ */
+export function acceptHTML(origin: string, html: string, from?: string | URL): string {
+  const file = from && new URL(from);
+  if (
+    file
+      ? file.origin === origin &&
+        /\/markup\/sm-[a-z]+(\.[\w-]+)?\.html$/.test(file.pathname) &&
+        !/<script|\son\w+=/i.test(html)
+      : !html.includes('<')
+  )
+    return html;
+  throw new TypeError(`${TRUSTED_TYPES_POLICY} refused HTML ${from}`);
+}
+
+interface HTMLPolicy {
+  createHTML(html: string, from?: string | URL): unknown;
+}
+
+/**
+ * HTML for a sink (innerHTML, React's dangerouslySetInnerHTML) as a page enforcing Trusted Types takes it: passed by
+ * the page's one `sm-portal` policy (created once, by whichever copy of this module asks first: two copies of the
+ * loader, or two versions of the package, must not create it twice), which refuses what `acceptHTML` does. Where the
+ * browser has no Trusted Types (or prerendering in Node), or the page does not allow the policy, it is the string
+ * itself (a page that enforces Trusted Types without allowing ours then refuses it at the sink: such a page must
+ * allow the policy for the tags to work).
+ * Typed as the string the DOM's sinks are typed to take.
+ */
+export function trustedHTML(html: string, from?: string | URL): string {
+  const types = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: HTMLPolicy): HTMLPolicy } })
+    .trustedTypes;
+  const policy =
+    types &&
+    store('sm.trusted-types', () => {
+      try {
+        const origin = new URL(import.meta.url).origin;
+        return types.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (text, file) => acceptHTML(origin, text, file) });
+      } catch {
+        // Kept as false (not null): asked once, whichever copy asks.
+        return false;
+      }
+    });
+  return policy ? (policy.createHTML(html, from) as string) : html;
+}

@@ -7,6 +7,7 @@
  * dependencies, and created anew if the element's settings change.
  */
 import { signal } from '@preact/signals-core';
+import { trustedHTML } from '../boot/boot';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
@@ -96,6 +97,10 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
   const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));
+  // Through the page's Trusted Types policy (a page that enforces them refuses a string), once per text: React writes
+  // the style again whenever it is given another object.
+  const css = reserve + baseStyles + styles;
+  const style = useMemo(() => ({ __html: trustedHTML(css) }), [css]);
   // What no model took by name is done again, now that React has hydrated the markup: in a task of its own, not in
   // this effect. A press sent from inside React's commit is held back, never to arrive, by any other React root around
   // the element that has not hydrated yet (the portal page's): React cannot hydrate that root there and then.
@@ -109,7 +114,7 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
     <DepsContext.Provider value={deps}>
       <CaptureContext.Provider value={capture}>
         {/* As HTML, not as a text child: React 18's server renderer escapes text in <style> (`"` as &quot;), which breaks the prerendered CSS. */}
-        <style dangerouslySetInnerHTML={{ __html: reserve + baseStyles + styles }} />
+        <style dangerouslySetInnerHTML={style} />
         <div className="sm-root" lang={language} dir={directionOf(language)}>
           <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>
         </div>

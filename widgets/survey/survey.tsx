@@ -3,6 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactNode } from 'react';
+import { trustedHTML } from '../../shared/boot/boot';
 import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
@@ -17,6 +18,14 @@ import '@messages/survey';
 
 /** Its attributes as the tag table gives them, parsed, and its shadow root. */
 export type SurveyProps = TagProps<'sm-survey'> & HostProps;
+
+/**
+ * The draw template's HTML as React writes it when it renders the template itself (no prerendered markup): none, through
+ * the page's Trusted Types policy; one object, for React writes it again (emptying the template) whenever it is given
+ * another.
+ */
+let emptyTemplate: { __html: string } | undefined;
+const drawTemplate = () => (emptyTemplate ??= { __html: trustedHTML('') });
 
 /** The answers' places held while the questions load: as many as a question usually has. */
 export const HELD_ANSWERS = 5;
@@ -157,7 +166,7 @@ function SurveyWidget() {
             </div>
             {/* The first question, as this view renders it, for the questions to be drawn into before the code comes:
                 filled in by the build (tools/prerender.tsx, survey.template.tsx), drawn by survey.draw.ts. */}
-            <template data-sm-draw="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+            <template data-sm-draw="" suppressHydrationWarning dangerouslySetInnerHTML={drawTemplate()} />
           </div>
         ) : (
           <div className="sm-stack">

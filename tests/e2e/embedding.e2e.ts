@@ -20,6 +20,7 @@ import {
   hold,
   newPage,
   recordAppLinks,
+  signedInElsewhere,
   shiftsSince,
   watchLayoutShifts,
 } from './support';
@@ -570,30 +571,9 @@ describe('embedding with the loader', () => {
 describe('the app webview', () => {
   async function openWebview(options: { colorScheme?: 'light' | 'dark' } = {}) {
     const person = await createVerifiedUser({ first: 'Webview' });
-    const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: person.email, password: person.password }),
-    });
-    const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-    const opened = await newPage(browser());
-    if (options.colorScheme) await opened.page.emulateMedia({ colorScheme: options.colorScheme });
     // The app has signed the person in (its one-time token hand-off); the webview's storage holds the session.
-    await opened.page.addInitScript(
-      ([key, token, expiresIn]) => {
-        localStorage.setItem(
-          key as string,
-          JSON.stringify({
-            v: 1,
-            auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + Number(expiresIn) * 1000 },
-            user: null,
-            fromApps: true,
-            nextPage: null,
-          }),
-        );
-      },
-      [sessionKeyOf(baseUrl()), data.access_token, data.expires_in],
-    );
+    const opened = await signedInElsewhere(browser(), person.email, person.password, { fromApps: true });
+    if (options.colorScheme) await opened.page.emulateMedia({ colorScheme: options.colorScheme });
     return opened;
   }
   const cardColour = (page: Page) =>

@@ -201,13 +201,14 @@ export async function createVerifiedUser(
 }
 
 /**
- * A fresh page whose origin (a blog's) already holds `email`'s session for the portal's API host, as an <sm-login> on
- * that page would have left it.
+ * A fresh page whose origin (a blog's, the app's webview) holds `email`'s session for the portal's API host on every
+ * load, as an <sm-login> on that page, or the app's sign-in (`fromApps`), would have left it.
  */
 export async function signedInElsewhere(
   browser: Browser,
   email: string,
   password: string,
+  options: { fromApps?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const { context, page, errors } = await newPage(browser);
   const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
@@ -220,15 +221,10 @@ export async function signedInElsewhere(
     v: 1,
     auth: { accessToken: data.access_token, tokenType: 'Bearer', expiresAt: Date.now() + data.expires_in * 1000 },
     user: null,
-    fromApps: false,
+    fromApps: options.fromApps ?? false,
     nextPage: null,
   });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
-    },
-    [sessionKeyFor(baseUrl()), record],
-  );
+  await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [sessionKeyFor(baseUrl()), record]);
   return { context, page, errors };
 }
 

@@ -8,8 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { sessionKeyFor, TRUSTED_TYPES_POLICY } from '../../shared/boot/boot';
-import { baseUrl, blogUrl, browserPerFile, createVerifiedUser, hold, newPage } from './support';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot';
+import { blogUrl, browserPerFile, createVerifiedUser, hold, newPage, signedInElsewhere } from './support';
 
 const browser = browserPerFile();
 const PAGE = 'blog-trusted-types.html';
@@ -40,29 +40,7 @@ const shadowOf = (page: Page, tag: string) =>
 
 async function openSignedIn() {
   const person = await createVerifiedUser({ first: 'Trusted' });
-  const login = await fetch(`${baseUrl()}/webclient/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: person.email, password: person.password }),
-  });
-  const { data } = (await login.json()) as { data: { access_token: string; expires_in: number } };
-  const opened = await newPage(browser());
-  await opened.page.addInitScript(
-    ([key, token, expiresIn]) => {
-      localStorage.setItem(
-        key as string,
-        JSON.stringify({
-          v: 1,
-          auth: { accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + Number(expiresIn) * 1000 },
-          user: null,
-          fromApps: false,
-          nextPage: null,
-        }),
-      );
-    },
-    [sessionKeyFor(baseUrl()), data.access_token, data.expires_in],
-  );
-  return opened;
+  return signedInElsewhere(browser(), person.email, person.password);
 }
 
 describe('an embedder page that enforces Trusted Types, allowing sm-portal', () => {

@@ -34,6 +34,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../sandbox/app';
+import { BLOG_STYLESHEET } from '../sandbox/production';
 import { sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
 import { OUT_DIR } from './out-dir';
@@ -201,6 +202,11 @@ async function serve(outDir: string): Promise<{ origin: string; close: () => Pro
     const path = (req.url ?? '/').split('?')[0]!;
     const embed = EMBEDS[path];
     const e2e = /^\/pages\/([\w-]+\.html)$/.exec(path)?.[1];
+    if (path === '/pages/blog.css') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(readFileSync(BLOG_STYLESHEET, 'utf8'));
+      return;
+    }
     if (embed !== undefined || e2e) {
       const html = embed
         ? embedPage(path, embed)

@@ -3,7 +3,7 @@
  * needs, with the fields it cares about changed. The prices and plans are those the sandbox answers a US person. (The
  * profile is testProfile, in shared/deps/testing.ts.)
  */
-import type { CreditOption } from './credits';
+import type { CreditOption, PaymentMethod } from './credits';
 import type { DonationPlan, Mission } from './donations';
 import type { ContentRow, DonationRow } from './history';
 import type { Plan } from './subscription';
@@ -19,6 +19,13 @@ export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOptio
   rate: 1,
   ...overrides,
 });
+
+/** What the API host calls each way to pay it offers (which it offers depends on the country and the purchase). */
+const METHOD_NAMES = { credit_card: 'Credit / Debit Card', wechat: 'WeChat Pay', gcash: 'GCash' } as const;
+
+/** The ways to pay offered, by id, as the payment-methods routes answer them: paymentMethods('credit_card', 'gcash'). */
+export const paymentMethods = (...ids: (keyof typeof METHOD_NAMES)[]): PaymentMethod[] =>
+  ids.map((id) => ({ id, name: METHOD_NAMES[id] }));
 
 /** A US membership plan: monthly unless told, $5, at least $1. */
 export const membershipPlan = (overrides: Partial<Plan> = {}): Plan => ({

@@ -7,6 +7,7 @@ import type { CreditOption, PaymentMethod } from './credits';
 import type { DonationPlan, Mission } from './donations';
 import type { ContentRow, DonationRow } from './history';
 import type { Plan } from './subscription';
+import type { SurveyQuestion } from './survey';
 
 /** 100 credits for $10 in the US. */
 export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOption => ({
@@ -90,3 +91,19 @@ export const donationRow = (overrides: Partial<DonationRow> = {}): DonationRow =
   fee: 0,
   ...overrides,
 });
+
+/** The survey's questions, unanswered: when one listens (four times of day), then what one would like more of (Other, last, asks for words). */
+export const surveyQuestionList = (): SurveyQuestion[] => [
+  {
+    id: 1,
+    title: 'Listening',
+    question: 'When do you listen?',
+    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
+  },
+  {
+    id: 2,
+    title: 'Music',
+    question: 'What would you like more of?',
+    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
+  },
+];

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
 import { HELD_ANSWERS } from '../../widgets/survey/survey';
+import { surveyQuestionList } from '../../shared/api/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
   byRole,
@@ -14,20 +15,7 @@ import {
   waitFor,
 } from '../../tests/element/support';
 
-const questions = [
-  {
-    id: 1,
-    title: 'Listening',
-    question: 'When do you listen?',
-    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
-  },
-  {
-    id: 2,
-    title: 'Music',
-    question: 'What would you like more of?',
-    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
-  },
-];
+const questions = surveyQuestionList();
 
 function boxes(el: HTMLElement) {
   return [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { surveyQuestionList } from '../../shared/api/testing';
 import { fail, fakeDeps, ok, settle, type Handler } from '../../shared/deps/testing';
 import { MAX_TEXT, createSurveyModel, feedbackFor } from './survey.model';
 
-const questions = [
-  {
-    id: 1,
-    title: 'Listening',
-    question: 'When do you listen?',
-    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
-  },
-  {
-    id: 2,
-    title: 'Music',
-    question: 'What would you like more of?',
-    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
-  },
-];
+const questions = surveyQuestionList();
 const LIST = 'GET /survey-question';
 const SUBMIT = 'POST /api/v6/home/submit-survey';
 

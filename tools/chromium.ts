@@ -24,3 +24,24 @@ export interface ChromiumLaunchOptions {
 export function chromiumLaunchOptions(extraArgs: string[] = []): ChromiumLaunchOptions {
   return { executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] };
 }
+
+/**
+ * The layout shift of a load as Chrome scores it (CLS): the largest session window of the shifts given (shifts less
+ * than 1 s apart, at most 5 s long). The caller picks the shifts (e.g. those before a moment, or not after an input).
+ */
+export function cumulativeLayoutShift(shifts: readonly { start: number; value: number }[]): number {
+  let best = 0;
+  let window = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const shift of [...shifts].sort((a, b) => a.start - b.start)) {
+    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
+      window = 0;
+      first = shift.start;
+    }
+    window += shift.value;
+    last = shift.start;
+    best = Math.max(best, window);
+  }
+  return best;
+}

@@ -37,6 +37,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import { BLOG_STYLESHEET } from '../sandbox/production';
 import { sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
+import { chromiumLaunchOptions, cumulativeLayoutShift } from './chromium';
 import { OUT_DIR } from './out-dir';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -175,22 +176,9 @@ const OBSERVER = `(() => {
   requestAnimationFrame(sample);
 })();`;
 
-/** CLS: the largest session window (shifts less than 1 s apart, at most 5 s long), without shifts after an input. */
+/** CLS (tools/chromium.ts) of the shifts from `from` on, without those right after an input. */
 export function layoutShift(shifts: readonly Shift[], from = 0): number {
-  let best = 0;
-  let window = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const shift of shifts.filter((s) => !s.hadRecentInput && s.start >= from).sort((a, b) => a.start - b.start)) {
-    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
-      window = 0;
-      first = shift.start;
-    }
-    window += shift.value;
-    last = shift.start;
-    best = Math.max(best, window);
-  }
-  return best;
+  return cumulativeLayoutShift(shifts.filter((s) => !s.hadRecentInput && s.start >= from));
 }
 
 async function serve(outDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -369,19 +357,7 @@ async function main(): Promise<void> {
   const pages = PAGES.filter((p) => !only || only.some((o) => p.name.toLowerCase().includes(o)));
   if (values.shots) mkdirSync(values.shots, { recursive: true });
   const server = await serve(OUT_DIR);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   console.log(
     `Layout shift of ${OUT_DIR} on ${server.origin}, ${runs} run(s) a page, ${values.fast ? 'unthrottled' : `CPU ${CONDITIONS.cpuSlowdown}x, ${CONDITIONS.latencyMs} ms, ${CONDITIONS.downMbps} Mbps`}\n`,
   );

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumLaunchOptions } from '../../tools/chromium';
+import { chromiumLaunchOptions, cumulativeLayoutShift } from '../../tools/chromium';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { BenchPage, ProbeConfig } from './pages';
 
@@ -146,23 +146,9 @@ const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.
 const blocking = (state: ProbeState, until: number) =>
   state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
 
-/** Cumulative layout shift: the largest session window (shifts less than 1 s apart, at most 5 s long). */
-function layoutShift(state: ProbeState, until: number): number {
-  let best = 0;
-  let window = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const shift of state.shifts.filter((s) => s.start < until).sort((a, b) => a.start - b.start)) {
-    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
-      window = 0;
-      first = shift.start;
-    }
-    window += shift.value;
-    last = shift.start;
-    best = Math.max(best, window);
-  }
-  return best;
-}
+/** Cumulative layout shift of the shifts before `until` (tools/chromium.ts). */
+const layoutShift = (state: ProbeState, until: number) =>
+  cumulativeLayoutShift(state.shifts.filter((s) => s.start < until));
 
 /** What the page shows, for a message when it did not get where it should. */
 async function shown(tab: Page, host: string | null): Promise<string> {

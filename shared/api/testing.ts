@@ -7,7 +7,7 @@ import type { CreditOption, PaymentMethod } from './credits';
 import type { DonationPlan, Mission } from './donations';
 import type { ContentRow, DonationRow } from './history';
 import type { Plan } from './subscription';
-import type { SurveyQuestion } from './survey';
+import type { SurveyAnswer, SurveyQuestion } from './survey';
 
 /** 100 credits for $10 in the US. */
 export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOption => ({
@@ -92,7 +92,10 @@ export const donationRow = (overrides: Partial<DonationRow> = {}): DonationRow =
   ...overrides,
 });
 
-/** The survey's questions, unanswered: when one listens (four times of day), then what one would like more of (Other, last, asks for words). */
+/**
+ * The survey's questions, unanswered: when one listens (four times of day), then what one would like more of (Other,
+ * last, asks for words).
+ */
 export const surveyQuestionList = (): SurveyQuestion[] => [
   {
     id: 1,
@@ -107,3 +110,18 @@ export const surveyQuestionList = (): SurveyQuestion[] => [
     option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
   },
 ];
+
+/** What the survey sends when surveyQuestionList is answered as the tests do: morning, noon, evening; Other, in words. */
+export const surveySubmission = (words = 'Choral anthems'): { data: SurveyAnswer[] } => ({
+  data: [
+    {
+      id: 1,
+      feedback: [
+        { option: 'Morning', value: 'Morning' },
+        { option: 'Noon', value: 'Noon' },
+        { option: 'Evening', value: 'Evening' },
+      ],
+    },
+    { id: 2, feedback: [{ option: 'Other', value: words }] },
+  ],
+});

@@ -1,7 +1,10 @@
 /**
  * The Chromium every browser run here launches (the end-to-end suites, the element tests, the bench, the screenshots):
- * Debian's /usr/bin/chromium or CHROME_PATH, headless, with what makes a run slow or noisy turned off.
+ * Debian's /usr/bin/chromium or CHROME_PATH, headless, with what makes a run slow or noisy turned off; and the phone
+ * that the bench and tools/layout-shift.ts load pages on.
  */
+import type { CDPSession } from 'playwright-core';
+
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
@@ -44,4 +47,29 @@ export function cumulativeLayoutShift(shifts: readonly { start: number; value: n
     best = Math.max(best, window);
   }
   return best;
+}
+
+/** Lighthouse's mobile conditions: CPU 4x slower, 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
+export const MOBILE_CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 } as const;
+
+/** A phone's 390 x 844 touch screen, as Playwright's browser context options. */
+export const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
+/** Turns a page's cache off (with its Network domain on) and, when throttled, applies MOBILE_CONDITIONS to it. */
+export async function emulateMobile(cdp: CDPSession, throttled: boolean): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (!throttled) return;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE_CONDITIONS.latencyMs,
+    downloadThroughput: (MOBILE_CONDITIONS.downMbps * 1024 * 1024) / 8,
+    uploadThroughput: (MOBILE_CONDITIONS.upKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CONDITIONS.cpuSlowdown });
 }

@@ -37,12 +37,16 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import { BLOG_STYLESHEET } from '../sandbox/production';
 import { sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
-import { chromiumLaunchOptions, cumulativeLayoutShift } from './chromium';
+import {
+  chromiumLaunchOptions,
+  cumulativeLayoutShift,
+  emulateMobile,
+  MOBILE_CONDITIONS,
+  PHONE_CONTEXT,
+} from './chromium';
 import { OUT_DIR } from './out-dir';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-export const CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 } as const;
 
 /** Seeded members (sandbox/README.md). */
 const MEMBERS = {
@@ -266,12 +270,7 @@ export async function measure(
   session: { key: string; value: string } | null,
   options: { throttled: boolean; shot?: string },
 ): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const tab = await context.newPage();
     const errors: string[] = [];
@@ -286,17 +285,7 @@ export async function measure(
       );
     await tab.addInitScript(OBSERVER);
     const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (options.throttled) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: CONDITIONS.latencyMs,
-        downloadThroughput: (CONDITIONS.downMbps * 1024 * 1024) / 8,
-        uploadThroughput: (CONDITIONS.upKbps * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
-    }
+    await emulateMobile(cdp, options.throttled);
     const open = new Set<string>();
     let changed = Date.now();
     cdp.on('Network.requestWillBeSent', (e) => (open.add(e.requestId), (changed = Date.now())));
@@ -359,7 +348,7 @@ async function main(): Promise<void> {
   const server = await serve(OUT_DIR);
   const browser = await chromium.launch(chromiumLaunchOptions());
   console.log(
-    `Layout shift of ${OUT_DIR} on ${server.origin}, ${runs} run(s) a page, ${values.fast ? 'unthrottled' : `CPU ${CONDITIONS.cpuSlowdown}x, ${CONDITIONS.latencyMs} ms, ${CONDITIONS.downMbps} Mbps`}\n`,
+    `Layout shift of ${OUT_DIR} on ${server.origin}, ${runs} run(s) a page, ${values.fast ? 'unthrottled' : `CPU ${MOBILE_CONDITIONS.cpuSlowdown}x, ${MOBILE_CONDITIONS.latencyMs} ms, ${MOBILE_CONDITIONS.downMbps} Mbps`}\n`,
   );
   const results: Run[] = [];
   try {

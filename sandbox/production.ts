@@ -105,18 +105,27 @@ export function portalFiles(outDir: string, api: string): RequestListener {
   };
 }
 
-/** The sample blog page at `/`, embedding the widgets from the portal's origin. */
+/** The sample blog's stylesheet, which every blog page links as `blog.css` beside it (this one and the e2e pages). */
+export const BLOG_STYLESHEET = resolve(PROJECT_ROOT, 'sandbox/blog.css');
+
+/** The sample blog page at `/`, embedding the widgets from the portal's origin, and its stylesheet at `/blog.css`. */
 export function blogPage(portal: string): RequestListener {
-  const page = readFileSync(resolve(PROJECT_ROOT, 'sandbox/production-blog.html'), 'utf8').replaceAll(
-    '__PORTAL__',
-    portal,
-  );
+  const files: Record<string, { type: string; body: string }> = {
+    '/': {
+      type: 'text/html; charset=utf-8',
+      body: readFileSync(resolve(PROJECT_ROOT, 'sandbox/production-blog.html'), 'utf8').replaceAll(
+        '__PORTAL__',
+        portal,
+      ),
+    },
+    '/blog.css': { type: 'text/css; charset=utf-8', body: readFileSync(BLOG_STYLESHEET, 'utf8') },
+  };
   return (req, res) => {
     setSecurityHeaders(res);
-    const found = new URL(req.url ?? '/', 'http://blog.invalid').pathname === '/';
-    res.statusCode = found ? 200 : 404;
-    res.setHeader('Content-Type', found ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
-    res.end(found ? page : 'Not found');
+    const file = files[new URL(req.url ?? '/', 'http://blog.invalid').pathname];
+    res.statusCode = file ? 200 : 404;
+    res.setHeader('Content-Type', file ? file.type : 'text/plain; charset=utf-8');
+    res.end(file ? file.body : 'Not found');
   };
 }
 

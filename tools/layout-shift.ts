@@ -34,13 +34,19 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../sandbox/app';
+import { BLOG_STYLESHEET } from '../sandbox/production';
 import { sessionKeyFor } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
+import {
+  chromiumLaunchOptions,
+  cumulativeLayoutShift,
+  emulateMobile,
+  MOBILE_CONDITIONS,
+  PHONE_CONTEXT,
+} from './chromium';
 import { OUT_DIR } from './out-dir';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-export const CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 } as const;
 
 /** Seeded members (sandbox/README.md). */
 const MEMBERS = {
@@ -174,22 +180,9 @@ const OBSERVER = `(() => {
   requestAnimationFrame(sample);
 })();`;
 
-/** CLS: the largest session window (shifts less than 1 s apart, at most 5 s long), without shifts after an input. */
+/** CLS (tools/chromium.ts) of the shifts from `from` on, without those right after an input. */
 export function layoutShift(shifts: readonly Shift[], from = 0): number {
-  let best = 0;
-  let window = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const shift of shifts.filter((s) => !s.hadRecentInput && s.start >= from).sort((a, b) => a.start - b.start)) {
-    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
-      window = 0;
-      first = shift.start;
-    }
-    window += shift.value;
-    last = shift.start;
-    best = Math.max(best, window);
-  }
-  return best;
+  return cumulativeLayoutShift(shifts.filter((s) => !s.hadRecentInput && s.start >= from));
 }
 
 async function serve(outDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -201,6 +194,11 @@ async function serve(outDir: string): Promise<{ origin: string; close: () => Pro
     const path = (req.url ?? '/').split('?')[0]!;
     const embed = EMBEDS[path];
     const e2e = /^\/pages\/([\w-]+\.html)$/.exec(path)?.[1];
+    if (path === '/pages/blog.css') {
+      res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(readFileSync(BLOG_STYLESHEET, 'utf8'));
+      return;
+    }
     if (embed !== undefined || e2e) {
       const html = embed
         ? embedPage(path, embed)
@@ -272,12 +270,7 @@ export async function measure(
   session: { key: string; value: string } | null,
   options: { throttled: boolean; shot?: string },
 ): Promise<Run> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const tab = await context.newPage();
     const errors: string[] = [];
@@ -292,17 +285,7 @@ export async function measure(
       );
     await tab.addInitScript(OBSERVER);
     const cdp = await context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (options.throttled) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: CONDITIONS.latencyMs,
-        downloadThroughput: (CONDITIONS.downMbps * 1024 * 1024) / 8,
-        uploadThroughput: (CONDITIONS.upKbps * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
-    }
+    await emulateMobile(cdp, options.throttled);
     const open = new Set<string>();
     let changed = Date.now();
     cdp.on('Network.requestWillBeSent', (e) => (open.add(e.requestId), (changed = Date.now())));
@@ -363,21 +346,9 @@ async function main(): Promise<void> {
   const pages = PAGES.filter((p) => !only || only.some((o) => p.name.toLowerCase().includes(o)));
   if (values.shots) mkdirSync(values.shots, { recursive: true });
   const server = await serve(OUT_DIR);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   console.log(
-    `Layout shift of ${OUT_DIR} on ${server.origin}, ${runs} run(s) a page, ${values.fast ? 'unthrottled' : `CPU ${CONDITIONS.cpuSlowdown}x, ${CONDITIONS.latencyMs} ms, ${CONDITIONS.downMbps} Mbps`}\n`,
+    `Layout shift of ${OUT_DIR} on ${server.origin}, ${runs} run(s) a page, ${values.fast ? 'unthrottled' : `CPU ${MOBILE_CONDITIONS.cpuSlowdown}x, ${MOBILE_CONDITIONS.latencyMs} ms, ${MOBILE_CONDITIONS.downMbps} Mbps`}\n`,
   );
   const results: Run[] = [];
   try {

@@ -3,10 +3,11 @@
  * needs, with the fields it cares about changed. The prices and plans are those the sandbox answers a US person. (The
  * profile is testProfile, in shared/deps/testing.ts.)
  */
-import type { CreditOption } from './credits';
+import type { CreditOption, PaymentMethod } from './credits';
 import type { DonationPlan, Mission } from './donations';
 import type { ContentRow, DonationRow } from './history';
 import type { Plan } from './subscription';
+import type { SurveyAnswer, SurveyQuestion } from './survey';
 
 /** 100 credits for $10 in the US. */
 export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOption => ({
@@ -19,6 +20,13 @@ export const creditOption = (overrides: Partial<CreditOption> = {}): CreditOptio
   rate: 1,
   ...overrides,
 });
+
+/** What the API host calls each way to pay it offers (which it offers depends on the country and the purchase). */
+const METHOD_NAMES = { credit_card: 'Credit / Debit Card', wechat: 'WeChat Pay', gcash: 'GCash' } as const;
+
+/** The ways to pay offered, by id, as the payment-methods routes answer them: paymentMethods('credit_card', 'gcash'). */
+export const paymentMethods = (...ids: (keyof typeof METHOD_NAMES)[]): PaymentMethod[] =>
+  ids.map((id) => ({ id, name: METHOD_NAMES[id] }));
 
 /** A US membership plan: monthly unless told, $5, at least $1. */
 export const membershipPlan = (overrides: Partial<Plan> = {}): Plan => ({
@@ -82,4 +90,38 @@ export const donationRow = (overrides: Partial<DonationRow> = {}): DonationRow =
   billing_fee: 1,
   fee: 0,
   ...overrides,
+});
+
+/**
+ * The survey's questions, unanswered: when one listens (four times of day), then what one would like more of (Other,
+ * last, asks for words).
+ */
+export const surveyQuestionList = (): SurveyQuestion[] => [
+  {
+    id: 1,
+    title: 'Listening',
+    question: 'When do you listen?',
+    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
+  },
+  {
+    id: 2,
+    title: 'Music',
+    question: 'What would you like more of?',
+    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
+  },
+];
+
+/** What the survey sends when surveyQuestionList is answered as the tests do: morning, noon, evening; Other, in words. */
+export const surveySubmission = (words = 'Choral anthems'): { data: SurveyAnswer[] } => ({
+  data: [
+    {
+      id: 1,
+      feedback: [
+        { option: 'Morning', value: 'Morning' },
+        { option: 'Noon', value: 'Noon' },
+        { option: 'Evening', value: 'Evening' },
+      ],
+    },
+    { id: 2, feedback: [{ option: 'Other', value: words }] },
+  ],
 });

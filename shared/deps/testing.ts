@@ -3,7 +3,7 @@
  * table (through the real client, so contracts are parsed as in the browser), an in-memory
  * storage, a clock moved by hand, and navigation, app links and events recorded.
  */
-import type { UserProfile } from '../api/schemas';
+import type { Subscription, UserProfile } from '../api/schemas';
 import type { SmEventMap } from '../events/events';
 import type { Query, RouteName } from '../routing/routes';
 import { createConnection } from '../session/connection';
@@ -129,6 +129,20 @@ export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
 }
 
 export const PROFILE: UserProfile = testProfile();
+
+/** A monthly membership of $5 that renews on 21 December 2026, with no change pending, as a profile carries it. */
+export function testMembership(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    recurring: 1,
+    canceled: false,
+    change_amount: false,
+    current_amount: 5,
+    next_amount: null,
+    end_date: '2026-12-21T00:00:00Z',
+    schedule_start_date: null,
+    ...overrides,
+  };
+}
 
 /**
  * Fake dependencies. `routes` maps 'METHOD /path' to an answer; a call nobody answers gets 404.

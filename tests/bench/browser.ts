@@ -2,7 +2,7 @@
  * Loading a bench page in headless Chromium under a phone's conditions, and acting on it like a
  * person, with the in-page probe (probe.js) recording when things show and work.
  *
- * Conditions are Lighthouse's mobile ones, set through the DevTools protocol: CPU 4x slower,
+ * Conditions are Lighthouse's mobile ones (tools/chromium.ts), set through the DevTools protocol: CPU 4x slower,
  * 150 ms round trip, 1.6 Mbps down, 750 kbps up, cache disabled, a 390 x 844 touch screen.
  * Times are milliseconds since navigation (the page's performance.now()); request times come
  * from the protocol and are counted from the page's own request, which starts a few
@@ -10,17 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumLaunchOptions } from '../../tools/chromium';
+import { chromiumLaunchOptions, cumulativeLayoutShift, emulateMobile, PHONE_CONTEXT } from '../../tools/chromium';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { BenchPage, ProbeConfig } from './pages';
 
-export const CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 };
-const NETWORK = {
-  offline: false,
-  latency: CONDITIONS.latencyMs,
-  downloadThroughput: (CONDITIONS.downMbps * 1024 * 1024) / 8,
-  uploadThroughput: (CONDITIONS.upKbps * 1024) / 8,
-};
 /** A fast typist: the time between two keys. */
 export const KEY_DELAY_MS = 30;
 /** An action not done this long after hydration (or at all within PATIENCE_MS) was lost. */
@@ -112,12 +105,7 @@ async function open(
   throttled: boolean,
   scripts: readonly string[] = [],
 ): Promise<Opened> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   const tab = await context.newPage();
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -131,12 +119,7 @@ async function open(
   await tab.addInitScript(`window.__benchConfig = ${JSON.stringify(probe)};\n${PROBE}`);
   for (const script of scripts) await tab.addInitScript(script);
   const cdp = await context.newCDPSession(tab);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
-  }
+  await emulateMobile(cdp, throttled);
   return { tab, context, traffic: new Traffic(cdp), errors, warnings };
 }
 
@@ -146,23 +129,9 @@ const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.
 const blocking = (state: ProbeState, until: number) =>
   state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
 
-/** Cumulative layout shift: the largest session window (shifts less than 1 s apart, at most 5 s long). */
-function layoutShift(state: ProbeState, until: number): number {
-  let best = 0;
-  let window = 0;
-  let first = -Infinity;
-  let last = -Infinity;
-  for (const shift of state.shifts.filter((s) => s.start < until).sort((a, b) => a.start - b.start)) {
-    if (shift.start - last >= 1000 || shift.start - first >= 5000) {
-      window = 0;
-      first = shift.start;
-    }
-    window += shift.value;
-    last = shift.start;
-    best = Math.max(best, window);
-  }
-  return best;
-}
+/** Cumulative layout shift of the shifts before `until` (tools/chromium.ts). */
+const layoutShift = (state: ProbeState, until: number) =>
+  cumulativeLayoutShift(state.shifts.filter((s) => s.start < until));
 
 /** What the page shows, for a message when it did not get where it should. */
 async function shown(tab: Page, host: string | null): Promise<string> {

@@ -2,7 +2,8 @@
  * The tags' pages in the bench (bench.ts): each page's medians, the tables of loads and of a person acting, what the
  * pages said, and every figure beside its target.
  */
-import { CONDITIONS, KEY_DELAY_MS, type ActRun, type LoadRun } from './browser';
+import { MOBILE_CONDITIONS as CONDITIONS } from '../../tools/chromium';
+import { KEY_DELAY_MS, type ActRun, type LoadRun } from './browser';
 import type { BenchPage } from './pages';
 import { kib, median, ms, table, times, type LighthouseMedians } from './report';
 import { BUDGETS, LOADER_FILE, sizeOfFiles, type EntrySizes } from './sizes';

@@ -32,10 +32,18 @@ const answers = (url: string) => async () => {
   }
 };
 
-/** Serves tests/e2e/pages/*.html on another origin, with the portal address and each <!--snippet:sm-x--> (the built snippet) filled in. */
+/**
+ * Serves tests/e2e/pages/*.html on another origin, with the portal address and each <!--snippet:sm-x--> (the built
+ * snippet) filled in, and the blog's stylesheet they link (blog.css, sandbox/blog.css).
+ */
 async function startBlog(port: number, portal: string): Promise<Server> {
   const server = createHttpServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0]!.replace(/^\//, '') || 'blog.html';
+    if (name === 'blog.css') {
+      res.setHeader('Content-Type', 'text/css; charset=utf-8');
+      res.end(readFileSync(join(root, 'sandbox/blog.css'), 'utf8'));
+      return;
+    }
     if (!/^[a-z-]+\.html$/.test(name) || !existsSync(join(root, 'tests/e2e/pages', name))) {
       res.statusCode = 404;
       res.end('not found');

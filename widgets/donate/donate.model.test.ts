@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { donationPlan, donationRow, mission as sampleMission } from '../../shared/api/testing';
 import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import { recordsOf } from '../../shared/payments/records';
 import { createDonateModel } from './donate.model';
 
-const mission = {
-  id: 2,
-  organization: 'Choir Missions',
-  banner: [],
-  description: 'Songs for all.',
-  total_donation: 1200,
-  subscribed: false,
-  metadata: null,
-};
-const plan = {
-  country: 'US',
-  currency: 'USD',
-  identifier: 'donation_usd',
-  price: 10,
-  frequency: [
-    { id: 1, name: 'One-time' },
-    { id: 2, name: 'Monthly' },
-  ],
-  user_currency: 'USD',
-  rate: 1,
-};
+const mission = sampleMission();
+const plan = donationPlan();
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),
   'GET /webclient/donation/ongoing': ok([mission]),
@@ -178,16 +160,7 @@ describe('the donation form', () => {
 
 describe('the donation success page', () => {
   it('confirms the gift from the donation history and announces it', async () => {
-    const row = {
-      stripe_charge_id: 'cs_d',
-      created_at: '2026-11-23',
-      donation: [{ organization: 'Choir Missions' }],
-      final_currency: 'USD',
-      final_price: 30,
-      net_revenue: 29,
-      billing_fee: 1,
-      fee: 0,
-    };
+    const row = donationRow({ stripe_charge_id: 'cs_d', final_price: 30, net_revenue: 29 });
     const { deps, model } = donate({
       signedIn: true,
       query: { session_id: 'cs_d' },

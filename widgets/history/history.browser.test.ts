@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import { TABLE_PAGE_SIZE } from '../../shared/api/history';
+import { contentRow } from '../../shared/api/testing';
 import '../../widgets/history/history.element';
 import { byRole, expectAccessible, fakeApiPerTest, fixture, ok, text, waitFor } from '../../tests/element/support';
 
@@ -140,19 +141,13 @@ describe('<sm-history>', () => {
       'GET /webclient/account/content-purchase': () =>
         ok({
           data: [
-            {
-              uid: 'p1',
-              created_at: '2026-01-02T10:00:00',
-              product_name: 'Psalms at Dawn',
-              artist_name: 'Cantor Choir',
-              item_id: 7,
-              type: 2,
+            contentRow({
               songs: [
                 { id: 11, title: 'Psalm 23' },
                 { id: 12, title: 'Psalm 91' },
               ],
-            },
-            {
+            }),
+            contentRow({
               uid: 'p2',
               created_at: '2026-01-03T10:00:00',
               product_name: 'Amazing Grace',
@@ -160,7 +155,7 @@ describe('<sm-history>', () => {
               item_id: 13,
               type: 1,
               songs: [{ id: 13, title: 'Amazing Grace' }],
-            },
+            }),
           ],
           total: 2,
         }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
+import { donationRow } from '../../shared/api/testing';
 import { fail, fakeDeps, ok, settle, type Handler, type SeenRequest } from '../../shared/deps/testing';
 import { createHistoryModel, pageCount, songFileName, TABS, type SaveFile } from './history.model';
 import { createI18n } from '../../shared/i18n/catalogue';
@@ -13,16 +14,6 @@ const credit = (i: number) => ({
   final_amount: 100,
   redemption_code: null,
 });
-const donation = {
-  stripe_charge_id: 'ch_1',
-  created_at: '2026-01-14T15:05:00',
-  donation: [{ organization: 'Choir School' }],
-  final_currency: 'USD',
-  final_price: 10,
-  net_revenue: 9,
-  billing_fee: 0.5,
-  fee: 0.5,
-};
 const CREDIT = 'GET /webclient/account/transaction-history';
 const CONTENT = 'GET /webclient/account/content-purchase';
 const DONATIONS = 'GET /webclient/account/donation-history';
@@ -82,7 +73,7 @@ describe('history model', () => {
   it('starts on the tab the attribute names, and asks for the other tabs once it has its rows', async () => {
     let answer: () => void = () => {};
     const { deps, model } = setup({
-      [DONATIONS]: () => new Promise((done) => (answer = () => done(ok({ data: [donation], total: 1 })))),
+      [DONATIONS]: () => new Promise((done) => (answer = () => done(ok({ data: [donationRow()], total: 1 })))),
       [CREDIT]: creditPages(3),
       [CONTENT]: ok({ data: [], total: 0 }),
     });

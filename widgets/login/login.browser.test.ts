@@ -1,6 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from 'chai';
 import '../../widgets/login/login.element';
+import { ANN_REGISTRATION, COUNTRIES } from '../../widgets/login/login.fixtures';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
@@ -21,10 +22,6 @@ import {
 } from '../../tests/element/support';
 
 const profile = testProfile();
-const countries = [
-  { code: 'PH', name: 'Philippines', phone_code: '+63' },
-  { code: 'US', name: 'United States', phone_code: '+1' },
-];
 
 const session = connectionFor('').session;
 
@@ -165,7 +162,7 @@ describe('<sm-login>', () => {
   });
 
   it('validates the sign-up form only after a field is touched, with the message of each rule', async () => {
-    serve({ 'GET /api/country': () => ok(countries) });
+    serve({ 'GET /api/country': () => ok(COUNTRIES) });
     const el = await fixture('<sm-login view="register"></sm-login>');
     byRole(el, 'button', 'Continue with Email').click();
     await waitFor(() => el.shadowRoot!.querySelector('form'));
@@ -207,7 +204,7 @@ describe('<sm-login>', () => {
   it('registers and shows the thank-you view with resend and Go to Login', async () => {
     let body: Record<string, unknown> = {};
     serve({
-      'GET /api/country': () => ok(countries),
+      'GET /api/country': () => ok(COUNTRIES),
       'POST /webclient/auth/register': (init) => {
         body = JSON.parse(String(init.body));
         return ok(null, 'Thank you for registering.');
@@ -228,21 +225,12 @@ describe('<sm-login>', () => {
     await waitFor(() => text(el).includes('Thank You for Signing Up!'));
     byRole(el, 'button', 'Go to Login');
     byRole(el, 'button', 'Resend');
-    expect(body).to.deep.equal({
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email: 'ann@example.org',
-      password: 'secret-1',
-      country_code: 'US',
-      gender: 'Female',
-      phone_number: '5551234',
-      method: 'email',
-    });
+    expect(body).to.deep.equal(ANN_REGISTRATION);
   });
 
   it('shows a registration failure in an Error dialog that Escape closes', async () => {
     serve({
-      'GET /api/country': () => ok(countries),
+      'GET /api/country': () => ok(COUNTRIES),
       'POST /webclient/auth/register': () => failed(400, 'country_code: unknown country'),
     });
     const el = await fixture('<sm-login view="register"></sm-login>');

@@ -6,13 +6,11 @@ import { expect, vi } from 'vitest';
 import type { SocialMode, SocialSignIn, SocialUser } from '../../shared/auth/social';
 import { fakeDeps, ok, PROFILE, type Handler } from '../../shared/deps/testing';
 import type { Query } from '../../shared/routing/routes';
+import { COUNTRIES } from './login.fixtures';
 import { createLoginModel, type LoginModel, type Screen, type View } from './login.model';
 
+export { COUNTRIES };
 export const TOKENS = { access_token: 'token-2', token_type: 'Bearer', expires_in: 3600 };
-export const COUNTRIES = [
-  { code: 'PH', name: 'Philippines', phone_code: '+63' },
-  { code: 'US', name: 'United States', phone_code: '+1' },
-];
 export const GRACE: SocialUser = {
   email: 'grace@example.org',
   name: 'Grace Ann Hopper',

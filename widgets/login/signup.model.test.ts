@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok, settle } from '../../shared/deps/testing';
+import { ANN_REGISTRATION } from './login.fixtures';
 import { COUNTRIES, on, setup } from './login.testing';
 import type { SignUpModel } from './signup.model';
 
@@ -87,16 +88,7 @@ describe('sign up by email', () => {
     register.chooseEmail();
     fill(register);
     await register.submit();
-    expect(seen).toEqual({
-      first_name: 'Ann',
-      last_name: 'Lee',
-      email: 'ann@example.org',
-      password: 'secret-1',
-      country_code: 'US',
-      gender: 'Female',
-      phone_number: '5551234',
-      method: 'email',
-    });
+    expect(seen).toEqual(ANN_REGISTRATION);
     expect(register.step.value).toBe('registered');
     expect(register.registeredEmail.value).toBe('ann@example.org');
     expect(deps.events).toEqual([{ type: 'sm-registered', detail: { email: 'ann@example.org' } }]);

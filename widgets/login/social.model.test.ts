@@ -59,28 +59,22 @@ describe('social sign-in', () => {
   });
 
   it('says nothing when the person closes the popup, and says what to do when it is blocked or fails', async () => {
-    const rejecting = (code: string) =>
-      fakeSocial('popup', () => Promise.reject(Object.assign(new Error(code), { code })));
-    const closed = setup({ social: rejecting('auth/popup-closed-by-user') });
-    closed.model.start('login');
-    closed.model.social.choose('google');
-    await settle();
-    expect(closed.model.notice.value).toBeNull();
-
-    const blocked = setup({ social: rejecting('auth/popup-blocked') });
-    blocked.model.start('login');
-    blocked.model.social.choose('google');
-    await settle();
-    expect(blocked.model.notice.value).toEqual({
+    /** The notice once the provider's window fails with `code`. */
+    const noticeWhenRejected = async (code: string, provider: 'google' | 'facebook') => {
+      const { model } = setup({
+        social: fakeSocial('popup', () => Promise.reject(Object.assign(new Error(code), { code }))),
+      });
+      model.start('login');
+      model.social.choose(provider);
+      await settle();
+      return model.notice.value;
+    };
+    expect(await noticeWhenRejected('auth/popup-closed-by-user', 'google')).toBeNull();
+    expect(await noticeWhenRejected('auth/popup-blocked', 'google')).toEqual({
       tone: 'error',
       text: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
     });
-
-    const broken = setup({ social: rejecting('auth/internal-error') });
-    broken.model.start('login');
-    broken.model.social.choose('facebook');
-    await settle();
-    expect(broken.model.notice.value).toEqual({
+    expect(await noticeWhenRejected('auth/internal-error', 'facebook')).toEqual({
       tone: 'error',
       text: 'Signing in with Facebook did not work. Please try again or use Email.',
     });

@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import '../../widgets/subscribe/subscribe.element';
 import type { UserProfile } from '../../shared/api/schemas';
-import { testProfile } from '../../shared/deps/testing';
+import { membershipPlan, paymentMethods } from '../../shared/api/testing';
+import { testMembership, testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
   byLabel,
@@ -18,26 +19,7 @@ import {
 
 const { session } = connectionFor('');
 
-const plans = [
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'premium-monthly',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'USD',
-    rate: 1,
-  },
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'premium-one-time',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'USD',
-    rate: 1,
-  },
-];
+const plans = [membershipPlan(), membershipPlan({ identifier: 'premium-one-time' })];
 /** Paul Partner's profile, with the membership given. */
 const profile = (subscription: UserProfile['subscription']) =>
   testProfile({
@@ -65,11 +47,7 @@ describe('<sm-subscribe>', () => {
   it('walks the three steps with the slider, tier messages and notes', async () => {
     serve({
       'GET /webclient/subscription/subscription-plan': () => ok(plans),
-      'POST /webclient/subscription/payment-methods': () =>
-        ok([
-          { id: 'credit_card', name: 'Credit / Debit Card' },
-          { id: 'wechat', name: 'WeChat Pay' },
-        ]),
+      'POST /webclient/subscription/payment-methods': () => ok(paymentMethods('credit_card', 'wechat')),
     });
     const el = await fixture('<sm-subscribe></sm-subscribe>');
     await waitFor(() => text(el).includes('Step 1 of 3: Select Duration'));
@@ -152,15 +130,14 @@ describe('<sm-subscribe>', () => {
 
   it('Manage Membership shows the pending change with Change Amount disabled', async () => {
     session.setUser(
-      profile({
-        recurring: 1,
-        canceled: true,
-        change_amount: false,
-        current_amount: 7,
-        next_amount: 25,
-        end_date: '2026-12-21T00:00:00Z',
-        schedule_start_date: '2026-12-21T00:00:00Z',
-      }),
+      profile(
+        testMembership({
+          canceled: true,
+          current_amount: 7,
+          next_amount: 25,
+          schedule_start_date: '2026-12-21T00:00:00Z',
+        }),
+      ),
     );
     const el = await fixture('<sm-subscribe view="manage"></sm-subscribe>').catch(
       () => document.querySelector('sm-subscribe') as HTMLElement,
@@ -173,31 +150,10 @@ describe('<sm-subscribe>', () => {
   });
 
   it('Manage Membership cancels after the warning confirm', async () => {
-    session.setUser(
-      profile({
-        recurring: 1,
-        canceled: false,
-        change_amount: false,
-        current_amount: 5,
-        next_amount: null,
-        end_date: '2026-12-21T00:00:00Z',
-        schedule_start_date: null,
-      }),
-    );
+    session.setUser(profile(testMembership()));
     serve({
       'POST /webclient/subscription/cancel-subscription': () => ok({}),
-      'GET /webclient/account/profile': () =>
-        ok(
-          profile({
-            recurring: 1,
-            canceled: true,
-            change_amount: true,
-            current_amount: 5,
-            next_amount: null,
-            end_date: '2026-12-21T00:00:00Z',
-            schedule_start_date: null,
-          }),
-        ),
+      'GET /webclient/account/profile': () => ok(profile(testMembership({ canceled: true, change_amount: true }))),
     });
     const el = document.createElement('sm-subscribe');
     el.setAttribute('view', 'manage');
@@ -221,15 +177,7 @@ describe('<sm-subscribe>', () => {
   });
 
   it('change: holds the page as it will show until its plan comes, as tall as the page', async () => {
-    const partner = profile({
-      recurring: 1,
-      canceled: false,
-      change_amount: true,
-      current_amount: 5,
-      next_amount: null,
-      end_date: '2026-12-21T00:00:00Z',
-      schedule_start_date: null,
-    });
+    const partner = profile(testMembership({ change_amount: true }));
     session.setUser(partner);
     let answer: () => void = () => {};
     const api = serve({
@@ -260,17 +208,7 @@ describe('<sm-subscribe>', () => {
     const el = await fixture('<sm-subscribe></sm-subscribe>');
     const steps = await waitFor(() => el.shadowRoot!.querySelector<HTMLElement>('fieldset'));
     const top = steps.getBoundingClientRect().top;
-    session.setUser(
-      profile({
-        recurring: 1,
-        canceled: false,
-        change_amount: true,
-        current_amount: 5,
-        next_amount: null,
-        end_date: '2026-12-21T00:00:00Z',
-        schedule_start_date: null,
-      }),
-    );
+    session.setUser(profile(testMembership({ change_amount: true })));
     await waitFor(() => text(el).includes('You are already a monthly partner.'));
     expect(steps.getBoundingClientRect().top).to.equal(top);
     expect(getComputedStyle(el.shadowRoot!.querySelector('.sm-over')!).position).to.equal('absolute');

@@ -1,47 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
+import { membershipPlan, paymentMethods } from '../../shared/api/testing';
+import { fakeDeps, ok, PROFILE, testMembership } from '../../shared/deps/testing';
 import { recordsOf } from '../../shared/payments/records';
 import { createAppEntryModel, parseDirectSubscribe } from './app-entry.model';
 import { createChangeModel } from './change.model';
 import { createManageModel } from './manage.model';
 import { createSubscribeModel } from './subscribe.model';
 
-const plans = [
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'premium-monthly',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'USD',
-    rate: 1,
-  },
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'premium-one-time',
-    price: 5,
-    lowest_price: 1,
-    user_currency: 'USD',
-    rate: 1,
-  },
-];
-const methods = [
-  { id: 'credit_card', name: 'Credit / Debit Card' },
-  { id: 'wechat', name: 'WeChat Pay' },
-];
+const plans = [membershipPlan(), membershipPlan({ identifier: 'premium-one-time' })];
+const methods = paymentMethods('credit_card', 'wechat');
 const monthlyPartner = {
   ...PROFILE,
   type: 1,
-  subscription: {
-    recurring: 1 as const,
-    canceled: false,
-    change_amount: false,
-    current_amount: 5,
-    next_amount: null,
-    end_date: '2026-12-23',
-    schedule_start_date: null,
-  },
+  subscription: testMembership({ end_date: '2026-12-23' }),
 };
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import '../../widgets/survey/survey.element';
 import { HELD_ANSWERS } from '../../widgets/survey/survey';
+import { surveyQuestionList, surveySubmission } from '../../shared/api/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
   byRole,
@@ -14,20 +15,7 @@ import {
   waitFor,
 } from '../../tests/element/support';
 
-const questions = [
-  {
-    id: 1,
-    title: 'Listening',
-    question: 'When do you listen?',
-    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
-  },
-  {
-    id: 2,
-    title: 'Music',
-    question: 'What would you like more of?',
-    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
-  },
-];
+const questions = surveyQuestionList();
 
 function boxes(el: HTMLElement) {
   return [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
@@ -67,19 +55,7 @@ describe('<sm-survey>', () => {
     await waitFor(() => !next().disabled);
     next().click();
     await waitFor(() => text(el).includes('Thank You for Participating in Our Survey'));
-    expect(sent).to.deep.equal({
-      data: [
-        {
-          id: 1,
-          feedback: [
-            { option: 'Morning', value: 'Morning' },
-            { option: 'Noon', value: 'Noon' },
-            { option: 'Evening', value: 'Evening' },
-          ],
-        },
-        { id: 2, feedback: [{ option: 'Other', value: 'Choral anthems' }] },
-      ],
-    });
+    expect(sent).to.deep.equal(surveySubmission('Choral anthems'));
     await expectAccessible(el);
   });
 

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { surveyQuestionList, surveySubmission } from '../../shared/api/testing';
 import { fail, fakeDeps, ok, settle, type Handler } from '../../shared/deps/testing';
 import { MAX_TEXT, createSurveyModel, feedbackFor } from './survey.model';
 
-const questions = [
-  {
-    id: 1,
-    title: 'Listening',
-    question: 'When do you listen?',
-    option: [{ value: 'Morning' }, { value: 'Noon' }, { value: 'Evening' }, { value: 'Night' }],
-  },
-  {
-    id: 2,
-    title: 'Music',
-    question: 'What would you like more of?',
-    option: [{ value: 'Hymns' }, { value: 'Psalms' }, { value: 'Other' }],
-  },
-];
+const questions = surveyQuestionList();
 const LIST = 'GET /survey-question';
 const SUBMIT = 'POST /api/v6/home/submit-survey';
 
@@ -161,21 +149,7 @@ describe('survey model', () => {
     expect(model.loading.value).toBe(true);
     expect(model.canNext.value).toBe(false);
     await settle();
-    expect(submissions(deps)).toEqual([
-      {
-        data: [
-          {
-            id: 1,
-            feedback: [
-              { option: 'Morning', value: 'Morning' },
-              { option: 'Noon', value: 'Noon' },
-              { option: 'Evening', value: 'Evening' },
-            ],
-          },
-          { id: 2, feedback: [{ option: 'Other', value: 'Choral anthems' }] },
-        ],
-      },
-    ]);
+    expect(submissions(deps)).toEqual([surveySubmission('Choral anthems')]);
     expect(model.stage.value).toBe('done');
     expect(model.loading.value).toBe(false);
     expect(deps.events).toEqual([{ type: 'sm-survey-done', detail: { answered: 2 } }]);

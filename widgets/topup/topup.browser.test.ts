@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import '../../widgets/topup/topup.element';
 import { HELD_OPTIONS } from '../../widgets/topup/topup';
+import { creditOption, paymentMethods } from '../../shared/api/testing';
 import { testProfile } from '../../shared/deps/testing';
 import { connectionFor } from '../../shared/session/connection';
 import {
@@ -19,29 +20,10 @@ import {
 const { session } = connectionFor('');
 
 const options = [
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'credits_50',
-    price_credit: 50,
-    price_dollar: 5,
-    user_currency: 'USD',
-    rate: 1,
-  },
-  {
-    country: 'US',
-    currency: 'USD',
-    identifier: 'credits_1000',
-    price_credit: 1000,
-    price_dollar: 100,
-    user_currency: 'USD',
-    rate: 1,
-  },
+  creditOption({ identifier: 'credits_50', price_credit: 50, price_dollar: 5 }),
+  creditOption({ identifier: 'credits_1000', price_credit: 1000, price_dollar: 100 }),
 ];
-const methods = [
-  { id: 'credit_card', name: 'Credit / Debit Card' },
-  { id: 'wechat', name: 'WeChat Pay' },
-];
+const methods = paymentMethods('credit_card', 'wechat');
 
 function radio(el: HTMLElement, label: RegExp): HTMLInputElement {
   const found = [...el.shadowRoot!.querySelectorAll('label')].find((l) => label.test(l.textContent ?? ''));

@@ -1,33 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
+import { creditOption, paymentMethods } from '../../shared/api/testing';
 import { fail, fakeDeps, ok, PROFILE } from '../../shared/deps/testing';
 import type { WalletSessionClass } from '../../shared/payments/applepay';
 import { recordsOf } from '../../shared/payments/records';
 import { createTopupModel } from './topup.model';
 
+/** The credits a Philippine listener is offered: priced in dollars, shown in pesos. */
+const inPesos = { country: 'PH', user_currency: 'PHP', rate: 58.123 };
 const options = [
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'credits_100',
-    price_credit: 100,
-    price_dollar: 10,
-    user_currency: 'PHP',
-    rate: 58.123,
-  },
-  {
-    country: 'PH',
-    currency: 'USD',
-    identifier: 'credits_1000',
-    price_credit: 1000,
-    price_dollar: 100,
-    user_currency: 'PHP',
-    rate: 58.123,
-  },
+  creditOption(inPesos),
+  creditOption({ ...inPesos, identifier: 'credits_1000', price_credit: 1000, price_dollar: 100 }),
 ];
-const methods = [
-  { id: 'credit_card', name: 'Credit / Debit Card' },
-  { id: 'gcash', name: 'GCash' },
-];
+const methods = paymentMethods('credit_card', 'gcash');
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),
   'GET /webclient/in-web-purchase/credit-list': ok(options),

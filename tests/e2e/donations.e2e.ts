@@ -34,6 +34,12 @@ async function recordGifts(page: Page): Promise<void> {
     document.addEventListener('sm-donation-completed', (e) => heard.push((e as CustomEvent).detail), true);
   });
 }
+/** On the blog, the mission's form shows, and Donate Now gives its first amount, $10. */
+async function giveTenOnTheBlog(page: Page): Promise<void> {
+  await page.goto(blogUrl());
+  await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
+  await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+}
 const gifts = (page: Page) => page.evaluate(() => (window as unknown as { __gifts: unknown[] }).__gifts);
 
 describe('donations', () => {
@@ -151,9 +157,7 @@ describe('donations', () => {
     const { page, context, errors } = await newPage(browser());
     await recordGifts(page);
     const before = await missionTotal(2);
-    await page.goto(blogUrl());
-    await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
-    await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+    await giveTenOnTheBlog(page);
     await payByCard(page);
     // Back on the blog (not the portal), the tag thanks the donor in place and tells the page.
     await page.waitForURL((url) => url.href.startsWith(blogUrl()));
@@ -188,8 +192,7 @@ describe('donations', () => {
     const { page, context, errors } = await newPage(browser());
     await recordGifts(page);
     const before = await missionTotal(2);
-    await page.goto(blogUrl());
-    await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+    await giveTenOnTheBlog(page);
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.href.startsWith(blogUrl()));

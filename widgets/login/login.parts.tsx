@@ -44,6 +44,31 @@ export function Form(props: {
   );
 }
 
+/** A view's form named by its messages (`text`: its title, on the form and as its heading, and its submit button). */
+export function ViewForm(props: {
+  /** The view's messages: `<text>.title` and `<text>.submit`. */
+  text: 'login.forgot' | 'login.sendVerification' | 'login.reset' | 'login.changeUser';
+  model: { submit(): unknown; readonly busy: { readonly value: boolean } };
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useT();
+  useSignals();
+  const title = t(`${props.text}.title`);
+  return (
+    <Form
+      label={title}
+      onSubmit={() => void props.model.submit()}
+      submit={t(`${props.text}.submit`)}
+      busy={props.model.busy.value}
+      after={props.after}
+    >
+      <h1>{title}</h1>
+      {props.children}
+    </Form>
+  );
+}
+
 export function DownloadLinks() {
   const t = useT();
   return (
@@ -138,11 +163,9 @@ export function EmailForm({
   useSignals();
   const text = kind === 'forgot-password' ? 'login.forgot' : 'login.sendVerification';
   return (
-    <Form
-      label={t(`${text}.title`)}
-      onSubmit={() => void model.submit()}
-      submit={t(`${text}.submit`)}
-      busy={model.busy.value}
+    <ViewForm
+      text={text}
+      model={model}
       after={
         <>
           <Button variant="link" onClick={() => open('login')}>
@@ -152,7 +175,6 @@ export function EmailForm({
         </>
       }
     >
-      <h1>{t(`${text}.title`)}</h1>
       <p className="sm-muted">{t(`${text}.intro`)}</p>
       <TextField
         label={t(`${text}.email`)}
@@ -165,6 +187,6 @@ export function EmailForm({
         onBlur={() => model.touchEmail()}
         error={model.emailError.value}
       />
-    </Form>
+    </ViewForm>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import { TextField } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { useT } from '../../shared/ui/WidgetRoot';
-import { EmailForm, Form, Screen, type Open } from './login.parts';
+import { EmailForm, Screen, ViewForm, type Open } from './login.parts';
 import type { ChangePasswordModel, ForgotPasswordModel, ResetPasswordModel } from './password.model';
 import '@messages/login';
 
@@ -36,17 +36,11 @@ function PasswordForm(props: {
     error: errors[name],
   });
   return (
-    <Form
-      label={t(`${text}.title`)}
-      onSubmit={() => void model.submit()}
-      submit={t(`${text}.submit`)}
-      busy={model.busy.value}
-    >
-      <h1>{t(`${text}.title`)}</h1>
+    <ViewForm text={text} model={model}>
       {props.current ?? null}
       <TextField label={t(`${text}.password`)} autoComplete="new-password" required revealable {...field('password')} />
       <TextField label={t(`${text}.confirm`)} autoComplete="new-password" required revealable {...field('confirm')} />
-    </Form>
+    </ViewForm>
   );
 }
 

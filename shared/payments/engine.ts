@@ -124,11 +124,13 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   /** Ends the payment as failed: 'Payment Failed!' shows the message (once); on another page, the tag says it. */
   function fail(message: string) {
     records.clear('payment-pending');
-    records.write('payment-error', { message, at: deps.clock.now() });
-    if (!deps.nav.redirect('TransactionFailedPage')) {
-      records.clear('payment-error');
+    if (!deps.nav.onPortalPage()) {
       state.value = { kind: 'confirm-failed', message };
+      return;
     }
+    // The failed page reads the message from its record.
+    records.write('payment-error', { message, at: deps.clock.now() });
+    deps.nav.redirect('TransactionFailedPage');
   }
 
   /** A checkout that could not start, as its kind says. */

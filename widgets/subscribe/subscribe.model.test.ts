@@ -92,6 +92,31 @@ describe('membership steps', () => {
   });
 });
 
+describe('a membership paid from a page other than the portal', () => {
+  it('comes back to it and is confirmed there; Continue shows the steps again; nothing to confirm shows the steps', async () => {
+    const d = deps({
+      portalPage: false,
+      route: 'SubscriptionSuccessPage',
+      query: { session_id: 'cs_m' },
+      routes: { 'POST /webclient/subscription/confirm-payment': ok({ result_code: 'Authorised' }) },
+    });
+    const model = createSubscribeModel(d);
+    model.show('subscribe');
+    expect(model.page.value).toBe('success');
+    await d.clock.advance(500);
+    expect(model.payment.state.value.kind).toBe('confirmed');
+    model.finish();
+    expect(d.visits).toEqual([]);
+    expect(model.page.value).toBe('start');
+    const nothing = deps({ portalPage: false });
+    const empty = createSubscribeModel(nothing);
+    empty.show('success');
+    await nothing.clock.advance(0);
+    expect(nothing.visits).toEqual([]);
+    expect(empty.page.value).toBe('start');
+  });
+});
+
 describe('change of the monthly amount', () => {
   it('starts at the current amount; success stores the change and goes to its page', async () => {
     const d = deps({

@@ -143,6 +143,8 @@ export function createSubscribeModel(deps: ModelDeps) {
     /** A monthly partner is told where to manage the membership instead. */
     alreadyMonthly: computed(() => isMonthly(deps.session.user.value)),
 
+    /** The page shown: the view's, or in its place what this page can show (shared/payments/flow.ts). */
+    page: flow.page,
     /** Starts a view (once per view): the steps, the hand-off to checkout, or confirming the payment. */
     show(view: FlowView, container: () => HTMLElement | null = () => null) {
       flow.show(view === 'subscribe' ? 'start' : view, { load: () => void loadPlans(), container });
@@ -196,7 +198,7 @@ export function createSubscribeModel(deps: ModelDeps) {
       );
     },
     /** After success: the app's deep link from the app, else home. */
-    finish: () => finishPayment(deps),
+    finish: () => finishPayment(deps, undefined, () => flow.again(() => void loadPlans())),
   };
 }
 

@@ -222,23 +222,26 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   const { session } = useDeps();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, () => container.current), [model, view]);
+  // The view's page, or in its place what this page can show (a checkout's return to it, confirmed here).
+  const page = model.page.value;
+  const shown: FlowView = page === null ? view : page === 'start' ? 'subscribe' : page;
   const user = session.user.value;
   const drawn = useDrawn();
   return (
-    <PaymentFrame prompts={model.prompts} view={view} busy={model.busy.value}>
+    <PaymentFrame prompts={model.prompts} view={shown} busy={model.busy.value}>
       {/* Known only from the person's profile, after the first view (prerendered without it) is drawn: it shows over the
           steps' heading rather than pushing the steps down. */}
-      {view === 'subscribe' && drawn && model.alreadyMonthly.value ? (
+      {shown === 'subscribe' && drawn && model.alreadyMonthly.value ? (
         <div className="sm-over">
           <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice>
         </div>
       ) : null}
-      {view === 'subscribe' ? <SubscribeSteps model={model} /> : null}
-      {view === 'checkout' ? (
+      {shown === 'subscribe' ? <SubscribeSteps model={model} /> : null}
+      {shown === 'checkout' ? (
         <CheckoutStep checkout={model.payment} prompts={model.prompts} container={container} />
       ) : null}
-      {view === 'success' && !settled(model.payment.state.value.kind) ? <SuccessPlaces /> : null}
-      {view === 'success' && settled(model.payment.state.value.kind) ? (
+      {shown === 'success' && !settled(model.payment.state.value.kind) ? <SuccessPlaces /> : null}
+      {shown === 'success' && settled(model.payment.state.value.kind) ? (
         <Confirmation checkout={model.payment}>
           <div className="sm-stack sm-center">
             <h1>{t('subscribe.successTitle')}</h1>

@@ -7,7 +7,7 @@ import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
 import { contentSecurityPolicy, CSP, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
-import { allowedHosts, hostAllowed, parseHosts } from './core/hosts.js';
+import { allowedHosts, hostAllowed, loopbackAliases, parseHosts } from './core/hosts.js';
 import {
   emulatorUrlFromHost,
   firebaseAdminVerifier,
@@ -243,6 +243,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const router = new Router(ROUTES);
   const sourceMaps = options.sourceMaps ?? process.env.SANDBOX_SOURCE_MAPS === '1';
 
+  /**
+   * Without SANDBOX_URL the sandbox's pages (checkout, banners) are on the portal's origin. A portal on this computer
+   * opened the other loopback way (127.0.0.1 for localhost, or back) gets them addressed as it was reached, so they
+   * are on the page's own origin, which its CSP and its trusted checkout origin name.
+   */
+  const portalAliases = options.sandboxUrl ? [] : loopbackAliases(options.portalUrl);
+  const appReachedAs = (host: string | undefined): AppContext => {
+    const reached = portalAliases.find((origin) => new URL(origin).host === host);
+    return reached ? { ...app, sandboxUrl: `${reached}/` } : app;
+  };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // First of all: a name the sandbox does not serve (DNS rebinding) finds nothing, helpers included.
     if (!hostAllowed(req.headers.host, hosts)) {
@@ -285,7 +296,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       let formBody: Promise<URLSearchParams> | undefined;
       const json = () => (body ??= readJsonBody(req));
       const ctx: RequestContext = {
-        app,
+        app: appReachedAs(req.headers.host),
         req,
         res,
         url,

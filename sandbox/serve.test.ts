@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loopbackAliases, startupAddresses } from './serve.js';
+import { loopbackAliases } from './core/hosts.js';
+import { startupAddresses } from './serve.js';
 
 describe('loopbackAliases', () => {
   it('writes a portal on this computer the other loopback way, same scheme and port', () => {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createSandbox, parseOrigins, PROJECT_ROOT, type SandboxOptions } from './app.js';
-import { interfaceHosts, parseHosts } from './core/hosts.js';
+import { interfaceHosts, loopbackAliases, parseHosts } from './core/hosts.js';
 import { isLoopback } from './core/http.js';
 import { RECOMMENDED_COST, type PasswordSettings } from './core/passwords.js';
 
@@ -38,22 +38,6 @@ export function passwordsFromEnv(): PasswordSettings | undefined {
     `SANDBOX_SCRYPT_N=${scryptN}: passwords are hashed at less than today's recommended strength (tests only).`,
   );
   return { cost: { ...RECOMMENDED_COST, N: scryptN } };
-}
-
-/** The two ways this computer's loopback address is written in a browser's address bar. */
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
-
-/**
- * The portal's origin written the other loopback way, same scheme and port (http://localhost:8080/ ->
- * http://127.0.0.1:8080), when the portal is on this computer; else none. A person may open the portal either way, and
- * a payment started there returns there: the sandbox allows both as return (and CORS) origins.
- */
-export function loopbackAliases(portalUrl: string): string[] {
-  const url = new URL(portalUrl);
-  if (!LOOPBACK_NAMES.includes(url.hostname)) return [];
-  return LOOPBACK_NAMES.filter((name) => name !== url.hostname).map(
-    (name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`,
-  );
 }
 
 /**

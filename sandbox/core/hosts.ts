@@ -59,3 +59,20 @@ export function hostAllowed(host: string | undefined, allowed: ReadonlySet<strin
   const name = host === undefined ? null : hostName(host);
   return name !== null && allowed.has(name);
 }
+
+/** The two ways this computer's loopback address is written in a browser's address bar. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
+
+/**
+ * The portal's origin written the other loopback way, same scheme and port (http://localhost:8080/ ->
+ * http://127.0.0.1:8080), when the portal is on this computer; else none. A person may open the portal either way, and
+ * a payment started there returns there: the sandbox allows both as return (and CORS) origins (serve.ts), and addresses
+ * its own pages as the portal was reached (app.ts).
+ */
+export function loopbackAliases(portalUrl: string): string[] {
+  const url = new URL(portalUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [];
+  return LOOPBACK_NAMES.filter((name) => name !== url.hostname).map(
+    (name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`,
+  );
+}

@@ -97,6 +97,32 @@ describe('the portal on this computer, either loopback way', () => {
       const other = await gift(`http://127.0.0.1:${port + 1}`);
       expect(other.status).toBe(400);
       expect(((await other.json()) as { message: string }).message).toBe('success_url: must point to the portal');
+      // Its own pages (the checkout, the banners) are addressed as the portal was reached, so that the page's CSP and
+      // its trusted checkout origin (both the page's own origin) let them in.
+      const giftAt = async (host: string) => {
+        const origin = `http://${host}`;
+        const answer = await withHost(`http://127.0.0.1:${port}/webclient/donation/create-session`, host, 'POST', {
+          currency: 'USD',
+          amount: 10,
+          identifier: 'donation',
+          donation_id: 2,
+          recurring: 0,
+          frequency: 1,
+          success_url: `${origin}/#/donation-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/#/donation-page`,
+        });
+        return (JSON.parse(answer.text) as { data: { checkout_url: string } }).data.checkout_url;
+      };
+      expect(await giftAt(`127.0.0.1:${port}`)).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${port}/sandbox/checkout/`),
+      );
+      expect(await giftAt(`localhost:${port}`)).toMatch(new RegExp(`^http://localhost:${port}/sandbox/checkout/`));
+      const banners = await withHost(
+        `http://127.0.0.1:${port}/webclient/donation/ongoing-project`,
+        `127.0.0.1:${port}`,
+      );
+      expect(banners.text).toContain(`http://127.0.0.1:${port}/sandbox/banners/`);
+      expect(banners.text).not.toContain(`http://localhost:${port}/sandbox/banners/`);
       const out = running.output();
       expect(out).toContain(`portal         http://localhost:${port}/ or http://127.0.0.1:${port}/`);
       expect(out).toContain(`PORTAL_URL     http://localhost:${port}/`);

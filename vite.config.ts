@@ -4,8 +4,8 @@
  * - widgets/<name>/<name>.element.ts -> dist/widgets/sm-<name>.js (one ES module per tag)
  * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
  *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
- * - host/route.ts -> dist/route.js, a plain script; it, the loader and the draw modules each carry
- *   the boot protocol (shared/boot/boot.ts) inside them (tools/boot-scripts.ts)
+ * - host/route.ts -> route.js, a plain script that tools/prerender.tsx writes into dist/index.html;
+ *   it, the loader and the draw modules each carry the boot protocol (shared/boot/boot.ts) inside them (tools/boot-scripts.ts)
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
  * - dist/assets/messages-<lang>-<hash>.js and messages-<lang>-<area>-<hash>.js: each language
  *   other than English, its index and its messages per area, loaded only when shown

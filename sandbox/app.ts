@@ -1,11 +1,18 @@
 // The sandbox as a request handler: route table, CORS, security headers, errors, static portal.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
-import { contentSecurityPolicy, CSP, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
+import {
+  contentSecurityPolicy,
+  CSP,
+  pageScriptHashes,
+  setHtmlHeaders,
+  setPortalPageHeaders,
+  setSecurityHeaders,
+} from './core/csp.js';
 import type { Db } from './core/db.js';
 import { allowedHosts, hostAllowed, loopbackAliases, parseHosts } from './core/hosts.js';
 import {
@@ -75,10 +82,18 @@ export const ROUTES: readonly Route[] = [
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs. */
-export function portalCsp(firebase: Pick<FirebaseSettings, 'authEmulatorUrl'>): string {
-  if (!firebase.authEmulatorUrl) return CSP;
-  return contentSecurityPolicy({ connect: [new URL(firebase.authEmulatorUrl).origin] });
+/**
+ * The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs, and the built page's
+ * own inline script (route.js) by its hash.
+ */
+export function portalCsp(
+  firebase: Pick<FirebaseSettings, 'authEmulatorUrl'>,
+  scripts: readonly string[] = [],
+): string {
+  return contentSecurityPolicy({
+    connect: firebase.authEmulatorUrl ? [new URL(firebase.authEmulatorUrl).origin] : [],
+    scripts,
+  });
 }
 
 export interface SandboxOptions {
@@ -229,17 +244,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     firebase,
     verifyIdToken,
   };
-  // The portal's HTML: the runtime config block added at serve time, and a CSP that lets it reach the emulator.
-  const csp = portalCsp(firebase);
+  // The portal's HTML: the runtime config block added at serve time, and a CSP that lets it reach the emulator and run
+  // the page's inline script (read from the page as built: a rebuild while the sandbox runs changes it).
+  const distDir = options.distDir === undefined ? resolve(PROJECT_ROOT, 'dist') : options.distDir;
   const htmlTransform = {
     apply: (page: string) => injectRuntimeConfig(page, firebase),
     tag: createHash('sha256').update(runtimeConfigScript(firebase)).digest('base64url').slice(0, 10),
   };
   const setPortalHtmlHeaders = (res: ServerResponse) => {
-    setHtmlHeaders(res, csp);
+    setHtmlHeaders(res, portalCsp(firebase, distDir ? pageScriptHashes(join(distDir, 'index.html')) : []));
     setPortalPageHeaders(res);
   };
-  const distDir = options.distDir === undefined ? resolve(PROJECT_ROOT, 'dist') : options.distDir;
   const router = new Router(ROUTES);
   const sourceMaps = options.sourceMaps ?? process.env.SANDBOX_SOURCE_MAPS === '1';
 

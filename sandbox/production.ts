@@ -12,10 +12,16 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
-import { contentSecurityPolicy, setHtmlHeaders, setPortalPageHeaders, setSecurityHeaders } from './core/csp.js';
+import {
+  contentSecurityPolicy,
+  pageScriptHashes,
+  setHtmlHeaders,
+  setPortalPageHeaders,
+  setSecurityHeaders,
+} from './core/csp.js';
 import { serveStatic } from './core/static.js';
 import { listen, passwordsFromEnv } from './serve.js';
 
@@ -80,7 +86,9 @@ export async function buildPortal(outDir: string, apiBase: string, log: (line: s
  * takes its modules and markup from here).
  */
 export function portalFiles(outDir: string, api: string): RequestListener {
-  const policy = contentSecurityPolicy({ connect: [api], img: [api] });
+  // Its one inline script (route.js) by its hash, read from the page as built.
+  const policy = () =>
+    contentSecurityPolicy({ connect: [api], img: [api], scripts: pageScriptHashes(join(outDir, 'index.html')) });
   return (req, res) => {
     setSecurityHeaders(res);
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -92,7 +100,7 @@ export function portalFiles(outDir: string, api: string): RequestListener {
     }
     const { pathname } = new URL(req.url ?? '/', 'http://portal.invalid');
     const pageHeaders = (page: ServerResponse) => {
-      setHtmlHeaders(page, policy);
+      setHtmlHeaders(page, policy());
       setPortalPageHeaders(page);
     };
     serveStatic(req, res, outDir, pathname, pageHeaders, undefined, {

@@ -8,7 +8,8 @@
  *   file under an id of their own), and the build checks they import nothing.
  * - `bundleRouteScript()`: host/route.ts, with the boot protocol, as the plain script route.js
  *   (an immediately invoked function: the portal page runs it in <head> before parsing, which a
- *   module script cannot do).
+ *   module script cannot do). The build writes it into the page (tools/prerender.tsx); the
+ *   development server serves it as a file.
  */
 import { basename, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -72,16 +73,16 @@ export function bundleRouteScript(options: { apiBase?: string; mode?: string } =
   return next;
 }
 
-/** Writes route.js into the build (and serves it in development). */
+/**
+ * Serves route.js in development, where the page links it. The build writes it into the page instead
+ * (tools/prerender.tsx inlineHead).
+ */
 export function routeScript(): Plugin {
-  let mode = 'production';
+  let mode = 'development';
   return {
     name: 'sm-route-script',
     configResolved(config) {
       mode = config.mode;
-    },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'route.js', source: await bundleRouteScript({ mode }) });
     },
     configureServer(server) {
       server.middlewares.use('/route.js', (_request, response, next) => {

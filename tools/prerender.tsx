@@ -17,8 +17,8 @@
  *   premium, missions, the donation page), and the member routes as any signed-in person first sees them (home,
  *   top-up, subscription, donations, survey, the pages after a payment...: the signed-in header and banner, with
  *   places held for the name, the picture and the balance, and no one's data); the footer, the same on every route,
- *   once beside them (#portal-footer: prerenderFooter). route.js (built beside it from
- *   host/route.ts) shows the one the address names, for whoever is signed in, before any module runs (the page's
+ *   once beside them (#portal-footer: prerenderFooter). route.js (host/route.ts, written into the page's head
+ *   with the portal's stylesheet: inlineHead) shows the one the address names, for whoever is signed in, before any module runs (the page's
  *   style: blockStyle), the loader keeps what the person does meanwhile, and host/main.tsx hydrates it
  *   (host/routes-shown.ts). The page also holds what route.js says, in each language, when its script does not come
  *   (<template id="portal-failed">).
@@ -40,6 +40,7 @@ import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { Footer } from '../host/shell/Footer';
 import { MARKUP_MARK } from '../vite.config';
+import { bundleRouteScript } from './boot-scripts';
 import { readCatalogue } from './messages';
 import { OUT_DIR } from './out-dir';
 import { sharedAttributes, tags, type Tag } from '../widgets/tags';
@@ -169,6 +170,27 @@ async function withShadowRoots(html: string): Promise<string> {
  * takes out, so Vite does not warn that a classic script cannot be bundled).
  */
 const ROUTE_SCRIPT = /<script\s+src="\.\/route\.js"\s*><\/script>/;
+/** The portal's stylesheet as Vite links it. */
+const PORTAL_STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[\w.-]+\.css)">/;
+
+/**
+ * The page's head with what its first paint needs written into it rather than linked, so the page paints and its
+ * route is chosen after one round trip, not two: route.js (host/route.ts), as an inline script the page's CSP allows
+ * by its hash (sandbox/core/csp.ts scriptHashes), and the portal's stylesheet, as a <style> (the page's CSP allows
+ * inline styles already; the file has no url() to resolve against assets/).
+ */
+function inlineHead(page: string, routeCode: string): string {
+  const stylesheet = PORTAL_STYLESHEET.exec(page);
+  if (!stylesheet) throw new Error('dist/index.html links no stylesheet of the portal to write into it');
+  const css = readFileSync(join(dist, stylesheet[1]!), 'utf8');
+  if (/url\(/.test(css)) throw new Error(`${stylesheet[1]} has a url(), which would resolve against the page instead`);
+  // Neither may close its element early (an HTML parser ends a script or a style at its first end tag).
+  if (/<\/script/i.test(routeCode) || /<\/style/i.test(css))
+    throw new Error('route.js or the portal stylesheet holds an end tag: it cannot be written into the page');
+  return page
+    .replace(stylesheet[0], () => `<style>${css.trim()}</style>`)
+    .replace(ROUTE_SCRIPT, () => `<script>${routeCode.trim()}</script>`);
+}
 
 /**
  * Markup of everything the element renders, the pages whose code loads when they show included (host/Portal.tsx
@@ -310,7 +332,7 @@ async function prerenderPortal(): Promise<void> {
       '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>',
     );
   if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
-  writeFileSync(file, page);
+  writeFileSync(file, inlineHead(page, await bundleRouteScript()));
 }
 
 /**

@@ -40,6 +40,7 @@ import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { Footer } from '../host/shell/Footer';
 import { MARKUP_MARK } from '../vite.config';
+import { scriptHashes } from '../sandbox/core/csp';
 import { bundleRouteScript } from './boot-scripts';
 import { readCatalogue } from './messages';
 import { OUT_DIR } from './out-dir';
@@ -332,7 +333,12 @@ async function prerenderPortal(): Promise<void> {
       '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>',
     );
   if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
-  writeFileSync(file, inlineHead(page, await bundleRouteScript()));
+  const written = inlineHead(page, await bundleRouteScript());
+  writeFileSync(file, written);
+  // What the page's host must allow (docs/embedding.md): the sandbox reads it from the page as it serves it.
+  console.log(
+    `dist/index.html runs one inline script; its CSP needs: script-src 'self' ${scriptHashes(written).join(' ')}`,
+  );
 }
 
 /**

@@ -2,7 +2,13 @@
 // The one policy of the sandbox's HTML, widened only by name and only by origins.
 import { describe, expect, it } from 'vitest';
 import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot.js';
-import { contentSecurityPolicy, CSP, isOrigin } from './csp.js';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentSecurityPolicy, CSP, isOrigin, pageScriptHashes, scriptHashes } from './csp.js';
+
+const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 describe('contentSecurityPolicy', () => {
   it("is the sandbox's own policy when nothing is added", () => {
@@ -47,6 +53,38 @@ describe('contentSecurityPolicy', () => {
       ],
     });
     expect(policy).toBe(CSP);
+  });
+});
+
+describe('scriptHashes', () => {
+  const route = '(function(){document.documentElement.dataset.route="/login"})()';
+  const page =
+    `<!doctype html><html><head><script>${route}</script>` +
+    '<script type="module" src="./widgets/loader.js"></script>' +
+    '<script type="application/json" id="sm-runtime-config">{"a":1}</script></head>' +
+    '<body><script type="module">import "./x.js";</script><SCRIPT type="text/javascript">1</SCRIPT></body></html>';
+
+  it('hashes each inline script a page runs, and no file or data block', () => {
+    expect(scriptHashes(page)).toEqual([sha256(route), sha256('import "./x.js";'), sha256('1')]);
+  });
+
+  it("allows a page's inline scripts by hash, and nothing that is not one", () => {
+    const [hash] = scriptHashes(page);
+    expect(contentSecurityPolicy({ scripts: [hash!] })).toBe(
+      CSP.replace("script-src 'self'", `script-src 'self' ${hash}`),
+    );
+    // Anything else could widen the policy: a keyword, an origin, a second directive, a hash of another kind.
+    const tries = ["'unsafe-inline'", 'https://evil.test', `${hash}; img-src *`, "'sha512-abc='", "'nonce-x'"];
+    expect(contentSecurityPolicy({ scripts: tries })).toBe(CSP);
+  });
+
+  it("reads a built page's hashes again only when the page changed", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'csp-')), 'index.html');
+    expect(pageScriptHashes(file)).toEqual([]);
+    writeFileSync(file, '<script>one()</script>');
+    expect(pageScriptHashes(file)).toEqual([sha256('one()')]);
+    writeFileSync(file, '<script>two(2)</script>');
+    expect(pageScriptHashes(file)).toEqual([sha256('two(2)')]);
   });
 });
 

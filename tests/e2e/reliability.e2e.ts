@@ -2,6 +2,7 @@
  * Reliability and security in the browser: hostile return targets, an expired session mid-flow,
  * two tabs, slowed logins, stored markup, API faults at each step of the top-up, and headers.
  */
+import { createHash } from 'node:crypto';
 import type { Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiAs, baseUrl, browserPerFile, createVerifiedUser, logInOnForm, newPage, signInNewPerson } from './support';
@@ -245,6 +246,12 @@ describe('reliability and security', () => {
 
   it('serves the portal with its security headers', async () => {
     const response = await fetch(`${baseUrl()}/`);
+    // The page's one inline script (route.js, written into its head) runs by its hash, and no other inline script does.
+    const inline = [...(await response.clone().text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scripts = /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scripts).toBe(`'self' 'sha256-${hash}'`);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     expect(response.headers.get('x-frame-options')).toBe('DENY');

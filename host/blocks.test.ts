@@ -49,6 +49,26 @@ describe('the blocks the portal page carries', () => {
       '<div data-route="/" data-session="in" data-any-query data-shows="/home">',
     );
   });
+
+  it('name what their tags ask for first, signed in: route.js asks for it before the loader runs', async () => {
+    const signedIn = async (route: string) =>
+      blockTag({ route, session: 'in', anyQuery: true }, await prerenderRoute(route, 'in'));
+    expect(await signedIn('/top-up')).toBe(
+      '<div data-route="/top-up" data-session="in" data-any-query data-sm-early-signed-in="/webclient/in-web-purchase/credit-list">',
+    );
+    // The survey draws its first question before its code comes: its draw module is named too.
+    expect(await signedIn('/survey')).toBe(
+      '<div data-route="/survey" data-session="in" data-any-query data-sm-early-signed-in="/survey-question" data-sm-draw="sm-survey">',
+    );
+    // Home: the missions and the history (the profile is the portal's own, asked by route.js for any member).
+    expect(await signedIn('/home')).toMatch(
+      /data-sm-early-signed-in="\/webclient\/donation\/ongoing-home \/webclient\/account\/transaction-history\?per_page=20&amp;page=1">$/,
+    );
+    // A block for visitors names nothing: their data is the loader's to ask for.
+    expect(blockTag({ route: '/missions', session: 'out', anyQuery: false }, await prerenderRoute('/missions'))).toBe(
+      '<div data-route="/missions" data-session="out">',
+    );
+  });
 });
 
 describe("the page's style", () => {

@@ -37,15 +37,21 @@ class Block {
   }
 }
 
+const CREDITS_PATH = '/webclient/in-web-purchase/credit-list';
 /** The portal page's blocks, as tools/prerender.tsx writes them. */
 const BLOCKS: Record<string, string>[] = [
   { 'data-route': '/login', 'data-session': 'out' },
   { 'data-route': '/missions', 'data-session': 'out' },
   { 'data-route': '/', 'data-session': 'in', 'data-shows': '/home' },
   { 'data-route': '/home', 'data-session': 'in' },
-  { 'data-route': '/top-up', 'data-session': 'in' },
+  { 'data-route': '/top-up', 'data-session': 'in', 'data-sm-early-signed-in': CREDITS_PATH },
   { 'data-route': '/subscription', 'data-session': 'in' },
-  { 'data-route': '/survey', 'data-session': 'in' },
+  {
+    'data-route': '/survey',
+    'data-session': 'in',
+    'data-sm-early-signed-in': '/survey-question',
+    'data-sm-draw': 'sm-survey',
+  },
   { 'data-route': '/donations', 'data-session': 'in', 'data-any-query': '' },
 ];
 
@@ -70,6 +76,8 @@ async function open(page: Page) {
   const store: Record<string, string> = {};
   const asked: { url: string; auth: string | undefined }[] = [];
   const timers: (() => void)[] = [];
+  /** The links route.js added to the head (modules preloaded). */
+  const links: { rel: string; href: string }[] = [];
   let address = page.hash ?? '#/login';
   let observe: ((records: { addedNodes: Block[] }[]) => void) | null = null;
   let loaded: (() => void) | null = null;
@@ -97,6 +105,8 @@ async function open(page: Page) {
         removeAttribute: (name: string) => delete html[name],
       },
       addEventListener: (type: string, listener: () => void) => type === 'DOMContentLoaded' && (loaded = listener),
+      createElement: () => ({}),
+      head: { append: (link: { rel: string; href: string }) => links.push(link) },
     },
     MutationObserver: class {
       constructor(callback: typeof observe) {
@@ -131,6 +141,7 @@ async function open(page: Page) {
     html,
     store,
     asked,
+    links,
     early,
     get address() {
       return address;
@@ -181,10 +192,15 @@ describe('route.js', () => {
     expect((await open({ languages, blocked: true })).route()).toBe(english ? '/login:out' : null);
   });
 
-  it('shows a signed-in member the route as members see it, and asks for the profile with their sign-in', async () => {
+  it("shows a signed-in member the route as members see it, and asks for the profile and the route's data with their sign-in", async () => {
     const page = await open({ hash: '#/top-up', session: session(60_000) });
-    expect(page.shown()).toEqual({ 'data-route': '/top-up', 'data-session': 'in' });
-    expect(page.asked).toEqual([{ url: PROFILE_PATH, auth: 'Bearer x' }]);
+    expect(page.shown()).toMatchObject({ 'data-route': '/top-up', 'data-session': 'in' });
+    await Promise.resolve();
+    expect(page.asked).toEqual([
+      { url: PROFILE_PATH, auth: 'Bearer x' },
+      { url: CREDITS_PATH, auth: 'Bearer x' },
+    ]);
+    expect(page.links).toEqual([]);
     // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
     expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
     expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
@@ -246,6 +262,19 @@ describe("route.js and the mobile app's links", () => {
     expect(page.address).toBe(address);
   });
 
+  it("asks for the type page's first data with the new sign-in as soon as it has it, and its draw module at once", async () => {
+    const page = await open({ hash: '#/login?_t=T6&type=survey', answers: ok });
+    expect(page.links).toEqual([{ rel: 'modulepreload', href: './widgets/sm-survey.draw.js' }]);
+    expect(page.asked.map((a) => a.url)).toEqual([MOBILE_LOGIN_PATH]);
+    await page.settle();
+    expect(page.asked.slice(1)).toEqual([
+      { url: PROFILE_PATH, auth: 'Bearer new' },
+      { url: '/survey-question', auth: 'Bearer new' },
+    ]);
+    // For the tag that shows it to take (the loader counts it when it runs for the tag).
+    expect(page.early()['/survey-question']).toMatchObject({ uses: 0, auth: 'Bearer new' });
+  });
+
   it('leaves a refused token to the portal, which shows the sign-in page with its message', async () => {
     const answers = { [MOBILE_LOGIN_PATH]: { status: 401, body: { message: 'Token used' } } };
     const page = await open({ hash: '#/login?_t=used&type=topup', answers });
@@ -253,6 +282,8 @@ describe("route.js and the mobile app's links", () => {
     expect(page.route()).toBeNull();
     expect(page.store[sessionKeyFor('')]).toBeUndefined();
     expect(page.address).toBe('#/login?_t=used&type=topup');
+    // Nothing else was asked: there is no one to ask it for.
+    expect(page.asked.map((a) => a.url)).toEqual([MOBILE_LOGIN_PATH]);
     // The portal's code takes the answer instead of exchanging the token again.
     expect(page.early()[MOBILE_LOGIN_PATH]).toMatchObject({ uses: 1, auth: 'Bearer used' });
   });

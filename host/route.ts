@@ -48,6 +48,8 @@ let path = hash.split('?')[0] || (stored ? '/' : '/login');
 const link = appLinkOf(location.hash);
 // The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
 if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;
+/** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */
+let signedIn: Promise<string> = Promise.resolve(stored);
 if (link && signInAppLink(link)) {
   // The page shows the type's page from the first frame, signed in: never the sign-in page on the way.
   const target = appLinkTarget(link.type!);
@@ -87,8 +89,10 @@ const observer = new MutationObserver((records) => {
         (node.parentNode as Element | null)?.id !== 'portal'
       )
         continue;
-      if (fits(node)) found = true;
-      else node.remove();
+      if (fits(node)) {
+        found = true;
+        if (session === 'in') askFirstData(node);
+      } else node.remove();
     }
   }
 });
@@ -98,6 +102,24 @@ document.addEventListener('DOMContentLoaded', () => {
   // The page holds no markup for this route as this person sees it (or for this address's query).
   if (!found) showNone();
 });
+
+/**
+ * Asks for what the shown block's tags first show, as soon as the block's opening tag is parsed and the person signed
+ * in, with their token: the data (data-sm-early-signed-in, on the portal's API host) and the modules that draw it before
+ * the tags' code comes (data-sm-draw: the tags' names). The loader asks for the same when it runs, after the page is
+ * parsed, and takes these answers (askEarly keeps one per address; the API client takes them: shared/api/early.ts).
+ */
+function askFirstData(block: Element): void {
+  for (const tag of block.getAttribute('data-sm-draw')?.split(' ') ?? [])
+    document.head.append(
+      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: `./widgets/${tag}.draw.js` }),
+    );
+  const paths = block.getAttribute('data-sm-early-signed-in')?.split(' ') ?? [];
+  void signedIn.then((auth) => {
+    // Only paths on the API host ('/webclient/…'), as the loader asks them.
+    for (const path of paths) if (auth && /^\/\w/.test(path)) askEarly(BUILD_API_BASE + path, auth);
+  });
+}
 
 /**
  * Starts signing in a link from the mobile app, before the portal's code comes; true when this page shows the type's
@@ -122,7 +144,7 @@ function signInAppLink(link: AppLink): boolean {
   const current = storedRecord(base);
   if (!link.type || (storedAuthorization(base) && !current?.fromApps)) return false;
 
-  const signedIn = exchange
+  const done = exchange
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((body: { data?: { access_token?: unknown; token_type?: unknown; expires_in?: unknown } } | null) => {
       // Read as the API client reads it (shared/api/auth.ts mobileLogin): the sign-in is the answer's data.
@@ -139,7 +161,9 @@ function signInAppLink(link: AppLink): boolean {
       return true;
     })
     .catch(() => false);
-  const settled = signedIn.then(
+  // The shown block's data waits for this sign-in (askFirstData).
+  signedIn = done.then((ok) => (ok ? storedAuthorization(base) : ''));
+  const settled = done.then(
     (done) =>
       new Promise<void>((moved) => {
         if (!done) {
@@ -154,7 +178,7 @@ function signInAppLink(link: AppLink): boolean {
         }, APP_REDIRECT_MS);
       }),
   );
-  beginAppLinkSignIn({ signedIn, settled });
+  beginAppLinkSignIn({ signedIn: done, settled });
   return true;
 }
 

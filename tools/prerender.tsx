@@ -253,9 +253,33 @@ export async function prerenderFooter(): Promise<string> {
   return withShadowRoots(await renderAll(createElement(DepsProvider, { value: deps }, createElement(Footer))));
 }
 
-/** A block's opening tag: what route.js and host/routes-shown.ts match. */
-export function blockTag({ route, session, anyQuery, shows }: Block): string {
-  return `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}>`;
+/**
+ * A block's opening tag: what route.js and host/routes-shown.ts match. A signed-in block with its markup also names
+ * what its tags' first views ask for, so route.js asks for it as soon as it meets the block, before the loader runs
+ * (which asks for the same and takes those answers): the data its tags name (`data-sm-early-signed-in`, their paths
+ * on the portal's API host), and the draw modules of the tags that draw their data before their code comes
+ * (`data-sm-draw`, their tag names: widgets/<tag>.draw.js).
+ */
+export function blockTag({ route, session, anyQuery, shows }: Block, markup = ''): string {
+  const early = session === 'in' ? earlyOf(markup) : { paths: [], draws: [] };
+  return (
+    `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}` +
+    `${early.paths.length ? ` data-sm-early-signed-in="${early.paths.join(' ')}"` : ''}` +
+    `${early.draws.length ? ` data-sm-draw="${early.draws.join(' ')}"` : ''}>`
+  );
+}
+
+/** What the tags in a block's markup ask for first, signed in: their paths (as written, escaped) and draw modules. */
+function earlyOf(markup: string): { paths: string[]; draws: string[] } {
+  const paths = new Set<string>();
+  const draws = new Set<string>();
+  // Each tag's markup runs from its opening tag to the next tag's (tags hold no tags).
+  for (const [, tag = '', inside = ''] of markup.matchAll(/<(sm-[a-z]+)[\s>]([\s\S]*?)(?=<sm-[a-z]+[\s>]|$)/g)) {
+    for (const [, said = ''] of inside.matchAll(/data-sm-early-signed-in="([^"]*)"/g))
+      for (const path of said.split(' ')) if (path) paths.add(path);
+    if (inside.includes('data-sm-draw')) draws.add(tag);
+  }
+  return { paths: [...paths], draws: [...draws] };
 }
 
 /**
@@ -304,8 +328,10 @@ async function prerenderPortal(): Promise<void> {
   const file = join(dist, 'index.html');
   const blocks: string[] = [];
   // One after another: the routes share the page's session and connection while they render.
-  for (const block of BLOCKS)
-    blocks.push(`${blockTag(block)}${await prerenderRoute(block.shows ?? block.route, block.session)}</div>`);
+  for (const block of BLOCKS) {
+    const markup = await prerenderRoute(block.shows ?? block.route, block.session);
+    blocks.push(`${blockTag(block, markup)}${markup}</div>`);
+  }
   const style = blockStyle(BLOCKS) + tagReserveStyle();
   const footer = await prerenderFooter();
   // What route.js says when the page's script does not come, in each language (the catalogue's words).

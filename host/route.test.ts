@@ -21,19 +21,32 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-/** A prerendered block of the portal page: `<div data-route data-session [data-any-query]>` inside #portal. */
+/**
+ * A prerendered block of the portal page: `<template data-route data-session [data-any-query]>` inside #portal, which
+ * route.js takes out, or draws as a <div> once the parser has gone past it (drawnAs).
+ */
 class Block {
   removed = false;
+  drawnAs: Record<string, string> | null = null;
+  nextSibling: unknown = null;
+  readonly content = {};
   readonly parentNode = { id: 'portal' };
   constructor(readonly attributes: Record<string, string>) {}
   getAttribute(name: string) {
     return this.attributes[name] ?? null;
+  }
+  getAttributeNames() {
+    return Object.keys(this.attributes);
   }
   hasAttribute(name: string) {
     return name in this.attributes;
   }
   remove() {
     this.removed = true;
+  }
+  replaceWith(block: { attributes: Record<string, string>; held: unknown[] }) {
+    if (block.held[0] !== this.content) throw new Error('The block was drawn without its markup.');
+    this.drawnAs = block.attributes;
   }
 }
 
@@ -105,7 +118,19 @@ async function open(page: Page) {
         removeAttribute: (name: string) => delete html[name],
       },
       addEventListener: (type: string, listener: () => void) => type === 'DOMContentLoaded' && (loaded = listener),
-      createElement: () => ({}),
+      createElement: (name: string) =>
+        name === 'div'
+          ? {
+              attributes: {} as Record<string, string>,
+              held: [] as unknown[],
+              setAttribute(key: string, value: string) {
+                this.attributes[key] = value;
+              },
+              append(content: unknown) {
+                this.held.push(content);
+              },
+            }
+          : {},
       head: { append: (link: { rel: string; href: string }) => links.push(link) },
     },
     MutationObserver: class {
@@ -121,7 +146,7 @@ async function open(page: Page) {
       return Promise.resolve(new Response(JSON.stringify(answer?.body ?? {}), { status: answer?.status ?? 404 }));
     },
     setTimeout: (fn: () => void) => timers.push(fn),
-    Element: Block,
+    HTMLTemplateElement: Block,
     URL,
     URLSearchParams,
     requestAnimationFrame: () => 0,
@@ -130,6 +155,8 @@ async function open(page: Page) {
   const vm = createContext(context);
   runInContext(page.production ? productionScript : script, vm);
   const blocks = BLOCKS.map((attributes) => new Block(attributes));
+  // Each block is followed by the next, and the last by the page's boot message: the parser went past them all.
+  blocks.forEach((block, index) => (block.nextSibling = blocks[index + 1] ?? {}));
   observe!([{ addedNodes: blocks }]);
   loaded!();
   // The page's stores, as the portal's code finds them (shared/boot/boot.ts).
@@ -147,7 +174,7 @@ async function open(page: Page) {
       return address;
     },
     /** The block shown: the one kept, if the page's style shows it (html[data-route]). */
-    shown: () => (html['data-route'] ? (blocks.find((b) => !b.removed)?.attributes ?? null) : null),
+    shown: () => (html['data-route'] ? (blocks.find((b) => !b.removed)?.drawnAs ?? null) : null),
     route: () => (html['data-route'] ? `${html['data-route']}:${html['data-session']}` : null),
     /** Waits for the app link's exchange, then runs the 500 ms wait. */
     async settle() {

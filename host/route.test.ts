@@ -76,6 +76,8 @@ interface Page {
   sessionKey?: string;
   blocked?: boolean;
   production?: boolean;
+  /** The modes of declarative shadow roots the browser left as templates in the shown block's markup. */
+  inertShadowRoots?: string[];
   /** What the API answers, by path. */
   answers?: Record<string, { status: number; body: unknown }>;
 }
@@ -89,6 +91,31 @@ async function open(page: Page) {
   const store: Record<string, string> = {};
   const asked: { url: string; auth: string | undefined }[] = [];
   const timers: (() => void)[] = [];
+  /** Declarative shadow roots left as templates (a browser that attaches none in a template's markup), with their host. */
+  const inert = (page.inertShadowRoots ?? []).map((mode) => {
+    interface Shadow {
+      mode: string;
+      held: unknown[];
+      append(content: unknown): void;
+    }
+    const host: { shadowRoot: Shadow | null } = { shadowRoot: null };
+    const root = {
+      content: { mode },
+      parentElement: {
+        get shadowRoot() {
+          return host.shadowRoot;
+        },
+        attachShadow: (init: { mode: string }) => {
+          const held: unknown[] = [];
+          return (host.shadowRoot = { mode: init.mode, held, append: (content: unknown) => held.push(content) });
+        },
+      },
+      removed: false,
+      getAttribute: () => mode,
+      remove: () => (root.removed = true),
+    };
+    return { root, host };
+  });
   /** The links route.js added to the head (modules preloaded). */
   const links: { rel: string; href: string }[] = [];
   let address = page.hash ?? '#/login';
@@ -129,6 +156,8 @@ async function open(page: Page) {
               append(content: unknown) {
                 this.held.push(content);
               },
+              // The declarative shadow roots a browser left as templates in the block's markup (page.inertShadowRoots).
+              querySelectorAll: () => inert.map((r) => r.root),
             }
           : {},
       head: { append: (link: { rel: string; href: string }) => links.push(link) },
@@ -169,6 +198,7 @@ async function open(page: Page) {
     store,
     asked,
     links,
+    inert,
     early,
     get address() {
       return address;
@@ -256,6 +286,18 @@ describe('route.js', () => {
     // The page's own host's record is not that portal's session.
     expect((await open(production)).route()).toBe(null);
     expect((await open({ hash: '#/home', session: signedIn, sessionKey: sessionKeyFor(API) })).route()).toBe(null);
+  });
+});
+
+describe('route.js drawing the block shown', () => {
+  it('attaches the shadow roots a browser left as templates in its markup, as the parser would have', async () => {
+    const page = await open({ hash: '#/login', inertShadowRoots: ['open', 'closed'] });
+    expect(page.shown()).toMatchObject({ 'data-route': '/login' });
+    for (const [index, mode] of ['open', 'closed'].entries()) {
+      const { root, host } = page.inert[index]!;
+      expect(host.shadowRoot).toEqual({ mode, held: [root.content], append: expect.any(Function) });
+      expect(root.removed).toBe(true);
+    }
   });
 });
 

@@ -91,6 +91,16 @@ const draw = () => {
   const block = document.createElement('div');
   for (const name of template.getAttributeNames()) block.setAttribute(name, template.getAttribute(name)!);
   block.append(template.content);
+  // A browser that keeps the declarative shadow roots of a template's markup as templates: attached here, as a page's
+  // own would have been (none is left where they were attached while parsing).
+  for (const root of block.querySelectorAll<HTMLTemplateElement>('template[shadowrootmode]')) {
+    const host = root.parentElement;
+    if (host && !host.shadowRoot)
+      host
+        .attachShadow({ mode: root.getAttribute('shadowrootmode') === 'closed' ? 'closed' : 'open' })
+        .append(root.content);
+    root.remove();
+  }
   template.replaceWith(block);
 };
 const observer = new MutationObserver((records) => {

@@ -40,13 +40,13 @@ describe('the blocks the portal page carries', () => {
 
   it('are marked for route.js: their route, their session, whether any query fits, what the portal shows', () => {
     expect(blockTag({ route: '/top-up', session: 'in', anyQuery: true })).toBe(
-      '<template data-route="/top-up" data-session="in" data-any-query>',
+      '<div data-route="/top-up" data-session="in" data-any-query>',
     );
     expect(blockTag({ route: '/login', session: 'out', anyQuery: false })).toBe(
-      '<template data-route="/login" data-session="out">',
+      '<div data-route="/login" data-session="out">',
     );
     expect(blockTag({ route: '/', session: 'in', anyQuery: true, shows: '/home' })).toBe(
-      '<template data-route="/" data-session="in" data-any-query data-shows="/home">',
+      '<div data-route="/" data-session="in" data-any-query data-shows="/home">',
     );
   });
 
@@ -54,11 +54,11 @@ describe('the blocks the portal page carries', () => {
     const signedIn = async (route: string) =>
       blockTag({ route, session: 'in', anyQuery: true }, await prerenderRoute(route, 'in'));
     expect(await signedIn('/top-up')).toBe(
-      '<template data-route="/top-up" data-session="in" data-any-query data-sm-early-signed-in="/webclient/in-web-purchase/credit-list">',
+      '<div data-route="/top-up" data-session="in" data-any-query data-sm-early-signed-in="/webclient/in-web-purchase/credit-list">',
     );
     // The survey draws its first question before its code comes: its draw module is named too.
     expect(await signedIn('/survey')).toBe(
-      '<template data-route="/survey" data-session="in" data-any-query data-sm-early-signed-in="/survey-question" data-sm-draw="sm-survey">',
+      '<div data-route="/survey" data-session="in" data-any-query data-sm-early-signed-in="/survey-question" data-sm-draw="sm-survey">',
     );
     // Home: the missions and the history (the profile is the portal's own, asked by route.js for any member).
     expect(await signedIn('/home')).toMatch(
@@ -66,7 +66,7 @@ describe('the blocks the portal page carries', () => {
     );
     // A block for visitors names nothing: their data is the loader's to ask for.
     expect(blockTag({ route: '/missions', session: 'out', anyQuery: false }, await prerenderRoute('/missions'))).toBe(
-      '<template data-route="/missions" data-session="out">',
+      '<div data-route="/missions" data-session="out">',
     );
   });
 });

@@ -21,32 +21,19 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-/**
- * A prerendered block of the portal page: `<template data-route data-session [data-any-query]>` inside #portal, which
- * route.js takes out, or draws as a <div> once the parser has gone past it (drawnAs).
- */
+/** A prerendered block of the portal page: `<div data-route data-session [data-any-query]>` inside #portal. */
 class Block {
   removed = false;
-  drawnAs: Record<string, string> | null = null;
-  nextSibling: unknown = null;
-  readonly content = {};
   readonly parentNode = { id: 'portal' };
   constructor(readonly attributes: Record<string, string>) {}
   getAttribute(name: string) {
     return this.attributes[name] ?? null;
-  }
-  getAttributeNames() {
-    return Object.keys(this.attributes);
   }
   hasAttribute(name: string) {
     return name in this.attributes;
   }
   remove() {
     this.removed = true;
-  }
-  replaceWith(block: { attributes: Record<string, string>; held: unknown[] }) {
-    if (block.held[0] !== this.content) throw new Error('The block was drawn without its markup.');
-    this.drawnAs = block.attributes;
   }
 }
 
@@ -76,8 +63,6 @@ interface Page {
   sessionKey?: string;
   blocked?: boolean;
   production?: boolean;
-  /** The modes of declarative shadow roots the browser left as templates in the shown block's markup. */
-  inertShadowRoots?: string[];
   /** What the API answers, by path. */
   answers?: Record<string, { status: number; body: unknown }>;
 }
@@ -91,31 +76,6 @@ async function open(page: Page) {
   const store: Record<string, string> = {};
   const asked: { url: string; auth: string | undefined }[] = [];
   const timers: (() => void)[] = [];
-  /** Declarative shadow roots left as templates (a browser that attaches none in a template's markup), with their host. */
-  const inert = (page.inertShadowRoots ?? []).map((mode) => {
-    interface Shadow {
-      mode: string;
-      held: unknown[];
-      append(content: unknown): void;
-    }
-    const host: { shadowRoot: Shadow | null } = { shadowRoot: null };
-    const root = {
-      content: { mode },
-      parentElement: {
-        get shadowRoot() {
-          return host.shadowRoot;
-        },
-        attachShadow: (init: { mode: string }) => {
-          const held: unknown[] = [];
-          return (host.shadowRoot = { mode: init.mode, held, append: (content: unknown) => held.push(content) });
-        },
-      },
-      removed: false,
-      getAttribute: () => mode,
-      remove: () => (root.removed = true),
-    };
-    return { root, host };
-  });
   /** The links route.js added to the head (modules preloaded). */
   const links: { rel: string; href: string }[] = [];
   let address = page.hash ?? '#/login';
@@ -145,21 +105,7 @@ async function open(page: Page) {
         removeAttribute: (name: string) => delete html[name],
       },
       addEventListener: (type: string, listener: () => void) => type === 'DOMContentLoaded' && (loaded = listener),
-      createElement: (name: string) =>
-        name === 'div'
-          ? {
-              attributes: {} as Record<string, string>,
-              held: [] as unknown[],
-              setAttribute(key: string, value: string) {
-                this.attributes[key] = value;
-              },
-              append(content: unknown) {
-                this.held.push(content);
-              },
-              // The declarative shadow roots a browser left as templates in the block's markup (page.inertShadowRoots).
-              querySelectorAll: () => inert.map((r) => r.root),
-            }
-          : {},
+      createElement: () => ({}),
       head: { append: (link: { rel: string; href: string }) => links.push(link) },
     },
     MutationObserver: class {
@@ -175,7 +121,7 @@ async function open(page: Page) {
       return Promise.resolve(new Response(JSON.stringify(answer?.body ?? {}), { status: answer?.status ?? 404 }));
     },
     setTimeout: (fn: () => void) => timers.push(fn),
-    HTMLTemplateElement: Block,
+    Element: Block,
     URL,
     URLSearchParams,
     requestAnimationFrame: () => 0,
@@ -184,8 +130,6 @@ async function open(page: Page) {
   const vm = createContext(context);
   runInContext(page.production ? productionScript : script, vm);
   const blocks = BLOCKS.map((attributes) => new Block(attributes));
-  // Each block is followed by the next, and the last by the page's boot message: the parser went past them all.
-  blocks.forEach((block, index) => (block.nextSibling = blocks[index + 1] ?? {}));
   observe!([{ addedNodes: blocks }]);
   loaded!();
   // The page's stores, as the portal's code finds them (shared/boot/boot.ts).
@@ -198,13 +142,12 @@ async function open(page: Page) {
     store,
     asked,
     links,
-    inert,
     early,
     get address() {
       return address;
     },
     /** The block shown: the one kept, if the page's style shows it (html[data-route]). */
-    shown: () => (html['data-route'] ? (blocks.find((b) => !b.removed)?.drawnAs ?? null) : null),
+    shown: () => (html['data-route'] ? (blocks.find((b) => !b.removed)?.attributes ?? null) : null),
     route: () => (html['data-route'] ? `${html['data-route']}:${html['data-session']}` : null),
     /** Waits for the app link's exchange, then runs the 500 ms wait. */
     async settle() {
@@ -286,18 +229,6 @@ describe('route.js', () => {
     // The page's own host's record is not that portal's session.
     expect((await open(production)).route()).toBe(null);
     expect((await open({ hash: '#/home', session: signedIn, sessionKey: sessionKeyFor(API) })).route()).toBe(null);
-  });
-});
-
-describe('route.js drawing the block shown', () => {
-  it('attaches the shadow roots a browser left as templates in its markup, as the parser would have', async () => {
-    const page = await open({ hash: '#/login', inertShadowRoots: ['open', 'closed'] });
-    expect(page.shown()).toMatchObject({ 'data-route': '/login' });
-    for (const [index, mode] of ['open', 'closed'].entries()) {
-      const { root, host } = page.inert[index]!;
-      expect(host.shadowRoot).toEqual({ mode, held: [root.content], append: expect.any(Function) });
-      expect(root.removed).toBe(true);
-    }
   });
 });
 

@@ -6,13 +6,11 @@
  *
  * It names the route the address asks for and whether the person is signed in, so the prerendered
  * markup of that route in that state shows at once (html[data-route][data-session] in the page's
- * style) while the portal's script loads. Each route's markup comes as an inert block,
- * `<template data-route data-session>`, which costs the parser little (no style, no layout, no
- * tag); the one that fits is drawn as the parser finishes it (a <div> with the same attributes and
- * its markup, declarative shadow roots included), and the others are taken out, so their tags never
- * start. A block made for the route without a query does not fit an address with one (unless it
- * says it fits any: data-any-query); a portal in another language, or a route with no prerendered
- * markup, is drawn by the portal's script.
+ * style) while the portal's script loads; and, as the parser adds them, takes out the other
+ * routes' prerendered blocks, so their tags never start (module scripts run only after parsing, and
+ * these removals happen before that). A block made for the route without a query is taken out for
+ * an address with one (unless it says it fits any: data-any-query); a portal in another language,
+ * or a route with no prerendered markup, is drawn by the portal's script.
  *
  * A link from the mobile app (appLinkOf) is signed in from here, before the portal's code comes:
  * see signInAppLink.
@@ -82,51 +80,25 @@ const showNone = () => {
   html.removeAttribute('data-route');
 };
 let found = false;
-/** The block that fits, while the parser fills it in. */
-let filling: HTMLTemplateElement | null = null;
-/** Draws the block that fits, now whole: a <div> with its attributes, holding its markup (moved, shadow roots and all). */
-const draw = () => {
-  const template = filling!;
-  filling = null;
-  const block = document.createElement('div');
-  for (const name of template.getAttributeNames()) block.setAttribute(name, template.getAttribute(name)!);
-  block.append(template.content);
-  // A browser that keeps the declarative shadow roots of a template's markup as templates: attached here, as a page's
-  // own would have been (none is left where they were attached while parsing).
-  for (const root of block.querySelectorAll<HTMLTemplateElement>('template[shadowrootmode]')) {
-    const host = root.parentElement;
-    if (host && !host.shadowRoot)
-      host
-        .attachShadow({ mode: root.getAttribute('shadowrootmode') === 'closed' ? 'closed' : 'open' })
-        .append(root.content);
-    root.remove();
-  }
-  template.replaceWith(block);
-};
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
-      // A block as the parser adds it (not the one drawn here).
       if (
-        !(node instanceof HTMLTemplateElement) ||
+        !(node instanceof Element) ||
         !node.hasAttribute('data-route') ||
         (node.parentNode as Element | null)?.id !== 'portal'
       )
         continue;
       if (fits(node)) {
         found = true;
-        filling = node;
         if (session === 'in') askFirstData(node);
       } else node.remove();
     }
   }
-  // The parser has added what follows the block: it is whole.
-  if (filling?.nextSibling) draw();
 });
 observer.observe(html, { childList: true, subtree: true });
 document.addEventListener('DOMContentLoaded', () => {
   observer.disconnect();
-  if (filling) draw();
   // The page holds no markup for this route as this person sees it (or for this address's query).
   if (!found) showNone();
 });

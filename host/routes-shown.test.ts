@@ -56,12 +56,6 @@ describe('the block the portal hydrates', () => {
     expect(pickShown(blocks, at(null, 'in'))).toBeNull();
   });
 
-  it('is never a block route.js left inert (a template it did not draw)', () => {
-    const blocks = page(`<template data-route="/home" data-session="in" data-any-query></template>${BLOCKS}`);
-    expect(pickShown(blocks, at('/home', 'in'))).toBe(blocks[4]);
-    expect(pickShown(blocks.slice(0, 1), at('/home', 'in'))).toBeNull();
-  });
-
   it('is a public one when route.js says nothing of the session (an older route.js)', () => {
     const blocks = page(BLOCKS);
     expect(named(pickShown(blocks, at('/login', null)))).toBe('/login:out');

@@ -2,8 +2,8 @@
  * The prerendered block that route.js showed (null when none): the other blocks are dropped here, before any sm-* tag
  * is defined (this module is the portal's first import), so only the shown block's tags ever start.
  *
- * The page carries a block per route and per session (tools/prerender.tsx), inert until route.js draws the one that
- * fits as `<div data-route="/top-up" data-session="in" data-any-query>`. route.js names the route and whether the person is signed in
+ * The page carries a block per route and per session (tools/prerender.tsx): `<div data-route="/top-up"
+ * data-session="in" data-any-query>`. route.js names the route and whether the person is signed in
  * (html[data-route], html[data-session]) and the page's style shows the block that matches; one made for the route
  * without a query (no data-any-query) is not for an address with one, which may render other attributes that
  * hydration would not change: then the portal draws the route anew.
@@ -28,12 +28,9 @@ export function fits(block: Element, page: PageState): boolean {
   );
 }
 
-/**
- * The block to show among a page's blocks, or null: only one route.js drew (a <div>). One still inert (a <template>:
- * route.js did not draw it) is markup for no one yet.
- */
+/** The block to show among a page's blocks, or null. */
 export function pickShown<B extends Element>(blocks: readonly B[], page: PageState): B | null {
-  return blocks.find((block) => block.localName === 'div' && fits(block, page)) ?? null;
+  return blocks.find((block) => fits(block, page)) ?? null;
 }
 
 /** The page's state now. */

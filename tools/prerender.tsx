@@ -87,10 +87,7 @@ export const MEMBER_ROUTES = [
 /** Addresses the portal shows as another route (the guard's Dashboard, and a path it does not know: home). */
 export const ALIASES: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
 
-/**
- * One prerendered block of the portal page: `<template data-route data-session [data-any-query] [data-shows]>`, which
- * route.js draws as a `<div>` with the same attributes where it fits.
- */
+/** One prerendered block of the portal page (`<div data-route data-session [data-any-query] [data-shows]>`). */
 export interface Block {
   /** The path route.js names (html[data-route]). */
   readonly route: string;
@@ -257,8 +254,7 @@ export async function prerenderFooter(): Promise<string> {
 }
 
 /**
- * A block's opening tag: what route.js and host/routes-shown.ts match. A block is inert (a <template>) until route.js
- * draws the one that fits as a <div> with the same attributes: the page's other routes cost the parser little. A signed-in block with its markup also names
+ * A block's opening tag: what route.js and host/routes-shown.ts match. A signed-in block with its markup also names
  * what its tags' first views ask for, so route.js asks for it as soon as it meets the block, before the loader runs
  * (which asks for the same and takes those answers): the data its tags name (`data-sm-early-signed-in`, their paths
  * on the portal's API host), and the draw modules of the tags that draw their data before their code comes
@@ -267,7 +263,7 @@ export async function prerenderFooter(): Promise<string> {
 export function blockTag({ route, session, anyQuery, shows }: Block, markup = ''): string {
   const early = session === 'in' ? earlyOf(markup) : { paths: [], draws: [] };
   return (
-    `<template data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}` +
+    `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}` +
     `${early.paths.length ? ` data-sm-early-signed-in="${early.paths.join(' ')}"` : ''}` +
     `${early.draws.length ? ` data-sm-draw="${early.draws.join(' ')}"` : ''}>`
   );
@@ -334,7 +330,7 @@ async function prerenderPortal(): Promise<void> {
   // One after another: the routes share the page's session and connection while they render.
   for (const block of BLOCKS) {
     const markup = await prerenderRoute(block.shows ?? block.route, block.session);
-    blocks.push(`${blockTag(block, markup)}${markup}</template>`);
+    blocks.push(`${blockTag(block, markup)}${markup}</div>`);
   }
   const style = blockStyle(BLOCKS) + tagReserveStyle();
   const footer = await prerenderFooter();

@@ -18,6 +18,18 @@ import { printed, REMOTE, startProcess } from './helpers';
 const dir = mkdtempSync(join(tmpdir(), 'sm-network-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A $10 gift's checkout request from a page at `origin`, returning there. */
+const giftFrom = (origin: string) => ({
+  currency: 'USD',
+  amount: 10,
+  identifier: 'donation',
+  donation_id: 2,
+  recurring: 0,
+  frequency: 1,
+  success_url: `${origin}/#/donation-success?session_id={CHECKOUT_SESSION_ID}`,
+  cancel_url: `${origin}/#/donation-page`,
+});
+
 describe('where npm start listens', () => {
   it('listens on the loopback address when HOST is not set', async () => {
     const port = await freePort();
@@ -75,16 +87,7 @@ describe('the portal on this computer, either loopback way', () => {
         fetch(`${running.url}/webclient/donation/create-session`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Origin: origin },
-          body: JSON.stringify({
-            currency: 'USD',
-            amount: 10,
-            identifier: 'donation',
-            donation_id: 2,
-            recurring: 0,
-            frequency: 1,
-            success_url: `${origin}/#/donation-success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${origin}/#/donation-page`,
-          }),
+          body: JSON.stringify(giftFrom(origin)),
         });
       expect((await gift(`http://localhost:${port}`)).status).toBe(200);
       // The other spelling and the allowed origin may also call cross-origin (CORS).
@@ -101,16 +104,12 @@ describe('the portal on this computer, either loopback way', () => {
       // its trusted checkout origin (both the page's own origin) let them in.
       const giftAt = async (host: string) => {
         const origin = `http://${host}`;
-        const answer = await withHost(`http://127.0.0.1:${port}/webclient/donation/create-session`, host, 'POST', {
-          currency: 'USD',
-          amount: 10,
-          identifier: 'donation',
-          donation_id: 2,
-          recurring: 0,
-          frequency: 1,
-          success_url: `${origin}/#/donation-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}/#/donation-page`,
-        });
+        const answer = await withHost(
+          `http://127.0.0.1:${port}/webclient/donation/create-session`,
+          host,
+          'POST',
+          giftFrom(origin),
+        );
         return (JSON.parse(answer.text) as { data: { checkout_url: string } }).data.checkout_url;
       };
       expect(await giftAt(`127.0.0.1:${port}`)).toMatch(

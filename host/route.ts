@@ -115,6 +115,8 @@ requestAnimationFrame(beforeFrame);
 document.addEventListener('readystatechange', () => shown && shareStyles(shown));
 document.addEventListener('DOMContentLoaded', () => {
   observer.disconnect();
+  // Every style is written by now: the blocks taken out may go.
+  others.length = 0;
   // The page holds no markup for this route as this person sees it (or for this address's query).
   if (!shown) showNone();
 });

@@ -12,6 +12,7 @@ import {
   PORTAL_ROUTES,
   prerenderFooter,
   prerenderRoute,
+  shareStyles,
   tagReserveStyle,
 } from '../tools/prerender';
 
@@ -30,23 +31,20 @@ describe('the blocks the portal page carries', () => {
     // A public route a member may open, as the signed-in portal draws it; the donation page's markup is its query's.
     expect(find('/missions', 'in')).toMatchObject({ anyQuery: true });
     expect(find('/donation-page', 'in')).toMatchObject({ anyQuery: false });
-    // Home at the addresses the portal shows as home.
-    expect(find('/', 'in')).toMatchObject({ shows: '/home' });
-    expect(find('/history', 'in')).toMatchObject({ shows: '/home' });
+    // Home once: the addresses the portal shows as home (the bare one, /history) show its block (route.js).
+    expect(find('/', 'in')).toBeUndefined();
+    expect(find('/history', 'in')).toBeUndefined();
     // One block per route and session.
     expect(new Set(BLOCKS.map((b) => `${b.route}:${b.session}`)).size).toBe(BLOCKS.length);
-    expect(MEMBER_ROUTES.length + PORTAL_ROUTES.length + 2).toBe(BLOCKS.length);
+    expect(MEMBER_ROUTES.length + PORTAL_ROUTES.length).toBe(BLOCKS.length);
   });
 
-  it('are marked for route.js: their route, their session, whether any query fits, what the portal shows', () => {
+  it('are marked for route.js: their route, their session, whether any query fits', () => {
     expect(blockTag({ route: '/top-up', session: 'in', anyQuery: true })).toBe(
       '<div data-route="/top-up" data-session="in" data-any-query>',
     );
     expect(blockTag({ route: '/login', session: 'out', anyQuery: false })).toBe(
       '<div data-route="/login" data-session="out">',
-    );
-    expect(blockTag({ route: '/', session: 'in', anyQuery: true, shows: '/home' })).toBe(
-      '<div data-route="/" data-session="in" data-any-query data-shows="/home">',
     );
   });
 
@@ -68,6 +66,26 @@ describe('the blocks the portal page carries', () => {
     expect(blockTag({ route: '/missions', session: 'out', anyQuery: false }, await prerenderRoute('/missions'))).toBe(
       '<div data-route="/missions" data-session="out">',
     );
+  });
+});
+
+describe("the blocks' tags' styles", () => {
+  it('are written once, in the first block that has each: later ones name it for route.js to fill', async () => {
+    const top = await prerenderRoute('/top-up', 'in');
+    const home = await prerenderRoute('/home', 'in');
+    const missions = await prerenderRoute('/missions', 'in');
+    const shared = shareStyles(top + home + missions);
+    const styles = [...shared.matchAll(/<style data-sm-style="(\d+)">([^<]*)<\/style>/g)];
+    // sm-topup's, then home's sm-donate and sm-history (new), then the missions page's sm-donate: home's again, empty.
+    expect(styles.map(([, n]) => n)).toEqual(['0', '1', '2', '1']);
+    expect(styles.map(([, , text]) => text!.length > 1000)).toEqual([true, true, true, false]);
+    // Nothing else changed: filled in again, the markup is the tags' own.
+    const texts = new Map<string, string>();
+    const filled = shared.replace(/<style data-sm-style="(\d+)">([^<]*)<\/style>/g, (_, n: string, text: string) => {
+      if (text) texts.set(n, text);
+      return `<style>${text || texts.get(n)}</style>`;
+    });
+    expect(filled).toBe(top + home + missions);
   });
 });
 

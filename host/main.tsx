@@ -80,10 +80,10 @@ async function start(portal: HTMLElement): Promise<void> {
   }
   if (shown) {
     portal.querySelector('.portal-boot')?.remove();
-    // The address the block shows, before the portal reads it: the landing is the sign-in page, and / (or a path the
-    // portal does not know) is home, whose markup the block holds (data-shows).
+    // The address the block shows, before the portal reads it: the landing is the sign-in page, and for a member / (or
+    // /history, a path the portal does not know) is home, whose block route.js showed (signedInShownAs).
     const [path = '', ...query] = location.hash.replace(/^#/, '').split('?');
-    const route = shown.dataset.shows ?? shown.dataset.route!;
+    const route = shown.dataset.route!;
     if (path !== route) history.replaceState(history.state, '', `#${[route, ...query].join('?')}`);
     hydrate(shown, <Portal />);
   } else {

@@ -21,16 +21,48 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
+/** A tag's <style data-sm-style="N"> in its shadow root: its text, or empty where an earlier block holds it. */
+class Style {
+  constructor(
+    readonly number: string,
+    public textContent: string,
+  ) {}
+  getAttribute() {
+    return this.number;
+  }
+}
+
+/** An sm-* tag of a block, not defined yet, with its declarative shadow root's styles. */
+class Tag {
+  readonly shadowRoot: { querySelectorAll: (selector: string) => Style[] };
+  constructor(readonly styles: Style[]) {
+    this.shadowRoot = {
+      querySelectorAll: (selector) =>
+        selector === 'style[data-sm-style]:empty'
+          ? styles.filter((style) => !style.textContent)
+          : selector === 'style[data-sm-style]:not(:empty)'
+            ? styles.filter((style) => style.textContent)
+            : [],
+    };
+  }
+}
+
 /** A prerendered block of the portal page: `<div data-route data-session [data-any-query]>` inside #portal. */
 class Block {
   removed = false;
   readonly parentNode = { id: 'portal' };
-  constructor(readonly attributes: Record<string, string>) {}
+  constructor(
+    readonly attributes: Record<string, string>,
+    readonly tags: Tag[] = [],
+  ) {}
   getAttribute(name: string) {
     return this.attributes[name] ?? null;
   }
   hasAttribute(name: string) {
     return name in this.attributes;
+  }
+  querySelectorAll(selector: string) {
+    return selector === ':not(:defined)' ? this.tags : [];
   }
   remove() {
     this.removed = true;
@@ -42,7 +74,6 @@ const CREDITS_PATH = '/webclient/in-web-purchase/credit-list';
 const BLOCKS: Record<string, string>[] = [
   { 'data-route': '/login', 'data-session': 'out' },
   { 'data-route': '/missions', 'data-session': 'out' },
-  { 'data-route': '/', 'data-session': 'in', 'data-shows': '/home' },
   { 'data-route': '/home', 'data-session': 'in' },
   { 'data-route': '/top-up', 'data-session': 'in', 'data-sm-early-signed-in': CREDITS_PATH },
   { 'data-route': '/subscription', 'data-session': 'in' },
@@ -65,6 +96,8 @@ interface Page {
   production?: boolean;
   /** What the API answers, by path. */
   answers?: Record<string, { status: number; body: unknown }>;
+  /** The tags of each block (by its route and session: '/top-up:in'). */
+  tags?: Record<string, Tag[]>;
 }
 
 /**
@@ -129,7 +162,10 @@ async function open(page: Page) {
   };
   const vm = createContext(context);
   runInContext(page.production ? productionScript : script, vm);
-  const blocks = BLOCKS.map((attributes) => new Block(attributes));
+  const blocks = BLOCKS.map(
+    (attributes) =>
+      new Block(attributes, page.tags?.[`${attributes['data-route']}:${attributes['data-session']}`] ?? []),
+  );
   observe!([{ addedNodes: blocks }]);
   loaded!();
   // The page's stores, as the portal's code finds them (shared/boot/boot.ts).
@@ -204,9 +240,29 @@ describe('route.js', () => {
     // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
     expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
     expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
-    // The bare address: the dashboard for a member, the sign-in page for anyone else.
-    expect((await open({ hash: '', session: session(60_000) })).route()).toBe('/:in');
+    // The bare address: the dashboard (home's block) for a member, the sign-in page for anyone else.
+    expect((await open({ hash: '', session: session(60_000) })).shown()).toMatchObject({ 'data-route': '/home' });
     expect((await open({ hash: '' })).route()).toBe('/login:out');
+    // /history, a path the portal shows as home, for a member; for a visitor, no block (the portal asks to sign in).
+    expect((await open({ hash: '#/history', session: session(60_000) })).shown()).toMatchObject({
+      'data-route': '/home',
+      'data-session': 'in',
+    });
+    expect((await open({ hash: '#/history' })).shown()).toBeNull();
+  });
+
+  it("writes each style of the shown block's tags from the block before it that holds it", async () => {
+    // As tools/prerender.tsx shareStyles writes them: the first block with a style holds its text, later ones its number.
+    const login = new Tag([new Style('0', ':host{display:block}')]);
+    const topUp = new Tag([new Style('0', ''), new Style('1', '')]);
+    const missions = new Tag([new Style('1', '.sm-missions{}')]);
+    const later = new Tag([new Style('1', '')]);
+    const tags = { '/login:out': [login], '/missions:out': [missions], '/top-up:in': [topUp], '/survey:in': [later] };
+    const page = await open({ hash: '#/top-up', session: session(60_000), tags });
+    expect(page.shown()).toMatchObject({ 'data-route': '/top-up' });
+    expect(topUp.styles.map((style) => style.textContent)).toEqual([':host{display:block}', '.sm-missions{}']);
+    // Only the shown block's: the others are taken out as they are.
+    expect(later.styles[0]!.textContent).toBe('');
   });
 
   it('keeps a block for an address with a query only when it fits any query', async () => {

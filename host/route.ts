@@ -31,7 +31,7 @@ import {
   markPortalPage,
   type AppLink,
 } from '../shared/boot/boot';
-import { appLinkTarget, hrefFor, ROUTES } from '../shared/routing/routes';
+import { appLinkTarget, hrefFor, ROUTES, signedInShownAs } from '../shared/routing/routes';
 
 markPortalPage();
 
@@ -43,7 +43,7 @@ let withQuery = hash.includes('?');
 // Whoever is signed in on the portal's API host, read as the session will read it.
 const stored = storedAuthorization(BUILD_API_BASE);
 let session: 'in' | 'out' = stored ? 'in' : 'out';
-// The bare address is the sign-in page, or for a member the dashboard (its block shows home: data-shows).
+// The bare address is the sign-in page, or for a member the dashboard (home: signedInShownAs).
 let path = hash.split('?')[0] || (stored ? '/' : '/login');
 const link = appLinkOf(location.hash);
 // The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
@@ -57,6 +57,8 @@ if (link && signInAppLink(link)) {
   withQuery = !!target.query;
   session = 'in';
 }
+// A member's bare address and /history show home: the page holds its block once, named for home.
+if (session === 'in') path = signedInShownAs(path);
 
 // The markup is English: a portal that will show another language (the menu's choice, else the browser's first
 // language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.
@@ -79,7 +81,10 @@ const showNone = () => {
   keep = null;
   html.removeAttribute('data-route');
 };
-let found = false;
+/** The block shown, once the parser has added it. */
+let shown: Element | null = null;
+/** The blocks taken out, in the page's order: their tags' styles are the shown block's (shareStyles). */
+const others: Element[] = [];
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
@@ -90,18 +95,55 @@ const observer = new MutationObserver((records) => {
       )
         continue;
       if (fits(node)) {
-        found = true;
+        shown = node;
         if (session === 'in') askFirstData(node);
-      } else node.remove();
+      } else {
+        node.remove();
+        others.push(node);
+      }
     }
   }
+  if (shown) shareStyles(shown);
 });
 observer.observe(html, { childList: true, subtree: true });
+// Before each frame the page paints while it is parsed, and once it is: the shown block's tags have their styles.
+const beforeFrame = () => {
+  if (shown) shareStyles(shown);
+  if (document.readyState === 'loading') requestAnimationFrame(beforeFrame);
+};
+requestAnimationFrame(beforeFrame);
+document.addEventListener('readystatechange', () => shown && shareStyles(shown));
 document.addEventListener('DOMContentLoaded', () => {
   observer.disconnect();
+  // Every style is written by now: the blocks taken out may go.
+  others.length = 0;
   // The page holds no markup for this route as this person sees it (or for this address's query).
-  if (!found) showNone();
+  if (!shown) showNone();
 });
+
+/** Each style the page's blocks hold, by its number (data-sm-style), once met. */
+const styles = new Map<string, string>();
+
+/**
+ * Writes each tag's style in the shown block. The page holds each style of its tags' shadow roots once, in the first
+ * block that has it (tools/prerender.tsx shareStyles): a later block's <style data-sm-style="N"> is empty. The shown
+ * block takes the text from the block before it that holds it (taken out, but parsed all the same), before the page
+ * paints it: so it is as the tags render it, and hydrates as it is.
+ */
+function shareStyles(block: Element): void {
+  // The sm-* tags, not defined yet (their code comes after the page is parsed), whose shadow roots are parsed.
+  for (const host of block.querySelectorAll(':not(:defined)')) {
+    for (const style of host.shadowRoot?.querySelectorAll('style[data-sm-style]:empty') ?? []) {
+      const number = style.getAttribute('data-sm-style')!;
+      if (!styles.has(number))
+        for (const other of [...others, block])
+          for (const tag of other.querySelectorAll(':not(:defined)'))
+            for (const held of tag.shadowRoot?.querySelectorAll('style[data-sm-style]:not(:empty)') ?? [])
+              styles.set(held.getAttribute('data-sm-style')!, held.textContent!);
+      style.textContent = styles.get(number) ?? '';
+    }
+  }
+}
 
 /**
  * Asks for what the shown block's tags first show, as soon as the block's opening tag is parsed and the person signed

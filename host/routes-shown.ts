@@ -8,6 +8,7 @@
  * without a query (no data-any-query) is not for an address with one, which may render other attributes that
  * hydration would not change: then the portal draws the route anew.
  */
+import { signedInShownAs } from '../shared/routing/routes';
 
 /** What route.js said about the page, and whether its address has a query. */
 export interface PageState {
@@ -61,7 +62,7 @@ export function stillShown(block: HTMLElement | null, signedIn: boolean): HTMLEl
     block?.isConnected &&
     fits(block, pageState()) &&
     (block.dataset.session === 'in') === signedIn &&
-    (path === '' || path === block.dataset.route);
+    (path === '' || (block.dataset.session === 'in' ? signedInShownAs(path) : path) === block.dataset.route);
   if (good) return block;
   block?.remove();
   return null;

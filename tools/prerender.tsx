@@ -84,10 +84,10 @@ export const MEMBER_ROUTES = [
   '/donation-page',
 ] as const;
 
-/** Addresses the portal shows as another route (the guard's Dashboard, and a path it does not know: home). */
-export const ALIASES: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
-
-/** One prerendered block of the portal page (`<div data-route data-session [data-any-query] [data-shows]>`). */
+/**
+ * One prerendered block of the portal page (`<div data-route data-session [data-any-query]>`). A member's bare address
+ * and /history show home's block (shared/routing/routes.ts signedInShownAs): the page holds it once.
+ */
 export interface Block {
   /** The path route.js names (html[data-route]). */
   readonly route: string;
@@ -95,8 +95,6 @@ export interface Block {
   readonly session: 'in' | 'out';
   /** Its markup fits the route with any query (the page reads the query when it hydrates), not only without one. */
   readonly anyQuery: boolean;
-  /** The route the portal shows at this address, when another (host/main.tsx puts it in the address first). */
-  readonly shows?: string;
 }
 
 /**
@@ -109,12 +107,7 @@ const fitsAnyQuery = (route: string, session: 'in' | 'out') => session === 'in' 
 /** Every block the portal page carries. */
 export const BLOCKS: readonly Block[] = [
   ...PORTAL_ROUTES.map((route) => ({ route, session: 'out' as const, anyQuery: false })),
-  ...[...MEMBER_ROUTES, ...Object.keys(ALIASES)].map((route) => ({
-    route,
-    session: 'in' as const,
-    anyQuery: fitsAnyQuery(route, 'in'),
-    ...(ALIASES[route] ? { shows: ALIASES[route] } : {}),
-  })),
+  ...MEMBER_ROUTES.map((route) => ({ route, session: 'in' as const, anyQuery: fitsAnyQuery(route, 'in') })),
 ];
 
 /** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case), in a language. */
@@ -260,10 +253,10 @@ export async function prerenderFooter(): Promise<string> {
  * on the portal's API host), and the draw modules of the tags that draw their data before their code comes
  * (`data-sm-draw`, their tag names: widgets/<tag>.draw.js).
  */
-export function blockTag({ route, session, anyQuery, shows }: Block, markup = ''): string {
+export function blockTag({ route, session, anyQuery }: Block, markup = ''): string {
   const early = session === 'in' ? earlyOf(markup) : { paths: [], draws: [] };
   return (
-    `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}${shows ? ` data-shows="${shows}"` : ''}` +
+    `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}` +
     `${early.paths.length ? ` data-sm-early-signed-in="${early.paths.join(' ')}"` : ''}` +
     `${early.draws.length ? ` data-sm-draw="${early.draws.join(' ')}"` : ''}>`
   );
@@ -323,13 +316,30 @@ export function tagReserveStyle(): string {
     .join('');
 }
 
+/**
+ * The blocks' markup with each of its tags' styles written once: the first <style> of a shadow root with a text is
+ * numbered (`<style data-sm-style="0">…`), and each later one with the same text is left empty with that number, for
+ * route.js to fill in the block it shows before the page paints it (host/route.ts shareStyles). Every block would
+ * otherwise carry the base styles of each of its tags: two thirds of the page, which the phone parses before the blocks
+ * after them show.
+ */
+export function shareStyles(markup: string): string {
+  const numbers = new Map<string, number>();
+  return markup.replace(/<template shadowrootmode="open"><style>([^<]*)<\/style>/g, (_, text: string) => {
+    const number = numbers.get(text);
+    if (number !== undefined) return `<template shadowrootmode="open"><style data-sm-style="${number}"></style>`;
+    numbers.set(text, numbers.size);
+    return `<template shadowrootmode="open"><style data-sm-style="${numbers.size - 1}">${text}</style>`;
+  });
+}
+
 /** dist/index.html with the routes' markup (BLOCKS), and the style that shows the one route.js names. */
 async function prerenderPortal(): Promise<void> {
   const file = join(dist, 'index.html');
   const blocks: string[] = [];
   // One after another: the routes share the page's session and connection while they render.
   for (const block of BLOCKS) {
-    const markup = await prerenderRoute(block.shows ?? block.route, block.session);
+    const markup = await prerenderRoute(block.route, block.session);
     blocks.push(`${blockTag(block, markup)}${markup}</div>`);
   }
   const style = blockStyle(BLOCKS) + tagReserveStyle();
@@ -347,7 +357,7 @@ async function prerenderPortal(): Promise<void> {
     );
   });
   const page = readFileSync(file, 'utf8')
-    .replace('<!--prerendered routes-->', blocks.join(''))
+    .replace('<!--prerendered routes-->', () => shareStyles(blocks.join('')))
     .replace('<!--prerendered footer-->', footer)
     .replace('</body>', `<template id="portal-failed">${failed.join('')}</template></body>`)
     .replace('</head>', `<style>${style}</style></head>`)

@@ -66,6 +66,16 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * Addresses the signed-in portal shows as another route's page: the bare address (the guard's Dashboard) and
+ * /history, a path the portal does not know, are home. The portal page holds one prerendered block for the page shown
+ * (tools/prerender.tsx), and route.js names that page for them (host/route.ts).
+ */
+export const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
+
+/** The route whose page a signed-in member sees at `path`. */
+export const signedInShownAs = (path: string): string => SIGNED_IN_SHOWN_AS[path] ?? path;
+
 /** The mission the mobile app's donation link opens (`_d=2`). */
 export const APP_DONATION_MISSION_ID = 2;
 export type Query = Readonly<Record<string, string>>;

@@ -181,6 +181,13 @@ describe('a signed-in member on a phone', () => {
       expect(await page.evaluate(() => (window as unknown as { __boot: number }).__boot)).toBe(0);
       // No hydration mismatch (newPage counts "did not match" warnings, and errors, as errors).
       expect(errors).toEqual([]);
+      // The page holds each tag's style once (tools/prerender.tsx shareStyles): route.js wrote this block's.
+      const styles = await page.evaluate(() =>
+        [...document.querySelectorAll('#portal *')].flatMap((tag) =>
+          tag.shadowRoot ? [`${tag.localName} ${tag.shadowRoot.querySelector('style')?.textContent?.length ?? 0}`] : [],
+        ),
+      );
+      for (const style of styles) expect(Number(style.split(' ')[1]), style).toBeGreaterThan(1000);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
       // Said with what moved, and when (support.ts watchLayoutShifts).
       expect(

@@ -286,9 +286,11 @@ export function blockStyle(blocks: readonly Block[]): string {
     return `${page} #portal>[data-route="${route}"][data-session=${session}]`;
   });
   // The footer (#portal-footer, after #portal) shows with the block route.js kept (it takes out the others), and once
-  // the portal has drawn the page (data-drawn: host/main.tsx); not under the boot message alone.
+  // the portal has drawn the page (data-drawn: host/main.tsx); not under the boot message alone. It shows whole: once
+  // what follows it in the page (host/index.html's noscript) is parsed. Under a page shorter than the screen the footer
+  // sits at the bottom, so a frame of half a footer would show it lower, and it would move up as the rest came.
   const footer =
-    '#portal-footer:not([data-drawn]){display:none}html[data-route] #portal:has(>[data-route])~#portal-footer{display:block}';
+    '#portal-footer:not([data-drawn]){display:none}html[data-route] #portal:has(>[data-route])~#portal-footer:has(~noscript){display:block}';
   return `#portal>[data-route]{display:none}${shown.join()}{display:contents}${shown.map((s) => `${s}~.portal-boot`).join()}{display:none}${footer}`;
 }
 

@@ -231,4 +231,24 @@ describe('the portal page before and after its script', () => {
       await context.close();
     },
   );
+
+  it('shows the footer only whole: a page whose parse stopped inside it shows the route and no footer', async () => {
+    const { page, context } = await newPage(browser());
+    const whole = await (await fetch(`${baseUrl()}/`)).text();
+    // The page as a frame may see it while it is parsed: up to the middle of the footer's newsletter.
+    const half = whole.slice(0, whole.indexOf('<sm-newsletter', whole.indexOf('id="portal-footer"')) + 200);
+    await page.route(`${baseUrl()}/`, (route) => route.fulfill({ contentType: 'text/html', body: half }));
+    // Before the portal's code, which shows it as it draws the page.
+    const { release } = await holdCode(page);
+    await page.goto(`${baseUrl()}/#/login`, { waitUntil: 'commit' });
+    await page.locator('sm-login').getByRole('button', { name: 'Continue with Email' }).waitFor();
+    expect(await page.locator('#portal-footer').isVisible()).toBe(false);
+    // The whole page shows it under the route, before any code: its place is kept.
+    await page.unroute(`${baseUrl()}/`);
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('#portal-footer sm-newsletter').waitFor();
+    expect(await page.locator('#portal-footer').isVisible()).toBe(true);
+    release();
+    await context.close();
+  });
 });

@@ -357,11 +357,25 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
     const w = window as unknown as { __shifts: { start: number; value: number }[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[])
         w.__shifts.push({
           start: entry.startTime,
           value: entry.value,
-          by: entry.sources?.map((s) => (s.node as Element)?.localName ?? s.node?.nodeName).join(),
+          // What moved, as a path with its classes (inside a tag's shadow root, from the tag), from where to where.
+          by: entry.sources
+            ?.map((s) => {
+              // Its three nearest elements, and the tags (sm-*) it is in.
+              const path: string[] = [];
+              for (let n: Node | null = s.node ?? null; n; n = n instanceof ShadowRoot ? n.host : n.parentNode)
+                if (n instanceof Element && (path.length < 3 || n.localName.startsWith('sm-')))
+                  path.unshift(n.localName + (n.classList[0] ? `.${n.classList[0]}` : ''));
+              const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+              return `${path.join('>') || s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`;
+            })
+            .join('; '),
         } as never);
     }).observe({ type: 'layout-shift', buffered: true });
   });

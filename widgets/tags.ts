@@ -218,7 +218,7 @@ export const tags = {
         values: {
           topup: { description: 'the two steps' },
           checkout: { description: 'hand-off to the hosted checkout', height: 0 },
-          success: { description: 'confirms the payment', height: 203 },
+          success: { description: 'confirms the payment', height: 226 },
         },
         description: 'The screen shown.',
       },

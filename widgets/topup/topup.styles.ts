@@ -6,6 +6,8 @@ export const topupStyles = /* css */ `${paymentStyles}
 .sm-choice-price { text-align: end; flex: 1 1 auto; min-width: 0; }
 /* A long title and its price share the row, and wrap under each other when they do not fit. */
 .sm-choice:has(.sm-choice-price) { flex-wrap: wrap; }
+/* The new balance has a line of its own, held while the payment is confirmed: however long the number, nothing moves. */
+.sm-new-balance { display: block; }
 .sm-code-row { display: flex; gap: 8px; align-items: center; justify-content: center; flex-wrap: wrap; }
 .sm-code { font-size: 1.25rem; letter-spacing: 0.08em; padding: 8px 12px; border-radius: 8px; background: var(--_sm-color-surface-alt); user-select: all; }
 .sm-tooltip-anchor { position: relative; display: inline-block; }

@@ -193,7 +193,7 @@ function SuccessPlaces() {
       title={t('topup.successSelfTitle')}
       text={
         <>
-          {t('topup.successSelfText')} <strong>{formatCredits(0, t)}</strong>
+          {t('topup.successSelfText')} <strong className="sm-new-balance">{formatCredits(0, t)}</strong>
         </>
       }
       button={t('payments.backHome')}
@@ -214,7 +214,10 @@ function Success({ model }: { model: TopupModel }) {
           <>
             <h1>{t('topup.successSelfTitle')}</h1>
             <p>
-              {t('topup.successSelfText')} <strong data-testid="new-balance">{formatCredits(state.balance, t)}</strong>
+              {t('topup.successSelfText')}{' '}
+              <strong className="sm-new-balance" data-testid="new-balance">
+                {formatCredits(state.balance, t)}
+              </strong>
             </p>
           </>
         ) : state.kind === 'other' ? (

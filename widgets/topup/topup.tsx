@@ -185,17 +185,26 @@ function CopyCode({ code }: { code: string }) {
   );
 }
 
+/** "Your new credit balance is", and the balance on a line of its own: the same size held and filled. */
+function NewBalance({ balance, testId }: { balance: number; testId?: string }) {
+  const t = useT();
+  return (
+    <>
+      {t('topup.successSelfText')}{' '}
+      <strong className="sm-new-balance" data-testid={testId}>
+        {formatCredits(balance, t)}
+      </strong>
+    </>
+  );
+}
+
 /** The success page while its payment is being confirmed, as it usually shows: a top-up for oneself. */
 function SuccessPlaces() {
   const t = useT();
   return (
     <ConfirmingPlaces
       title={t('topup.successSelfTitle')}
-      text={
-        <>
-          {t('topup.successSelfText')} <strong className="sm-new-balance">{formatCredits(0, t)}</strong>
-        </>
-      }
+      text={<NewBalance balance={0} />}
       button={t('payments.backHome')}
     />
   );
@@ -214,10 +223,7 @@ function Success({ model }: { model: TopupModel }) {
           <>
             <h1>{t('topup.successSelfTitle')}</h1>
             <p>
-              {t('topup.successSelfText')}{' '}
-              <strong className="sm-new-balance" data-testid="new-balance">
-                {formatCredits(state.balance, t)}
-              </strong>
+              <NewBalance balance={state.balance} testId="new-balance" />
             </p>
           </>
         ) : state.kind === 'other' ? (

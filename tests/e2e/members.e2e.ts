@@ -184,10 +184,12 @@ describe('a signed-in member on a phone', () => {
       // The page holds each tag's style once (tools/prerender.tsx shareStyles): route.js wrote this block's.
       const styles = await page.evaluate(() =>
         [...document.querySelectorAll('#portal *')].flatMap((tag) =>
-          tag.shadowRoot ? [`${tag.localName} ${tag.shadowRoot.querySelector('style')?.textContent?.length ?? 0}`] : [],
+          tag.shadowRoot
+            ? [[tag.localName, tag.shadowRoot.querySelector('style')?.textContent?.length ?? 0] as const]
+            : [],
         ),
       );
-      for (const style of styles) expect(Number(style.split(' ')[1]), style).toBeGreaterThan(1000);
+      for (const [tag, length] of styles) expect(length, tag).toBeGreaterThan(1000);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
       // Said with what moved, and when (support.ts watchLayoutShifts).
       expect(

@@ -589,8 +589,11 @@ describe('the app webview', () => {
     await page.goto(pageUrl('webview.html'));
     const survey = page.locator('sm-survey');
     await survey.getByText(/^1 of \d+$/).waitFor();
-    // Its code, and the module that draws its first question before that code comes.
-    expect(widgetCode(urls).filter((n) => /^sm-/.test(n))).toEqual(['sm-survey', 'sm-survey.draw']);
+    // Its code, and no other tag's. The module that draws its first question before that code comes is asked for
+    // only when the tag's markup came first (on a busy machine the code may win: React draws it then); the next test
+    // holds the code back to see that module draw.
+    const tags = widgetCode(urls).filter((n) => /^sm-/.test(n));
+    expect(tags.filter((n) => n !== 'sm-survey.draw')).toEqual(['sm-survey']);
     // Fits the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await appLinks(page)).toEqual([]);

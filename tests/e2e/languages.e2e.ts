@@ -49,7 +49,7 @@ async function noSeriousAxe(page: Page, where: string): Promise<void> {
   expect(found.join('\n'), where).toBe('');
 }
 
-/** Buttons, tabs and links whose text does not fit (clipped), in the page and every shadow root. */
+/** Buttons, tabs, links and menus whose text does not fit (clipped), in the page and every shadow root. */
 async function clipped(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
@@ -59,8 +59,19 @@ async function clipped(page: Page): Promise<string[]> {
         if (el.offsetParent !== null && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
           found.push(`${el.localName}: ${el.textContent?.trim().slice(0, 40)}`);
       }
+      // A menu whose box is narrower than its longest choice (the footer's language menu has a width of its own):
+      // each choice's text in the menu's font, its padding and about 20 px for the arrow.
+      for (const select of root.querySelectorAll('select')) {
+        if (select.offsetParent === null) continue;
+        const style = getComputedStyle(select);
+        measure.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 20;
+        for (const option of select.options)
+          if (measure.measureText(option.text).width > room) found.push(`select: ${option.text}`);
+      }
       for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot);
     };
+    const measure = document.createElement('canvas').getContext('2d')!;
     visit(document);
     if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
       found.push(`page: ${document.documentElement.scrollWidth}px wide`);

@@ -65,7 +65,8 @@ async function clipped(page: Page): Promise<string[]> {
         if (select.offsetParent === null) continue;
         const style = getComputedStyle(select);
         measure.font = style.font;
-        const room = select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 20;
+        const room =
+          select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 20;
         for (const option of select.options)
           if (measure.measureText(option.text).width > room) found.push(`select: ${option.text}`);
       }

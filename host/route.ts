@@ -20,6 +20,7 @@ import {
   askEarly,
   beginAppLinkSignIn,
   BUILD_API_BASE,
+  isApiPath,
   MOBILE_LOGIN_PATH,
   portalLanguage,
   PROFILE_PATH,
@@ -158,8 +159,7 @@ function askFirstData(block: Element): void {
     );
   const paths = block.getAttribute('data-sm-early-signed-in')?.split(' ') ?? [];
   void signedIn.then((auth) => {
-    // Only paths on the API host ('/webclient/…'), as the loader asks them.
-    for (const path of paths) if (auth && /^\/\w/.test(path)) askEarly(BUILD_API_BASE + path, auth);
+    for (const path of paths) if (auth && isApiPath(path)) askEarly(BUILD_API_BASE + path, auth);
   });
 }
 

@@ -39,6 +39,7 @@ import {
   askEarly,
   captures,
   elementLanguage,
+  isApiPath,
   PSEUDO,
   storedAuthorization,
   trustedHTML,
@@ -212,9 +213,7 @@ function askFirstView(tag: string, root: ShadowRoot, base: string, auth: string)
   const name = `data-sm-early${auth && '-signed-in'}`;
   const view = root.querySelector(`[${name}]`);
   for (const path of view?.getAttribute(name)?.split(' ') ?? []) {
-    // Only a path on the tag's own host ('/webclient/…'): markup pasted into a page could name another ('@evil.org/',
-    // '//evil.org'), and the person's token must never go there.
-    if (!/^\/\w/.test(path)) continue;
+    if (!isApiPath(path)) continue;
     // Keyed by the address as the client writes it.
     const early = askEarly(base + path, auth);
     early.uses++;

@@ -23,6 +23,7 @@ const FACTS: Record<string, RegExp> = {
   'creating the Trusted Types policy': /createPolicy\(/,
   'how long an early answer is fresh': /FRESH_MS\s*=/,
   'matching Chinese written in traditional characters': /hant\|tw/,
+  'the rule for a path on the API host a view may ask for': /\^\\\/\\w/,
 };
 
 /** The files the product runs or is built with (tests and test pages aside). */

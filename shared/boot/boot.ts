@@ -131,6 +131,13 @@ export const MOBILE_LOGIN_PATH = '/webclient/auth/mobile-login';
 export const PROFILE_PATH = '/webclient/account/profile';
 
 /**
+ * Whether a path a prerendered view names for its first data (data-sm-early, data-sm-early-signed-in) is one to ask
+ * for: a path on the tag's own API host ('/webclient/…'). Markup pasted into a page could name another ('@evil.org/',
+ * '//evil.org'), and the person's token must never go there.
+ */
+export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
+
+/**
  * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
  * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it.
  * The loader does so for a tag's first view; the portal's first script for the profile and the app's token. (A failure

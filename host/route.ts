@@ -132,18 +132,18 @@ const styles = new Map<string, string>();
  * paints it: so it is as the tags render it, and hydrates as it is.
  */
 function shareStyles(block: Element): void {
-  // The sm-* tags, not defined yet (their code comes after the page is parsed), whose shadow roots are parsed.
-  for (const host of block.querySelectorAll(':not(:defined)')) {
-    for (const style of host.shadowRoot?.querySelectorAll('style[data-sm-style]:empty') ?? []) {
-      const number = style.getAttribute('data-sm-style')!;
-      if (!styles.has(number))
-        for (const other of [...others, block])
-          for (const tag of other.querySelectorAll(':not(:defined)'))
-            for (const held of tag.shadowRoot?.querySelectorAll('style[data-sm-style]:not(:empty)') ?? [])
-              styles.set(held.getAttribute('data-sm-style')!, held.textContent!);
-      style.textContent = styles.get(number) ?? '';
-    }
-  }
+  const held = (from: Element, which: string) =>
+    // The sm-* tags, not defined yet (their code comes after the page is parsed), whose shadow roots are parsed.
+    [...from.querySelectorAll(':not(:defined)')].flatMap((host) => [
+      ...(host.shadowRoot?.querySelectorAll(`style[data-sm-style]${which}`) ?? []),
+    ]);
+  const empty = held(block, ':empty');
+  // A number not met yet: the blocks parsed so far are read once for every style they hold.
+  const number = (style: Element) => style.getAttribute('data-sm-style')!;
+  if (empty.some((style) => !styles.has(number(style))))
+    for (const style of [...others, block].flatMap((from) => held(from, ':not(:empty)')))
+      styles.set(number(style), style.textContent!);
+  for (const style of empty) style.textContent = styles.get(number(style)) ?? '';
 }
 
 /**

@@ -71,7 +71,7 @@ export type RouteName = keyof typeof ROUTES;
  * /history, a path the portal does not know, are home. The portal page holds one prerendered block for the page shown
  * (tools/prerender.tsx), and route.js names that page for them (host/route.ts).
  */
-export const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
+const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
 
 /** The route whose page a signed-in member sees at `path`. */
 export const signedInShownAs = (path: string): string => SIGNED_IN_SHOWN_AS[path] ?? path;

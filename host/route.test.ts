@@ -6,7 +6,14 @@
  */
 import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGE_KEY, MOBILE_LOGIN_PATH, portalLanguage, PROFILE_PATH, sessionKeyFor } from '../shared/boot/boot';
+import {
+  LANGUAGE_KEY,
+  MOBILE_LOGIN_PATH,
+  paymentRecordKey,
+  portalLanguage,
+  PROFILE_PATH,
+  sessionKeyFor,
+} from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
 import { bundleRouteScript } from '../tools/boot-scripts';
 
@@ -98,6 +105,8 @@ interface Page {
   answers?: Record<string, { status: number; body: unknown }>;
   /** The tags of each block (by its route and session: '/top-up:in'). */
   tags?: Record<string, Tag[]>;
+  /** Other entries of local storage (payment records). */
+  entries?: Record<string, string>;
 }
 
 /**
@@ -114,6 +123,7 @@ async function open(page: Page) {
   let address = page.hash ?? '#/login';
   let observe: ((records: { addedNodes: Block[] }[]) => void) | null = null;
   let loaded: (() => void) | null = null;
+  Object.assign(store, page.entries);
   if (page.stored != null) store[LANGUAGE_KEY] = page.stored;
   if (page.session !== undefined) store[page.sessionKey ?? sessionKeyFor('')] = page.session;
   const context: Record<string, unknown> = {
@@ -275,6 +285,36 @@ describe('route.js', () => {
   it('shows the visitors markup to one whose sign-in has run out, and past a record it cannot read', async () => {
     for (const record of [session(-1000), '{"accessToken":', '"just a string"'])
       expect((await open({ session: record })).route()).toBe('/login:out');
+  });
+
+  it('sends a payment page with no payment to finish on to where it goes, from the first paint', async () => {
+    const member = { session: session(60_000) };
+    for (const [hash, goes, block] of [
+      ['#/success', '#/home', '/home'],
+      ['#/subscription-success', '#/home', '/home'],
+      ['#/donation-success', '#/home', '/home'],
+      ['#/result/pending', '#/home', '/home'],
+      ['#/checkout', '#/top-up', '/top-up'],
+      ['#/subscription-checkout', '#/subscription', '/subscription'],
+    ]) {
+      const page = await open({ ...member, hash });
+      expect(page.address, hash).toBe(goes);
+      expect(page.shown(), hash).toMatchObject({ 'data-route': block, 'data-session': 'in' });
+    }
+    // A payment to finish, in the address or in storage (read or not: the page's code judges it): the page stays.
+    const credit = { [paymentRecordKey('credit', '')]: '{"unreadable' };
+    for (const page of [
+      { hash: '#/success?session_id=cs_1' },
+      { hash: '#/success', entries: credit },
+      { hash: '#/checkout', entries: credit },
+      { hash: '#/result/pending', entries: { [paymentRecordKey('payment-pending', '')]: '{}' } },
+    ])
+      expect((await open({ ...member, ...page })).address).toBe(page.hash);
+    // The record of another API host is not this portal's; nor is a visitor's page a member's.
+    expect(
+      (await open({ ...member, hash: '#/success', entries: { [paymentRecordKey('credit', API)]: '{}' } })).address,
+    ).toBe('#/home');
+    expect((await open({ hash: '#/success' })).address).toBe('#/success');
   });
 
   it('reads the session where a portal built with VITE_API_BASE keeps it (the key the session writes)', async () => {

@@ -20,6 +20,7 @@ import {
   askEarly,
   beginAppLinkSignIn,
   BUILD_API_BASE,
+  hasPaymentRecord,
   isApiPath,
   MOBILE_LOGIN_PATH,
   portalLanguage,
@@ -32,7 +33,8 @@ import {
   markPortalPage,
   type AppLink,
 } from '../shared/boot/boot';
-import { appLinkTarget, hrefFor, ROUTES, signedInShownAs } from '../shared/routing/routes';
+import { goesWithoutPayment } from '../shared/payments/arrival';
+import { appLinkTarget, hrefFor, parseQuery, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
 
 markPortalPage();
 
@@ -57,6 +59,19 @@ if (link && signInAppLink(link)) {
   path = ROUTES[target.name].path;
   withQuery = !!target.query;
   session = 'in';
+}
+// A payment page with no payment to finish goes on at once (shared/payments/arrival.ts): to where it goes, from the
+// first paint, instead of its shell replaced a second later. The portal's code starts there.
+const goes =
+  session === 'in' &&
+  !link &&
+  goesWithoutPayment(routeForPath(path), parseQuery(hash.split('?').slice(1).join('?')), (record) =>
+    hasPaymentRecord(record, BUILD_API_BASE),
+  );
+if (goes) {
+  history.replaceState(history.state, '', hrefFor(goes));
+  path = ROUTES[goes].path;
+  withQuery = false;
 }
 // A member's bare address and /history show home: the page holds its block once, named for home.
 if (session === 'in') path = signedInShownAs(path);

@@ -17,6 +17,7 @@ const root = join(import.meta.dirname, '..', '..');
 const FACTS: Record<string, RegExp> = {
   "the session's storage key": /sm\.session\.v\d/,
   "the portal's language key": /sm\.portal\.language/,
+  "the payment records' storage keys": /sm\.payment\./,
   'the capture store': /sm\.capture/,
   'the early answers store': /sm\.early/,
   "the Trusted Types policy's store": /sm\.trusted-types/,

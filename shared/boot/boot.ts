@@ -19,6 +19,23 @@ export function sessionKeyFor(apiBase: string): string {
   return apiBase ? `${SESSION_KEY}@${apiBase}` : SESSION_KEY;
 }
 
+/**
+ * Where a payment record of an API host is kept (shared/payments/records.ts): sm.payment.<name>, or
+ * sm.payment.<name>@<api base> for another host than the page's own.
+ */
+export function paymentRecordKey(name: string, apiBase: string): string {
+  return `sm.payment.${name}${apiBase ? `@${apiBase}` : ''}`;
+}
+
+/** Whether storage holds a payment record of an API host under that name, whatever it says (false if blocked). */
+export function hasPaymentRecord(name: string, apiBase: string): boolean {
+  try {
+    return localStorage.getItem(paymentRecordKey(name, apiBase)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Where the portal keeps the language chosen in its footer's menu (host/language.ts). */
 export const LANGUAGE_KEY = 'sm.portal.language';
 

@@ -26,6 +26,7 @@ import type { PaymentResult } from '../api/credits';
 import * as credits from '../api/credits';
 import type { ApiError } from '../api/errors';
 import { walletAvailable, type ModelDeps } from '../deps/deps';
+import { WITHOUT_PAYMENT } from './arrival';
 import type { CheckoutKind, KindContext, StartFailure } from './kinds/kind';
 import { CARD, DEVICE_WALLET } from './methods';
 import type { PaymentDialog } from './prompts';
@@ -302,7 +303,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     const record = stored();
     const fromQuery = query.session_id && !query.session_id.includes('{') ? query.session_id : null;
     const sessionId = fromQuery ?? record?.sessionId;
-    if (!sessionId) return deps.nav.redirect('HomePage');
+    if (!sessionId) return deps.nav.redirect(WITHOUT_PAYMENT[kind.success('', CARD, null).name]!.goes);
     const method = record?.sessionId === sessionId ? record.method : (query.method ?? record?.method ?? CARD);
     const back = kind.success(sessionId, method, record).query;
     confirming = {

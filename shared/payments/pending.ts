@@ -8,6 +8,7 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ModelDeps } from '../deps/deps';
+import { WITHOUT_PAYMENT } from './arrival';
 import { createCheckout } from './engine';
 import { CHECKOUT_KINDS } from './kinds/all';
 import { E_WALLETS } from './methods';
@@ -54,7 +55,7 @@ export function createPendingPayment(deps: ModelDeps) {
     wallet: opened ? E_WALLETS.has(opened.method) : false,
     start() {
       if (!opened) {
-        deps.nav.go('HomePage', undefined, { replace: true });
+        deps.nav.go(WITHOUT_PAYMENT.ResultPendingPage!.goes, undefined, { replace: true });
         return;
       }
       if (!E_WALLETS.has(opened.method)) return;

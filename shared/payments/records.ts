@@ -10,13 +10,8 @@
  * unfinished checkout. The page's own host ('') keeps the plain keys.
  */
 import * as z from 'zod/mini';
+import { paymentRecordKey } from '../boot/boot';
 import type { KeyValueStore, ModelDeps } from '../deps/deps';
-
-const PREFIX = 'sm.payment.';
-
-/** Where a record of an API host is kept: sm.payment.<name>, or sm.payment.<name>@<api base> for another host. */
-const recordKey = (name: RecordName, apiBase: string): string =>
-  apiBase ? `${PREFIX}${name}@${apiBase}` : PREFIX + name;
 
 export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
 const Identifier = z.string().check(z.minLength(1), z.maxLength(100));
@@ -131,7 +126,7 @@ export interface Records {
 
 /** The payment records of one API host (its base, as its API client calls it; '' for the page's own). */
 export function createRecords(storage: KeyValueStore, apiBase: string): Records {
-  const key = (name: RecordName) => recordKey(name, apiBase);
+  const key = (name: RecordName) => paymentRecordKey(name, apiBase);
   return {
     read(name) {
       const text = storage.get(key(name));

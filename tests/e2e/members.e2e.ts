@@ -148,6 +148,12 @@ const VISITS: Visit[] = [
     records: (r) => r.write('change-subscription', { amount: 7, currency: 'USD', at: now }),
   },
   { address: '/transaction-success' },
+  // A payment page with no payment to finish: where it goes, from the first paint (shared/payments/arrival.ts).
+  { address: '/success', ends: /#\/home$/ },
+  { address: '/subscription-success', ends: /#\/home$/ },
+  { address: '/donation-success', ends: /#\/home$/ },
+  { address: '/checkout', ends: /#\/top-up$/ },
+  { address: '/subscription-checkout', ends: /#\/subscription$/ },
   {
     address: '/transaction-failed',
     records: (r) => r.write('payment-error', { message: 'Your card was declined.', at: now }),

@@ -91,6 +91,8 @@ const BLOCKS: Record<string, string>[] = [
     'data-sm-draw': 'sm-survey',
   },
   { 'data-route': '/donations', 'data-session': 'in', 'data-any-query': '' },
+  { 'data-route': '/update-payment', 'data-session': 'in', 'data-any-query': '' },
+  { 'data-route': '/direct-subscribe', 'data-session': 'in', 'data-any-query': '' },
 ];
 
 interface Page {
@@ -400,11 +402,34 @@ describe("route.js and the mobile app's links", () => {
     expect(JSON.parse(page.store[sessionKeyFor('')]!).auth.accessToken).toBe('new');
   });
 
-  it('asks for the exchange of an update-payment link early, and leaves the rest to its page', async () => {
-    const page = await open({ hash: '#/update-payment?_t=T5', answers: ok });
-    expect(page.asked).toEqual([{ url: MOBILE_LOGIN_PATH, auth: 'Bearer T5' }]);
+  it.each(['#/update-payment?_t=T5', '#/direct-subscribe?_t=T5&price=9&method=credit_card&recurring=1'])(
+    'signs %s in early and shows its page signed in, which takes the same answer as it pays',
+    async (hash) => {
+      const page = await open({ hash, answers: ok });
+      expect(page.asked).toEqual([{ url: MOBILE_LOGIN_PATH, auth: 'Bearer T5' }]);
+      // Its own page, signed in, from the first frame (any query: the token's, the app's choices).
+      expect(page.route()).toBe(`${hash.slice(1).split('?')[0]}:in`);
+      await page.settle();
+      expect(JSON.parse(page.store[sessionKeyFor('')]!)).toMatchObject({
+        auth: { accessToken: 'new' },
+        fromApps: true,
+      });
+      // It stays (its page pays from it), and the answer is left for its page's own sign-in with the token.
+      expect(page.address).toBe(hash);
+      expect(page.early()[MOBILE_LOGIN_PATH]!.uses).toBe(1);
+      expect(page.route()).toBe(`${hash.slice(1).split('?')[0]}:in`);
+    },
+  );
+
+  it('leaves an update-payment link to its page when its token is refused, or another account is signed in', async () => {
+    const refused = { [MOBILE_LOGIN_PATH]: { status: 401, body: { message: 'Token used' } } };
+    const page = await open({ hash: '#/update-payment?_t=used', answers: refused });
     await page.settle();
+    expect(page.route()).toBeNull();
     expect(page.store[sessionKeyFor('')]).toBeUndefined();
-    expect(page.early()[MOBILE_LOGIN_PATH]!.uses).toBe(1);
+    const other = await open({ hash: '#/update-payment?_t=T7', session: session(60_000), answers: ok });
+    await other.settle();
+    expect(JSON.parse(other.store[sessionKeyFor('')]!).auth.accessToken).toBe('x');
+    expect(other.early()[MOBILE_LOGIN_PATH]).toMatchObject({ uses: 1, auth: 'Bearer T7' });
   });
 });

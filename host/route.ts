@@ -32,9 +32,14 @@ import {
   storedRecord,
   markPortalPage,
   type AppLink,
+  type Early,
 } from '../shared/boot/boot';
 import { goesWithoutPayment } from '../shared/payments/arrival';
 import { appLinkTarget, hrefFor, parseQuery, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
+
+// A link from the mobile app: its token's exchange is asked for before anything else (see signInAppLink).
+const link = appLinkOf(location.hash);
+const exchange = link && askEarly(BUILD_API_BASE + MOBILE_LOGIN_PATH, `Bearer ${link.token}`);
 
 markPortalPage();
 
@@ -48,16 +53,16 @@ const stored = storedAuthorization(BUILD_API_BASE);
 let session: 'in' | 'out' = stored ? 'in' : 'out';
 // The bare address is the sign-in page, or for a member the dashboard (home: signedInShownAs).
 let path = hash.split('?')[0] || (stored ? '/' : '/login');
-const link = appLinkOf(location.hash);
 // The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
 if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;
 /** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */
 let signedIn: Promise<string> = Promise.resolve(stored);
-if (link && signInAppLink(link)) {
-  // The page shows the type's page from the first frame, signed in: never the sign-in page on the way.
-  const target = appLinkTarget(link.type!);
-  path = ROUTES[target.name].path;
-  withQuery = !!target.query;
+if (link && exchange && signInAppLink(link, exchange)) {
+  // The page shows the type's page (or the link's own: update-payment, direct-subscribe) from the first frame, signed
+  // in: never the sign-in page or the signed-out header on the way.
+  const target = link.type ? appLinkTarget(link.type) : null;
+  path = target ? ROUTES[target.name].path : link.path;
+  withQuery = target ? !!target.query : true;
   session = 'in';
 }
 // A payment page with no payment to finish goes on at once (shared/payments/arrival.ts): to where it goes, from the
@@ -179,27 +184,27 @@ function askFirstData(block: Element): void {
 }
 
 /**
- * Starts signing in a link from the mobile app, before the portal's code comes; true when this page shows the type's
- * page meanwhile.
+ * Starts signing in a link from the mobile app, before the portal's code comes; true when this page shows, signed in,
+ * the type's page (or the link's own page: update-payment, direct-subscribe) meanwhile.
  *
- * The token's exchange (GET mobile-login with the token as the bearer) is asked for at once, as an early answer the
- * API client takes (shared/api/early.ts): whichever code finishes the sign-in, the token is exchanged once. Where no
- * one else is signed in here (nobody, or an earlier link of the app's own webview), this script finishes it as the
- * portal's code would (shared/session/connection.ts signInWithAppToken): the session is written, signed in by the app,
- * so the tags ask for their data with it at once (widgets/loader.ts waits for appLinkSignedIn), and 500 ms later the
- * address moves on to the type's page, where the portal starts (host/main.tsx waits for appLinkSettled). Otherwise (a
- * refused token, another account signed in, an update-payment or direct-subscribe link) the portal's code finishes
- * it with the early answer: a refused token shows the sign-in page with its message, another account asks "Continue
- * as <email>?".
+ * The token's exchange (GET mobile-login with the token as the bearer) is asked for first thing (`early`), as an
+ * early answer the API client takes (shared/api/early.ts): whichever code finishes the sign-in, the token is exchanged
+ * once. Where no one else is signed in here (nobody, or an earlier link of the app's own webview), this script signs
+ * in as the portal's code would (shared/session/connection.ts signInWithAppToken): the session is written, signed in
+ * by the app, so the tags ask for their data with it at once (widgets/loader.ts waits for appLinkSignedIn). A link
+ * with a type then moves on to the type's page 500 ms later, where the portal starts (host/main.tsx waits for
+ * appLinkSettled). An update-payment or direct-subscribe link stays, and the portal starts at once: its page signs in
+ * with the token again as it pays (widgets/subscribe/app-entry.model.ts), and takes the same answer, left for it.
+ * Otherwise (a refused token, another account signed in) the portal's code finishes it with the early answer: a
+ * refused token shows the sign-in page with its message (an update-payment link its failed page), another account
+ * asks "Continue as <email>?".
  */
-function signInAppLink(link: AppLink): boolean {
+function signInAppLink(link: AppLink, early: Early): boolean {
   const base = BUILD_API_BASE;
-  const auth = `Bearer ${link.token}`;
-  const early = askEarly(base + MOBILE_LOGIN_PATH, auth);
   early.uses = 1;
   const exchange = early.answer;
   const current = storedRecord(base);
-  if (!link.type || (storedAuthorization(base) && !current?.fromApps)) return false;
+  if (storedAuthorization(base) && !current?.fromApps) return false;
 
   const done = exchange
     .then((response) => (response.ok ? response.clone().json() : null))
@@ -208,8 +213,9 @@ function signInAppLink(link: AppLink): boolean {
       const { access_token: token, token_type: type, expires_in: expiresIn } = body?.data ?? {};
       if (typeof token !== 'string' || !token || typeof expiresIn !== 'number') return false;
       const tokenType = typeof type === 'string' && /^[A-Za-z]{1,32}$/.test(type) ? type : 'Bearer';
-      // The answer is used here: the portal's code must not take it again.
-      early.uses = 0;
+      // The answer is used here: the portal's code must not take it again (but the link's own page, which signs in
+      // with it as it pays).
+      if (link.type) early.uses = 0;
       localStorage.setItem(
         sessionKeyFor(base),
         signedInRecord({ accessToken: token, tokenType, expiresAt: Date.now() + expiresIn * 1000 }, true),
@@ -228,6 +234,7 @@ function signInAppLink(link: AppLink): boolean {
           showNone();
           return moved();
         }
+        if (!link.type) return moved();
         setTimeout(() => {
           const target = appLinkTarget(link.type!);
           history.replaceState(history.state, '', hrefFor(target.name, target.query));

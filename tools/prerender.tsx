@@ -60,8 +60,9 @@ export const PORTAL_ROUTES = [
 
 /**
  * The routes whose markup the page carries as any signed-in person first sees them: the member routes, the pages after
- * a payment (reached with the checkout's query), and the public routes the signed-in portal draws otherwise (its
- * header). route.js names them for a stored sign-in or an app link being signed in.
+ * a payment (reached with the checkout's query), the app's links that pay (update-payment, direct-subscribe: signed in
+ * by route.js), and the public routes the signed-in portal draws otherwise (its header). route.js names them for a
+ * stored sign-in or an app link being signed in.
  */
 export const MEMBER_ROUTES = [
   '/home',
@@ -77,6 +78,8 @@ export const MEMBER_ROUTES = [
   '/transaction-success',
   '/transaction-failed',
   '/result/pending',
+  '/update-payment',
+  '/direct-subscribe',
   '/update-payment-success',
   '/update-payment-failed',
   '/premium',

@@ -177,6 +177,49 @@ describe('app links on a slow phone', () => {
     },
   );
 
+  it.each([
+    ['update-payment', '', 'Opening the card update...'],
+    ['direct-subscribe', '&price=9&method=credit_card&recurring=1', 'Preparing your membership...'],
+  ])(
+    '%s: its page signed in from the first frame, never the sign-in page or the signed-out header, on to the checkout',
+    async (link, query, working) => {
+      // The seeded partner has a monthly membership whose card can be updated; a new listener subscribes.
+      const email =
+        link === 'update-payment' ? 'partner@example.org' : (await createVerifiedUser({ first: 'Dee' })).email;
+      const { page, context, errors } = await newPage(browser());
+      await context.addInitScript(recordDrawn);
+      const fullSpeed = await slowPhone(context, page);
+      // The checkout's session is held until the page has been read: then the page leaves for the hosted checkout.
+      let leave = () => {};
+      const left = new Promise<void>((resolve) => (leave = resolve));
+      let reached = () => {};
+      const reaching = new Promise<void>((resolve) => (reached = resolve));
+      await page.route(/\/webclient\/subscription\/(update-payment-)?create-session$/, async (route) => {
+        reached();
+        await left;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl()}/#/${link}?_t=${encodeURIComponent(await appToken(email))}${query}`, {
+        waitUntil: 'commit',
+      });
+      // The entry's card, prerendered, under the signed-in header (its places held) before any code has come.
+      await page.locator('sm-subscribe').getByText(working).waitFor();
+      expect(await page.locator('header .portal-user').count()).toBe(1);
+      await reaching;
+      const seen = await drawn(page);
+      expect(seen.frames).toBeGreaterThan(2);
+      expect(seen, 'frames and changes that drew the sign-in page or the signed-out header').toMatchObject({
+        signInPage: 0,
+        signedOutHeader: 0,
+      });
+      leave();
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      await fullSpeed();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('a link for another account than the one signed in here still asks "Continue as <email>?"', async () => {
     const { page, context, errors } = await signInNewPerson(browser(), { first: 'Una' });
     const linked = await createVerifiedUser({ first: 'Ola' });

@@ -44,7 +44,8 @@ export type AppEntryStatus = { kind: 'working'; text: string } | { kind: 'error'
 
 export function createAppEntryModel(deps: ModelDeps) {
   const { t } = deps.i18n;
-  const status = signal<AppEntryStatus>({ kind: 'working', text: t('subscribe.app.updating') });
+  /** Null while it starts: the entry's card says it is working (subscribe.parts.tsx AppEntryCard). */
+  const status = signal<AppEntryStatus | null>(null);
   let shown = false;
 
   /**
@@ -77,7 +78,6 @@ export function createAppEntryModel(deps: ModelDeps) {
   }
 
   async function directSubscribe() {
-    status.value = { kind: 'working', text: t('subscribe.app.subscribing') };
     const hadToken = deps.nav.query()._t !== undefined;
     const choice = parseDirectSubscribe(deps.nav.query());
     if (!hadToken || !choice) {

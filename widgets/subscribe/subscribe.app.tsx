@@ -3,18 +3,13 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { Notice } from '../../shared/ui/Notice';
 import { useModel } from '../../shared/ui/WidgetRoot';
 import { createAppEntryModel, type AppEntryView } from './app-entry.model';
+import { AppEntryCard } from './subscribe.parts';
 
 export default function AppEntry({ view }: { view: AppEntryView }) {
   useSignals();
   const model = useModel(createAppEntryModel);
   useEffect(() => model.show(view), [model, view]);
-  const status = model.status.value;
-  return (
-    <div className="sm-card" part="card" data-view={view}>
-      {status.kind === 'error' ? <Notice tone="error">{status.text}</Notice> : <p role="status">{status.text}</p>}
-    </div>
-  );
+  return <AppEntryCard view={view} status={model.status.value} />;
 }

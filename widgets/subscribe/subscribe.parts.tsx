@@ -1,5 +1,5 @@
 /**
- * Pieces shared by the subscription and change-amount views of <sm-subscribe>.
+ * Pieces shared by the subscription and change-amount views of <sm-subscribe>, and the app entries' card.
  */
 import { useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import type { ReactNode } from 'react';
@@ -7,6 +7,8 @@ import { formatMoney } from '../../shared/format/money';
 import { Slider } from '../../shared/ui/Slider';
 import type { Plan } from '../../shared/api/subscription';
 import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
+import type { AppEntryStatus, AppEntryView } from './app-entry.model';
 import { infoMessage, MONTHLY_MAX, tierOf, type SliderBounds } from './subscribe.pricing';
 import '@messages/subscribe';
 
@@ -153,3 +155,21 @@ export function ChangePlaces() {
 
 /** A sample date, for the width of a date's place (its text does not show). */
 export const HELD_DATE = '2026-12-23';
+
+/**
+ * The card of the app's entries (update-payment, direct-subscribe): what is under way, or what went wrong. It shows, as
+ * working, before the entry's code has come (the prerendered markup, subscribe.tsx Fallback), and once it has.
+ */
+export function AppEntryCard({ view, status }: { view: AppEntryView; status: AppEntryStatus | null }) {
+  const t = useT();
+  const working = t(view === 'update-payment' ? 'subscribe.app.updating' : 'subscribe.app.subscribing');
+  return (
+    <div className="sm-card" part="card" data-view={view}>
+      {status?.kind === 'error' ? (
+        <Notice tone="error">{status.text}</Notice>
+      ) : (
+        <p role="status">{status?.text ?? working}</p>
+      )}
+    </div>
+  );
+}

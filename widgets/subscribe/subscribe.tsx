@@ -23,7 +23,7 @@ import type { HostProps } from '../../shared/ui/define';
 import type { TagProps } from '../tags';
 import { createSubscribeModel, firstCalls, type FlowView, type SubscribeModel } from './subscribe.model';
 import { subscribeStyles } from './subscribe.styles';
-import { AmountPicker, ChangePlaces, FeeNotes, HELD_AMOUNT, HELD_DATE, usd } from './subscribe.parts';
+import { AmountPicker, AppEntryCard, ChangePlaces, FeeNotes, HELD_AMOUNT, HELD_DATE, usd } from './subscribe.parts';
 import { ONE_TIME_CUSTOM_MIN } from './subscribe.pricing';
 import '@messages/payments';
 import '@messages/subscribe';
@@ -265,8 +265,8 @@ function SubscribeFlow({ view }: { view: FlowView }) {
 
 /**
  * What shows while a view's code is on its way: the change of amount as it will show with its data's places held (its
- * code then holds the same, until the data comes); nothing for the dialog; else a status line (in the tag's reserved
- * height, widgets/tags.ts).
+ * code then holds the same, until the data comes); the app entries' card, working; nothing for the dialog; else a
+ * status line (in the tag's reserved height, widgets/tags.ts).
  */
 function Fallback({ view }: { view: Exclude<View, FlowView> }) {
   const t = useT();
@@ -277,6 +277,7 @@ function Fallback({ view }: { view: Exclude<View, FlowView> }) {
         <ChangePlaces />
       </div>
     );
+  if (view === 'update-payment' || view === 'direct-subscribe') return <AppEntryCard view={view} status={null} />;
   return <p role="status">{t('payments.wait')}</p>;
 }
 

@@ -193,11 +193,14 @@ const cdnPort = await freePort();
 const cdnOrigin = `http://127.0.0.1:${cdnPort}`;
 const sandbox = await startSandbox(root, await freePort(), dir, `${cdnOrigin}/`, cdnOrigin);
 const pages = benchPages(dist, sandbox.origin, `${cdnOrigin}/`).filter((p) => p.embed === 'form' || wanted(p.tag!));
-const cdn = await startCdn(cdnPort, dist, new Map(pages.map((p) => [p.path, p.html])), sandbox.origin);
+const memberList = memberPages(dist, cdnOrigin, sandbox.origin, wanted);
+// The tags' pages, and the members' pages that are not the portal (the survey's floor).
+const served = [...pages, ...memberList].filter((p) => p.path).map((p) => [p.path, p.html] as const);
+const cdn = await startCdn(cdnPort, dist, new Map(served), sandbox.origin);
 let browser: Browser | undefined;
 try {
   const session = await signIn(sandbox.origin);
-  const members = new MemberRuns(memberPages(dist, cdnOrigin, sandbox.origin, wanted), portalSession(session));
+  const members = new MemberRuns(memberList, portalSession(session));
   let summaries: Summary[] = [];
   let memberSummaries: ReturnType<typeof printMembers> = [];
   let formUsable = NaN;

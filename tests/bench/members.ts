@@ -6,7 +6,8 @@
  *   every load (the sandbox mints it: POST /sandbox/app-token, from this computer), no session
  *   stored. Watched: the first control of the tag the link's type names, on the type's page (the
  *   same control as that tag's embed pages: pages.ts), when the token exchange answered, and every
- *   frame for the sign-in page, the signed-out header and the dashboard (frames.js).
+ *   frame for the sign-in page, the signed-out header and the dashboard (frames.js). Beside the
+ *   survey's, its floor (surveyFloor).
  * - Signed-in routes (`members`): a stored session written before the page loads (as for the
  *   signed-in tags' pages), the route's main control, and every frame for the signed-out header.
  * - Lighthouse signed in (`lighthouse-members`): /#/home and /#/history with the session in the
@@ -57,6 +58,8 @@ export interface MemberPage extends BenchPage {
   part: 'app-links' | 'members';
   /** The address to open, made for each load (an app link's fresh token). */
   url: () => Promise<string>;
+  /** A page to compare with, not the portal: what it shows, and no target of its own (surveyFloor). */
+  reference?: string;
 }
 
 /** The app's link types, the tag each names and the page it lands on (spec section 4; widgets/login/switch.model.ts). */
@@ -121,6 +124,36 @@ const homePage = (origin: string): MemberPage =>
     url: () => Promise.resolve(`${origin}/#/home`),
   });
 
+/**
+ * The survey's app link at its floor: a page of its own (not the portal) with one inline script that exchanges the
+ * app's token, asks for the questions with the new sign-in and draws one checkbox, and nothing else. No page can show
+ * the survey's first answer sooner: the two requests go one after the other after the page, and this page has nothing
+ * else to parse or run meanwhile. The portal's page holds every route besides (docs/bench.md).
+ */
+function surveyFloor(origin: string, sandbox: string): MemberPage {
+  const path = '/bench/survey-floor.html';
+  return {
+    part: 'app-links',
+    reference: 'the least any page could take for the survey',
+    name: 'survey at its floor (one script)',
+    tag: null,
+    what: 'the first answer, on a page that only exchanges the token and asks for the questions',
+    embed: 'form',
+    path,
+    html: `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>floor</title><body><p>Survey</p><div id="q"></div><script>
+const t = new URLSearchParams(location.hash.split('?')[1]).get('_t');
+fetch('/webclient/auth/mobile-login', { headers: { Authorization: 'Bearer ' + t } }).then(r => r.json()).then(b =>
+  fetch('/survey-question', { headers: { Authorization: (b.data.token_type || 'Bearer') + ' ' + b.data.access_token } })).then(r => r.json()).then(q => {
+  document.getElementById('q').innerHTML = '<label><input type="checkbox"> ' + (q.data && q.data[0] ? 'first answer' : 'none') + '</label>';
+});
+</script>`,
+    probe: { host: null, control: '#q input', kind: 'field' },
+    signedIn: false,
+    data: [],
+    url: async () => `${origin}${path}#/login?_t=${encodeURIComponent(await appToken(sandbox))}&type=survey`,
+  };
+}
+
 /** The pages of the parts wanted, on the portal at `origin`, the sandbox (which mints the app's tokens) at `sandbox`. */
 export function memberPages(dist: string, origin: string, sandbox: string, wanted: (part: string) => boolean) {
   const pages: MemberPage[] = [];
@@ -137,6 +170,7 @@ export function memberPages(dist: string, origin: string, sandbox: string, wante
           url: async () => `${origin}/#/login?_t=${encodeURIComponent(await appToken(sandbox))}&type=${type}`,
         }),
       );
+      if (type === 'survey') pages.push(surveyFloor(origin, sandbox));
     }
   if (wanted('members')) {
     pages.push(homePage(origin));

@@ -8,6 +8,8 @@ import {
   BLOCKS,
   blockStyle,
   blockTag,
+  firstData,
+  firstDataMeta,
   MEMBER_ROUTES,
   PORTAL_ROUTES,
   prerenderFooter,
@@ -48,24 +50,33 @@ describe('the blocks the portal page carries', () => {
     );
   });
 
-  it('name what their tags ask for first, signed in: route.js asks for it before the loader runs', async () => {
-    const signedIn = async (route: string) =>
-      blockTag({ route, session: 'in', anyQuery: true }, await prerenderRoute(route, 'in'));
-    expect(await signedIn('/top-up')).toBe(
-      '<div data-route="/top-up" data-session="in" data-any-query data-sm-early-signed-in="/webclient/in-web-purchase/credit-list">',
+  it("name in the page's head what their tags ask for first, signed in: route.js asks for it as the page starts", async () => {
+    const rendered = await Promise.all(
+      (['/top-up', '/survey', '/home', '/missions'] as const).flatMap((route) =>
+        (['in', 'out'] as const).map(async (session) => ({
+          block: { route, session, anyQuery: session === 'in' },
+          markup: await prerenderRoute(route, session),
+        })),
+      ),
     );
-    // The survey draws its first question before its code comes: its draw module is named too.
-    expect(await signedIn('/survey')).toBe(
-      '<div data-route="/survey" data-session="in" data-any-query data-sm-early-signed-in="/survey-question" data-sm-draw="sm-survey">',
-    );
-    // Home: the missions and the history (the profile is the portal's own, asked by route.js for any member).
-    expect(await signedIn('/home')).toMatch(
-      /data-sm-early-signed-in="\/webclient\/donation\/ongoing-home \/webclient\/account\/transaction-history\?per_page=20&amp;page=1">$/,
-    );
-    // A block for visitors names nothing: their data is the loader's to ask for.
-    expect(blockTag({ route: '/missions', session: 'out', anyQuery: false }, await prerenderRoute('/missions'))).toBe(
-      '<div data-route="/missions" data-session="out">',
-    );
+    const all = firstData(rendered);
+    expect(all).toEqual({
+      '/top-up': { data: ['/webclient/in-web-purchase/credit-list'], draw: [] },
+      // The survey draws its first question before its code comes: its draw module is named too.
+      '/survey': { data: ['/survey-question'], draw: ['sm-survey'] },
+      // Home: the missions and the history (the profile is the portal's own, asked by route.js for any member).
+      '/home': {
+        data: ['/webclient/donation/ongoing-home', '/webclient/account/transaction-history?per_page=20&page=1'],
+        draw: [],
+      },
+      // The missions page, as a member sees it; the blocks for visitors name nothing (their data is the loader's).
+      '/missions': { data: ['/webclient/donation/ongoing-project'], draw: [] },
+    });
+    // Written so the page's parser gives route.js the same back.
+    const meta = firstDataMeta(all);
+    expect(meta).toMatch(/^<meta name="sm-first-data" content='[^']*'>$/);
+    const content = /content='([^']*)'/.exec(meta)![1]!.replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    expect(JSON.parse(content)).toEqual(all);
   });
 });
 

@@ -7,6 +7,7 @@
 import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIRST_DATA_META,
   LANGUAGE_KEY,
   MOBILE_LOGIN_PATH,
   paymentRecordKey,
@@ -77,19 +78,19 @@ class Block {
 }
 
 const CREDITS_PATH = '/webclient/in-web-purchase/credit-list';
+/** What the signed-in blocks' tags ask for first, as tools/prerender.tsx writes it in the page's head (firstData). */
+const FIRST_DATA = {
+  '/top-up': { data: [CREDITS_PATH], draw: [] },
+  '/survey': { data: ['/survey-question'], draw: ['sm-survey'] },
+};
 /** The portal page's blocks, as tools/prerender.tsx writes them. */
 const BLOCKS: Record<string, string>[] = [
   { 'data-route': '/login', 'data-session': 'out' },
   { 'data-route': '/missions', 'data-session': 'out' },
   { 'data-route': '/home', 'data-session': 'in' },
-  { 'data-route': '/top-up', 'data-session': 'in', 'data-sm-early-signed-in': CREDITS_PATH },
+  { 'data-route': '/top-up', 'data-session': 'in' },
   { 'data-route': '/subscription', 'data-session': 'in' },
-  {
-    'data-route': '/survey',
-    'data-session': 'in',
-    'data-sm-early-signed-in': '/survey-question',
-    'data-sm-draw': 'sm-survey',
-  },
+  { 'data-route': '/survey', 'data-session': 'in' },
   { 'data-route': '/donations', 'data-session': 'in', 'data-any-query': '' },
   { 'data-route': '/update-payment', 'data-session': 'in', 'data-any-query': '' },
   { 'data-route': '/direct-subscribe', 'data-session': 'in', 'data-any-query': '' },
@@ -109,6 +110,8 @@ interface Page {
   tags?: Record<string, Tag[]>;
   /** Other entries of local storage (payment records). */
   entries?: Record<string, string>;
+  /** The head's FIRST_DATA_META content, if not FIRST_DATA's. */
+  firstData?: string;
 }
 
 /**
@@ -120,8 +123,10 @@ async function open(page: Page) {
   const store: Record<string, string> = {};
   const asked: { url: string; auth: string | undefined }[] = [];
   const timers: (() => void)[] = [];
-  /** The links route.js added to the head (modules preloaded). */
+  /** The links route.js added to the head (the portal's chunks preloaded). */
   const links: { rel: string; href: string }[] = [];
+  /** The modules route.js imported (its import() is this page's: see runInContext below). */
+  const imports: string[] = [];
   let address = page.hash ?? '#/login';
   let observe: ((records: { addedNodes: Block[] }[]) => void) | null = null;
   let loaded: (() => void) | null = null;
@@ -150,8 +155,13 @@ async function open(page: Page) {
         removeAttribute: (name: string) => delete html[name],
       },
       addEventListener: (type: string, listener: () => void) => type === 'DOMContentLoaded' && (loaded = listener),
+      querySelector: (selector: string) =>
+        selector === `meta[name="${FIRST_DATA_META}"]`
+          ? { getAttribute: () => page.firstData ?? JSON.stringify(FIRST_DATA) }
+          : null,
       createElement: () => ({}),
       head: { append: (link: { rel: string; href: string }) => links.push(link) },
+      baseURI: 'https://portal.example.org/',
     },
     MutationObserver: class {
       constructor(callback: typeof observe) {
@@ -173,7 +183,9 @@ async function open(page: Page) {
     addEventListener: () => {},
   };
   const vm = createContext(context);
-  runInContext(page.production ? productionScript : script, vm);
+  // A script run this way has no module loader: its dynamic imports are recorded instead.
+  context.importModule = (url: string) => (imports.push(url), Promise.resolve({}));
+  runInContext((page.production ? productionScript : script).replaceAll('import(', 'importModule('), vm);
   const blocks = BLOCKS.map(
     (attributes) =>
       new Block(attributes, page.tags?.[`${attributes['data-route']}:${attributes['data-session']}`] ?? []),
@@ -190,6 +202,7 @@ async function open(page: Page) {
     store,
     asked,
     links,
+    imports,
     early,
     get address() {
       return address;
@@ -249,6 +262,7 @@ describe('route.js', () => {
       { url: CREDITS_PATH, auth: 'Bearer x' },
     ]);
     expect(page.links).toEqual([]);
+    expect(page.imports).toEqual([]);
     // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
     expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
     expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
@@ -261,6 +275,21 @@ describe('route.js', () => {
       'data-session': 'in',
     });
     expect((await open({ hash: '#/history' })).shown()).toBeNull();
+  });
+
+  it("asks only for paths on the API host and tags' draw modules, whatever the page's head says", async () => {
+    const firstData = JSON.stringify({
+      '/survey': { data: ['//evil.org/steal', '@evil.org/x', 7, '/survey-question'], draw: ['../evil', 'sm-survey'] },
+    });
+    const page = await open({ hash: '#/survey', session: session(60_000), firstData });
+    await Promise.resolve();
+    expect(page.asked.map((a) => a.url)).toEqual([PROFILE_PATH, '/survey-question']);
+    expect(page.imports).toEqual(['https://portal.example.org/widgets/sm-survey.draw.js']);
+    // A head it cannot read: nothing asked early (the loader asks when it runs), and the route still shows.
+    const unreadable = await open({ hash: '#/survey', session: session(60_000), firstData: '{"/survey":' });
+    await Promise.resolve();
+    expect(unreadable.asked.map((a) => a.url)).toEqual([PROFILE_PATH]);
+    expect(unreadable.shown()).toMatchObject({ 'data-route': '/survey', 'data-session': 'in' });
   });
 
   it("writes each style of the shown block's tags from the block before it that holds it", async () => {
@@ -362,7 +391,7 @@ describe("route.js and the mobile app's links", () => {
 
   it("asks for the type page's first data with the new sign-in as soon as it has it, and its draw module at once", async () => {
     const page = await open({ hash: '#/login?_t=T6&type=survey', answers: ok });
-    expect(page.links).toEqual([{ rel: 'modulepreload', href: './widgets/sm-survey.draw.js' }]);
+    expect(page.imports).toEqual(['https://portal.example.org/widgets/sm-survey.draw.js']);
     expect(page.asked.map((a) => a.url)).toEqual([MOBILE_LOGIN_PATH]);
     await page.settle();
     expect(page.asked.slice(1)).toEqual([

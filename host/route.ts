@@ -31,8 +31,10 @@ import {
   storedLanguage,
   storedRecord,
   markPortalPage,
+  FIRST_DATA_META,
   type AppLink,
   type Early,
+  type FirstData,
 } from '../shared/boot/boot';
 import { goesWithoutPayment } from '../shared/payments/arrival';
 import { appLinkTarget, hrefFor, parseQuery, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
@@ -89,6 +91,7 @@ const html = document.documentElement;
 if (keep) {
   html.setAttribute('data-route', keep);
   html.setAttribute('data-session', session);
+  if (session === 'in') askFirstData(keep);
 }
 
 /** Whether a prerendered block is the one to show: its route, its session, and an address it was made for. */
@@ -115,10 +118,8 @@ const observer = new MutationObserver((records) => {
         (node.parentNode as Element | null)?.id !== 'portal'
       )
         continue;
-      if (fits(node)) {
-        shown = node;
-        if (session === 'in') askFirstData(node);
-      } else {
+      if (fits(node)) shown = node;
+      else {
         node.remove();
         others.push(node);
       }
@@ -167,19 +168,41 @@ function shareStyles(block: Element): void {
 }
 
 /**
- * Asks for what the shown block's tags first show, as soon as the block's opening tag is parsed and the person signed
- * in, with their token: the data (data-sm-early-signed-in, on the portal's API host) and the modules that draw it before
- * the tags' code comes (data-sm-draw: the tags' names). The loader asks for the same when it runs, after the page is
- * parsed, and takes these answers (askEarly keeps one per address; the API client takes them: shared/api/early.ts).
+ * Asks for what the shown route's tags first show, as the page starts, for a signed-in person, with their token (or an
+ * app link's, once it is signed in): the data (on the portal's API host) and the modules that draw it before the tags'
+ * code comes, as the page's head names them for the route (FIRST_DATA_META, written by tools/prerender.tsx). The
+ * parser reaches a block deep in the page a while later: the data is on its way by then. The loader asks for the same
+ * when it runs, after the page is parsed, and takes these answers (askEarly keeps one per address; the API client
+ * takes them: shared/api/early.ts). What the head says that is not a path on the API host, or not a tag's name, is
+ * left.
  */
-function askFirstData(block: Element): void {
-  for (const tag of block.getAttribute('data-sm-draw')?.split(' ') ?? [])
-    document.head.append(
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: `./widgets/${tag}.draw.js` }),
+function askFirstData(route: string): void {
+  let all: Record<string, Partial<FirstData> | undefined> = {};
+  try {
+    all = JSON.parse(document.querySelector(`meta[name="${FIRST_DATA_META}"]`)?.getAttribute('content') ?? '{}');
+  } catch {
+    return;
+  }
+  const { data, draw } = all[route] ?? {};
+  const list = (value: unknown) =>
+    Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+  const draws = list(draw).filter((tag) => /^sm-[a-z]+$/.test(tag));
+  // The draw modules are loaded and run now (they import nothing, and only define what draws): when the loader asks for
+  // one, it is there already, and the first view is drawn the moment its answer has come.
+  for (const tag of draws)
+    (import(/* @vite-ignore */ new URL(`./widgets/${tag}.draw.js`, document.baseURI).href) as Promise<unknown>).catch(
+      () => {},
     );
-  const paths = block.getAttribute('data-sm-early-signed-in')?.split(' ') ?? [];
   void signedIn.then((auth) => {
-    for (const path of paths) if (auth && isApiPath(path)) askEarly(BUILD_API_BASE + path, auth);
+    for (const path of list(data))
+      if (auth && isApiPath(path)) {
+        const early = askEarly(BUILD_API_BASE + path, auth);
+        // The body a first view draws is read as it comes, not when the loader gets to it (survey.draw.ts reads it so).
+        if (draws.length)
+          early.body ??= early.answer
+            .then((response) => (response.ok ? response.clone().json() : null))
+            .catch(() => null);
+      }
   });
 }
 

@@ -32,6 +32,7 @@ import { Writable } from 'node:stream';
 import { computed } from '@preact/signals-core';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { FIRST_DATA_META, type FirstData } from '../shared/boot/boot';
 import { browserDeps, type ModelDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { propName } from '../shared/ui/prop-name';
@@ -249,33 +250,39 @@ export async function prerenderFooter(): Promise<string> {
   return withShadowRoots(await renderAll(createElement(DepsProvider, { value: deps }, createElement(Footer))));
 }
 
-/**
- * A block's opening tag: what route.js and host/routes-shown.ts match. A signed-in block with its markup also names
- * what its tags' first views ask for, so route.js asks for it as soon as it meets the block, before the loader runs
- * (which asks for the same and takes those answers): the data its tags name (`data-sm-early-signed-in`, their paths
- * on the portal's API host), and the draw modules of the tags that draw their data before their code comes
- * (`data-sm-draw`, their tag names: widgets/<tag>.draw.js).
- */
-export function blockTag({ route, session, anyQuery }: Block, markup = ''): string {
-  const early = session === 'in' ? earlyOf(markup) : { paths: [], draws: [] };
-  return (
-    `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}` +
-    `${early.paths.length ? ` data-sm-early-signed-in="${early.paths.join(' ')}"` : ''}` +
-    `${early.draws.length ? ` data-sm-draw="${early.draws.join(' ')}"` : ''}>`
-  );
+/** A block's opening tag: what route.js and host/routes-shown.ts match. */
+export function blockTag({ route, session, anyQuery }: Block): string {
+  return `<div data-route="${route}" data-session="${session}"${anyQuery ? ' data-any-query' : ''}>`;
 }
 
-/** What the tags in a block's markup ask for first, signed in: their paths (as written, escaped) and draw modules. */
-function earlyOf(markup: string): { paths: string[]; draws: string[] } {
-  const paths = new Set<string>();
-  const draws = new Set<string>();
-  // Each tag's markup runs from its opening tag to the next tag's (tags hold no tags).
-  for (const [, tag = '', inside = ''] of markup.matchAll(/<(sm-[a-z]+)[\s>]([\s\S]*?)(?=<sm-[a-z]+[\s>]|$)/g)) {
-    for (const [, said = ''] of inside.matchAll(/data-sm-early-signed-in="([^"]*)"/g))
-      for (const path of said.split(' ')) if (path) paths.add(path);
-    if (inside.includes('data-sm-draw')) draws.add(tag);
+/**
+ * What each signed-in block's tags ask for first (shared/boot/boot.ts FIRST_DATA_META), for route.js to ask for as it
+ * starts, before the loader runs (which asks for the same, and takes those answers): the data its tags' first views
+ * name (`data-sm-early-signed-in`, their paths on the portal's API host), and the tags whose first view draws it
+ * before their code comes (`data-sm-draw`: widgets/<tag>.draw.js). A block for visitors names nothing: their data is
+ * the loader's to ask for.
+ */
+export function firstData(blocks: readonly { block: Block; markup: string }[]): Record<string, FirstData> {
+  const all: Record<string, FirstData> = {};
+  for (const { block, markup } of blocks) {
+    if (block.session !== 'in') continue;
+    const data = new Set<string>();
+    const draw = new Set<string>();
+    // Each tag's markup runs from its opening tag to the next tag's (tags hold no tags).
+    for (const [, tag = '', inside = ''] of markup.matchAll(/<(sm-[a-z]+)[\s>]([\s\S]*?)(?=<sm-[a-z]+[\s>]|$)/g)) {
+      for (const [, said = ''] of inside.matchAll(/data-sm-early-signed-in="([^"]*)"/g))
+        for (const path of said.split(' ')) if (path) data.add(path.replaceAll('&amp;', '&'));
+      if (inside.includes('data-sm-draw')) draw.add(tag);
+    }
+    if (data.size || draw.size) all[block.route] = { data: [...data], draw: [...draw] };
   }
-  return { paths: [...paths], draws: [...draws] };
+  return all;
+}
+
+/** The page's <meta> that holds firstData, for route.js. */
+export function firstDataMeta(all: Record<string, FirstData>): string {
+  const content = JSON.stringify(all).replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+  return `<meta name="${FIRST_DATA_META}" content='${content}'>`;
 }
 
 /**
@@ -341,12 +348,10 @@ export function shareStyles(markup: string): string {
 /** dist/index.html with the routes' markup (BLOCKS), and the style that shows the one route.js names. */
 async function prerenderPortal(): Promise<void> {
   const file = join(dist, 'index.html');
-  const blocks: string[] = [];
+  const rendered: { block: Block; markup: string }[] = [];
   // One after another: the routes share the page's session and connection while they render.
-  for (const block of BLOCKS) {
-    const markup = await prerenderRoute(block.route, block.session);
-    blocks.push(`${blockTag(block, markup)}${markup}</div>`);
-  }
+  for (const block of BLOCKS) rendered.push({ block, markup: await prerenderRoute(block.route, block.session) });
+  const blocks = rendered.map(({ block, markup }) => `${blockTag(block)}${markup}</div>`);
   const style = blockStyle(BLOCKS) + tagReserveStyle();
   const footer = await prerenderFooter();
   // What route.js says when the page's script does not come, in each language (the catalogue's words).
@@ -371,7 +376,9 @@ async function prerenderPortal(): Promise<void> {
     // tags as on any page: each route fetches only its own tags' code, when it shows them.
     .replace(
       ROUTE_SCRIPT,
-      '<script src="./route.js"></script><script type="module" src="./widgets/loader.js"></script>',
+      () =>
+        `${firstDataMeta(firstData(rendered))}<script src="./route.js"></script>` +
+        '<script type="module" src="./widgets/loader.js"></script>',
     );
   if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
   const written = inlineHead(page, await bundleRouteScript());

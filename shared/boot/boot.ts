@@ -140,6 +140,19 @@ export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () 
 /** The page's early answers, by the address as the API client writes it. */
 export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
 
+/**
+ * What each signed-in route's prerendered block first asks for, written into the portal page's head before route.js
+ * (tools/prerender.tsx) so that it asks at once, before the parser has reached the block: `<meta name="sm-first-data"
+ * content='{"/survey":{"data":["/survey-question"],"draw":["sm-survey"]}}'>`: by route, the GETs its tags' first views
+ * make with the person's token (their data-sm-early-signed-in: paths on the portal's API host), and the tags whose
+ * first view draws that data before their code comes (their draw modules: widgets/<tag>.draw.js).
+ */
+export const FIRST_DATA_META = 'sm-first-data';
+export interface FirstData {
+  readonly data: readonly string[];
+  readonly draw: readonly string[];
+}
+
 // ---- A link from the mobile app ------------------------------------------------------------------------
 
 /** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */

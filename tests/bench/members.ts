@@ -76,6 +76,8 @@ const ROUTES = [
   // Not a route of its own today: the portal sends an unknown path home, whose history (sm-history) is watched.
   { route: '/history', tag: 'sm-history' },
   { route: '/donations?_d=2', tag: 'sm-donate' },
+  // Its first control is data (the questions, asked with the stored sign-in as the page is parsed).
+  { route: '/survey', tag: 'sm-survey' },
 ];
 
 /** The portal's session key: the portal calls its own origin (built without VITE_API_BASE). */

@@ -19,6 +19,7 @@ import {
   appLinkOf,
   askEarly,
   beginAppLinkSignIn,
+  bodyOf,
   BUILD_API_BASE,
   hasPaymentRecord,
   isApiPath,
@@ -37,7 +38,7 @@ import {
   type FirstData,
 } from '../shared/boot/boot';
 import { goesWithoutPayment } from '../shared/payments/arrival';
-import { appLinkTarget, hrefFor, parseQuery, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
+import { appLinkTarget, hrefFor, parseHash, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
 
 // A link from the mobile app: its token's exchange is asked for before anything else (see signInAppLink).
 const link = appLinkOf(location.hash);
@@ -72,7 +73,7 @@ if (link && exchange && signInAppLink(link, exchange)) {
 const goes =
   session === 'in' &&
   !link &&
-  goesWithoutPayment(routeForPath(path), parseQuery(hash.split('?').slice(1).join('?')), (record) =>
+  goesWithoutPayment(routeForPath(path), parseHash(location.hash).query, (record) =>
     hasPaymentRecord(record, BUILD_API_BASE),
   );
 if (goes) {
@@ -198,10 +199,7 @@ function askFirstData(route: string): void {
       if (auth && isApiPath(path)) {
         const early = askEarly(BUILD_API_BASE + path, auth);
         // The body a first view draws is read as it comes, not when the loader gets to it (survey.draw.ts reads it so).
-        if (draws.length)
-          early.body ??= early.answer
-            .then((response) => (response.ok ? response.clone().json() : null))
-            .catch(() => null);
+        if (draws.length) void bodyOf(early);
       }
   });
 }
@@ -225,13 +223,12 @@ function askFirstData(route: string): void {
 function signInAppLink(link: AppLink, early: Early): boolean {
   const base = BUILD_API_BASE;
   early.uses = 1;
-  const exchange = early.answer;
   const current = storedRecord(base);
   if (storedAuthorization(base) && !current?.fromApps) return false;
 
-  const done = exchange
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .then((body: { data?: { access_token?: unknown; token_type?: unknown; expires_in?: unknown } } | null) => {
+  const done = bodyOf(early)
+    .then((read) => {
+      const body = read as { data?: { access_token?: unknown; token_type?: unknown; expires_in?: unknown } } | null;
       // Read as the API client reads it (shared/api/auth.ts mobileLogin): the sign-in is the answer's data.
       const { access_token: token, token_type: type, expires_in: expiresIn } = body?.data ?? {};
       if (typeof token !== 'string' || !token || typeof expiresIn !== 'number') return false;

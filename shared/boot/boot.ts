@@ -117,6 +117,16 @@ export interface Early {
   body?: Promise<unknown>;
 }
 
+/**
+ * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON):
+ * the first views that draw it (widgets/survey/survey.draw.ts), and route.js, which reads it as it comes.
+ */
+export function bodyOf(early: Early): Promise<unknown> {
+  return (early.body ??= early.answer
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .catch(() => null));
+}
+
 /** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
 export const FRESH_MS = 30_000;
 

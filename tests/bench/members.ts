@@ -10,6 +10,7 @@
  *   survey's, its floor (surveyFloor).
  * - Signed-in routes (`members`): a stored session written before the page loads (as for the
  *   signed-in tags' pages), the route's main control, and every frame for the signed-out header.
+ *   Beside the survey's, its floor signed in (signedInSurveyFloor).
  * - Lighthouse signed in (`lighthouse-members`): /#/home and /#/history with the session in the
  *   browser's profile (lighthouse.ts).
  * BENCH_ONLY names these parts (app-links, members, lighthouse-members). members-report.ts prints the
@@ -142,19 +143,43 @@ function surveyFloor(origin: string, sandbox: string): MemberPage {
     what: 'the first answer, on a page that only exchanges the token and asks for the questions',
     embed: 'form',
     path,
-    html: `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>floor</title><body><p>Survey</p><div id="q"></div><script>
-const t = new URLSearchParams(location.hash.split('?')[1]).get('_t');
+    html: floorPage(`const t = new URLSearchParams(location.hash.split('?')[1]).get('_t');
 fetch('/webclient/auth/mobile-login', { headers: { Authorization: 'Bearer ' + t } }).then(r => r.json()).then(b =>
-  fetch('/survey-question', { headers: { Authorization: (b.data.token_type || 'Bearer') + ' ' + b.data.access_token } })).then(r => r.json()).then(q => {
-  document.getElementById('q').innerHTML = '<label><input type="checkbox"> ' + (q.data && q.data[0] ? 'first answer' : 'none') + '</label>';
-});
-</script>`,
+  fetch('/survey-question', { headers: { Authorization: (b.data.token_type || 'Bearer') + ' ' + b.data.access_token } }))`),
     probe: { host: null, control: '#q input', kind: 'field' },
     signedIn: false,
     data: [],
     url: async () => `${origin}${path}#/login?_t=${encodeURIComponent(await appToken(sandbox))}&type=survey`,
   };
 }
+
+/** The same for a signed-in /#/survey: one request after the page, with the stored session's token. */
+function signedInSurveyFloor(origin: string): MemberPage {
+  const path = '/bench/survey-floor-signed-in.html';
+  return {
+    part: 'members',
+    reference: 'the least any page could take for the survey signed in',
+    name: 'signed-in survey at its floor (one script)',
+    tag: null,
+    what: 'the first answer, on a page that only asks for the questions with the stored sign-in',
+    embed: 'form',
+    path,
+    html: floorPage(`const { auth } = JSON.parse(localStorage.getItem(${JSON.stringify(sessionKeyFor(''))}));
+fetch('/survey-question', { headers: { Authorization: auth.tokenType + ' ' + auth.accessToken } })`),
+    probe: { host: null, control: '#q input', kind: 'field' },
+    signedIn: true,
+    data: [],
+    url: () => Promise.resolve(`${origin}${path}#/survey`),
+  };
+}
+
+/** A page of one script: `ask`, an expression whose promise gives the questions' answer, then one checkbox drawn. */
+const floorPage = (ask: string) =>
+  `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>floor</title><body><p>Survey</p><div id="q"></div><script>
+${ask}.then(r => r.json()).then(q => {
+  document.getElementById('q').innerHTML = '<label><input type="checkbox"> ' + (q.data && q.data[0] ? 'first answer' : 'none') + '</label>';
+});
+</script>`;
 
 /** The pages of the parts wanted, on the portal at `origin`, the sandbox (which mints the app's tokens) at `sandbox`. */
 export function memberPages(dist: string, origin: string, sandbox: string, wanted: (part: string) => boolean) {
@@ -176,7 +201,7 @@ export function memberPages(dist: string, origin: string, sandbox: string, wante
     }
   if (wanted('members')) {
     pages.push(homePage(origin));
-    for (const { route, tag } of ROUTES)
+    for (const { route, tag } of ROUTES) {
       pages.push(
         memberPage({
           part: 'members',
@@ -186,6 +211,8 @@ export function memberPages(dist: string, origin: string, sandbox: string, wante
           url: () => Promise.resolve(`${origin}/#${route}`),
         }),
       );
+      if (route === '/survey') pages.push(signedInSurveyFloor(origin));
+    }
   }
   return pages;
 }

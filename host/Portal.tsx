@@ -13,6 +13,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import { APP_DONATION_MISSION_ID, ROUTES, type Query, type RouteName } from '../shared/routing/routes';
 import { parseAttribute } from '../shared/ui/define';
 import { Overlay } from '../shared/ui/Overlay';
@@ -33,8 +34,8 @@ import '@messages/portal';
 /**
  * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
  * only when one shows, never with a public route; the portal's wait overlay shows meanwhile. A
- * page that confirms a payment (CONFIRMING) loads it as it shows, for the page it may go on to: a
- * payment that waits or failed is then shown in the success page's place, with no wait between.
+ * payment page (one of those shared/payments/arrival.ts names) loads it as it shows, for the page
+ * it may go on to: a payment that waits or failed is then shown in its place, with no wait between.
  * The wait, a line high, moved the footer up and back down: on a phone, a donation that waits
  * shifted the page by 0.39, now 0.06 (its new banner's height). Where the code has not come yet,
  * the wait holds the height of the page it replaces (Later).
@@ -48,8 +49,6 @@ const paymentPage = (name: keyof typeof import('./pages/PaymentPages')): LaterPa
 const ResultPendingPage = paymentPage('ResultPendingPage');
 const TransactionFailedPage = paymentPage('TransactionFailedPage');
 const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
-/** The pages that confirm a payment, and go on to a page above when it waits or failed (shared/payments/engine.ts). */
-const CONFIRMING: ReadonlySet<RouteName> = new Set(['SuccessPage', 'SubscriptionSuccessPage', 'DonationsSuccessPage']);
 
 /** A page whose code loads when it first shows: how to load it, and the page once loaded (else null). */
 interface LaterPage {
@@ -216,10 +215,10 @@ export function Portal({ initialHash }: { initialHash?: string }) {
     if (session.isSignedIn.peek()) void account.refreshProfile().then((result) => (profileFailed.value = !result.ok));
   }, [account, session]);
 
-  const confirming = decision.kind === 'render' && CONFIRMING.has(decision.name);
+  const paying = decision.kind === 'render' && decision.name in WITHOUT_PAYMENT;
   useEffect(() => {
-    if (confirming) void loadPaymentPages().catch(() => {});
-  }, [confirming]);
+    if (paying) void loadPaymentPages().catch(() => {});
+  }, [paying]);
 
   useEffect(() => {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;

@@ -135,51 +135,58 @@ const homePage = (origin: string): MemberPage =>
  */
 function surveyFloor(origin: string, sandbox: string): MemberPage {
   const path = '/bench/survey-floor.html';
-  return {
+  return floorPage({
     part: 'app-links',
     reference: 'the least any page could take for the survey',
     name: 'survey at its floor (one script)',
-    tag: null,
     what: 'the first answer, on a page that only exchanges the token and asks for the questions',
-    embed: 'form',
     path,
-    html: floorPage(`const t = new URLSearchParams(location.hash.split('?')[1]).get('_t');
-fetch('/webclient/auth/mobile-login', { headers: { Authorization: 'Bearer ' + t } }).then(r => r.json()).then(b =>
-  fetch('/survey-question', { headers: { Authorization: (b.data.token_type || 'Bearer') + ' ' + b.data.access_token } }))`),
-    probe: { host: null, control: '#q input', kind: 'field' },
+    ask: `fetch('/webclient/auth/mobile-login', { headers: { Authorization: 'Bearer ' + new URLSearchParams(location.hash.split('?')[1]).get('_t') } })
+  .then(r => r.json()).then(b =>
+  fetch('/survey-question', { headers: { Authorization: (b.data.token_type || 'Bearer') + ' ' + b.data.access_token } }))`,
     signedIn: false,
-    data: [],
     url: async () => `${origin}${path}#/login?_t=${encodeURIComponent(await appToken(sandbox))}&type=survey`,
-  };
+  });
 }
 
 /** The same for a signed-in /#/survey: one request after the page, with the stored session's token. */
 function signedInSurveyFloor(origin: string): MemberPage {
   const path = '/bench/survey-floor-signed-in.html';
-  return {
+  return floorPage({
     part: 'members',
     reference: 'the least any page could take for the survey signed in',
     name: 'signed-in survey at its floor (one script)',
-    tag: null,
     what: 'the first answer, on a page that only asks for the questions with the stored sign-in',
-    embed: 'form',
     path,
-    html: floorPage(`const { auth } = JSON.parse(localStorage.getItem(${JSON.stringify(sessionKeyFor(''))}));
-fetch('/survey-question', { headers: { Authorization: auth.tokenType + ' ' + auth.accessToken } })`),
-    probe: { host: null, control: '#q input', kind: 'field' },
+    ask: `fetch('/survey-question', { headers: { Authorization: (({ auth }) => auth.tokenType + ' ' + auth.accessToken)(JSON.parse(localStorage.getItem(${JSON.stringify(sessionKeyFor(''))}))) } })`,
     signedIn: true,
-    data: [],
     url: () => Promise.resolve(`${origin}${path}#/survey`),
-  };
+  });
 }
 
-/** A page of one script: `ask`, an expression whose promise gives the questions' answer, then one checkbox drawn. */
-const floorPage = (ask: string) =>
-  `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>floor</title><body><p>Survey</p><div id="q"></div><script>
+/**
+ * A floor page: one script, `ask` (an expression whose promise gives the questions' answer), then one checkbox drawn,
+ * the control watched.
+ */
+function floorPage({
+  ask,
+  ...page
+}: Pick<MemberPage, 'part' | 'reference' | 'name' | 'what' | 'path' | 'signedIn' | 'url'> & {
+  ask: string;
+}): MemberPage {
+  return {
+    ...page,
+    tag: null,
+    embed: 'form',
+    html: `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>floor</title><body><p>Survey</p><div id="q"></div><script>
 ${ask}.then(r => r.json()).then(q => {
   document.getElementById('q').innerHTML = '<label><input type="checkbox"> ' + (q.data && q.data[0] ? 'first answer' : 'none') + '</label>';
 });
-</script>`;
+</script>`,
+    probe: { host: null, control: '#q input', kind: 'field' },
+    data: [],
+  };
+}
 
 /** The pages of the parts wanted, on the portal at `origin`, the sandbox (which mints the app's tokens) at `sandbox`. */
 export function memberPages(dist: string, origin: string, sandbox: string, wanted: (part: string) => boolean) {

@@ -20,6 +20,7 @@ import {
   recordDrawn,
   signInNewPerson,
   slowPhone,
+  storedEmail,
 } from './support';
 
 const browser = browserPerFile();
@@ -45,7 +46,7 @@ describe('mobile app entries', () => {
     await page.waitForURL(/#\/top-up$/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
     expect(stored.fromApps).toBe(true);
-    expect(stored.user.email).toBe(person.email);
+    await expect.poll(() => storedEmail(page)).toBe(person.email);
     await page.getByRole('radio', { name: /^50 Credits/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
@@ -120,8 +121,7 @@ describe('mobile app entries', () => {
     const { page, context } = await newPage(browser());
     await openEntry(page, 'topup', person.email);
     await page.waitForURL(/#\/top-up$/);
-    const used = await page.evaluate(() => localStorage.getItem('sm.session.v1'));
-    expect(used).toContain(person.email);
+    await expect.poll(() => storedEmail(page)).toBe(person.email);
     // A token used once, then opened again in a fresh webview.
     const replay = await newPage(browser());
     const minted = await appToken(person.email);
@@ -227,8 +227,7 @@ describe('app links on a slow phone', () => {
     await page.getByText(`Continue as ${linked.email}?`).waitFor();
     await page.getByRole('button', { name: `Continue as ${linked.email}` }).click();
     await page.waitForURL(/#\/top-up$/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
-    expect(stored.user.email).toBe(linked.email);
+    await expect.poll(() => storedEmail(page)).toBe(linked.email);
     expect(errors).toEqual([]);
     await context.close();
   });

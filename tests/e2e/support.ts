@@ -103,6 +103,21 @@ export async function appToken(email: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * The email of the person this page's stored session belongs to, or null. After an app link the
+ * session is stored with its token first and the person a moment later, so poll it.
+ */
+export const storedEmail = (page: Page): Promise<string | null> =>
+  page.evaluate(() => {
+    try {
+      return (
+        (JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}') as { user?: { email?: string } }).user?.email ?? null
+      );
+    } catch {
+      return null;
+    }
+  });
+
 /** A unique address per run, so suites never collide. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;

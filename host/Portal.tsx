@@ -14,7 +14,14 @@ import {
   type ReactNode,
 } from 'react';
 import { WITHOUT_PAYMENT } from '../shared/payments/arrival';
-import { APP_DONATION_MISSION_ID, ROUTES, type Query, type RouteName } from '../shared/routing/routes';
+import {
+  APP_DONATION_MISSION_ID,
+  bannerOf,
+  ROUTES,
+  type BannerGroup,
+  type Query,
+  type RouteName,
+} from '../shared/routing/routes';
 import { parseAttribute } from '../shared/ui/define';
 import { Overlay } from '../shared/ui/Overlay';
 import { useDeps, useT } from '../shared/ui/WidgetRoot';
@@ -37,8 +44,9 @@ import '@messages/portal';
  * payment page (one of those shared/payments/arrival.ts names) loads it as it shows, for the page
  * it may go on to: a payment that waits or failed is then shown in its place, with no wait between.
  * The wait, a line high, moved the footer up and back down: on a phone, a donation that waits
- * shifted the page by 0.39, now 0.06 (its new banner's height). Where the code has not come yet,
- * the wait holds the height of the page it replaces (Later).
+ * shifted the page by 0.39. route.js preloads that code on a payment page; where it has not come
+ * yet, the wait holds the height of the page it replaces (Later). The page shown keeps the banner
+ * of the one it replaces (routes.ts keepsBanner): 0.06 to 0.2 more, before.
  */
 let paymentPages: typeof import('./pages/PaymentPages') | null = null;
 const loadPaymentPages = () => import('./pages/PaymentPages').then((m) => (paymentPages = m));
@@ -224,8 +232,18 @@ export function Portal({ initialHash }: { initialHash?: string }) {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;
   }, [location.path]);
 
+  // The banner shown and the page it was shown for: a page a payment's page goes on to by itself keeps it
+  // (routes.ts keepsBanner). Set while rendering, as React's docs keep what a previous render showed.
+  const [shown, setShown] = useState<{ page: RouteName; banner: BannerGroup } | null>(null);
   if (decision.kind === 'redirect') return <Overlay label={t('portal.wait')} />;
   const route = ROUTES[decision.name];
+  const banner =
+    shown?.page === decision.name
+      ? shown.banner
+      : route.shell
+        ? bannerOf(decision.name, shown?.banner ?? null)
+        : 'none';
+  if (shown?.page !== decision.name) setShown({ page: decision.name, banner });
   const page = PAGES[decision.name]?.({ available: AVAILABLE, query: location.query });
   if (route.shell) {
     return (
@@ -238,7 +256,7 @@ export function Portal({ initialHash }: { initialHash?: string }) {
           {t('portal.skipLink')}
         </a>
         <Header />
-        <Banner route={decision.name} available={AVAILABLE} />
+        <Banner route={decision.name} group={banner} available={AVAILABLE} />
         <main id="main" tabIndex={-1} className="portal-main">
           {page}
         </main>

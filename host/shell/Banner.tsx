@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { hrefFor, ROUTES, type RouteName } from '../../shared/routing/routes';
+import { hrefFor, type BannerGroup, type RouteName } from '../../shared/routing/routes';
 import { Carousel } from '../../shared/ui/Carousel';
 import { useT } from '../../shared/ui/WidgetRoot';
 import { PRODUCT_NAME } from '../links';
@@ -53,11 +53,18 @@ function BannerSize() {
   );
 }
 
-/** The banner above a shell route, by route group. */
-export function Banner({ route, available }: { route: RouteName; available: ReadonlySet<RouteName> }) {
+/** The banner above a shell route: its route group's (shared/routing/routes.ts bannerOf). */
+export function Banner({
+  route,
+  group,
+  available,
+}: {
+  route: RouteName;
+  group: BannerGroup;
+  available: ReadonlySet<RouteName>;
+}) {
   const t = useT();
   useSignals();
-  const group = ROUTES[route].banner;
   const user = useProfile();
   if (group === 'credit') {
     return (

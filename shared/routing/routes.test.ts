@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, hrefFor, isPublicPath, parseHash, routeForPath, routeForType } from './routes';
+import { bannerOf, buildQuery, hrefFor, isPublicPath, parseHash, routeForPath, routeForType } from './routes';
 
 describe('routes', () => {
   it('parses hash paths with queries into route names', () => {
@@ -47,6 +47,15 @@ describe('routes', () => {
       expect(isPublicPath(path), path).toBe(false);
     }
     expect(routeForPath('/result/pending')).toBe('ResultPendingPage');
+  });
+
+  it('keeps the banner of a payment page on the page it goes on to, and else shows its own banner', () => {
+    expect(bannerOf('ResultPendingPage', 'donation')).toBe('donation');
+    expect(bannerOf('TransactionFailedPage', 'credit')).toBe('credit');
+    expect(bannerOf('TransactionFailedPage', null)).toBe('default');
+    expect(bannerOf('ResultPendingPage', 'none')).toBe('default');
+    expect(bannerOf('TransactionSuccessPage', 'credit')).toBe('default');
+    expect(bannerOf('TopUpPage', 'donation')).toBe('credit');
   });
 
   it('maps the login type query to its page', () => {

@@ -14,6 +14,11 @@ export interface RouteDef {
   /** Rendered inside the signed-in shell (header, banner, footer). */
   readonly shell: boolean;
   readonly banner: BannerGroup;
+  /**
+   * A page a payment's own page goes on to by itself (a payment that waits, or failed): it keeps that page's banner,
+   * so the page below the banner does not move when it replaces it. Opened on its own, it shows `banner`.
+   */
+  readonly keepsBanner?: true;
 }
 
 const shellRoute = (path: string, banner: BannerGroup = 'default'): RouteDef => ({
@@ -35,9 +40,9 @@ export const ROUTES = {
   SubscribePage: shellRoute('/subscription', 'subscription'),
   SubscriptionCheckoutPage: shellRoute('/subscription-checkout', 'subscription'),
   SubscriptionSuccessPage: shellRoute('/subscription-success', 'subscription'),
-  TransactionFailedPage: shellRoute('/transaction-failed'),
+  TransactionFailedPage: { ...shellRoute('/transaction-failed'), keepsBanner: true },
   TransactionSuccessPage: shellRoute('/transaction-success'),
-  ResultPendingPage: shellRoute('/result/pending'),
+  ResultPendingPage: { ...shellRoute('/result/pending'), keepsBanner: true },
   DonationListsPage: shellRoute('/donation-lists', 'donation'),
   // A gift hands off to the checkout from this page itself, so the spec's DonationsCheckoutPage has no route.
   DonationsPage: shellRoute('/donations', 'donation'),
@@ -72,6 +77,12 @@ export type RouteName = keyof typeof ROUTES;
  * (tools/prerender.tsx), and route.js names that page for them (host/route.ts).
  */
 const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
+
+/** The banner a shell route shows, after `before` (the banner shown before it, if any; see keepsBanner). */
+export function bannerOf(route: RouteName, before: BannerGroup | null): BannerGroup {
+  const def: RouteDef = ROUTES[route];
+  return def.keepsBanner && before && before !== 'none' ? before : def.banner;
+}
 
 /** The route whose page a signed-in member sees at `path`. */
 export const signedInShownAs = (path: string): string => SIGNED_IN_SHOWN_AS[path] ?? path;

@@ -128,8 +128,9 @@ async function signedInPhone(visit: Visit): Promise<{ context: BrowserContext; p
   for (const kind of ['credit', 'subscription', 'donation'] as const)
     if (address.includes(`{${kind}}`)) address = address.replace(`{${kind}}`, await paidSession(token, kind));
   // A checkout opened and not paid: the page that confirms it hears that it waits.
-  if (address.includes('{unpaid donation}'))
-    address = address.replace('{unpaid donation}', await paidSession(token, 'donation', false));
+  for (const kind of ['credit', 'subscription', 'donation'] as const)
+    if (address.includes(`{unpaid ${kind}}`))
+      address = address.replace(`{unpaid ${kind}}`, await paidSession(token, kind, false));
   await opened.page.goto(`${baseUrl()}/#${address}`);
   return opened;
 }
@@ -210,34 +211,51 @@ describe('a signed-in member on a phone', () => {
     },
   );
 
-  it('shows a payment that waits in the place of the page that confirmed it, with no wait between', async () => {
-    const { page, context, errors } = await signedInPhone({
-      address: '/donation-success?session_id={unpaid donation}',
-    });
-    // The frames where the portal's wait stood in for a page whose code had not come (host/Portal.tsx Later).
-    await page.evaluate(() => {
-      const w = window as unknown as { __waits: number };
-      w.__waits = 0;
-      const frame = () => {
-        if ([...document.querySelectorAll('main .sm-overlay')].some((e) => e.getClientRects().length > 0))
-          w.__waits += 1;
+  it.each([
+    ['a donation that waits', '/donation-success?session_id={unpaid donation}', /#\/result\/pending$/, 'Missions'],
+    [
+      'a membership that failed',
+      '/subscription-success?session_id={unpaid subscription}',
+      /#\/transaction-failed$/,
+      'Partner with',
+    ],
+    [
+      'a top-up that failed',
+      '/success?type=self&session_id={unpaid credit}',
+      /#\/transaction-failed$/,
+      'Pay-as-you-go',
+    ],
+  ])(
+    'shows %s in the place of the page that confirmed it, under the same banner, with no wait between',
+    async (_what, address, result, bannerSays) => {
+      const { page, context, errors } = await signedInPhone({ address });
+      // The frames where the portal's wait stood in for a page whose code had not come (host/Portal.tsx Later).
+      await page.evaluate(() => {
+        const w = window as unknown as { __waits: number };
+        w.__waits = 0;
+        const frame = () => {
+          if ([...document.querySelectorAll('main .sm-overlay')].some((e) => e.getClientRects().length > 0))
+            w.__waits += 1;
+          requestAnimationFrame(frame);
+        };
         requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
-    await page.waitForURL(/#\/result\/pending$/, { timeout: 20_000 });
-    await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __waits: number }).__waits)).toBe(0);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
-    // The pending page's banner is the portal's own, not the donations' (a page of another group): the page below it
-    // moves down once, by the difference. Before, the wait in between moved the footer up and back: 0.39.
-    expect(
-      shifts.reduce((sum, s) => sum + s.value, 0),
-      JSON.stringify(shifts),
-    ).toBeLessThanOrEqual(0.1);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      });
+      await page.waitForURL(result, { timeout: 20_000 });
+      await page.getByRole('heading', { name: /^Payment (Pending|Failed!)$/ }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __waits: number }).__waits)).toBe(0);
+      // The result page keeps the banner of the page it replaced (routes.ts keepsBanner), so nothing below it moves.
+      // Before, the wait in between moved the footer up and back (0.39), then the portal's own banner, of another
+      // height, moved the page once more (0.06 to 0.2).
+      expect(await page.locator('.portal-banner').first().textContent()).toContain(bannerSays);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
+      expect(
+        shifts.reduce((sum, s) => sum + s.value, 0),
+        JSON.stringify(shifts),
+      ).toBeLessThanOrEqual(0.05);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('keeps a choice made on /top-up before its code came, and the header holds its place meanwhile', async () => {
     const opened = await newPage(browser());

@@ -33,11 +33,12 @@ import {
   storedRecord,
   markPortalPage,
   FIRST_DATA_META,
+  MODULEPRELOADS,
   type AppLink,
   type Early,
   type FirstData,
 } from '../shared/boot/boot';
-import { goesWithoutPayment } from '../shared/payments/arrival';
+import { goesWithoutPayment, WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import { appLinkTarget, hrefFor, parseHash, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
 
 // A link from the mobile app: its token's exchange is asked for before anything else (see signInAppLink).
@@ -294,10 +295,15 @@ document.addEventListener('error', failed, true);
 addEventListener('load', () => document.removeEventListener('error', failed, true));
 
 // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
-// first frame, so they do not hold back its paint, and all at once rather than as the script finds them.
+// first frame, so they do not hold back its paint, and all at once rather than as the script finds them. A payment
+// page also fetches the pages after a payment, which it may go on to by itself before its code would have asked.
+const route = session === 'in' ? routeForPath(path) : null;
+const preloads = [MODULEPRELOADS.portal, ...(route && route in WITHOUT_PAYMENT ? [MODULEPRELOADS.paymentResults] : [])];
 requestAnimationFrame(() =>
   setTimeout(() => {
-    const links = document.getElementById('sm-modulepreload') as HTMLTemplateElement | null;
-    if (links) document.head.append(links.content.cloneNode(true));
+    for (const id of preloads) {
+      const links = document.getElementById(id) as HTMLTemplateElement | null;
+      if (links) document.head.append(links.content.cloneNode(true));
+    }
   }),
 );

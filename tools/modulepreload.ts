@@ -11,6 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { MODULEPRELOADS } from '../shared/boot/boot';
 import { OUT_DIR } from './out-dir';
 
 interface ManifestChunk {
@@ -18,6 +19,7 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -39,7 +41,11 @@ export function staticImports(manifest: Manifest, entry: string): string[] {
 }
 
 /** The template this step writes (and, from older builds, a bare link), with the line break and indent before it. */
-const PRELOAD = /\n[ \t]*<template id="sm-modulepreload">[\s\S]*?<\/template>|\n[ \t]*<link rel="modulepreload"[^>]*>/g;
+const PRELOAD =
+  /\n[ \t]*<template id="sm-modulepreload[-a-z]*">[\s\S]*?<\/template>|\n[ \t]*<link rel="modulepreload"[^>]*>/g;
+
+/** The portal's pages after a payment, which its script imports when one shows (host/Portal.tsx), by their source. */
+const PAYMENT_RESULTS = 'pages/PaymentPages.tsx';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -53,7 +59,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * would share a phone's slow link with the stylesheet and hold back the first paint of the
  * prerendered route (on /#/login, Lighthouse's first paint went from 2.2 s to 1.2 s without them).
  */
-export function withModulePreloads(html: string, page: string, scriptFile: string, files: readonly string[]): string {
+export function withModulePreloads(
+  html: string,
+  page: string,
+  scriptFile: string,
+  files: readonly string[],
+  paymentResults: readonly string[] = [],
+): string {
   const from = posix.dirname(page);
   const href = (file: string) => `./${posix.relative(from, file)}`;
   const bare = html.replace(PRELOAD, '');
@@ -61,7 +73,11 @@ export function withModulePreloads(html: string, page: string, scriptFile: strin
     `([ \\t]*)<script type="module"[^>]* src="${escapeRegExp(href(scriptFile))}"[^>]*></script>`,
   ).exec(bare);
   if (!script) throw new Error(`${page} has no <script type="module" src="${href(scriptFile)}">.`);
-  const links = `\n${script[1]}<template id="sm-modulepreload">${files.map((file) => `\n${script[1]}  <link rel="modulepreload" crossorigin href="${href(file)}">`).join('')}\n${script[1]}</template>`;
+  const template = (id: string, listed: readonly string[]) =>
+    `\n${script[1]}<template id="${id}">${listed.map((file) => `\n${script[1]}  <link rel="modulepreload" crossorigin href="${href(file)}">`).join('')}\n${script[1]}</template>`;
+  const links =
+    template(MODULEPRELOADS.portal, files) +
+    (paymentResults.length > 0 ? template(MODULEPRELOADS.paymentResults, paymentResults) : '');
   const end = script.index + script[0].length;
   return bare.slice(0, end) + links + bare.slice(end);
 }
@@ -73,8 +89,11 @@ export function addModulePreloads(dist: string): Record<string, string[]> {
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isEntry || !chunk.src?.endsWith('.html')) continue;
     const files = staticImports(manifest, key);
+    const later = chunk.dynamicImports?.includes(PAYMENT_RESULTS)
+      ? [manifest[PAYMENT_RESULTS]!.file, ...staticImports(manifest, PAYMENT_RESULTS)].filter((f) => !files.includes(f))
+      : [];
     const path = join(dist, chunk.src);
-    writeFileSync(path, withModulePreloads(readFileSync(path, 'utf8'), chunk.src, chunk.file, files));
+    writeFileSync(path, withModulePreloads(readFileSync(path, 'utf8'), chunk.src, chunk.file, files, later));
     pages[chunk.src] = files;
   }
   return pages;

@@ -163,6 +163,12 @@ export interface FirstData {
   readonly draw: readonly string[];
 }
 
+/** The portal page's templates of modulepreload links, by what they load (tools/modulepreload.ts; route.js). */
+export const MODULEPRELOADS = {
+  portal: 'sm-modulepreload',
+  paymentResults: 'sm-modulepreload-payment-results',
+} as const;
+
 // ---- A link from the mobile app ------------------------------------------------------------------------
 
 /** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */

@@ -138,6 +138,8 @@ describe('the portal page', () => {
     );
     expect(listed.sort()).toEqual(chunks);
     expect(preloaded).toEqual(expect.arrayContaining(chunks));
+    // The pages after a payment are preloaded on a payment page only (host/route.ts), never on a public one.
+    expect([...requested].filter((path) => /PaymentPages/.test(path))).toEqual([]);
 
     // Each file the build compressed came in brotli (Chromium asks for it from localhost, a secure origin).
     const fileOf = (path: string) => (path === '/' ? 'index.html' : path.slice(1));

@@ -9,6 +9,8 @@ describe('dates', () => {
     expect(formatTableDate('2025-03-14T15:05:00')).toBe('14/03/2025 03:05 PM');
     expect(formatTableDate('2025-03-14 00:30:00')).toBe('14/03/2025 12:30 AM');
     expect(formatTableDate('2025-03-14 12:00')).toBe('14/03/2025 12:00 PM');
+    expect(formatTableDate('2025-01-02 09:07:00')).toBe('02/01/2025 09:07 AM');
+    expect(formatTableDate('2025-12-31 23:59:59')).toBe('31/12/2025 11:59 PM');
   });
   it('reads a date without a zone as local time, and one with a zone as that instant', () => {
     expect(formatDate('2025-12-31')).toBe('31 December 2025');

@@ -18,6 +18,7 @@ import {
   APP_DONATION_MISSION_ID,
   bannerOf,
   ROUTES,
+  takesPlace,
   type BannerGroup,
   type Query,
   type RouteName,
@@ -46,7 +47,7 @@ import '@messages/portal';
  * The wait, a line high, moved the footer up and back down: on a phone, a donation that waits
  * shifted the page by 0.39. route.js preloads that code on a payment page; where it has not come
  * yet, the wait holds the height of the page it replaces (Later). The page shown keeps the banner
- * of the one it replaces (routes.ts keepsBanner): 0.06 to 0.2 more, before.
+ * and the height of the one it replaces (routes.ts keepsBanner): 0.03 to 0.2 more, before.
  */
 let paymentPages: typeof import('./pages/PaymentPages') | null = null;
 const loadPaymentPages = () => import('./pages/PaymentPages').then((m) => (paymentPages = m));
@@ -232,18 +233,24 @@ export function Portal({ initialHash }: { initialHash?: string }) {
     document.title = `${location.path === '/' ? 'Home' : location.path.slice(1).replace(/-/g, ' ')} · Sacred Music`;
   }, [location.path]);
 
-  // The banner shown and the page it was shown for: a page a payment's page goes on to by itself keeps it
-  // (routes.ts keepsBanner). Set while rendering, as React's docs keep what a previous render showed.
-  const [shown, setShown] = useState<{ page: RouteName; banner: BannerGroup } | null>(null);
+  // The page shown, with its banner and, where it took another page's place (routes.ts keepsBanner), that page's
+  // height: nothing under it moves. Set while rendering, as React's docs keep what a previous render showed.
+  const [shown, setShown] = useState<{ page: RouteName; banner: BannerGroup; height?: number } | null>(null);
   if (decision.kind === 'redirect') return <Overlay label={t('portal.wait')} />;
   const route = ROUTES[decision.name];
-  const banner =
+  const before = shown?.banner ?? null;
+  const now =
     shown?.page === decision.name
-      ? shown.banner
-      : route.shell
-        ? bannerOf(decision.name, shown?.banner ?? null)
-        : 'none';
-  if (shown?.page !== decision.name) setShown({ page: decision.name, banner });
+      ? shown
+      : {
+          page: decision.name,
+          banner: route.shell ? bannerOf(decision.name, before) : ('none' as const),
+          height:
+            route.shell && takesPlace(decision.name, before) && typeof document !== 'undefined'
+              ? document.getElementById('main')?.offsetHeight
+              : undefined,
+        };
+  if (now !== shown) setShown(now);
   const page = PAGES[decision.name]?.({ available: AVAILABLE, query: location.query });
   if (route.shell) {
     return (
@@ -256,8 +263,13 @@ export function Portal({ initialHash }: { initialHash?: string }) {
           {t('portal.skipLink')}
         </a>
         <Header />
-        <Banner route={decision.name} group={banner} available={AVAILABLE} />
-        <main id="main" tabIndex={-1} className="portal-main">
+        <Banner route={decision.name} group={now.banner} available={AVAILABLE} />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="portal-main"
+          style={now.height ? { minHeight: now.height } : undefined}
+        >
           {page}
         </main>
         <ManageMembership route={location.path} />

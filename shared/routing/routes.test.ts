@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bannerOf, buildQuery, hrefFor, isPublicPath, parseHash, routeForPath, routeForType } from './routes';
+import {
+  bannerOf,
+  buildQuery,
+  hrefFor,
+  isPublicPath,
+  parseHash,
+  routeForPath,
+  routeForType,
+  takesPlace,
+} from './routes';
 
 describe('routes', () => {
   it('parses hash paths with queries into route names', () => {
@@ -56,6 +65,9 @@ describe('routes', () => {
     expect(bannerOf('ResultPendingPage', 'none')).toBe('default');
     expect(bannerOf('TransactionSuccessPage', 'credit')).toBe('default');
     expect(bannerOf('TopUpPage', 'donation')).toBe('credit');
+    expect(takesPlace('TransactionFailedPage', 'subscription')).toBe(true);
+    expect(takesPlace('TransactionFailedPage', 'none')).toBe(false);
+    expect(takesPlace('HomePage', 'credit')).toBe(false);
   });
 
   it('maps the login type query to its page', () => {

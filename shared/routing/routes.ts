@@ -15,8 +15,8 @@ export interface RouteDef {
   readonly shell: boolean;
   readonly banner: BannerGroup;
   /**
-   * A page a payment's own page goes on to by itself (a payment that waits, or failed): it keeps that page's banner,
-   * so the page below the banner does not move when it replaces it. Opened on its own, it shows `banner`.
+   * A page a payment's own page goes on to by itself (a payment that waits, or failed): it takes that page's place,
+   * its banner and at least its height, so nothing moves when it replaces it. Opened on its own, it shows `banner`.
    */
   readonly keepsBanner?: true;
 }
@@ -78,11 +78,13 @@ export type RouteName = keyof typeof ROUTES;
  */
 const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
 
-/** The banner a shell route shows, after `before` (the banner shown before it, if any; see keepsBanner). */
-export function bannerOf(route: RouteName, before: BannerGroup | null): BannerGroup {
-  const def: RouteDef = ROUTES[route];
-  return def.keepsBanner && before && before !== 'none' ? before : def.banner;
-}
+/** Whether a shell route shown after a page with the banner `before` (if any) takes that page's place (keepsBanner). */
+export const takesPlace = (route: RouteName, before: BannerGroup | null): boolean =>
+  !!(ROUTES[route] as RouteDef).keepsBanner && !!before && before !== 'none';
+
+/** The banner a shell route shows, after a page with the banner `before` (if any). */
+export const bannerOf = (route: RouteName, before: BannerGroup | null): BannerGroup =>
+  takesPlace(route, before) ? before! : ROUTES[route].banner;
 
 /** The route whose page a signed-in member sees at `path`. */
 export const signedInShownAs = (path: string): string => SIGNED_IN_SHOWN_AS[path] ?? path;

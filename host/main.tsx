@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appLinkSettled, BUILD_API_BASE, markPortalPage } from '../shared/boot/boot';
 import { browserDeps } from '../shared/deps/deps';
 import { prepareDates } from '../shared/format/dates';
+import { ROUTES } from '../shared/routing/routes';
 import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
 import { pageShown, Portal } from './Portal';
@@ -81,7 +82,8 @@ async function start(portal: HTMLElement): Promise<void> {
   }
   if (shown) {
     // The dashboard's dates would make the page's first date format while it hydrates: 60 ms more in one task.
-    await new Promise<void>((made) => setTimeout(() => made(prepareDates())));
+    if (shown.dataset.route === ROUTES.HomePage.path)
+      await new Promise<void>((made) => setTimeout(() => made(prepareDates())));
     portal.querySelector('.portal-boot')?.remove();
     // The address the block shows, before the portal reads it: the landing is the sign-in page, and for a member / (or
     // /history, a path the portal does not know) is home, whose block route.js showed (signedInShownAs).

@@ -59,6 +59,13 @@ const ResultPendingPage = paymentPage('ResultPendingPage');
 const TransactionFailedPage = paymentPage('TransactionFailedPage');
 const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
 
+/**
+ * The height of the page's main part as it stands: read while a new page renders, it is the page being replaced, whose
+ * place the new page (or its wait) holds. None while prerendering.
+ */
+const mainHeight = (): number | undefined =>
+  typeof document === 'undefined' ? undefined : document.getElementById('main')?.offsetHeight;
+
 /** A page whose code loads when it first shows: how to load it, and the page once loaded (else null). */
 interface LaterPage {
   readonly load: () => Promise<{ default: ComponentType }>;
@@ -104,9 +111,7 @@ function Later({ page: { load, loaded } }: { page: LaterPage }) {
   // Loaded already: shown at once, without a moment of the wait overlay (lazy() suspends once even then).
   const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: loaded() ?? lazy(load) }));
   // Meanwhile the wait holds the height of the page it replaces, so that what is below it (the footer) stays.
-  const [height] = useState(() =>
-    typeof document === 'undefined' ? 0 : document.getElementById('main')?.offsetHeight,
-  );
+  const [height] = useState(mainHeight);
   const retry = () => {
     setTry({ tried: tried + 1, Page: lazy(load) });
     // The button goes with the message: the focus goes to the page's main part, where the page comes.
@@ -245,10 +250,7 @@ export function Portal({ initialHash }: { initialHash?: string }) {
       : {
           page: decision.name,
           banner: route.shell ? bannerOf(decision.name, before) : ('none' as const),
-          height:
-            route.shell && takesPlace(decision.name, before) && typeof document !== 'undefined'
-              ? document.getElementById('main')?.offsetHeight
-              : undefined,
+          height: route.shell && takesPlace(decision.name, before) ? mainHeight() : undefined,
         };
   if (now !== shown) setShown(now);
   const page = PAGES[decision.name]?.({ available: AVAILABLE, query: location.query });

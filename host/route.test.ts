@@ -125,14 +125,16 @@ async function open(page: Page) {
   const timers: (() => void)[] = [];
   /** The links route.js added to the head (the portal's chunks preloaded). */
   const links: { rel: string; href: string }[] = [];
-  /** The modules route.js imported (its import() is this page's: see runInContext below). */
-  const imports: string[] = [];
   let address = page.hash ?? '#/login';
   let observe: ((records: { addedNodes: Block[] }[]) => void) | null = null;
   let loaded: (() => void) | null = null;
   Object.assign(store, page.entries);
   if (page.stored != null) store[LANGUAGE_KEY] = page.stored;
   if (page.session !== undefined) store[page.sessionKey ?? sessionKeyFor('')] = page.session;
+  const answerTo = (url: string) => {
+    const answer = page.answers?.[url.replace(/^https:\/\/api\.example\.org/, '')];
+    return { status: answer?.status ?? 404, body: answer?.body ?? {} };
+  };
   const context: Record<string, unknown> = {
     location: {
       get hash() {
@@ -172,9 +174,36 @@ async function open(page: Page) {
     },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       asked.push({ url, auth: init.headers.Authorization });
-      const answer = page.answers?.[url.replace(/^https:\/\/api\.example\.org/, '')];
-      return Promise.resolve(new Response(JSON.stringify(answer?.body ?? {}), { status: answer?.status ?? 404 }));
+      const answer = answerTo(url);
+      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
     },
+    // What route.js asks with a request, to read the body as it comes (the app's token exchanged, a drawn view's data).
+    XMLHttpRequest: class {
+      status = 0;
+      statusText = '';
+      responseText = '';
+      onload: (() => void) | null = null;
+      private url = '';
+      private auth: string | undefined;
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        if (name === 'Authorization') this.auth = value;
+      }
+      getResponseHeader(name: string) {
+        return name === 'Content-Type' ? 'application/json' : null;
+      }
+      send() {
+        asked.push({ url: this.url, auth: this.auth });
+        const answer = answerTo(this.url);
+        void Promise.resolve().then(() => {
+          Object.assign(this, { status: answer.status, responseText: JSON.stringify(answer.body) });
+          this.onload?.();
+        });
+      }
+    },
+    Response,
     setTimeout: (fn: () => void) => timers.push(fn),
     Element: Block,
     URL,
@@ -183,9 +212,7 @@ async function open(page: Page) {
     addEventListener: () => {},
   };
   const vm = createContext(context);
-  // A script run this way has no module loader: its dynamic imports are recorded instead.
-  context.importModule = (url: string) => (imports.push(url), Promise.resolve({}));
-  runInContext((page.production ? productionScript : script).replaceAll('import(', 'importModule('), vm);
+  runInContext(page.production ? productionScript : script, vm);
   const blocks = BLOCKS.map(
     (attributes) =>
       new Block(attributes, page.tags?.[`${attributes['data-route']}:${attributes['data-session']}`] ?? []),
@@ -202,7 +229,6 @@ async function open(page: Page) {
     store,
     asked,
     links,
-    imports,
     early,
     get address() {
       return address;
@@ -253,16 +279,16 @@ describe('route.js', () => {
     expect((await open({ languages, blocked: true })).route()).toBe(english ? '/login:out' : null);
   });
 
-  it("shows a signed-in member the route as members see it, and asks for the profile and the route's data with their sign-in", async () => {
+  it("shows a signed-in member the route as members see it, and asks for the route's data and the profile with their sign-in", async () => {
     const page = await open({ hash: '#/top-up', session: session(60_000) });
     expect(page.shown()).toMatchObject({ 'data-route': '/top-up', 'data-session': 'in' });
     await Promise.resolve();
+    // The route's data first: what the member came for.
     expect(page.asked).toEqual([
-      { url: PROFILE_PATH, auth: 'Bearer x' },
       { url: CREDITS_PATH, auth: 'Bearer x' },
+      { url: PROFILE_PATH, auth: 'Bearer x' },
     ]);
     expect(page.links).toEqual([]);
-    expect(page.imports).toEqual([]);
     // A public route with no members' markup: the portal's script draws it, never the visitors' markup.
     expect((await open({ hash: '#/missions', session: session(60_000) })).shown()).toBeNull();
     expect((await open({ hash: '#/login', session: session(60_000) })).shown()).toBeNull();
@@ -277,14 +303,13 @@ describe('route.js', () => {
     expect((await open({ hash: '#/history' })).shown()).toBeNull();
   });
 
-  it("asks only for paths on the API host and tags' draw modules, whatever the page's head says", async () => {
+  it("asks only for paths on the API host, whatever the page's head says", async () => {
     const firstData = JSON.stringify({
       '/survey': { data: ['//evil.org/steal', '@evil.org/x', 7, '/survey-question'], draw: ['../evil', 'sm-survey'] },
     });
     const page = await open({ hash: '#/survey', session: session(60_000), firstData });
     await Promise.resolve();
-    expect(page.asked.map((a) => a.url)).toEqual([PROFILE_PATH, '/survey-question']);
-    expect(page.imports).toEqual(['https://portal.example.org/widgets/sm-survey.draw.js']);
+    expect(page.asked.map((a) => a.url)).toEqual(['/survey-question', PROFILE_PATH]);
     // A head it cannot read: nothing asked early (the loader asks when it runs), and the route still shows.
     const unreadable = await open({ hash: '#/survey', session: session(60_000), firstData: '{"/survey":' });
     await Promise.resolve();
@@ -389,9 +414,8 @@ describe("route.js and the mobile app's links", () => {
     expect(page.address).toBe(address);
   });
 
-  it("asks for the type page's first data with the new sign-in as soon as it has it, and its draw module at once", async () => {
+  it("asks for the type page's first data with the new sign-in as soon as it has it", async () => {
     const page = await open({ hash: '#/login?_t=T6&type=survey', answers: ok });
-    expect(page.imports).toEqual(['https://portal.example.org/widgets/sm-survey.draw.js']);
     expect(page.asked.map((a) => a.url)).toEqual([MOBILE_LOGIN_PATH]);
     await page.settle();
     expect(page.asked.slice(1)).toEqual([

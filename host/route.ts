@@ -19,6 +19,7 @@ import {
   appLinkOf,
   askEarly,
   beginAppLinkSignIn,
+  earlyAnswers,
   bodyOf,
   BUILD_API_BASE,
   hasPaymentRecord,
@@ -40,10 +41,14 @@ import {
 } from '../shared/boot/boot';
 import { goesWithoutPayment, WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import { appLinkTarget, hrefFor, parseHash, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
+import drawSurvey from '../widgets/survey/survey.draw';
+
+/** The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`). */
+const DRAWS: Readonly<Record<string, typeof drawSurvey>> = { 'sm-survey': drawSurvey };
 
 // A link from the mobile app: its token's exchange is asked for before anything else (see signInAppLink).
 const link = appLinkOf(location.hash);
-const exchange = link && askEarly(BUILD_API_BASE + MOBILE_LOGIN_PATH, `Bearer ${link.token}`);
+const exchange = link && askReading(BUILD_API_BASE + MOBILE_LOGIN_PATH, `Bearer ${link.token}`);
 
 markPortalPage();
 
@@ -57,10 +62,11 @@ const stored = storedAuthorization(BUILD_API_BASE);
 let session: 'in' | 'out' = stored ? 'in' : 'out';
 // The bare address is the sign-in page, or for a member the dashboard (home: signedInShownAs).
 let path = hash.split('?')[0] || (stored ? '/' : '/login');
-// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
-if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;
 /** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */
-let signedIn: Promise<string> = Promise.resolve(stored);
+let signedIn: string | Promise<string> = stored;
+/** Whether the shown block is parsed whole, and then what waits for it (drawFirstViews). */
+let whole = false;
+const onWhole: (() => void)[] = [];
 if (link && exchange && signInAppLink(link, exchange)) {
   // The page shows the type's page (or the link's own: update-payment, direct-subscribe) from the first frame, signed
   // in: never the sign-in page or the signed-out header on the way.
@@ -95,6 +101,8 @@ if (keep) {
   html.setAttribute('data-session', session);
   if (session === 'in') askFirstData(keep);
 }
+// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
+if (stored && !link) askEarly(BUILD_API_BASE + PROFILE_PATH, stored).uses = 1;
 
 /** Whether a prerendered block is the one to show: its route, its session, and an address it was made for. */
 const fits = (block: Element) =>
@@ -114,6 +122,8 @@ const others: Element[] = [];
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     for (const node of record.addedNodes) {
+      // The parser has gone past the shown block: it is whole.
+      if (shown && node !== shown && record.target === shown.parentNode) shownWhole();
       if (
         !(node instanceof Element) ||
         !node.hasAttribute('data-route') ||
@@ -139,6 +149,7 @@ requestAnimationFrame(beforeFrame);
 document.addEventListener('readystatechange', () => shown && shareStyles(shown));
 document.addEventListener('DOMContentLoaded', () => {
   observer.disconnect();
+  if (shown) shownWhole();
   // Every style is written by now: the blocks taken out may go.
   others.length = 0;
   // The page holds no markup for this route as this person sees it (or for this address's query).
@@ -171,12 +182,15 @@ function shareStyles(block: Element): void {
 
 /**
  * Asks for what the shown route's tags first show, as the page starts, for a signed-in person, with their token (or an
- * app link's, once it is signed in): the data (on the portal's API host) and the modules that draw it before the tags'
- * code comes, as the page's head names them for the route (FIRST_DATA_META, written by tools/prerender.tsx). The
- * parser reaches a block deep in the page a while later: the data is on its way by then. The loader asks for the same
- * when it runs, after the page is parsed, and takes these answers (askEarly keeps one per address; the API client
- * takes them: shared/api/early.ts). What the head says that is not a path on the API host, or not a tag's name, is
- * left.
+ * app link's, once it is signed in): the data on the portal's API host, as the page's head names it for the route
+ * (FIRST_DATA_META, written by tools/prerender.tsx). The parser reaches a block deep in the page a while later: the
+ * data is on its way by then. The loader asks for the same when it runs, after the page is parsed, and takes these
+ * answers (askEarly keeps one per address; the API client takes them: shared/api/early.ts). What the head says that
+ * is not a path on the API host is left.
+ *
+ * Where a tag of the route draws its first view from that data (`draw`: the survey's first question), this script
+ * draws it, the moment both the data and the block are there (drawFirstViews), rather than the loader once the page
+ * is parsed and the modules have run: on the bench's phone the data comes while the page is still parsed.
  */
 function askFirstData(route: string): void {
   let all: Record<string, Partial<FirstData> | undefined> = {};
@@ -188,21 +202,79 @@ function askFirstData(route: string): void {
   const { data, draw } = all[route] ?? {};
   const list = (value: unknown) =>
     Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
-  const draws = list(draw).filter((tag) => /^sm-[a-z]+$/.test(tag));
-  // The draw modules are loaded and run now (they import nothing, and only define what draws): when the loader asks for
-  // one, it is there already, and the first view is drawn the moment its answer has come.
-  for (const tag of draws)
-    (import(/* @vite-ignore */ new URL(`./widgets/${tag}.draw.js`, document.baseURI).href) as Promise<unknown>).catch(
-      () => {},
-    );
-  void signedIn.then((auth) => {
-    for (const path of list(data))
-      if (auth && isApiPath(path)) {
-        const early = askEarly(BUILD_API_BASE + path, auth);
-        // The body a first view draws is read as it comes, not when the loader gets to it (survey.draw.ts reads it so).
-        if (draws.length) void bodyOf(early);
+  const draws = list(draw).some((tag) => Object.keys(DRAWS).includes(tag));
+  const ask = (auth: string, reading: boolean) => {
+    if (!auth) return;
+    for (const path of list(data)) if (isApiPath(path)) (reading ? askReading : askEarly)(BUILD_API_BASE + path, auth);
+    if (draws) drawFirstViews(auth);
+  };
+  if (typeof signedIn === 'string') ask(signedIn, draws);
+  else void signedIn.then((auth) => ask(auth, false));
+}
+
+function shownWhole(): void {
+  if (whole) return;
+  whole = true;
+  for (const then of onWhole.splice(0)) then();
+}
+
+/**
+ * Draws the first views of the shown block's tags that draw theirs (DRAWS), once the block is parsed whole, from the
+ * data their view names (data-sm-early-signed-in, asked for by askFirstData), as it comes and unless their code has
+ * come first: the survey's first question. The loader captures those tags when it runs, and what was drawn goes with
+ * its capture (survey.draw.ts); a tap on what was drawn before that is in the field, where the loader finds it.
+ */
+function drawFirstViews(auth: string): void {
+  if (!whole) return void onWhole.push(() => drawFirstViews(auth));
+  for (const [tag, draw] of Object.entries(DRAWS))
+    for (const host of shown?.querySelectorAll(tag) ?? []) {
+      const root = host.shadowRoot;
+      const view = root?.querySelector('[data-sm-early-signed-in]');
+      for (const path of view?.getAttribute('data-sm-early-signed-in')?.split(' ') ?? []) {
+        const early = isApiPath(path) && earlyAnswers()[BUILD_API_BASE + path];
+        if (root && early) void draw(root, early, auth, true);
       }
+    }
+}
+
+/**
+ * askEarly with an XMLHttpRequest, whose body is read in its own load event: the answer the API client takes is a
+ * Response made from it, and the body this script reads (bodyOf) is there at once. While the page is parsed, a fetch's
+ * body is read in tasks that wait for the parse and the module scripts (on the bench's phone, 150 to 250 ms after the
+ * answer came); a request's load event runs between two of the parser's slices (20 to 40 ms after). Used where this
+ * script reads the body: the app's token exchanged, the data of a first view it draws. (Like a fetch without
+ * credentials to another host; on the page's own host a request sends its cookies, which the API does not use.)
+ */
+function askReading(url: string, auth: string): Early {
+  const request = new XMLHttpRequest();
+  const answer = new Promise<Response>((resolve, reject) => {
+    request.onload = () => {
+      const { status, statusText, responseText } = request;
+      // The early answers are JSON: of the headers, the client reads only a download's, never asked early.
+      const type = request.getResponseHeader('Content-Type');
+      try {
+        const body = [204, 205, 304].includes(status) ? null : responseText;
+        resolve(new Response(body, { status, statusText, headers: type ? { 'Content-Type': type } : {} }));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = request.onabort = request.ontimeout = () => reject(new TypeError(`Failed to fetch ${url}`));
   });
+  let sent = false;
+  const early = askEarly(url, auth, () => {
+    sent = true;
+    request.open('GET', url);
+    if (auth) request.setRequestHeader('Authorization', auth);
+    request.send();
+    return answer;
+  });
+  // (Asked before, it is the answer asked then.)
+  if (sent)
+    early.body ??= answer
+      .then((response) => (response.ok ? (JSON.parse(request.responseText) as unknown) : null))
+      .catch(() => null);
+  return early;
 }
 
 /**

@@ -118,8 +118,8 @@ export interface Early {
 }
 
 /**
- * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON):
- * the first views that draw it (widgets/survey/survey.draw.ts), and route.js, which reads it as it comes.
+ * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON),
+ * for the first views that draw it (widgets/survey/survey.draw.ts); route.js reads some as they come (askReading).
  */
 export function bodyOf(early: Early): Promise<unknown> {
   return (early.body ??= early.answer
@@ -130,10 +130,7 @@ export function bodyOf(early: Early): Promise<unknown> {
 /** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
 export const FRESH_MS = 30_000;
 
-/**
- * The page's stores live on globalThis under registered symbols, so every file that holds a copy of this module (the
- * loader, the draw modules, each tag's code, even two versions of the package on one page) finds the same ones.
- */
+/** The page's stores, on globalThis under registered symbols: every copy of this module on a page finds the same ones. */
 type Stores = { [key: symbol]: unknown };
 const store = <T>(name: string, make: () => T): T => ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
 
@@ -146,6 +143,8 @@ export const isPortalPage = (): boolean => (globalThis as Stores)[Symbol.for('sm
 
 /** The page's captures, by element. */
 export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () => new WeakMap<Element, Capture>());
+/** What a first view drew before the loader captured its element (route.js draws so): its capture's `drawn`. */
+export const drawnEarly = (): WeakMap<Element, unknown> => store('sm.drawn', () => new WeakMap<Element, unknown>());
 
 /** The page's early answers, by the address as the API client writes it. */
 export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
@@ -154,8 +153,7 @@ export const earlyAnswers = (): Record<string, Early> => store('sm.early', () =>
  * What each signed-in route's prerendered block first asks for, written into the portal page's head before route.js
  * (tools/prerender.tsx) so that it asks at once, before the parser has reached the block: `<meta name="sm-first-data"
  * content='{"/survey":{"data":["/survey-question"],"draw":["sm-survey"]}}'>`: by route, the GETs its tags' first views
- * make with the person's token (their data-sm-early-signed-in: paths on the portal's API host), and the tags whose
- * first view draws that data before their code comes (their draw modules: widgets/<tag>.draw.js).
+ * make with the person's token (their data-sm-early-signed-in), and the tags whose first view draws that data.
  */
 export const FIRST_DATA_META = 'sm-first-data';
 export interface FirstData {
@@ -185,14 +183,14 @@ export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
 
 /**
  * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
- * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it.
- * The loader does so for a tag's first view; the portal's first script for the profile and the app's token. (A failure
- * is the client's to report, when it asks again.)
+ * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it:
+ * the loader for a tag's first view, route.js for the shown route. (A failure is the client's to report.) `ask` is
+ * fetch, or what asks as it does (route.js reads some bodies as they come: host/route.ts askReading).
  */
-export function askEarly(url: string, auth: string): Early {
+export function askEarly(url: string, auth: string, ask: typeof fetch = fetch): Early {
   const store = earlyAnswers();
   if (!store[url]) {
-    const answer = fetch(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
+    const answer = ask(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
     answer.catch(() => {});
     store[url] = { answer, uses: 0, at: Date.now(), auth };
   }

@@ -9,16 +9,22 @@
  * Kept on globalThis so the loader and the element code (separate files) share one store.
  */
 
-import { captures, type Capture } from '../boot/boot';
+import { captures, drawnEarly, type Capture } from '../boot/boot';
 
 export type { Capture };
 
-/** Takes (and forgets) what was captured for an element. */
+/**
+ * Takes (and forgets) what was captured for an element, with what its first view drew before the loader captured it
+ * (the portal's first script draws the shown route's so: widgets/survey/survey.draw.ts).
+ */
 export function takeCapture(element: Element | null): Capture | null {
   if (!element) return null;
   const store = captures();
   const capture = store.get(element) ?? null;
   store.delete(element);
+  const drawn = drawnEarly().get(element);
+  drawnEarly().delete(element);
+  if (capture && capture.drawn === undefined && drawn !== undefined) capture.drawn = drawn;
   return capture;
 }
 

@@ -258,6 +258,34 @@ describe('a signed-in member on a phone', () => {
     },
   );
 
+  it("draws /survey's first question before any script has come, and keeps the answer chosen then", async () => {
+    const opened = await newPage(browser());
+    // The loader, the tags' code and the portal's: only the page (and its route.js) and the API answer.
+    const code = await hold(opened.page, /\/(assets|widgets)\/[^/]+\.js$/);
+    const token = await tokenOf(listener!);
+    await opened.context.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [sessionKeyFor(''), storedSignIn({ accessToken: token, tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000 })],
+    );
+    const { page, context, errors } = opened;
+    await page.goto(`${baseUrl()}/#/survey`, { waitUntil: 'commit' });
+    const survey = page.locator('sm-survey');
+    const first = survey.locator('label.sm-option').first();
+    await first.waitFor();
+    expect(code.requested()).toBe(true);
+    expect(await page.evaluate(() => !!customElements.get('sm-survey'))).toBe(false);
+    await survey.getByText(/^1 of \d+$/).waitFor();
+    await first.click();
+    code.release();
+    // The model has the answer chosen before its code came, and the survey goes on from it.
+    await survey.locator('label.sm-option[data-checked="true"]').first().waitFor();
+    await expect.poll(() => survey.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+    await survey.getByRole('button', { name: 'Next' }).click();
+    await survey.getByText(/^2 of \d+$/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps a choice made on /top-up before its code came, and the header holds its place meanwhile', async () => {
     const opened = await newPage(browser());
     const code = await hold(opened.page, /\/assets\/[^/]+\.js$/);

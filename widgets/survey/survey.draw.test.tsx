@@ -8,6 +8,7 @@ import { createApiClient } from '../../shared/api/client';
 import { surveyQuestions } from '../../shared/api/survey';
 import draw, { questionsIn } from './survey.draw';
 import { renderQuestion } from './survey.template';
+import { takeCapture } from '../../shared/ui/capture';
 
 const questions = [
   {
@@ -145,6 +146,19 @@ describe("the survey's first question, drawn before the code comes", () => {
     const before = root.innerHTML;
     await draw(root, early({ data: questions }), '');
     expect(root.innerHTML).toBe(before);
+  });
+
+  it("draws before the loader's capture when the portal's first script asks, and the capture the element takes has it", async () => {
+    const root = await prerendered();
+    captures().delete(root.host);
+    await draw(root, early({ data: questions }), '', true);
+    expect(root.querySelectorAll('.sm-option')).toHaveLength(3);
+    // The loader captures the element later; the element takes that capture with what was drawn (shared/ui/capture.ts).
+    captures().set(root.host, { fields: { '#0': 'true' }, actions: [] });
+    expect(takeCapture(root.host)).toEqual({ fields: { '#0': 'true' }, actions: [], drawn: { data: questions } });
+    // Once.
+    captures().set(root.host, { fields: {}, actions: [] });
+    expect(takeCapture(root.host)).toEqual({ fields: {}, actions: [] });
   });
 
   it('draws each tag that named the answer with the answer read once, and gives each its own model the answer', async () => {

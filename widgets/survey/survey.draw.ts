@@ -20,7 +20,7 @@
  */
 // It imports the boot protocol alone, whose copy the build puts in this file (vite.config.ts bootCopies): anything more
 // would come with the shared chunks, which are what it is quicker than.
-import { bodyOf, captures, FRESH_MS, type Early } from '../../shared/boot/boot';
+import { bodyOf, captures, drawnEarly, FRESH_MS, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
 export const MARK = {
@@ -72,17 +72,20 @@ function fill(node: Node, values: Record<string, string>): void {
  * Draws the first question into `root` once `early` has arrived (asked with `auth`, the tag's person's Authorization),
  * if the tag's code has not come by then. It never throws: where it cannot draw, the view draws the question when its
  * code comes, as without it.
+ *
+ * The loader calls it for a tag it has captured. The portal's first script (host/route.ts) calls it `beforeCapture`,
+ * for a tag of the route it shows: the loader will capture it, and what was drawn waits for that (drawnEarly).
  */
-export default async function draw(root: ShadowRoot, early: Early, auth: string): Promise<void> {
+export default async function draw(root: ShadowRoot, early: Early, auth: string, beforeCapture = false): Promise<void> {
   try {
     // Only an answer asked for the person signed in for this tag (the loader may find one asked for someone before).
-    if ((early.auth ?? '') === auth) await drawInto(root, early);
+    if ((early.auth ?? '') === auth) await drawInto(root, early, beforeCapture);
   } catch (error) {
     console.warn('[sm-survey] The first question could not be drawn before the code came.', error);
   }
 }
 
-async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
+async function drawInto(root: ShadowRoot, early: Early, beforeCapture: boolean): Promise<void> {
   // Read once, however many tags named it.
   const body = await bodyOf(early);
   const template = root.querySelector<HTMLTemplateElement>('template[data-sm-draw]');
@@ -92,7 +95,8 @@ async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   const first = questions?.[0];
   const capture = captures().get(root.host);
   // The code came first (it draws), or there is nothing the view would show as a question.
-  if (customElements.get(root.host.localName) || !capture || Date.now() - early.at > FRESH_MS) return;
+  if (customElements.get(root.host.localName) || !(capture || beforeCapture) || Date.now() - early.at > FRESH_MS)
+    return;
   if (!skeleton || !form || !first || questions.every((q) => q.answers?.length)) return;
   // A template without its marks (a page that changed the snippet's text) would show them as words: left to React.
   if (!Object.values(MARK).every((mark) => form.textContent!.includes(mark))) return;
@@ -108,7 +112,8 @@ async function drawInto(root: ShadowRoot, early: Early): Promise<void> {
   }
   row.remove();
   skeleton.replaceWith(drawn);
-  capture.drawn = body;
+  if (capture) capture.drawn = body;
+  else drawnEarly().set(root.host, body);
   // This tag has it: no call of its model will take it (shared/api/early.ts takeEarly).
   early.uses--;
 }

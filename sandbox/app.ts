@@ -5,14 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
-import {
-  contentSecurityPolicy,
-  CSP,
-  pageScriptHashes,
-  setHtmlHeaders,
-  setPortalPageHeaders,
-  setSecurityHeaders,
-} from './core/csp.js';
+import { contentSecurityPolicy, CSP, pageScriptHashes, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
 import type { Db } from './core/db.js';
 import { allowedHosts, hostAllowed, loopbackAliases, parseHosts } from './core/hosts.js';
 import {
@@ -55,6 +48,7 @@ import { MEMBERSHIP_GRANTS } from './features/subscriptions/memberships.js';
 import { subscriptionRoutes } from './features/subscriptions/routes.js';
 import { surveyRoutes } from './features/survey/routes.js';
 import { walletRoutes } from './features/wallet/routes.js';
+import { setPortalPageHeaders } from './core/portal-headers.js';
 import { serveStatic } from './core/static.js';
 import { openSeededDb } from './seed/seed.js';
 

@@ -5,24 +5,22 @@
 //   - a blog: a sample page that embeds the widgets with the script tag and no api-base (sandbox/production-blog.html).
 // Social sign-in is off (no Auth emulator: in production the Firebase settings come from VITE_FIREBASE_*).
 //   PORTAL_PORT=8090 API_PORT=8091 BLOG_PORT=8092   where each listens (on 127.0.0.1)
+//   PORTAL_SERVER=node                              who serves the portal's files: this process (node), or a real
+//                                                   nginx with the build's own include (nginx, sandbox/nginx.ts)
 //   SM_OUT_DIR=.sandbox/production/dist             where the portal is built (tools/out-dir.ts)
 //   SANDBOX_DB=.sandbox/production/sm.sqlite        the API's database
 //   SANDBOX_SCRYPT_N                                as for the sandbox (tests only)
 // tests/e2e/production.e2e.ts runs this command on free ports. Ctrl+C (SIGINT) or SIGTERM stops all three.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSandbox, PROJECT_ROOT, type SandboxOptions } from './app.js';
-import {
-  contentSecurityPolicy,
-  pageScriptHashes,
-  setHtmlHeaders,
-  setPortalPageHeaders,
-  setSecurityHeaders,
-} from './core/csp.js';
+import { pageScriptHashes, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
+import { deploymentRules, headersFor, servedFiles, type HeaderRule } from './core/portal-headers.js';
 import { serveStatic } from './core/static.js';
+import { buildPortal } from './build.js';
+import { startNginx, type Nginx } from './nginx.js';
 import { listen, passwordsFromEnv } from './serve.js';
 
 /** Where the three listen: this computer only. */
@@ -36,6 +34,8 @@ export interface ProductionOptions {
   outDir: string;
   /** the API's SQLite file */
   dbPath: string;
+  /** who serves the portal's files: this process (default), or nginx configured by the build's include */
+  portalServer?: 'node' | 'nginx';
   /** build first (default true); false serves what outDir holds, which must have been built for this API port */
   build?: boolean;
   /** more settings of the sandbox (tests: a lower password hashing strength) */
@@ -61,47 +61,35 @@ export function productionOrigins(options: Pick<ProductionOptions, 'portalPort' 
   };
 }
 
-/** `npm run build` with the API's address baked in (VITE_API_BASE), into outDir (tools/out-dir.ts). */
-export async function buildPortal(outDir: string, apiBase: string, log: (line: string) => void): Promise<void> {
-  log(`Building the portal for the API at ${apiBase} into ${outDir}...`);
-  const child = spawn('npm', ['run', 'build'], {
-    cwd: PROJECT_ROOT,
-    // A build for deployment whatever the caller's NODE_ENV (vitest's `test` makes Vite build another way).
-    env: { ...process.env, NODE_ENV: 'production', SM_OUT_DIR: outDir, VITE_API_BASE: apiBase },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((done, fail) => {
-    child.once('error', fail);
-    child.once('close', done);
-  });
-  if (code !== 0) throw new Error(`The build failed (exit code ${code}):\n${output}`);
-}
-
 /**
- * The portal's files as a static host sends them: the portal's security headers, its CSP letting it call the API and
- * show the API's images (mission banners), and every file open to other origins, as from a CDN (the blog's loader
- * takes its modules and markup from here).
+ * The portal's files as a static host sends them: with the headers the build's deployment gives each path
+ * (core/portal-headers.ts, as in dist/_headers), its pages' CSP letting them call the API and show its images
+ * (mission banners), and every file open to other origins, as from a CDN (the blog's loader takes its modules and
+ * markup from here).
  */
 export function portalFiles(outDir: string, api: string): RequestListener {
-  // Its one inline script (route.js) by its hash, read from the page as built.
-  const policy = () =>
-    contentSecurityPolicy({ connect: [api], img: [api], scripts: pageScriptHashes(join(outDir, 'index.html')) });
+  // The rules follow the build: read again when its page changes (a new build, its inline script's new hash).
+  let known: { hashes: string[]; rules: HeaderRule[] } | undefined;
+  const rules = () => {
+    const hashes = pageScriptHashes(join(outDir, 'index.html'));
+    if (known?.hashes !== hashes)
+      known = { hashes, rules: deploymentRules(servedFiles(outDir), { api, scripts: hashes }) };
+    return known.rules;
+  };
   return (req, res) => {
-    setSecurityHeaders(res);
-    res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
+      setSecurityHeaders(res);
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');
       res.end();
       return;
     }
     const { pathname } = new URL(req.url ?? '/', 'http://portal.invalid');
+    const headers = headersFor(rules(), pathname);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const pageHeaders = (page: ServerResponse) => {
-      setHtmlHeaders(page, policy());
-      setPortalPageHeaders(page);
+      // A page the rules do not name (a 404) still gets the sandbox's own policy.
+      if (!headers['Content-Security-Policy']) setHtmlHeaders(page);
     };
     serveStatic(req, res, outDir, pathname, pageHeaders, undefined, {
       sourceMaps: process.env.SANDBOX_SOURCE_MAPS === '1',
@@ -159,18 +147,21 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
     firebase: { authEmulatorUrl: null },
     ...options.sandbox,
   });
+  const byNginx = options.portalServer === 'nginx';
   const servers = [
     createServer(sandbox.handler),
-    createServer(portalFiles(options.outDir, origins.api)),
     createServer(blogPage(origins.portal)),
+    ...(byNginx ? [] : [createServer(portalFiles(options.outDir, origins.api))]),
   ];
-  const ports = [options.apiPort, options.portalPort, options.blogPort];
+  const ports = [options.apiPort, options.blogPort, options.portalPort];
+  let nginx: Nginx | undefined;
   const stop = async () => {
-    await Promise.all(servers.filter((s) => s.listening).map(close));
+    await Promise.all([...servers.filter((s) => s.listening).map(close), nginx?.stop()]);
     sandbox.close();
   };
   try {
     await Promise.all(servers.map((server, i) => listen(server, ports[i]!, HOST)));
+    if (byNginx) nginx = await startNginx({ root: options.outDir, host: HOST, port: options.portalPort });
   } catch (err) {
     await stop();
     throw err;
@@ -195,6 +186,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       portalPort: portFromEnv('PORTAL_PORT', 8090),
       apiPort: portFromEnv('API_PORT', 8091),
       blogPort: portFromEnv('BLOG_PORT', 8092),
+      portalServer: process.env.PORTAL_SERVER === 'nginx' ? 'nginx' : 'node',
       outDir: process.env.SM_OUT_DIR ? resolve(PROJECT_ROOT, process.env.SM_OUT_DIR) : resolve(folder, 'dist'),
       dbPath: process.env.SANDBOX_DB ? resolve(process.env.SANDBOX_DB) : resolve(folder, 'sm.sqlite'),
       ...(passwords ? { sandbox: { passwords } } : {}),
@@ -205,7 +197,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   // tests/e2e/production.e2e.ts reads the three addresses from these lines.
   console.log(`The portal as deployed, on three origins:
-  portal  ${running.portal}/  (its built files, served statically)
+  portal  ${running.portal}/  (its built files, served statically${process.env.PORTAL_SERVER === 'nginx' ? ' by nginx' : ''})
   API     ${running.api}/  (the sandbox; mailbox ${running.api}/sandbox/mail)
   blog    ${running.blog}/  (the script tag, no api-base)
 Sign in as listener@example.org / listen-2026. Social sign-in is off in this shape. Ctrl+C stops all three.`);

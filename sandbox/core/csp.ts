@@ -12,6 +12,8 @@ export interface CspSources {
   connect?: readonly string[];
   /** where its images may come from (img-src) */
   img?: readonly string[];
+  /** what it may frame besides its own origin's pages (frame-src; default-src otherwise) */
+  frame?: readonly string[];
   /** where its forms may send the person, redirects after a submit included (form-action) */
   formAction?: readonly string[];
   /** the inline scripts it may run, by hash (script-src): `'sha256-…'`, as scriptHashes gives them */
@@ -43,7 +45,9 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
   return (
     `default-src 'self'; img-src ${sources(["'self'", 'data:'], extra.img)}; style-src 'self' 'unsafe-inline'; ` +
     `script-src ${["'self'", ...(extra.scripts ?? []).filter((hash) => SCRIPT_HASH.test(hash))].join(' ')}; ` +
-    `connect-src ${sources(["'self'"], extra.connect)}; frame-ancestors 'none'; base-uri 'self'; ` +
+    `connect-src ${sources(["'self'"], extra.connect)}; ` +
+    (extra.frame?.some(isOrigin) ? `frame-src ${sources([], extra.frame)}; ` : '') +
+    `frame-ancestors 'none'; base-uri 'self'; ` +
     `form-action ${sources(["'self'"], extra.formAction)}; ` +
     // Every HTML sink takes only what the portal's one policy passed (shared/boot/boot.ts trustedHTML).
     `require-trusted-types-for 'script'; trusted-types ${TRUSTED_TYPES_POLICY}`
@@ -96,23 +100,4 @@ export function setSecurityHeaders(res: ServerResponse): void {
 export function setHtmlHeaders(res: ServerResponse, policy = CSP): void {
   res.setHeader('Content-Security-Policy', policy);
   res.setHeader('X-Frame-Options', 'DENY');
-}
-
-/**
- * What the portal uses of the browser's powerful features, and nothing else: payment (Apple Pay on its own pages) and
- * writing to the clipboard (copying a gift code); every other feature is off for the page and anything it frames.
- */
-export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), fullscreen=(), geolocation=(), ' +
-  'gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(self), picture-in-picture=(), ' +
-  'publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=(), clipboard-read=(), ' +
-  'clipboard-write=(self)';
-
-/**
- * The portal's own pages besides: the Permissions-Policy above, and a browsing context group of their own that still
- * keeps the social sign-in popup's way back to the page (same-origin-allow-popups).
- */
-export function setPortalPageHeaders(res: ServerResponse): void {
-  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
 }

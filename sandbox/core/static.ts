@@ -5,37 +5,11 @@ import { createReadStream } from 'node:fs';
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { compress, ENCODINGS, MIN_BYTES, type Encoding } from './compression.js';
 import { escapeHtml, page } from './html.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.mp3': 'audio/mpeg',
-  '.wasm': 'application/wasm',
-};
-
-export function contentType(file: string): string {
-  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+import { cacheControl, contentType } from './portal-headers.js';
 
 export type HtmlHeaders = (res: ServerResponse) => void;
 
@@ -237,10 +211,7 @@ export async function serveStatic(
   res.setHeader('Content-Type', type);
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', info.mtime.toUTCString());
-  res.setHeader(
-    'Cache-Control',
-    relative.startsWith('/assets/') && !isHtml ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
+  res.setHeader('Cache-Control', cacheControl(relative));
   if (available.length > 0) addVary(res, 'Accept-Encoding');
   if (matchesETag(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;

@@ -2,13 +2,19 @@
  * The portal as it is deployed (`npm run start:production`, sandbox/production.ts), started here on free ports: its
  * files built with VITE_API_BASE and served statically on one origin, the sandbox as the API on another, a blog on a
  * third. The suite's own sandbox serves the portal and the API on one origin, which hides what breaks here.
+ * It runs twice: with the sandbox's own static server, and with a real nginx configured only by a minimal server
+ * block and the include the build wrote (PORTAL_SERVER=nginx, sandbox/nginx.ts), whose headers are checked against
+ * the build's _headers file, and onto which a second build is deployed while a page of the first is open.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../sandbox/core/emulator';
+import { servedFiles } from '../../sandbox/core/portal-headers';
+import { nginxMissing } from '../../sandbox/nginx';
+import { buildPortal } from '../../sandbox/build';
 import {
   browserPerFile,
   drawn,
@@ -35,24 +41,28 @@ function printedShape(output: string): boolean {
   return true;
 }
 
-// The command on free ports, in a folder of its own (it builds the portal first, hence the long wait).
-beforeAll(async () => {
+/** The command on free ports, in a folder of its own (it builds the portal first, hence the long wait). */
+async function startShape(server: 'node' | 'nginx'): Promise<void> {
   dir = mkdtempSync(join(tmpdir(), 'sm-production-'));
+  // nginx's workers run as another user (nobody, when started as root), who must be able to read the build.
+  chmodSync(dir, 0o755);
   const [portal, api, blog] = [await freePort(), await freePort(), await freePort()];
   const env = {
     PORTAL_PORT: String(portal),
     API_PORT: String(api),
     BLOG_PORT: String(blog),
+    PORTAL_SERVER: server,
     SM_OUT_DIR: join(dir, 'dist'),
     SANDBOX_DB: join(dir, 'sm.sqlite'),
     SANDBOX_SCRYPT_N: '1024',
   };
   running = await startScript('sandbox/production.ts', env, printedShape, 150_000);
-}, 180_000);
-afterAll(async () => {
+}
+async function stopShape(): Promise<void> {
   await running?.stop();
+  running = undefined;
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 const GRACE = { email: 'listener@example.org', password: 'listen-2026', name: 'Grace Listener' };
 
@@ -87,7 +97,8 @@ async function payOnCheckout(page: Page): Promise<void> {
   await payByCard(page);
 }
 
-describe('the portal on its own origin, the API on another', () => {
+/** The portal's flows on its own origin, the API on another; run with each server. */
+function flowsOnThePortal(): void {
   it('a signed-in person who reloads a public route on a slow phone never sees the signed-out header', async () => {
     const { page, context, errors } = await newPage(browser());
     await signInOnPortal(page);
@@ -160,4 +171,157 @@ describe('the portal on its own origin, the API on another', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+}
+
+describe('served by the sandbox (sandbox/production.ts portalFiles)', () => {
+  beforeAll(() => startShape('node'), 180_000);
+  afterAll(stopShape);
+  flowsOnThePortal();
 });
+
+describe("served by nginx with the build's own include", () => {
+  beforeAll(async () => {
+    const missing = nginxMissing();
+    // CI installs it (.ci/run): a machine without it fails here, saying what to install.
+    if (missing) throw new Error(missing);
+    await startShape('nginx');
+  }, 180_000);
+  afterAll(stopShape);
+  flowsOnThePortal();
+  deployedFiles();
+});
+
+/** The build's _headers file read as Netlify and Cloudflare Pages read it: each path pattern and its headers. */
+function readHeadersFile(file: string): { path: string; headers: Record<string, string> }[] {
+  const rules: { path: string; headers: Record<string, string> }[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: {} });
+    else {
+      const [, name, value] = /^\s+([^:]+):\s*(.*)$/.exec(line)!;
+      rules.at(-1)!.headers[name!.toLowerCase()] = value!;
+    }
+  }
+  return rules;
+}
+
+/** What nginx must answer for the built files: as declared, nothing private, and a deploy over an open page. */
+function deployedFiles(): void {
+  const dist = () => join(dir!, 'dist');
+
+  it('answers every file the build wrote with the headers its _headers file declares', async () => {
+    const rules = readHeadersFile(join(dist(), '_headers'));
+    const declared = (path: string) =>
+      Object.assign(
+        {},
+        ...rules
+          .filter((r) => (r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : r.path === path))
+          .map((r) => r.headers),
+      ) as Record<string, string>;
+    const files = servedFiles(dist());
+    expect(files.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const path of ['/', ...files]) {
+      const response = await fetch(`${shape.portal}${path}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      await response.arrayBuffer();
+      const expected = { ...declared(path) };
+      if (!expected['content-type']) {
+        const ext = path.endsWith('/') ? '.html' : path.slice(path.lastIndexOf('.'));
+        expected['content-type'] = {
+          '.html': 'text/html; charset=utf-8',
+          '.js': 'text/javascript; charset=utf-8',
+          '.css': 'text/css; charset=utf-8',
+          '.json': 'application/json; charset=utf-8',
+        }[ext]!;
+      }
+      if (response.status !== 200) wrong.push(`${path}: ${response.status}`);
+      for (const [name, value] of Object.entries(expected))
+        if (response.headers.get(name) !== value) wrong.push(`${path}: ${name} is ${response.headers.get(name)}`);
+      // The compressed copy the build wrote beside it is what goes, when there is one.
+      const copy = readdirSync(join(dist(), path.replace(/[^/]*$/, ''))).includes(`${path.split('/').pop()}.br`);
+      if (copy && response.headers.get('content-encoding') !== 'br') wrong.push(`${path}: not its .br copy`);
+    }
+    expect(wrong).toEqual([]);
+    // Both kinds of caching are there: the hashed files for a year, the rest checked on every use.
+    expect(declared('/assets/x.js')['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/index.html', '/widgets/loader.js', '/widgets/markup/sm-login.html'])
+      expect(declared(path)['cache-control'], path).toBe('no-cache');
+  });
+
+  it('revalidates a fixed name with a 304, and serves no source map, dot file or deployment file', async () => {
+    const first = await fetch(`${shape.portal}/widgets/loader.js`);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${shape.portal}/widgets/loader.js`, { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    for (const path of [
+      '/widgets/loader.js.map',
+      '/widgets/loader.js%2emap',
+      '/widgets/loader.js.m%61p',
+      '/.vite/manifest.json',
+      '/%2evite/manifest.json',
+      '/_headers',
+      '/_nginx.conf',
+      '/index.html.br',
+      '/../package.json',
+    ])
+      expect((await fetch(`${shape.portal}${path}`)).status, path).toBe(404);
+  });
+
+  it("enforces the page's CSP and Trusted Types: its own script runs, nothing else writes HTML", async () => {
+    const { page, context, errors } = await newPage(browser());
+    const response = await page.goto(`${shape.portal}/#/login`);
+    const policy = response!.headers()['content-security-policy']!;
+    expect(policy).toContain("require-trusted-types-for 'script'");
+    expect(policy).toContain(`connect-src 'self' ${shape.api}`);
+    await logInOnForm(page, GRACE.email, GRACE.password);
+    await page.waitForURL(/#\/home$/);
+    await page.getByRole('button', { name: GRACE.name }).waitFor();
+    expect(errors, 'the portal itself broke no rule').toEqual([]);
+    // A script of the page's (as an injected one would be) cannot write HTML past the policy.
+    const refused = await page.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<img src=x>';
+        return false;
+      } catch (error) {
+        return error instanceof TypeError;
+      }
+    });
+    expect(refused).toBe(true);
+    expect(errors).toEqual(["This document requires 'TrustedHTML' assignment. The action has been blocked."]);
+    await context.close();
+  });
+
+  it('a second build deployed over the first: an open page of the first goes on, and a reload takes the second', async () => {
+    const { page, context, errors } = await newPage(browser());
+    await signInOnPortal(page);
+    const firstScript = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[src*="portal-"]')!.src,
+    );
+    // Another build (its code differs, so its hashed names do), deployed as docs/deploy.md says: copied over the
+    // first, the files with fixed names replaced and the hashed ones of the first kept.
+    const second = join(dir!, 'second');
+    await buildPortal(second, shape.api, () => {}, { VITE_APP_SCHEME: 'smapp-next' });
+    const before = new Set(readdirSync(join(dist(), 'assets')));
+    const added = readdirSync(join(second, 'assets')).filter((file) => !before.has(file));
+    expect(added.length).toBeGreaterThan(0);
+    cpSync(second, dist(), { recursive: true });
+    // The open page goes on: a top-up it had not loaded yet reaches the checkout and comes back.
+    const before100 = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
+    await page.getByRole('link', { name: 'Top Up' }).click();
+    await page.getByRole('radio', { name: /^100 Credits/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payOnCheckout(page);
+    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
+    expect(await page.getByTestId('new-balance').textContent()).toBe(`${before100 + 100} Credits`);
+    // Coming back from the checkout loaded the portal anew: it is the second build now, signed in still.
+    const script = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="portal-"]')!.src);
+    expect(script).not.toBe(firstScript);
+    await page.reload();
+    await page.getByRole('button', { name: GRACE.name }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

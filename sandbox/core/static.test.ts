@@ -255,7 +255,15 @@ describe('serving dist', () => {
 describe('what the run command keeps to itself, and the portal page’s own headers', () => {
   it('answers 404 for source maps unless they are asked for (SANDBOX_SOURCE_MAPS=1)', async () => {
     expect(existsSync(join(dist, 'assets', 'app-abc123.js.map'))).toBe(true);
-    for (const path of ['/assets/app-abc123.js.map', '/assets/APP-abc123.js.MAP', '/assets/nothing.js.map']) {
+    for (const path of [
+      '/assets/app-abc123.js.map',
+      '/assets/APP-abc123.js.MAP',
+      '/assets/nothing.js.map',
+      // Encoded, as the file is read decoded: one check after one decoding.
+      '/assets/app-abc123.js.m%61p',
+      '/assets/app-abc123.js%2Emap',
+      '/assets/app-abc123.js%2emap',
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(404);
       expect(res.body.toString(), path).not.toContain('mappings');

@@ -156,8 +156,7 @@ export async function serveStatic(
   { sourceMaps = false }: { sourceMaps?: boolean } = {},
 ): Promise<void> {
   const root = resolve(distDir);
-  // Source maps (the portal's sources, comments and all) only when asked for: SANDBOX_SOURCE_MAPS=1.
-  if (!sourceMaps && pathname.toLowerCase().endsWith('.map')) return notFound(res, setHtmlHeaders, root, pathname);
+  // One check, on the path as the file is read: decoded once (a `%2Emap` is a `.map`), then every rule.
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -166,8 +165,13 @@ export async function serveStatic(
   }
   const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
   const segments = relative.split(/[/\\]/);
-  // No NUL bytes, no dot segments (.., .git, .env): nothing outside dist, nothing hidden.
-  if (relative.includes('\0') || segments.some((s) => s.startsWith('.'))) {
+  // No NUL bytes, no dot segments (.., .git, .env): nothing outside dist, nothing hidden; and source maps (the
+  // portal's sources, comments and all) only when asked for: SANDBOX_SOURCE_MAPS=1.
+  if (
+    relative.includes('\0') ||
+    segments.some((s) => s.startsWith('.')) ||
+    (!sourceMaps && relative.toLowerCase().endsWith('.map'))
+  ) {
     return notFound(res, setHtmlHeaders, root, pathname);
   }
   let file = resolve(root, `.${relative}`);

@@ -77,6 +77,11 @@ export const verifyEmail = lazy(() =>
     query: (req) => ({ t: req.t }),
   }),
 );
+/**
+ * The code of a verification link for an address signed up more than once (400): no password was activated, and a
+ * "Choose your password" email (a reset link, which verifies the address) is on its way to the address of the link.
+ */
+export const CHOOSE_PASSWORD_SENT = 'choose-password-sent';
 export const forgotPassword = lazy(() =>
   post('/webclient/auth/forgot-password', Email, Ignored, { ...anonymous, errorCode: 'ER-AUTH-03' }),
 );

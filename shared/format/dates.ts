@@ -3,9 +3,13 @@
  * the product's own forms: '14 March 2025' generally, '14/03/2025 03:05 PM' in tables; other
  * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and, in tables, their
  * medium date (the month as a word) and short time.
+ *
+ * A date never wraps inside ('2026年11 / 月26日' on a narrow screen): it comes out unbreakable (./together.ts), with
+ * no-break spaces and, in Chinese, word joiners between its parts. A table's date and time may go on two lines.
  */
 
 import { intlLocale } from '../i18n/languages';
+import { unbreakable } from './together';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -55,12 +59,12 @@ function formatWith(value: DateInput, write: (date: Date) => string): string {
 const LONG: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const ENGLISH_LONG: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'long', year: 'numeric' };
 
-/** A date as sentences show it: '14 March 2025' in English. */
+/** A date as sentences show it: '14 March 2025' in English (unbreakable). */
 export function formatDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
-    if (language !== 'en') return format(language, LONG).format(date);
+    if (language !== 'en') return unbreakable(format(language, LONG).format(date));
     const p = englishParts(date, ENGLISH_LONG);
-    return `${p.day} ${p.month} ${p.year}`;
+    return unbreakable(`${p.day} ${p.month} ${p.year}`);
   });
 }
 
@@ -82,9 +86,21 @@ export function prepareDates(language: string = 'en'): void {
  */
 export function formatTableDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
-    if (language !== 'en') return format(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    if (language !== 'en') {
+      const parts = format(language, { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
+      const hour = parts.findIndex((part) => part.type === 'hour');
+      const all = parts.map((part) => part.value).join('');
+      if (hour < 1) return unbreakable(all);
+      // The date, the separator before the time (', ' or ' ', where a line may break), the time.
+      const before = parts
+        .slice(0, hour)
+        .map((part) => part.value)
+        .join('');
+      const separator = /[\s,]*$/.exec(before)![0];
+      return `${unbreakable(before.slice(0, before.length - separator.length))}${separator.replace(/\s+/g, ' ')}${unbreakable(all.slice(before.length))}`;
+    }
     const two = (n: number) => String(n).padStart(2, '0');
     const hours = date.getHours();
-    return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(hours % 12 || 12)}:${two(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+    return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(hours % 12 || 12)}:${two(date.getMinutes())}\u00a0${hours < 12 ? 'AM' : 'PM'}`;
   });
 }

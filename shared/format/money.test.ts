@@ -31,10 +31,10 @@ describe('money and credits', () => {
   it('says credits in Spanish with the right plural and separators (Latin American, as its money)', () => {
     const spanish = compileCatalogue('es');
     const t: Translate = (key, args) => spanish[key]!(args);
-    expect(formatCredits(1, t)).toBe('1 crédito');
-    expect(formatCredits(100, t)).toBe('100 créditos');
-    expect(formatCredits(12000, t)).toBe('12,000 créditos');
-    expect(formatCredits(1_000_000, t)).toBe('1,000,000 de créditos');
+    expect(formatCredits(1, t)).toBe('1\u00a0crédito');
+    expect(formatCredits(100, t)).toBe('100\u00a0créditos');
+    expect(formatCredits(12000, t)).toBe('12,000\u00a0créditos');
+    expect(formatCredits(1_000_000, t)).toBe('1,000,000\u00a0de\u00a0créditos');
   });
 
   it('formats money with each currency minor units and separators', () => {
@@ -91,7 +91,7 @@ describe('the amount hint', () => {
     expect(precisionMessage('KWD')).toMatch(/\(for example 12\.500\)\.$/);
     // Spanish as Latin America writes it, as formatMoney does ('USD 12.50'), never Spain's '12,50' beside it.
     expect(precisionMessage('USD', translate('es'), 'es')).toBe(
-      'Ingrese el monto con 2 decimales como máximo (por ejemplo, 12.50).',
+      'Ingrese el monto con 2\u00a0decimales como máximo (por ejemplo, 12.50).',
     );
     expect(formatMoney(12.5, 'USD', 'es')).toContain('12.50');
     // A language that writes a decimal comma gets one (the example is Intl's, not toFixed's).

@@ -1,6 +1,6 @@
 /**
  * <sm-login view="verify-email">: the emailed link checked, then Log In (or a new link when it
- * failed); and view="send-verification", the form that sends a new link.
+ * failed, or, after a double sign-up, the screen saying the email to choose a password is on its way); and view="send-verification", the form that sends a new link.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../shared/ui/Button';
@@ -19,6 +19,19 @@ export function VerifyEmailView({ model, open }: { model: VerifyEmailModel; open
       <Screen title={t('login.verify.verified')} center>
         <p>{t('login.verify.instruction')}</p>
         <Button onClick={() => open('login')}>{t('login.verify.login')}</Button>
+      </Screen>
+    );
+  }
+  if (state.kind === 'choose-password') {
+    // Only what helps: the email is in the inbox the link came from; the forgot-password form sends it again (a
+    // reset link is what the "Choose your password" email carries), within the server's limits.
+    return (
+      <Screen title={t('login.verify.choosePasswordTitle')} center>
+        <p role="status">{t('login.verify.choosePasswordText')}</p>
+        <p>{t('login.verify.choosePasswordHint')}</p>
+        <Button variant="secondary" onClick={() => open('forgot-password')}>
+          {t('login.verify.choosePasswordAgain')}
+        </Button>
       </Screen>
     );
   }

@@ -1,6 +1,7 @@
 /**
  * Email verification: the link from the verification email (<sm-login view="verify-email">,
- * its token in `_t`), checked once on arrival; and the form that sends a new link
+ * its token in `_t`), checked once on arrival (verified, failed, or, for an address signed up more
+ * than once, a "choose your password" email on its way); and the form that sends a new link
  * (view="send-verification"). The thank-you screens after signing up need no model.
  */
 import { signal } from '@preact/signals-core';
@@ -9,8 +10,16 @@ import { readOnly } from '../../shared/model/read-only';
 import { createEmailField, type LoginShared } from './login.shared';
 import '@messages/login';
 
+/**
+ * `choose-password`: the address was signed up more than once, so the link verified nothing yet; an email to choose
+ * the password (which verifies the address) is on its way to the address the link came to (auth.CHOOSE_PASSWORD_SENT).
+ */
 export type VerifyState =
-  { kind: 'idle' } | { kind: 'checking' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'verified' }
+  | { kind: 'choose-password' }
+  | { kind: 'failed'; message: string };
 
 export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
   const state = signal<VerifyState>({ kind: 'idle' });
@@ -23,7 +32,11 @@ export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
     }
     state.value = { kind: 'checking' };
     const result = await api.call(auth.verifyEmail, { t: token });
-    state.value = result.ok ? { kind: 'verified' } : { kind: 'failed', message: result.error.message };
+    state.value = result.ok
+      ? { kind: 'verified' }
+      : result.error.errorCode === auth.CHOOSE_PASSWORD_SENT
+        ? { kind: 'choose-password' }
+        : { kind: 'failed', message: result.error.message };
   }
 
   return {

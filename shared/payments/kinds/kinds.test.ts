@@ -55,12 +55,12 @@ describe('credit top-up', () => {
       return creditCheckout.wallet!(draft, (k, args) => messages[k]!(args)).label;
     };
     expect(creditCheckout.wallet!(draft, english).label).toBe('1,000 Credits');
-    expect(label('es')).toBe('1,000 créditos');
-    expect(label('zh-Hans')).toBe('1,000 积分');
-    expect(label('fil')).toBe('1,000 Credits');
+    expect(label('es')).toBe('1,000\u00a0créditos');
+    expect(label('zh-Hans')).toBe('1,000\u00a0积\u2060分');
+    expect(label('fil')).toBe('1,000\u00a0credits');
     expect(
       creditCheckout.wallet!(creditDraft({ credits: 1 }), (k, args) => compileCatalogue('es')[k]!(args)).label,
-    ).toBe('1 crédito');
+    ).toBe('1\u00a0crédito');
   });
 });
 

@@ -53,9 +53,11 @@ export function prepare(settings: FirebaseSettings | null = firebaseSettings()):
   loading ??= (async () => {
     const [{ initializeApp, getApps }, mod] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
     const app = getApps().find((a) => a.name === 'sm-portal') ?? initializeApp(settings, 'sm-portal');
+    // The popup's resolver only where popups open: given it, the SDK starts it at once in Safari (and iOS), loading
+    // Google's api.js, which the portal's CSP and Trusted Types refuse; the emulator's path never opens a popup.
     const auth = mod.initializeAuth(app, {
       persistence: mod.inMemoryPersistence,
-      popupRedirectResolver: mod.browserPopupRedirectResolver,
+      ...(settings.authEmulatorUrl ? {} : { popupRedirectResolver: mod.browserPopupRedirectResolver }),
     });
     if (settings.authEmulatorUrl) mod.connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
     return { auth, mod, emulator: !!settings.authEmulatorUrl };

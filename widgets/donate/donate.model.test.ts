@@ -30,6 +30,14 @@ describe('the donation form', () => {
     expect(b.deps.visits).toEqual([{ name: 'HomePage', query: undefined, replace: true }]);
   });
 
+  it("opens the app link's mission while the address is still the link's (the portal moves it on 500 ms later)", async () => {
+    const { deps, model } = donate({ signedIn: true, route: 'Signin', query: { type: 'donation' } });
+    model.show('donate');
+    await deps.clock.advance(0);
+    expect(model.mission.value?.id).toBe(2);
+    expect(deps.visits).toEqual([]);
+  });
+
   it('on a page other than the portal, a tag with no mission lists the missions, and a Donate opens the form there', async () => {
     const { deps, model } = donate({ portalPage: false });
     model.show('donate');

@@ -7,7 +7,7 @@ import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/donations';
 import type { DonationPlan, Mission } from '../../shared/api/donations';
 import { addressOf } from '../../shared/api/contract';
-import { APP_DONATION_MISSION_ID } from '../../shared/routing/routes';
+import { APP_DONATION_MISSION_ID, appLinkTarget } from '../../shared/routing/routes';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createPaymentFlow } from '../../shared/payments/flow';
 import { donationCheckout } from '../../shared/payments/kinds/donation';
@@ -126,11 +126,23 @@ export function createDonateModel(deps: ModelDeps) {
     deps.emit('sm-donation-completed', { sessionId, amount: draft.amount });
   }
 
-  /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the _d query's. */
+  /**
+   * The mission the address names: its _d; or, while a mobile app link to the Donations page (`#/login?type=donation`)
+   * is on its way, the link's. The portal shows that page from the first frame, but moves the address on to it only
+   * 500 ms after the sign-in (host/route.ts), and the tag's code may come before that.
+   */
+  function addressedMission(): string | undefined {
+    const query = deps.nav.query();
+    const route = deps.nav.route();
+    const link = (route === 'Signin' || route === 'Registration') && query.type ? appLinkTarget(query.type) : null;
+    return query._d ?? (link?.name === 'DonationsPage' ? link.query?._d : undefined);
+  }
+
+  /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the address's. */
   async function openForm(missionAttribute: string | null | undefined) {
     const { thanks } = deps.nav.query();
     if (!signedIn.value && thanks) thank(thanks);
-    const id = missionIdOf(missionAttribute) ?? missionIdOf(deps.nav.query()._d);
+    const id = missionIdOf(missionAttribute) ?? missionIdOf(addressedMission());
     if (id === null) {
       // The Donations page without a mission goes home. A tag given a bad mission says so; one given none lists the
       // missions, each with its Donate button (the page it is on never moves on its own).

@@ -8,9 +8,13 @@
 // signed in to the account before (a device proof, features/auth/devices.ts) is still checked, on an allowance of its
 // own; a reset by email clears the account's count (the guesses were against a password that is gone).
 //
-// Requests that send mail or create tokens (reset links, registrations, verification emails, newsletter sign-ups)
-// count per email and client, per client, and per email over all clients (`emailCap` an hour, which bounds the mail
-// one inbox gets): one client alone cannot lock an address out.
+// Requests that may send mail or create tokens (reset links, registrations, verification emails, newsletter sign-ups)
+// count per email and client and per client, whether or not they send anything: that bounds each abuser. Over all
+// clients an address is bounded only by the emails actually sent to it (`emailCap` within the short `mailWindowMs`,
+// mailSent): a request that sends nothing (a verification email asked for a verified account, a newsletter sign-up of
+// an address already on the list) uses up nothing of the owner's. Past the cap a registration waits (at most
+// `mailWindowMs`), while a reset or verification email is never refused: it is sent unless the inbox already holds
+// such a link from the last few minutes (mailWanted), so the owner always has one.
 //
 // A client is its address; over IPv6, where one subscriber holds a whole /64, it is the /64.
 import type { Db } from './db.js';
@@ -24,9 +28,11 @@ export interface AttemptLimit {
   windowMs: number;
   /** password checks per account within `capWindowMs`, over all clients without a device proof (default 30) */
   accountCap: number;
-  /** mail-sending requests per email within `capWindowMs`, over all clients (default 10) */
+  /** emails actually sent to one address within `mailWindowMs`, over all clients (default 3) */
   emailCap: number;
-  /** the window of the caps (default 1 hour) */
+  /** the window of `emailCap`: short, so that nobody keeps the owner's own email away for long (default 5 minutes) */
+  mailWindowMs: number;
+  /** the window of the account's cap (default 1 hour) */
   capWindowMs: number;
 }
 
@@ -35,15 +41,16 @@ export const DEFAULT_LIMIT: AttemptLimit = {
   perIp: 20,
   windowMs: 15 * 60 * 1000,
   accountCap: 30,
-  emailCap: 10,
+  emailCap: 3,
+  mailWindowMs: 5 * 60 * 1000,
   capWindowMs: 60 * 60 * 1000,
 };
 
 /** What is counted: password checks, and the requests that send mail or make tokens. */
 export type AttemptKind = 'login' | 'forgot' | 'newsletter' | 'register' | 'resend';
 
-/** The kinds that send mail to the address: one cap over all of them bounds what an inbox gets. */
-const MAIL_KINDS = ['forgot', 'register', 'resend'] as const;
+/** The row kind of an email actually sent to an address (mailSent): the only thing the per-address cap counts. */
+const SENT = 'mail';
 
 /**
  * Registrations from one client: more than other requests, since a school or an office shares one address and signs
@@ -132,7 +139,9 @@ export function countAttempt(
   const capSince = at(limit.capWindowMs);
   return db
     .transaction((): Counted => {
-      db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(at(Math.max(limit.windowMs, limit.capWindowMs)));
+      db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(
+        at(Math.max(limit.windowMs, limit.capWindowMs, limit.mailWindowMs)),
+      );
       let wait = waitFor(db, 'kind = ? AND ip = ? AND at > ?', [kind, client, since], limit.perIp, limit.windowMs, now);
       if (kind === 'login') {
         // Per email and client (cleared after a success), or per email and browser for one with a device proof,
@@ -180,18 +189,9 @@ export function countAttempt(
             now,
           ),
         );
-        const capped: readonly string[] = (MAIL_KINDS as readonly string[]).includes(kind) ? MAIL_KINDS : [kind];
-        wait = Math.max(
-          wait,
-          waitFor(
-            db,
-            `kind IN (${capped.map(() => '?').join(', ')}) AND email = ? AND at > ?`,
-            [...capped, email, capSince],
-            limit.emailCap,
-            limit.capWindowMs,
-            now,
-          ),
-        );
+        // A registration sends an email to the address at once (a verification or a notice): it waits while the
+        // address has had its emails lately. A reset or verification email asked for then is not refused (mailWanted).
+        if (kind === 'register') wait = Math.max(wait, inboxWait(db, limit, email, now));
       }
       if (wait > 0) return { wait, id: null };
       const { lastInsertRowid } = db
@@ -200,6 +200,56 @@ export function countAttempt(
       return { wait: 0, id: Number(lastInsertRowid) };
     })
     .immediate();
+}
+
+/**
+ * Seconds until the address may be sent another email: 0 while it has had fewer than `emailCap` emails within
+ * `mailWindowMs` (over all clients).
+ */
+export function inboxWait(db: Db, limit: AttemptLimit, email: string, now: Date): number {
+  return waitFor(
+    db,
+    'kind = ? AND email = ? AND at > ?',
+    [SENT, email.trim().toLowerCase(), new Date(now.getTime() - limit.mailWindowMs).toISOString()],
+    limit.emailCap,
+    limit.mailWindowMs,
+    now,
+  );
+}
+
+/**
+ * Whether an email with a link of this kind (a reset or verification link) is to be sent to the account's address now.
+ * Always while the address has room (inboxWait); when it is full, only if none of its recent emails holds such a link
+ * still live: the owner then already has one in the inbox, and however many clients ask, the address gets at most one
+ * email of each kind beyond `emailCap` per window. So nobody can keep the owner's reset or verification away, and
+ * the inbox stays bounded.
+ */
+export function mailWanted(
+  db: Db,
+  limit: AttemptLimit,
+  user: { id: number; email: string },
+  linkKind: 'reset' | 'verify',
+  now: Date,
+): boolean {
+  if (inboxWait(db, limit, user.email, now) === 0) return true;
+  const recent = db
+    .prepare(
+      'SELECT 1 FROM tokens WHERE user_id = ? AND kind = ? AND used_at IS NULL AND expires_at > ? AND created_at > ?',
+    )
+    .get(user.id, linkKind, now.toISOString(), new Date(now.getTime() - limit.mailWindowMs).toISOString());
+  return !recent;
+}
+
+/**
+ * An email was sent to this address (a verification, a reset link, a notice): counted for the address over all
+ * clients, within the short `mailWindowMs` (countAttempt).
+ */
+export function mailSent(db: Db, email: string, now: Date): void {
+  db.prepare("INSERT INTO login_attempts (kind, email, ip, at) VALUES (?, ?, '', ?)").run(
+    SENT,
+    email.trim().toLowerCase(),
+    now.toISOString(),
+  );
 }
 
 /** A counted attempt that did not happen after all (the server was too busy to check it): it no longer counts. */

@@ -6,9 +6,10 @@ import { countAttempt, limitFor, type AttemptKind, type AttemptLimit } from './a
 import type { CspSources } from './csp.js';
 import type { Db } from './db.js';
 import type { FirebaseSettings, IdTokenVerifier } from './firebase.js';
-import { precisionRule } from '../../shared/format/money.js';
+import { currencyDecimals, precisionRule } from '../../shared/format/money.js';
 import { escapeHtml } from './html.js';
-import { roundedNumbers } from './json-numbers.js';
+import { PORTAL_PAGE } from './portal-headers.js';
+import { roundedByParse, scanJson, writtenDecimals, type JsonPath } from './json-numbers.js';
 import type { MailContext } from './mail.js';
 import type { Paging } from './paging.js';
 import type { Passwords } from './passwords.js';
@@ -200,8 +201,13 @@ export function json(body: unknown, status = 200): Reply {
   return { type: 'json', status, body };
 }
 
+/**
+ * A page of the sandbox's own (the payment pages, the helpers at /sandbox): besides the CSP (set when it is sent), the
+ * same browsing-context isolation and feature policy as the portal's pages (PORTAL_PAGE: COOP, Permissions-Policy,
+ * no framing).
+ */
 export function html(page: string, status = 200): Reply {
-  return { type: 'html', status, html: page };
+  return { type: 'html', status, html: page, headers: { ...PORTAL_PAGE } };
 }
 
 /** Content that is neither JSON nor HTML, e.g. `file('image/svg+xml', svg)`. */
@@ -227,7 +233,7 @@ export function redirect(location: string): Reply {
     type: 'html',
     status: 303,
     html: `<!doctype html><title>Redirecting</title><p><a href="${safe}">Continue</a></p>`,
-    headers: { Location: location },
+    headers: { ...PORTAL_PAGE, Location: location },
   };
 }
 
@@ -337,30 +343,35 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
-  refuseRoundedNumbers(text, parsed);
+  const scan = scanJson(text);
+  if (scan.duplicate) {
+    throw new HttpError(400, `${scan.duplicate.join('.')}: is given more than once; send each field once`);
+  }
+  refuseNumbersAsWritten(scan.numbers, parsed);
   return parsed;
 }
 
 /**
  * Numbers are taken as written: one that JSON parsing would round (4.9999999999999999 read as 5) is refused, 400
- * naming the field; an amount says the rule of its currency (the `currency` beside it, else USD), as the amount checks
- * of the routes do for amounts parsing keeps exact.
+ * naming the field; an amount written with more decimals than its currency has ("5.000", "5.001": the `currency`
+ * beside it, else USD) is refused with the currency's rule, as the amount checks of the routes do for the values.
  */
-function refuseRoundedNumbers(text: string, parsed: unknown): void {
-  const rounded = roundedNumbers(text);
-  if (rounded.length === 0) return;
-  const problems = rounded.map(({ path }) => {
+function refuseNumbersAsWritten(numbers: Array<{ path: JsonPath; text: string }>, parsed: unknown): void {
+  const problems: string[] = [];
+  for (const { path, text } of numbers) {
     const field = path.length ? path.join('.') : 'body';
     const key = path[path.length - 1];
     if (typeof key === 'string' && /amount/i.test(key)) {
       let parent: unknown = parsed;
       for (const step of path.slice(0, -1)) parent = (parent as Record<string | number, unknown> | null)?.[step];
-      const currency = (parent as { currency?: unknown } | null)?.currency;
-      return `${field}: ${precisionRule(typeof currency === 'string' ? currency.trim().toUpperCase() : 'USD')}`;
-    }
-    return `${field}: has more digits than can be read exactly`;
-  });
-  throw new HttpError(400, [...new Set(problems)].join('; '));
+      const given = (parent as { currency?: unknown } | null)?.currency;
+      const currency =
+        typeof given === 'string' && /^[A-Za-z]{3}$/.test(given.trim()) ? given.trim().toUpperCase() : 'USD';
+      if (roundedByParse(text) || writtenDecimals(text) > currencyDecimals(currency))
+        problems.push(`${field}: ${precisionRule(currency)}`);
+    } else if (roundedByParse(text)) problems.push(`${field}: has more digits than can be read exactly`);
+  }
+  if (problems.length) throw new HttpError(400, [...new Set(problems)].join('; '));
 }
 
 /** An HTML form body; an empty body is an empty form. */

@@ -32,3 +32,20 @@ describe('numbers as written in a JSON body', () => {
     expect(roundedNumbers(deep)).toHaveLength(1);
   });
 });
+
+describe('scanJson', () => {
+  it('finds the first key given twice in one object, at any depth, however the key is escaped', async () => {
+    const { scanJson } = await import('./json-numbers.js');
+    expect(scanJson('{"amount":5.001,"amount":5}').duplicate).toEqual(['amount']);
+    expect(scanJson('{"a":{"b":1,"\\u0062":2}}').duplicate).toEqual(['a', 'b']);
+    expect(scanJson('[{"a":1},{"a":2}]').duplicate).toBeNull();
+    expect(scanJson('{"a":"a","b":{"a":1}}').duplicate).toBeNull();
+  });
+
+  it('counts the decimals of a number as written', async () => {
+    const { writtenDecimals } = await import('./json-numbers.js');
+    expect(['5', '5.0', '5.00', '5.000', '500e-2', '5.0e1', '5e-3'].map(writtenDecimals)).toEqual([
+      0, 1, 2, 3, 2, 0, 3,
+    ]);
+  });
+});

@@ -25,16 +25,32 @@ export function roundedByParse(text: string): boolean {
   return exactDecimal(text) !== exactDecimal(String(value).replace(/^-?0$/, '0'));
 }
 
-/**
- * Every number in this (valid) JSON text that JSON.parse rounds, with its path. One pass without recursion, so any
- * nesting JSON.parse accepts is walked too.
- */
+/** How many decimals a JSON number is written with: "5.000" has 3, "500e-2" 2, "5.0e1" none. */
+export function writtenDecimals(text: string): number {
+  const m = /^-?\d+(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return 0;
+  return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
+}
+
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
-export function roundedNumbers(text: string): Array<{ path: JsonPath; text: string }> {
-  const found: Array<{ path: JsonPath; text: string }> = [];
-  // Each open container: an object with the key being read, or an array with the index of the current element.
-  const stack: Array<{ kind: 'object'; key: string | null } | { kind: 'array'; index: number }> = [];
+/** What one pass over a (valid) JSON text finds: every number as written, with its path, and the first repeated key. */
+export interface JsonScan {
+  numbers: Array<{ path: JsonPath; text: string }>;
+  /** the path of the first key written twice in one object (its last step is the key), or null */
+  duplicate: JsonPath | null;
+}
+
+/**
+ * Reads a valid JSON text once, without recursion (so any nesting JSON.parse accepts is walked too): every number as
+ * written, and the first key an object has twice (JSON.parse keeps the last one silently: `{"amount":5.001,
+ * "amount":5}` would be checked as 5).
+ */
+export function scanJson(text: string): JsonScan {
+  const numbers: JsonScan['numbers'] = [];
+  let duplicate: JsonPath | null = null;
+  // Each open container: an object with the key being read and those seen, or an array with the current index.
+  const stack: Array<{ kind: 'object'; key: string | null; keys: Set<string> } | { kind: 'array'; index: number }> = [];
   let expectKey = false;
   let i = 0;
   const path = (): JsonPath => stack.map((f) => (f.kind === 'object' ? (f.key ?? '') : f.index));
@@ -45,12 +61,16 @@ export function roundedNumbers(text: string): Array<{ path: JsonPath; text: stri
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
       if (expectKey) {
         const top = stack[stack.length - 1];
-        if (top?.kind === 'object') top.key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top?.kind === 'object') {
+          top.key = JSON.parse(text.slice(i, j + 1)) as string;
+          if (top.keys.has(top.key)) duplicate ??= path();
+          top.keys.add(top.key);
+        }
         expectKey = false;
       }
       i = j + 1;
     } else if (c === '{') {
-      stack.push({ kind: 'object', key: null });
+      stack.push({ kind: 'object', key: null, keys: new Set() });
       expectKey = true;
       i += 1;
     } else if (c === '[') {
@@ -67,11 +87,16 @@ export function roundedNumbers(text: string): Array<{ path: JsonPath; text: stri
     } else if (c === '-' || (c >= '0' && c <= '9')) {
       NUMBER.lastIndex = i;
       const number = NUMBER.exec(text)?.[0] ?? c;
-      if (roundedByParse(number)) found.push({ path: path(), text: number });
+      numbers.push({ path: path(), text: number });
       i += number.length;
     } else {
       i += 1;
     }
   }
-  return found;
+  return { numbers, duplicate };
+}
+
+/** Every number in this (valid) JSON text that JSON.parse rounds, with its path. */
+export function roundedNumbers(text: string): Array<{ path: JsonPath; text: string }> {
+  return scanJson(text).numbers.filter(({ text: number }) => roundedByParse(number));
 }

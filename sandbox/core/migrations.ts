@@ -375,4 +375,23 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX signups_user ON signups (user_id);
   `,
+  // 13: whoever proves the inbox holds the account. A social sign-in records whether the provider vouched for the email
+  // when it was linked (one linked before this counts as vouched when the account was verified by then); a link the
+  // provider did not vouch for ends (revoked_at) when the owner proves the address by a reset or a verification link.
+  // Device proofs are kept per browser, so that a reset, a password change or "sign out everywhere" ends them.
+  `
+  ALTER TABLE social_identities ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE social_identities ADD COLUMN revoked_at TEXT;
+  UPDATE social_identities SET email_verified = 0
+    WHERE (SELECT email_verified_at FROM users WHERE users.id = social_identities.user_id) IS NULL
+       OR linked_at < (SELECT email_verified_at FROM users WHERE users.id = social_identities.user_id);
+  CREATE TABLE device_proofs (
+    id TEXT PRIMARY KEY,                     -- the proof's random id (the HMAC is never stored)
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    last_used_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE INDEX device_proofs_user ON device_proofs (user_id);
+  `,
 ];

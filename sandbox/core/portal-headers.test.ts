@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headersFile, nginxInclude, writeDeployment } from '../../tools/deploy';
-import { scriptHashes } from './csp';
-import { cacheControl, deploymentRules, headersFor, IMMUTABLE, REVALIDATE, servedFiles } from './portal-headers';
+import { headersFile, nginxInclude, writeDeployment } from '../../tools/deploy.js';
+import { scriptHashes } from './csp.js';
+import { cacheControl, deploymentRules, headersFor, IMMUTABLE, REVALIDATE, servedFiles } from './portal-headers.js';
 
 const FILES = [
   '/index.html',

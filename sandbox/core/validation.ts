@@ -80,16 +80,61 @@ const FORMAT = /\p{Cf}/u;
  * small and leader dots NFKC leaves alone in some versions.
  */
 const DOT_LIKE = /[\u3002\uFF0E\uFF61\uFE52\u2024]/gu;
-/** A web address: a scheme, "www.", or a dot between letters that goes on with two or more (example.com, not J.R.R.). */
-const LINK = /:\/\/|www\.|[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}/iu;
+/**
+ * A web address: a scheme, "www.", a dot between letters that goes on with two or more (example.com, not J.R.R.), or a
+ * bare IP address (8.8.8.8, [2001:db8::1]).
+ */
+const LINK =
+  /:\/\/|www\.|[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}|(?<!\d)\d{1,3}(?:\.\d{1,3}){3}(?!\d)|\[[0-9a-f]*:[0-9a-f:.]*\]/iu;
+/**
+ * Blank characters that show nothing and are not format characters (so \p{Cf} misses them): the Braille blank U+2800,
+ * the Hangul fillers, the Mongolian vowel separator, the Khmer inherent vowels. Refused in names like format characters,
+ * and dropped where a URL parser would read past them.
+ */
+const BLANKS = /[\u2800\u3164\u115F\u1160\uFFA0\u180E\u17B4\u17B5]/u;
+/**
+ * The scripts whose words are written with the zero-width non-joiner and joiner (U+200C, U+200D): Persian and Arabic,
+ * Syriac, the Indic scripts, Sinhala. There, after a character of the script and before another (or at the end of the
+ * word, where keyboards leave them), the joiners are part of the word.
+ */
+const JOINING = String.raw`\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}`;
+const WORD_JOINER = new RegExp(`(?<=[${JOINING}]\\p{M}*)[\u200C\u200D](?=[${JOINING}]|\\s|$)`, 'gu');
+
+/**
+ * The name with what hides an address decoded, as often as it was encoded: percent-encoding (evil%2Ecom) and numeric
+ * or named character references (evil&#46;com), then NFKC.
+ */
+function decoded(name: string): string {
+  let text = name;
+  for (let round = 0; round < 5; round += 1) {
+    const next = text
+      .replace(/(?:%[0-9a-f]{2})+/giu, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run.replace(/%([0-9a-f]{2})/giu, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        }
+      })
+      .replace(/&#x([0-9a-f]{1,6});?|&#(\d{1,7});?/giu, (whole, hex?: string, dec?: string) => {
+        const code = hex ? parseInt(hex, 16) : Number(dec);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      })
+      .replace(/&period;/giu, '.')
+      .normalize('NFKC');
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
 
 /**
  * What a URL parser would see of a name: format characters dropped, dot-like characters as dots, combining marks on a
  * dot dropped, and marks on letters composed or dropped (so "evil.c\u0301om" is "evil.com" to the check).
  */
 function urlSkeleton(name: string): string {
-  return name
+  return decoded(name)
     .replace(/\p{Cf}/gu, '')
+    .replace(new RegExp(BLANKS.source, 'gu'), '')
     .replace(DOT_LIKE, '.')
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
@@ -99,7 +144,9 @@ function urlSkeleton(name: string): string {
  * A name as it lands in emails and on other people's screens: letters of every script (with their marks) and the
  * apostrophes, hyphens and periods of real names, at most `max` characters, normalised (NFKC) before it is checked and
  * kept so; never line breaks or other control characters, invisible format characters, direction overrides or web
- * addresses, however they are disguised (zero-width characters, dots of other scripts, marks on the dot). Other
+ * addresses, however they are disguised (zero-width characters and other blanks, dots of other scripts, marks on the
+ * dot, percent-encoding, character references, bare IP addresses). The zero-width non-joiner and joiner are letters'
+ * business inside a word of a script written with them (Persian, Arabic, Indic, Sinhala), and kept there. Other
  * characters are kept as typed (pages and emails escape them).
  */
 export function nameField(max: number) {
@@ -116,7 +163,7 @@ export function nameField(max: number) {
             ? NAME_MESSAGES.controls
             : LINK.test(name) || LINK.test(urlSkeleton(name)) || /[.\u3002\uFF0E\uFF61]\p{M}/u.test(name)
               ? NAME_MESSAGES.link
-              : FORMAT.test(name)
+              : FORMAT.test(name.replace(WORD_JOINER, '')) || BLANKS.test(name)
                 ? NAME_MESSAGES.controls
                 : /\p{L}/u.test(name)
                   ? null

@@ -130,9 +130,14 @@ export function bodyOf(early: Early): Promise<unknown> {
 /** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
 export const FRESH_MS = 30_000;
 
-/** The page's stores, on globalThis under registered symbols: every copy of this module on a page finds the same ones. */
+/**
+ * The page's stores, on globalThis under registered symbols: every copy of this module on a page (the loader's,
+ * route.js's, the widgets' runtime) finds the same ones. Every page-wide store is made here, by name.
+ */
 type Stores = { [key: symbol]: unknown };
-const store = <T>(name: string, make: () => T): T => ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
+export const pageStore = <T>(name: string, make: () => T): T =>
+  ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
+const store = pageStore;
 
 /**
  * The portal's own page says so before anything else runs on it (host/route.ts, host/main.tsx): a tag there may move

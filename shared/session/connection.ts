@@ -14,7 +14,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import type { ApiError, ApiResult } from '../api/errors';
 import type { LoginResponse, UserProfile } from '../api/schemas';
 import { emit } from '../events/events';
-import { sessionKeyFor } from '../boot/boot';
+import { pageStore, sessionKeyFor } from '../boot/boot';
 import { createSession, type Session } from './session';
 
 /**
@@ -133,12 +133,9 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-const KEY = Symbol.for('sm.connections');
-type Holder = { [KEY]?: Map<string, Connection> };
-
 /** The page's connection to an API host ('' is the page's own origin). */
 export function connectionFor(apiBase: string): Connection {
-  const connections = ((globalThis as Holder)[KEY] ??= new Map());
+  const connections = pageStore('sm.connections', () => new Map<string, Connection>());
   let connection = connections.get(apiBase);
   if (!connection) {
     const session = createSession({

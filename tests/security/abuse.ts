@@ -656,6 +656,93 @@ try {
     `padded common passwords: ${paddedRefused} of ${padded.length} refused; amount 4.9999999999999999: ${rounded.status} ${verdict(paddedRefused === padded.length && rounded.status === 400 && /at most 2 decimals/.test(rounded.text))}`,
   );
 
+  // ---- third round (issue 55): the owner can always get back in; names; JSON as written; the sandbox's pages ----
+  // Verification emails asked for a verified account, and newsletter sign-ups, from two clients: the owner's own reset
+  // and sign-up from a third are still answered.
+  for (const from of ['127.0.55.2', '127.0.55.3'])
+    for (let i = 0; i < 5; i += 1) {
+      await sendAs('/webclient/auth/resend-activation', {
+        from,
+        method: 'POST',
+        json: { email: 'partner@example.org' },
+      });
+      await sendAs('/subscribe-newsletter', { from, method: 'POST', json: { email: 'partner@example.org' } });
+    }
+  const ownReset = await sendAs('/webclient/auth/forgot-password', {
+    from: '127.0.55.4',
+    method: 'POST',
+    json: { email: 'partner@example.org' },
+  });
+  const ownSignUp = await sendAs('/subscribe-newsletter', {
+    from: '127.0.55.4',
+    method: 'POST',
+    json: { email: 'partner@example.org' },
+  });
+  // Reset requests from 6 clients: the owner's is answered.
+  for (let c = 0; c < 6; c += 1)
+    for (let i = 0; i < 5; i += 1)
+      await sendAs('/webclient/auth/forgot-password', {
+        from: `127.0.56.${c + 2}`,
+        method: 'POST',
+        json: { email: 'manila@example.org' },
+      });
+  const ownAfterFlood = await sendAs('/webclient/auth/forgot-password', {
+    from: '127.0.56.99',
+    method: 'POST',
+    json: { email: 'manila@example.org' },
+  });
+  line(
+    `owner after 10 resends + 10 newsletter sign-ups by others: reset ${ownReset.status}, newsletter ${ownSignUp.status}; after 30 resets asked by 6 clients: ${ownAfterFlood.status} ${verdict(ownReset.status === 200 && ownSignUp.status === 200 && ownAfterFlood.status === 200)}`,
+  );
+  const NAMES_55: Array<[string, boolean]> = [
+    ['evil%2Ecom', false],
+    ['evil%252Ecom', false],
+    ['evil\u2800.com', false],
+    ['Visit 8.8.8.8', false],
+    ['علی\u200Cرضا', true],
+    ['ශ්\u200Dරියානි', true],
+  ];
+  let names55 = 0;
+  for (const [i, [first_name, kept]] of NAMES_55.entries()) {
+    for (;;) {
+      const answer = await sendAs('/webclient/auth/register', {
+        from: '127.0.57.2',
+        method: 'POST',
+        json: registration({ email: `name55-${i}@example.org`, first_name }),
+      });
+      if (answer.status === 429 && /busy/.test(answer.text)) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      if (kept ? answer.status === 200 : answer.status === 400) names55 += 1;
+      break;
+    }
+  }
+  line(
+    `names: ${names55} of ${NAMES_55.length} (percent-encoded, Braille blank, bare IP refused; Persian ZWNJ, Sinhala ZWJ kept) ${verdict(names55 === NAMES_55.length)}`,
+  );
+  const twice = await post(
+    '/webclient/in-web-purchase/create-session',
+    JSON.stringify({ ...CREDIT, ...returns }).replace('{', '{"amount":5.001,'),
+    token,
+    { 'Idempotency-Key': 'abuse-twice' },
+  );
+  const threeZeros = await post(
+    '/webclient/in-web-purchase/create-session',
+    JSON.stringify({ ...CREDIT, ...returns, amount: '__A__' }).replace('"__A__"', '10.000'),
+    token,
+    { 'Idempotency-Key': 'abuse-three-zeros' },
+  );
+  line(
+    `a key given twice: ${twice.status}; amount 10.000: ${threeZeros.status} ${verdict(twice.status === 400 && /more than once/.test(twice.text) && threeZeros.status === 400)}`,
+  );
+  const helperPage = await fetch(`${base}/sandbox`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  figures.requests += 1;
+  await helperPage.text();
+  line(
+    `/sandbox page: COOP ${helperPage.headers.get('cross-origin-opener-policy')}, Permissions-Policy ${helperPage.headers.get('permissions-policy') ? 'sent' : 'missing'} ${verdict(helperPage.headers.get('cross-origin-opener-policy') === 'same-origin-allow-popups' && /camera=\(\)/.test(helperPage.headers.get('permissions-policy') ?? ''))}`,
+  );
+
   // Source maps and the portal page's headers (when the portal is built).
   const assets = join(ROOT, 'dist', 'assets');
   const map = existsSync(assets) ? readdirSync(assets).find((f) => f.endsWith('.js.map')) : undefined;
@@ -712,6 +799,18 @@ try {
       'sandbox/core/static.test.ts',
       'what the run command keeps to itself, and the portal page’s own headers',
     ],
+    ['16. the owner can always get back in (issue 55)', 'owner.test.ts', 'the owner can always get back in'],
+    [
+      '17. whoever holds the inbox holds the account: links, terms proofs, sessions end (issue 55)',
+      'owner.test.ts',
+      'whoever holds the inbox holds the account',
+    ],
+    [
+      '18. device proofs end with a reset or a password change, and can be listed and ended (issue 55)',
+      'owner.test.ts',
+      'device proofs end with a reset or a password change, and can be listed and ended',
+    ],
+    ['19. the sandbox’s pages send COOP and Permissions-Policy (issue 55)', 'pages.test.ts', null],
   ];
   console.log('npm run abuse: running the rule suites of tests/security...');
   const out = join(dir, 'rules.json');

@@ -46,6 +46,17 @@ describe('names are names', () => {
     ['evil\u00AD.com', /must not contain a web address/],
     ['ｗｗｗ.evil', /must not contain a web address/],
     ['ｈｔｔｐｓ：／／evil', /must not contain a web address/],
+    // Decoded as often as it was encoded, blanks that are not format characters dropped, bare IP addresses.
+    ['evil%2Ecom', /must not contain a web address/],
+    ['evil%252Ecom', /must not contain a web address/],
+    ['evil%E3%80%82com', /must not contain a web address/],
+    ['evil&#46;com', /must not contain a web address/],
+    ['evil\u2800.com', /must not contain a web address/],
+    ['evil\u3164.com', /must not contain a web address/],
+    ['Visit 8.8.8.8', /must not contain a web address/],
+    ['Visit 8\u30028\u30028\u30028', /must not contain a web address/],
+    ['Visit [2001:db8::1]', /must not contain a web address/],
+    ['Ann\u2800e', /control characters/],
     // Invisible format characters (category Cf) anywhere.
     ['Ann\u200Be', /control characters/],
     ['Ann\u200Ce', /control characters/],
@@ -96,9 +107,23 @@ describe('names are names', () => {
       'N’Golo',
       'Anne-Marie',
       'x'.repeat(100),
+      // The zero-width non-joiner and joiner inside a word of a script written with them: Persian, Sinhala, Hindi.
+      'علی\u200Cرضا',
+      'مهرداد\u200C رضایی',
+      'ශ්\u200Dරියානි',
+      'क्\u200Dष',
     ]) {
       expect((await register(name)).status, name).toBe(200);
     }
+    // Kept as typed, joiners and all.
+    const persian = await sb.post(
+      '/webclient/auth/register',
+      registration({ first_name: 'علی\u200Cرضا', last_name: 'رضایی', email: 'alireza@example.org' }),
+    );
+    expect(persian.status).toBe(200);
+    expect(
+      sb.sandbox.db.prepare("SELECT first_name FROM users WHERE email = 'alireza@example.org'").pluck().get(),
+    ).toBe('علی\u200Cرضا');
   });
 
   it('normalises a name (NFKC) before checking it, and keeps it so', async () => {
@@ -234,9 +259,41 @@ describe('amounts have the currency’s precision', () => {
       token: listener,
     });
     expect(other.body).toMatchObject({ status: 400, message: 'credit: has more digits than can be read exactly' });
+    // Amounts keep the form the API documents: at most the currency's decimals as written, trailing zeros too.
+    for (const amount of ['10.000', '10.0000', '10000e-3']) {
+      const answer = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+        body: asWritten(creditOrder(), amount),
+        headers: { 'Content-Type': 'application/json' },
+        token: listener,
+      });
+      expect(answer.body, amount).toMatchObject({ status: 400, message: 'amount: must have at most 2 decimals' });
+    }
+    // A field given twice is refused: JSON.parse would keep the last one silently.
+    for (const body of [
+      JSON.stringify(creditOrder()).replace('{', '{"amount":10.001,'),
+      JSON.stringify(creditOrder()).replace('{', '{"am\\u006funt":5,'),
+    ]) {
+      const twice = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
+        body,
+        headers: { 'Content-Type': 'application/json' },
+        token: listener,
+      });
+      expect(twice.body, body).toMatchObject({
+        status: 400,
+        message: 'amount: is given more than once; send each field once',
+      });
+    }
+    const nested = await sb.call('POST', '/webclient/auth/login', {
+      body: '{"email":"listener@example.org","password":"x","password":"listen-2026"}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(nested.body).toMatchObject({
+      status: 400,
+      message: 'password: is given more than once; send each field once',
+    });
     // Exact numbers, however written, are read as they are.
     const fine = await sb.call('POST', '/webclient/in-web-purchase/create-session', {
-      body: asWritten(creditOrder(), '10.000'),
+      body: asWritten(creditOrder(), '10.00'),
       headers: { 'Content-Type': 'application/json' },
       token: listener,
     });

@@ -1,6 +1,7 @@
 // The emails of signing up and signing in: the verification link, the notice to someone already registered, and
 // the password reset link.
-import { portalLink, sendMail, type MailContext } from '../../core/mail.js';
+import { mailSent } from '../../core/attempts.js';
+import { portalLink, sendMail as storeMail, type MailContext } from '../../core/mail.js';
 import { hashToken, issueToken } from '../../core/tokens.js';
 import type { UserRow } from '../../core/users.js';
 
@@ -24,34 +25,57 @@ export function signUpCount(db: MailContext['db'], userId: number): number {
   return db.prepare('SELECT COUNT(*) FROM signups WHERE user_id = ?').pluck().get(userId) as number;
 }
 
+/** Sends an email to an account's address, counted for the address (core/attempts.ts: what one inbox can be sent). */
+function sendMail(mail: MailContext, message: Parameters<typeof storeMail>[1]): void {
+  storeMail(mail, message);
+  mailSent(mail.db, message.to, mail.now);
+}
+
 /** "2026-01-10 at 12:00 UTC": when a sign-up was made, as emails say it. */
 function when(iso: string): string {
   return `${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
 }
 
+/** The latest sign-up of the account's address, when there is one (an account from before sign-ups were kept has none). */
+function latestSignUp(db: MailContext['db'], userId: number): SignUpRow | undefined {
+  return db.prepare('SELECT * FROM signups WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(userId) as
+    SignUpRow | undefined;
+}
+
 /**
- * The verification link, for one sign-up when given: the email says which (when, and in whose name), and, when the
+ * The verification link, first or sent again: the email always says which sign-up it is for (when, and in whose name:
+ * the one given, else the latest, else the account as it was made), what to do if it was not them, and, when the
  * address has been signed up more than once, that the password is chosen again after the link (useVerificationLink).
  */
-export function sendVerification(mail: MailContext, user: Addressee, signUp?: SignUpRow): void {
+export function sendVerification(mail: MailContext, user: Addressee, given?: SignUpRow): void {
+  const signUp = given ?? latestSignUp(mail.db, user.id);
   const token = issueToken(mail.db, 'verify', user.id, mail.now);
   if (signUp) mail.db.prepare('UPDATE signups SET verify_token_hash = ? WHERE id = ?').run(hashToken(token), signUp.id);
+  const account = mail.db.prepare('SELECT first_name, last_name, joined_at FROM users WHERE id = ?').get(user.id) as
+    { first_name: string; last_name: string; joined_at: string } | undefined;
+  const made = signUp?.created_at ?? account?.joined_at ?? mail.now.toISOString();
+  const name = signUp
+    ? `${signUp.first_name} ${signUp.last_name}`
+    : `${account?.first_name ?? user.first_name} ${account?.last_name ?? ''}`.trim();
   const verify = portalLink(mail, `/verify-email?_t=${token}`);
-  const which = signUp
-    ? `This link is for the sign-up made on ${when(signUp.created_at)} in the name of ${signUp.first_name} ${signUp.last_name}.\n\n`
-    : '';
+  const forgot = portalLink(mail, '/forgot-password');
+  const which = `This link is for the sign-up made on ${when(made)} in the name of ${name}.\n\n`;
   const more =
     signUpCount(mail.db, user.id) > 1
       ? 'This address has been signed up more than once. To be sure the password is one you chose, you will choose ' +
         'your password again after opening the link.\n\n'
       : '';
+  const notYou =
+    'If this sign-up was not yours, do not open the link: opening it activates the password the person who signed ' +
+    'up chose. You can ignore this email, or, if you want an account with this address, set your own password here ' +
+    `(this ends every other sign-in of the address):\n${forgot}\n`;
   sendMail(mail, {
     to: user.email,
     subject: 'Verify your email address',
     text:
       `Hello ${signUp?.first_name ?? user.first_name},\n\nThank you for registering. Please verify your email address by opening this link:\n\n` +
-      `${verify}\n\n${which}${more}The link is valid for 24 hours. If you did not create an account, you can ignore this email.\n`,
-    links: [verify],
+      `${verify}\n\n${which}${more}The link is valid for 24 hours.\n\n${notYou}`,
+    links: [verify, forgot],
   });
 }
 

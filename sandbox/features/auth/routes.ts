@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import * as accountApi from '../../../shared/api/account.js';
 import * as authApi from '../../../shared/api/auth.js';
-import { forgetAttempt, passwordAccepted } from '../../core/attempts.js';
+import { forgetAttempt, inboxWait, passwordAccepted } from '../../core/attempts.js';
 import { SOCIAL_MESSAGES, SOCIAL_METHODS } from '../../core/firebase.js';
 import {
   answer,
@@ -14,6 +14,7 @@ import {
   HttpError,
   mailContext,
   ok,
+  tooManyAttempts,
   unwrap,
   validate,
   withErrorCode,
@@ -22,7 +23,7 @@ import {
 } from '../../core/http.js';
 import type { Result } from '../../core/result.js';
 import { requireSession } from '../../core/session.js';
-import { revokeToken } from '../../core/tokens.js';
+import { revokeToken, revokeUserTokens } from '../../core/tokens.js';
 import { ACCOUNT_MESSAGES, type UserRow } from '../../core/users.js';
 import {
   anyPassword,
@@ -35,7 +36,7 @@ import {
   personName,
   phoneNumber,
 } from '../../core/validation.js';
-import { deviceOf, issueDeviceProof } from './devices.js';
+import { deviceOf, deviceUsed, endDevices, issueDeviceProof, listDevices } from './devices.js';
 import { sendVerification } from './mails.js';
 import {
   acceptTermsWithProof,
@@ -79,6 +80,10 @@ const AUTH_MESSAGES = {
   appLinkExpired: 'This sign-in link has expired. Please sign in again.',
   termsAccepted: 'Thank you. The terms of use are accepted.',
   loggedIn: 'Logged in.',
+  devices: 'The browsers that signed in to your account.',
+  deviceEnded: 'That browser was signed out.',
+  deviceNotFound: 'id: is not a browser signed in to your account',
+  signedOutEverywhere: 'You were signed out everywhere else.',
   currentPasswordNeeded:
     'For your security, enter your current password to change it (or log in again, then change it).',
   wrongCurrentPassword: 'current_password: is not your current password. Check it, or log in again and change it then.',
@@ -183,7 +188,8 @@ async function login(ctx: RequestContext) {
   const user = unwrap(await countedPasswordCheck(ctx, address, password, device));
   refuseBlocked(user);
   if (!user.email_verified_at) throw new HttpError(403, AUTH_MESSAGES.unverified);
-  const proof = device ? device_proof! : issueDeviceProof(db, address);
+  if (device) deviceUsed(db, device, ctx.app.now());
+  const proof = device ? device_proof! : issueDeviceProof(db, user, ctx.app.now());
   return answer(authApi.login, AUTH_MESSAGES.loggedIn, { ...newSession(db, user, ctx.app.now()), device_proof: proof });
 }
 
@@ -200,6 +206,38 @@ function logout(ctx: RequestContext) {
   const session = requireSession(ctx);
   revokeToken(ctx.app.db, session.tokenId, ctx.app.now());
   return ok(AUTH_MESSAGES.loggedOut);
+}
+
+// ---- the browsers signed in (device proofs) ----
+
+const EndDeviceBody = z.object({ id: z.string().min(1).max(LIMITS.token) }).strict();
+
+/** The account's browsers with a live device proof: `{id, created_at, last_used_at}`, most recently used first. */
+function devices(ctx: RequestContext) {
+  const session = requireSession(ctx);
+  return ok(AUTH_MESSAGES.devices, listDevices(ctx.app.db, session.user.id));
+}
+
+/** Ends one browser's device proof (it then signs in as any other client, on the account's cap). */
+async function endDevice(ctx: RequestContext) {
+  const session = requireSession(ctx);
+  const { id } = await ctx.body(EndDeviceBody);
+  if (!endDevices(ctx.app.db, session.user.id, id, ctx.app.now()))
+    throw new HttpError(400, AUTH_MESSAGES.deviceNotFound);
+  return ok(AUTH_MESSAGES.deviceEnded);
+}
+
+/** "Sign out everywhere": every device proof and every other session of the account end; this session stays. */
+async function signOutEverywhere(ctx: RequestContext) {
+  const session = requireSession(ctx);
+  await ctx.body(z.object({}).strict());
+  const { db } = ctx.app;
+  const now = ctx.app.now();
+  db.transaction(() => {
+    endDevices(db, session.user.id, null, now);
+    revokeUserTokens(db, session.user.id, 'access', now, session.tokenId);
+  })();
+  return ok(AUTH_MESSAGES.signedOutEverywhere);
 }
 
 // ---- social sign-in ----
@@ -223,6 +261,8 @@ function socialAnswer(ctx: RequestContext, outcome: SocialOutcome, now: Date) {
       );
     case 'email-taken':
       throw new HttpError(409, SOCIAL_ACCOUNT_MESSAGES.emailTaken, ERROR_CODES.signIn);
+    case 'ended':
+      throw new HttpError(403, SOCIAL_ACCOUNT_MESSAGES.ended, ERROR_CODES.signIn);
     case 'no-account':
       return answer(authApi.connectSocmed, SOCIAL_ACCOUNT_MESSAGES.noAccount, null);
   }
@@ -277,6 +317,9 @@ async function register(ctx: RequestContext) {
     throw err;
   }
   const { first_name, last_name, email: address, country_code, gender, phone_number } = data;
+  // Checked again now, just before the email goes: registrations hashed at the same time cannot all slip past it.
+  const wait = inboxWait(ctx.app.db, ctx.app.loginLimit, address, ctx.app.now());
+  if (wait > 0) throw tooManyAttempts(wait);
   const { userId } = registerByEmail(mailContext(ctx), {
     first_name,
     last_name,
@@ -294,19 +337,20 @@ function resendActivation(schema: typeof ResendBody) {
   return async (ctx: RequestContext) => {
     const { email: address } = await ctx.body(schema);
     countRequest(ctx, 'resend', address);
-    resendVerification(mailContext(ctx), address);
+    resendVerification(mailContext(ctx), address, ctx.app.loginLimit);
     return ok(AUTH_MESSAGES.resent);
   };
 }
 
 /**
  * The emailed verification link. For an address signed up more than once the answer is 400 saying that a link to
- * choose the password is on its way (the portal shows a failed verification with the server's message).
+ * choose the password is on its way, with the code CHOOSE_PASSWORD_SENT (the portal gives it a screen of its own).
  */
 function verifyEmail(ctx: RequestContext) {
   const outcome = useVerificationLink(mailContext(ctx), ctx.url.searchParams.get('t') ?? '');
   if (!outcome) throw new HttpError(400, AUTH_MESSAGES.badVerifyLink);
-  if (outcome === 'choose-password') throw new HttpError(400, AUTH_MESSAGES.choosePassword);
+  if (outcome === 'choose-password')
+    throw new HttpError(400, AUTH_MESSAGES.choosePassword, authApi.CHOOSE_PASSWORD_SENT);
   return ok(AUTH_MESSAGES.verified);
 }
 
@@ -327,7 +371,7 @@ async function acceptTermsByEmail(ctx: RequestContext) {
 async function forgotPassword(ctx: RequestContext) {
   const { email: address } = await ctx.body(ForgotBody);
   countRequest(ctx, 'forgot', address);
-  requestReset(mailContext(ctx), address);
+  requestReset(mailContext(ctx), address, ctx.app.loginLimit);
   return ok(AUTH_MESSAGES.forgotSent);
 }
 
@@ -376,4 +420,11 @@ export const authRoutes: Route[] = [
   { method: 'POST', path: '/dashboard/auth/change-password', handler: changePassword },
   { method: 'POST', path: '/webclient/auth/logout', handler: logout },
   { method: 'GET', path: '/webclient/auth/mobile-login', handler: mobileLogin },
+  { method: 'GET', path: '/dashboard/account/devices', handler: withErrorCode(ERROR_CODES.signIn, devices) },
+  { method: 'POST', path: '/dashboard/account/devices/end', handler: withErrorCode(ERROR_CODES.signIn, endDevice) },
+  {
+    method: 'POST',
+    path: '/dashboard/account/sign-out-everywhere',
+    handler: withErrorCode(ERROR_CODES.signIn, signOutEverywhere),
+  },
 ];

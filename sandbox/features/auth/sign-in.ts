@@ -1,6 +1,6 @@
 // Signing in, registering by email, verifying an email address, and setting a password.
 import { randomBytes } from 'node:crypto';
-import { accountGuessesCleared } from '../../core/attempts.js';
+import { accountGuessesCleared, mailWanted, type AttemptLimit } from '../../core/attempts.js';
 import type { Db } from '../../core/db.js';
 import type { MailContext } from '../../core/mail.js';
 import { HashingBusy, NO_PASSWORD, type Passwords } from '../../core/passwords.js';
@@ -23,6 +23,7 @@ import {
   type NewUser,
   type UserRow,
 } from '../../core/users.js';
+import { endDevices } from './devices.js';
 import {
   sendAlreadyRegistered,
   sendChoosePassword,
@@ -105,6 +106,20 @@ export function acceptTermsWithProof(db: Db, address: string, proof: string, now
   return done ? success(undefined) : invalid(SIGN_IN_MESSAGES.badTermsProof);
 }
 
+/**
+ * The inbox owner has proven the address (a reset link, a verification link, a social sign-in whose provider vouches
+ * for the email): every credential made before by whoever typed the address ends. Sessions, terms proofs, reset links,
+ * the mobile app's tokens and device proofs, and every social sign-in linked without the provider vouching for the
+ * email (connect-socmed then answers 403). The password is the caller's to keep, replace or drop.
+ */
+export function endUnprovenCredentials(db: Db, userId: number, now: Date): void {
+  for (const kind of ['access', 'terms', 'reset', 'app'] as const) revokeUserTokens(db, userId, kind, now);
+  endDevices(db, userId, null, now);
+  db.prepare(
+    'UPDATE social_identities SET revoked_at = ? WHERE user_id = ? AND email_verified = 0 AND revoked_at IS NULL',
+  ).run(now.toISOString(), userId);
+}
+
 /** What a sign-up names besides the address and the password: kept per sign-up until the address is verified. */
 export type SignUpPerson = Pick<NewUser, 'first_name' | 'last_name' | 'country_code' | 'gender' | 'phone_number'>;
 
@@ -162,16 +177,20 @@ export function registerByEmail(mail: MailContext, person: NewUser): { userId: n
   return { userId: created.userId };
 }
 
-/** Another verification link, when the account exists and is not verified yet. */
-export function resendVerification(mail: MailContext, address: string): void {
+/**
+ * Another verification link, when the account exists and is not verified yet (and the inbox has not had one in the
+ * last few minutes while full: core/attempts.ts mailWanted).
+ */
+export function resendVerification(mail: MailContext, address: string, limit: AttemptLimit): void {
   const user = findUserByEmail(mail.db, address);
-  if (user && !user.email_verified_at && !user.deleted_at) sendVerification(mail, user);
+  if (user && !user.email_verified_at && !user.deleted_at && mailWanted(mail.db, limit, user, 'verify', mail.now))
+    sendVerification(mail, user);
 }
 
-/** A reset link, when the account exists. */
-export function requestReset(mail: MailContext, address: string): void {
+/** A reset link, when the account exists (and the inbox has not had one in the last few minutes while full). */
+export function requestReset(mail: MailContext, address: string, limit: AttemptLimit): void {
   const user = findUserByEmail(mail.db, address);
-  if (user && !user.deleted_at) sendReset(mail, user);
+  if (user && !user.deleted_at && mailWanted(mail.db, limit, user, 'reset', mail.now)) sendReset(mail, user);
 }
 
 /**
@@ -189,7 +208,10 @@ export function useVerificationLink(mail: MailContext, token: string): 'verified
     const userId = consumeToken(db, 'verify', token, now);
     const user = userId === undefined ? undefined : findUserById(db, userId);
     if (!user || user.deleted_at) return null;
-    if (user.email_verified_at || signUpCount(db, user.id) <= 1) {
+    if (user.email_verified_at) return 'verified';
+    // The inbox is proven now: only the password of the one sign-up the email named (if any) stays.
+    endUnprovenCredentials(db, user.id, now);
+    if (signUpCount(db, user.id) <= 1) {
       markEmailVerified(db, user.id, now);
       return 'verified';
     }
@@ -200,19 +222,18 @@ export function useVerificationLink(mail: MailContext, token: string): 'verified
     }
     setPasswordHash(db, user.id, NO_PASSWORD);
     db.prepare('DELETE FROM social_identities WHERE user_id = ?').run(user.id);
-    revokeUserTokens(db, user.id, 'access', now);
-    revokeUserTokens(db, user.id, 'reset', now);
     sendChoosePassword(mail, findUserById(db, user.id)!);
     return 'choose-password';
   })();
 }
 
-/** The new password of the signed-in person: their other sessions end, this one stays. */
+/** The new password of the signed-in person: their other sessions and every device proof end, this session stays. */
 export function changeOwnPassword(db: Db, userId: number, sessionTokenId: number, hash: string, now: Date): void {
   db.transaction(() => {
     setPasswordHash(db, userId, hash);
     revokeUserTokens(db, userId, 'access', now, sessionTokenId);
     revokeUserTokens(db, userId, 'reset', now);
+    endDevices(db, userId, null, now);
   })();
 }
 
@@ -224,15 +245,15 @@ export function resetLinkOwner(db: Db, address: string, token: string, now: Date
 }
 
 /**
- * Sets the password with a reset link (used once): every session ends, and the email counts as verified (the link
- * proved the person reads this mailbox).
+ * Sets the password with a reset link (used once): the email counts as verified (the link proved the person reads this
+ * mailbox), and every credential made before ends (endUnprovenCredentials: sessions, terms proofs, device proofs,
+ * social sign-ins the provider did not vouch for).
  */
 export function resetPassword(db: Db, owner: UserRow, token: string, hash: string, now: Date): Result<void> {
   const done = db.transaction(() => {
     if (consumeToken(db, 'reset', token, now) !== owner.id) return false;
     setPasswordHash(db, owner.id, hash);
-    revokeUserTokens(db, owner.id, 'reset', now);
-    revokeUserTokens(db, owner.id, 'access', now);
+    endUnprovenCredentials(db, owner.id, now);
     markEmailVerified(db, owner.id, now);
     accountGuessesCleared(db, owner.email); // guesses at the old password no longer count against the account
     return true;

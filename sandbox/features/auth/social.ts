@@ -9,7 +9,6 @@ import {
 } from '../../core/firebase.js';
 import { NO_PASSWORD } from '../../core/passwords.js';
 import type { Result } from '../../core/result.js';
-import { revokeUserTokens } from '../../core/tokens.js';
 import {
   createUser,
   findUserByEmail,
@@ -19,13 +18,16 @@ import {
   type NewUser,
   type UserRow,
 } from '../../core/users.js';
-import { recordSignUp } from './sign-in.js';
+import { endUnprovenCredentials, recordSignUp } from './sign-in.js';
 
 export const SOCIAL_ACCOUNT_MESSAGES = {
   noAccount: 'No account yet. Please complete your registration.',
   emailTaken:
     'An account with this email already exists. Log in with your password, then connect this sign-in from your account.',
   welcome: 'Welcome! Your account is ready.',
+  ended:
+    'This sign-in was ended when the owner of the email address proved it. Log in with your email and password, or ' +
+    'reset the password.',
 } as const;
 
 export interface IdentityRow {
@@ -35,6 +37,10 @@ export interface IdentityRow {
   user_id: number;
   email: string | null;
   linked_at: string;
+  /** 1: the provider vouched for the email when it was linked */
+  email_verified: 0 | 1;
+  /** set: ended when the inbox owner proved the address (endUnprovenCredentials) */
+  revoked_at: string | null;
 }
 
 function findIdentity(db: Db, provider: string, providerUid: string): IdentityRow | undefined {
@@ -45,8 +51,8 @@ function findIdentity(db: Db, provider: string, providerUid: string): IdentityRo
 
 function linkIdentity(db: Db, userId: number, token: VerifiedIdToken, now: Date): void {
   db.prepare(
-    'INSERT INTO social_identities (provider, provider_uid, user_id, email, linked_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(token.provider, token.uid, userId, token.email, now.toISOString());
+    'INSERT INTO social_identities (provider, provider_uid, user_id, email, linked_at, email_verified) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(token.provider, token.uid, userId, token.email, now.toISOString(), token.emailVerified ? 1 : 0);
 }
 
 /**
@@ -64,7 +70,10 @@ export async function checkSocialToken(
 }
 
 export type SocialOutcome =
-  { kind: 'signed-in'; user: UserRow; created: boolean } | { kind: 'email-taken' } | { kind: 'no-account' };
+  | { kind: 'signed-in'; user: UserRow; created: boolean }
+  | { kind: 'email-taken' }
+  | { kind: 'no-account' }
+  | { kind: 'ended' };
 
 /**
  * Links the identity to an existing account that has the token's (verified) email. An account whose email was
@@ -73,8 +82,7 @@ export type SocialOutcome =
 function linkToExisting(db: Db, user: UserRow, token: VerifiedIdToken, now: Date): void {
   if (!user.email_verified_at) {
     setPasswordHash(db, user.id, NO_PASSWORD); // no password matches it
-    revokeUserTokens(db, user.id, 'access', now);
-    revokeUserTokens(db, user.id, 'reset', now);
+    endUnprovenCredentials(db, user.id, now);
   }
   linkIdentity(db, user.id, token, now);
   markEmailVerified(db, user.id, now);
@@ -85,7 +93,11 @@ function signInExisting(db: Db, token: VerifiedIdToken, now: Date): SocialOutcom
   const identity = findIdentity(db, token.provider, token.uid);
   const linked = identity ? findUserById(db, identity.user_id) : undefined;
   if (linked) {
-    if (token.emailVerified && token.email === linked.email) markEmailVerified(db, linked.id, now);
+    if (identity!.revoked_at) return { kind: 'ended' };
+    if (token.emailVerified && token.email === linked.email) {
+      markEmailVerified(db, linked.id, now);
+      db.prepare('UPDATE social_identities SET email_verified = 1 WHERE id = ?').run(identity!.id);
+    }
     return { kind: 'signed-in', user: findUserById(db, linked.id)!, created: false };
   }
   const byEmail = token.email ? findUserByEmail(db, token.email) : undefined;

@@ -1,13 +1,23 @@
-// Element tests in Debian's Chromium (@web/test-runner). Test files are TypeScript/TSX, so every
-// module request that is not web-test-runner's own is forwarded to a Vite dev server.
-import { chromeLauncher } from '@web/test-runner-chrome';
+// Element tests (@web/test-runner): every test file (widgets/**/*.browser.test.ts, tests/element/**/*.test.ts) runs
+// in three engines, Debian's and nothing downloaded (tools/wtr-engines.ts): Chromium, Firefox ESR (puppeteer-core over
+// WebDriver BiDi) and WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver under xvfb-run). A failure in any of them
+// fails the run; a machine without one of them fails at once, saying what to apt-get install. Test files are
+// TypeScript/TSX, so every module request that is not web-test-runner's own is forwarded to a Vite dev server.
 import { createServer } from 'vite';
 import { tsImport } from 'tsx/esm/api';
 
-// The message catalogues compiled as in the build, and the Chromium every browser run launches (TypeScript, loaded
-// through tsx).
+// The message catalogues compiled as in the build, and the engines (TypeScript, loaded through tsx).
 const { messagesPlugin } = await tsImport('./tools/messages.ts', import.meta.url);
-const { chromiumLaunchOptions } = await tsImport('./tools/chromium.ts', import.meta.url);
+const { missingEngines, chromiumLauncher, firefoxLauncher, WebKitLauncher, viewportPlugin } = await tsImport(
+  './tools/wtr-engines.ts',
+  import.meta.url,
+);
+
+const missing = missingEngines();
+if (missing.length > 0)
+  throw new Error(
+    `The element tests run in Chromium, Firefox and WebKit; this machine lacks:\n  ${missing.join('\n  ')}`,
+  );
 
 const root = import.meta.dirname;
 const vite = await createServer({
@@ -45,6 +55,21 @@ async function viteForward(ctx, next) {
   ctx.body = Buffer.from(await response.arrayBuffer());
 }
 
+/**
+ * Vite's client (which Vite adds to a test module whose dynamic import it cannot follow, as pseudo.test.ts's) opens
+ * its web socket on the page's own server, web-test-runner's: hand it to Vite's (HMR is off, so it only connects).
+ * Left unanswered, that socket stays "connecting", and Firefox opens no other socket to the host meanwhile,
+ * web-test-runner's own included, so a command such as `viewport` never got its answer.
+ */
+const viteSocket = {
+  name: 'vite-socket',
+  serverStart({ server }) {
+    server.on('upgrade', (request, socket, head) => {
+      if (request.url !== '/wds') vite.httpServer.emit('upgrade', request, socket, head);
+    });
+  },
+};
+
 export default {
   files: [
     'widgets/**/*.browser.test.{ts,tsx}',
@@ -54,7 +79,7 @@ export default {
   nodeResolve: false,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
+  browsers: [chromiumLauncher(), firefoxLauncher(), new WebKitLauncher()],
   middleware: [viteForward],
-  plugins: [{ name: 'stop-vite', serverStop: () => vite.close() }],
+  plugins: [viewportPlugin(), viteSocket, { name: 'stop-vite', serverStop: () => vite.close() }],
 };

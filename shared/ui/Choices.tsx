@@ -20,7 +20,9 @@ export interface ChoicesProps<T> {
 
 /**
  * A group of radio cards: one choice of several, each a card with its radio button. The
- * chosen card is marked with data-checked for the styles (choiceStyles in styles.ts).
+ * chosen card is marked with data-checked for the styles (choiceStyles in styles.ts). The group
+ * sits in a box of its own: WebKit makes a fieldset that is a flex item (as in .sm-stack) too
+ * tall by its legend, and not on every layout, so the card's height would jump.
  */
 export function Choices<T extends string | number | boolean>({
   legend,
@@ -31,20 +33,22 @@ export function Choices<T extends string | number | boolean>({
   className,
 }: ChoicesProps<T>) {
   return (
-    <fieldset className={className ? `sm-choices ${className}` : 'sm-choices'}>
-      <legend>{legend}</legend>
-      {options.map((option) => (
-        <label key={String(option.value)} className="sm-choice" data-checked={option.value === selected}>
-          <input
-            type="radio"
-            name={name}
-            value={String(option.value)}
-            checked={option.value === selected}
-            onChange={() => onChoose(option.value)}
-          />
-          {typeof option.label === 'string' ? <span>{option.label}</span> : option.label}
-        </label>
-      ))}
-    </fieldset>
+    <div>
+      <fieldset className={className ? `sm-choices ${className}` : 'sm-choices'}>
+        <legend>{legend}</legend>
+        {options.map((option) => (
+          <label key={String(option.value)} className="sm-choice" data-checked={option.value === selected}>
+            <input
+              type="radio"
+              name={name}
+              value={String(option.value)}
+              checked={option.value === selected}
+              onChange={() => onChoose(option.value)}
+            />
+            {typeof option.label === 'string' ? <span>{option.label}</span> : option.label}
+          </label>
+        ))}
+      </fieldset>
+    </div>
   );
 }

@@ -29,9 +29,12 @@ export function Places({
       {places}
     </div>
   ) : (
-    <fieldset className={within} aria-hidden="true" disabled>
-      <legend>{legend}</legend>
-      {places}
-    </fieldset>
+    // In a box of its own, as Choices' group is (WebKit makes a fieldset that is a flex item too tall by its legend).
+    <div aria-hidden="true">
+      <fieldset className={within} disabled>
+        <legend>{legend}</legend>
+        {places}
+      </fieldset>
+    </div>
   );
 }

@@ -20,7 +20,8 @@ const darkColors = /* css */ `
  *
  * A prerendered form says so when its script is off or did not load (.sm-needs-script: 4 s without the element's
  * code). Until it shows, that line is out of the flow: it takes no room, and the form does not move when its code
- * comes in time. (Said here rather than in the CSS, which every tag's markup carries.)
+ * comes in time. A word or a run kept together (a date, an amount) longer than its line breaks inside rather than
+ * spilling out of its box (overflow-wrap). (Said here rather than in the CSS, which every tag's markup carries.)
  */
 export const baseStyles = /* css */ `
 :host {
@@ -41,6 +42,7 @@ export const baseStyles = /* css */ `
   font-family: var(--_sm-font-family);
   font-size: 16px;
   line-height: 1.45;
+  overflow-wrap: break-word;
 }
 /* The top element carries the element's lang and dir; it adds no box of its own. */
 .sm-root { display: contents; }
@@ -115,13 +117,17 @@ export const sliderStyles = /* css */ `
 .sm-slider-mark { font: inherit; font-size: 0.85rem; background: none; border: 1px solid var(--_sm-color-border); color: var(--_sm-color-text); border-radius: 999px; padding: 4px 10px; cursor: pointer; min-height: 32px; }
 `;
 
-/** Styles of the radio cards (shared/ui/Choices.tsx), for widgets that use them. */
+/**
+ * Styles of the radio cards (shared/ui/Choices.tsx), for widgets that use them. A card's text may break anywhere it
+ * must (its parts are flex items, which shrink no narrower than their longest word otherwise); its radio button has
+ * no margin above or below (each engine gives it its own, WebKit 3 px each side), so a card is as tall as its place.
+ */
 export const choiceStyles = /* css */ `
 .sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
 .sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
 .sm-choices-row { grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr)); }
-.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: break-word; border: 2px solid var(--_sm-color-border); border-radius: var(--_sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: anywhere; border: 2px solid var(--_sm-color-border); border-radius: var(--_sm-radius); cursor: pointer; min-height: 48px; }
 .sm-choice[data-checked="true"] { border-color: var(--_sm-color-primary); background: var(--_sm-color-surface-alt); }
-.sm-choice input { width: 20px; height: 20px; accent-color: var(--_sm-color-primary); flex: none; }
+.sm-choice input { width: 20px; height: 20px; margin-block: 0; accent-color: var(--_sm-color-primary); flex: none; }
 .sm-choice:focus-within { outline: 3px solid var(--_sm-color-primary); outline-offset: 2px; }
 `;

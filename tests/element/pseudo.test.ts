@@ -40,8 +40,9 @@ import { cleanup, failed, fakeApi, fixture, ok, text, waitFor, type Answer } fro
 const testSession = new URL(location.href).searchParams.get('wtr-session-id');
 
 /**
- * Sets the browser's viewport (web-test-runner's set-viewport command, sent over its own web
- * socket: its commands package cannot go through the Vite server that compiles the tests).
+ * Sets the browser's viewport (the viewport command of web-test-runner.config.mjs, which also
+ * resizes WebKit's window; sent over web-test-runner's own web socket: its commands package
+ * cannot go through the Vite server that compiles the tests).
  */
 async function setViewport(viewport: { width: number; height: number }): Promise<void> {
   const sessionId = testSession;
@@ -53,7 +54,7 @@ async function setViewport(viewport: { width: number; height: number }): Promise
   const response = await sendMessageWaitForResponse({
     type: 'wtr-command',
     sessionId,
-    command: 'set-viewport',
+    command: 'viewport',
     payload: viewport,
   });
   if (!response.executed) throw new Error('The test runner did not set the viewport.');

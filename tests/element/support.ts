@@ -1,6 +1,6 @@
 /// <reference types="mocha" />
 /**
- * Helpers for element tests in Chromium: mounting a tag, waiting, a fake API host (and the set-up
+ * Helpers for element tests in Chromium, Firefox and WebKit: mounting a tag, waiting, a fake API host (and the set-up
  * of a tag's tests against it), and an axe check that fails on serious or critical violations.
  */
 import axe from 'axe-core';

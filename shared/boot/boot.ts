@@ -130,10 +130,7 @@ export function bodyOf(early: Early): Promise<unknown> {
 /** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
 export const FRESH_MS = 30_000;
 
-/**
- * The page's stores, on globalThis under registered symbols: every copy of this module on a page (the loader's,
- * route.js's, the widgets' runtime) finds the same ones. Every page-wide store is made here, by name.
- */
+/** A store of the page's, by name, on globalThis: every copy of this module on a page finds the same (made here only). */
 type Stores = { [key: symbol]: unknown };
 export const pageStore = <T>(name: string, make: () => T): T =>
   ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;

@@ -125,6 +125,46 @@ async function undrawable(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Dates, amounts with their unit and counts with their noun that a line breaks inside, in the page and every shadow
+ * root: each such run of text (found by its shape in any of our languages) must lie on one line.
+ */
+async function brokenUnits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const gap = '[\\s\\u00a0\\u2060]*';
+    const units = [
+      // A count or an amount with its unit: '100 Credits', '2 meses', '120 积分', '3 个月', '$5.00 /month'.
+      new RegExp(`\\d[\\d.,]*${gap}(?:de${gap})?(?:credits?|créditos?|积分|meses|mes|months?|buwan|个${gap}月)`, 'giu'),
+      // Money as Intl writes it: 'USD 20.00', '$5.00', '₱250.00'.
+      new RegExp(`(?:USD|US\\$|\\$|₱|PHP)${gap}\\d[\\d.,]*`, 'gu'),
+      // Dates: '2026年11月26日', '26 de noviembre de 2026', 'November 26, 2026', 'Nobyembre 26, 2026'.
+      new RegExp(`\\d{4}${gap}年${gap}\\d{1,2}${gap}月${gap}\\d{1,2}${gap}日`, 'gu'),
+      new RegExp(`\\d{1,2}${gap}de${gap}\\p{L}+${gap}de${gap}\\d{4}`, 'gu'),
+      new RegExp(`\\p{Lu}\\p{Ll}{2,9}${gap}\\d{1,2},${gap}\\d{4}`, 'gu'),
+    ];
+    const found: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (!node.parentElement?.checkVisibility?.()) continue;
+        for (const pattern of units)
+          for (const match of node.data.matchAll(pattern)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2)),
+            );
+            if (lines.size > 1) found.push(match[0].replace(/\u2060/g, ''));
+          }
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    visit(document);
+    return found;
+  });
+}
+
 describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
   it('a first visit chooses the language from the browser; newsletter, sign in, top up and donate work in it, clean under axe', async () => {
     const person = await createVerifiedUser({ first: 'Lang' });
@@ -173,7 +213,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     await context.close();
   });
 
-  it('every page holds from 320 px wide: no clipped button, no sideways scrolling, no empty box for a character', async () => {
+  it('every page holds from 320 px wide: no clipped button, no unit split, no sideways scrolling, no empty box', async () => {
     const { page, context, errors } = await newPage(browser(), { locale, width: 320 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const shots = process.env.SCREENSHOTS ? join(import.meta.dirname, '..', '..', 'docs', 'languages', lang) : null;
@@ -182,6 +222,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
       await ready.waitFor();
       await page.waitForTimeout(300);
       expect(await clipped(page), `${lang} ${name}`).toEqual([]);
+      expect(await brokenUnits(page), `${lang} ${name}: a date, an amount or a count split across lines`).toEqual([]);
       expect(await undrawable(page), `${lang} ${name}: characters without a font (empty boxes)`).toEqual([]);
       if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
     };
@@ -199,6 +240,7 @@ describe.each(LOCALES)('in $lang', ({ lang, locale }) => {
     const person = await createVerifiedUser({ first: 'Wide' });
     await page.goto(`${baseUrl()}/#/login`);
     await signInWithEmail(page, lang, person);
+    await look('dashboard', page.getByTestId('my-dashboard').getByRole('heading').first());
     await page.goto(`${baseUrl()}/#/top-up`);
     await look(
       'topup',

@@ -89,15 +89,10 @@ export function formatTableDate(value: DateInput, language: string = 'en'): stri
     if (language !== 'en') {
       const parts = format(language, { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
       const hour = parts.findIndex((part) => part.type === 'hour');
-      const all = parts.map((part) => part.value).join('');
-      if (hour < 1) return unbreakable(all);
-      // The date, the separator before the time (', ' or ' ', where a line may break), the time.
-      const before = parts
-        .slice(0, hour)
-        .map((part) => part.value)
-        .join('');
-      const separator = /[\s,]*$/.exec(before)![0];
-      return `${unbreakable(before.slice(0, before.length - separator.length))}${separator.replace(/\s+/g, ' ')}${unbreakable(all.slice(before.length))}`;
+      // Unbreakable but for what stands before the time: a line may break between the date and the time.
+      const end = /[\s,]*$/;
+      const marked = parts.map((part, i) => (i === hour - 1 ? part.value.replace(end, '\n') : part.value)).join('');
+      return unbreakable(marked).replace('\n', () => end.exec(parts[hour - 1]!.value)![0].replace(/\s+/g, ' '));
     }
     const two = (n: number) => String(n).padStart(2, '0');
     const hours = date.getHours();

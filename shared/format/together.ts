@@ -13,27 +13,12 @@
 export const NO_BREAK_SPACE = '\u00a0';
 export const WORD_JOINER = '\u2060';
 
-/** Han, kana and Hangul: scripts a line may break between any two characters of. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-/** Characters a CJK character holds to (digits, letters, CJK itself). */
-const HOLDS = /[\p{L}\p{N}]/u;
+/** Where a word joiner goes: between a Han, kana or Hangul character and a letter or digit beside it (either side). */
+const CJK = '\\p{sc=Han}\\p{sc=Hira}\\p{sc=Kana}\\p{sc=Hang}';
+const JOINS = new RegExp(`(?<=[${CJK}])(?=[\\p{L}\\p{N}])|(?<=[\\p{L}\\p{N}])(?=[${CJK}])`, 'gu');
 
-/** The text, unbreakable: its spaces no-break, a word joiner between CJK characters and what they touch. */
-export function unbreakable(text: string): string {
-  const chars = [
-    ...text.replace(/[ \u2009\u202f]/g, (space) =>
-      space === ' ' ? NO_BREAK_SPACE : space === '\u2009' ? '\u202f' : space,
-    ),
-  ];
-  let out = '';
-  chars.forEach((char, i) => {
-    const before = chars[i - 1];
-    if (before !== undefined && (CJK.test(char) || CJK.test(before)) && HOLDS.test(char) && HOLDS.test(before))
-      out += WORD_JOINER;
-    out += char;
-  });
-  return out;
-}
+/** The text, unbreakable: its spaces no-break, a word joiner where CJK touches (Intl writes no other breakable space). */
+export const unbreakable = (text: string): string => text.replace(/ /g, NO_BREAK_SPACE).replace(JOINS, WORD_JOINER);
 
 /** Whether a line could break inside the text (a space, or two CJK-touching characters with no joiner). */
 export function canBreakInside(text: string): boolean {

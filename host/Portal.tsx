@@ -44,10 +44,10 @@ import '@messages/portal';
  * only when one shows, never with a public route; the portal's wait overlay shows meanwhile. A
  * payment page (one of those shared/payments/arrival.ts names) loads it as it shows, for the page
  * it may go on to: a payment that waits or failed is then shown in its place, with no wait between.
- * The wait, a line high, moved the footer up and back down: on a phone, a donation that waits
- * shifted the page by 0.39. route.js preloads that code on a payment page; where it has not come
- * yet, the wait holds the height of the page it replaces (Later). The page shown keeps the banner
- * and the height of the one it replaces (routes.ts keepsBanner): 0.03 to 0.2 more, before.
+ * The wait, a line high, would move the footer up and back down (a layout shift), so route.js
+ * preloads that code on a payment page; where it has not come yet, the wait holds the height of
+ * the page it replaces (Later). The page shown keeps the banner and the height of the one it
+ * replaces (routes.ts keepsBanner), so nothing under it moves either (figures: docs/bench.md).
  */
 let paymentPages: typeof import('./pages/PaymentPages') | null = null;
 const loadPaymentPages = () => import('./pages/PaymentPages').then((m) => (paymentPages = m));

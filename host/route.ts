@@ -1,8 +1,8 @@
 /**
- * route.js: the portal page's first script, in <head>, run before the page is parsed. It is a plain
- * script (the page's CSP allows only its own files), built from this file and the boot protocol it
- * reads as one self-contained file (vite.config.ts routeScript), so it agrees with the portal's
- * code on who is signed in and which language shows.
+ * route.js: the portal page's first script, in <head>, run before the page is parsed (a classic script: a module
+ * would run only after). Built from this file and the boot protocol it reads as one self-contained file
+ * (tools/boot-scripts.ts bundleRouteScript), written into the page by tools/prerender.tsx (the page's CSP allows it by
+ * its hash), so it agrees with the portal's code on who is signed in and which language shows. Boot: docs/boot.md.
  *
  * It names the route the address asks for and whether the person is signed in, so the prerendered
  * markup of that route in that state shows at once (html[data-route][data-session] in the page's
@@ -190,7 +190,7 @@ function shareStyles(block: Element): void {
  *
  * Where a tag of the route draws its first view from that data (`draw`: the survey's first question), this script
  * draws it, the moment both the data and the block are there (drawFirstViews), rather than the loader once the page
- * is parsed and the modules have run: on the bench's phone the data comes while the page is still parsed.
+ * is parsed and the modules have run: the data often comes while the page is still being parsed (docs/bench.md).
  */
 function askFirstData(route: string): void {
   let all: Record<string, Partial<FirstData> | undefined> = {};
@@ -240,8 +240,8 @@ function drawFirstViews(auth: string): void {
 /**
  * askEarly with an XMLHttpRequest, whose body is read in its own load event: the answer the API client takes is a
  * Response made from it, and the body this script reads (bodyOf) is there at once. While the page is parsed, a fetch's
- * body is read in tasks that wait for the parse and the module scripts (on the bench's phone, 150 to 250 ms after the
- * answer came); a request's load event runs between two of the parser's slices (20 to 40 ms after). Used where this
+ * body is read in tasks that wait for the parse and the module scripts; a request's load event runs between two of the
+ * parser's slices, so its body is read sooner (how much: docs/bench.md). Used where this
  * script reads the body: the app's token exchanged, the data of a first view it draws. (Like a fetch without
  * credentials to another host; on the page's own host a request sends its cookies, which the API does not use.)
  */

@@ -20,8 +20,8 @@
  *   once beside them (#portal-footer: prerenderFooter). route.js (host/route.ts, written into the page's head
  *   with the portal's stylesheet: inlineHead) shows the one the address names, for whoever is signed in, before any module runs (the page's
  *   style: blockStyle), the loader keeps what the person does meanwhile, and host/main.tsx hydrates it
- *   (host/routes-shown.ts). The page also holds what route.js says, in each language, when its script does not come
- *   (<template id="portal-failed">).
+ *   (host/routes-shown.ts; the whole sequence: docs/boot.md). The page also holds what route.js says, in each
+ *   language, when its script does not come (<template id="portal-failed">).
  *
  * The markup is rendered by the same components the page and the elements render
  * (shared/ui/define.ts elementComponent, host/Portal.tsx), so hydration finds what React renders.
@@ -332,8 +332,8 @@ export function tagReserveStyle(): string {
  * The blocks' markup with each of its tags' styles written once: the first <style> of a shadow root with a text is
  * numbered (`<style data-sm-style="0">…`), and each later one with the same text is left empty with that number, for
  * route.js to fill in the block it shows before the page paints it (host/route.ts shareStyles). Every block would
- * otherwise carry the base styles of each of its tags: two thirds of the page, which the phone parses before the blocks
- * after them show.
+ * otherwise carry the base styles of each of its tags again, most of the page's bytes, which a phone parses before the
+ * blocks after them show.
  */
 export function shareStyles(markup: string): string {
   const numbers = new Map<string, number>();
@@ -428,7 +428,7 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
 function embedMarkup(english: Record<Tag, string>): void {
   const file = join(dist, 'widgets', 'loader.js');
   // Without the line naming its source map (loader.js.map, beside it), which every visitor would fetch for developers:
-  // the loader is kept to 2 KiB, and the map would not fit a copy anyway.
+  // the loader is held to a small budget (tests/bench/budgets.test.ts), and the map would not match a copy anyway.
   const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   if (!code.includes(MARKUP_MARK))
     throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);

@@ -29,7 +29,7 @@
  *
  * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick. Its work
  * comes in small tasks, so a slow phone stays responsive while it works (`npm run bench` prints its
- * longest, against 50 ms).
+ * longest, against 50 ms). Where it fits in a page's boot, and what it hands on: docs/boot.md.
  */
 // The boot protocol: what this file and the code after React agree on. The build gives this file its own copy of it
 // (vite.config.ts bootCopies), so the loader still fetches nothing but itself.
@@ -84,7 +84,7 @@ const idle = (fn: () => void) =>
 
 function importTag(tag: string): Promise<unknown> {
   if (import.meta.env.DEV) return sources[`./${tag.slice(3)}/${tag.slice(3)}.element.ts`]!();
-  // Each file in a task of its own: adding them all at once can hold a slow phone's main thread for 50 ms.
+  // Each file in a task of its own: adding them all at once makes one long task on a slow phone.
   for (const file of FILES[tag]!)
     setTimeout(link, 0, { rel: 'modulepreload', href: new URL(`../assets/${file}.js`, here).href });
   // (A URL is a module specifier as its text is.)

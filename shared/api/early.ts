@@ -6,7 +6,7 @@
  * shared/boot/boot.ts) asks for the ones that fit whoever is signed in on the tag's API host as
  * soon as it finds the tag, so the data travels while the code does. The API client then takes the
  * answer instead of asking again: only a call sent with the same Authorization (none for a public
- * one), once for each tag that named it, and never once it is older than FRESH_MS.
+ * one), once for each tag that named it, and never once it is older than FRESH_MS (docs/boot.md).
  *
  * A first view may draw the answer before its code comes (`<template data-sm-draw>` in its markup: see
  * widgets/survey/survey.draw.ts), which reads its body once (`body`); what it drew goes with that element's capture

@@ -6,7 +6,7 @@
  *
  * The loader writes it; the element takes it once, when its code arrives, and hands it to its
  * model before React hydrates the markup, so what the model renders is what the person sees.
- * Kept on globalThis so the loader and the element code (separate files) share one store.
+ * Kept on globalThis so the loader and the element code (separate files) share one store (docs/boot.md).
  */
 
 import { captures, drawnEarly, type Capture } from '../boot/boot';

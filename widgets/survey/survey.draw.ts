@@ -1,6 +1,6 @@
 /**
  * <sm-survey>'s first question, drawn the moment the questions arrive, before the tag's code
- * (React, about 67 KiB) has come: on a slow phone that is about half a second sooner.
+ * (React and the survey's view, far larger than this module) has come, so it can be answered sooner.
  *
  * The survey's first view is a skeleton whose answers are data (GET /survey-question, which the
  * loader asks for at once with the person's token: shared/api/early.ts). Its markup also carries the

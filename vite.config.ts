@@ -14,10 +14,9 @@
  * several widgets on a page load React once and share one session. tests/bench/budgets.test.ts
  * checks the sizes from dist/.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { bootCopies, routeScript } from './tools/boot-scripts';
+import { bootCopies, drawModules, routeScript } from './tools/boot-scripts';
 import { customElementsPlugin } from './tools/custom-elements';
 import { messagesChunkName, messagesPlugin } from './tools/messages';
 import { OUT_DIR } from './tools/out-dir';
@@ -35,9 +34,7 @@ export const widgetEntries: Record<string, string> = Object.fromEntries(
  * sm-<name>.draw -> widgets/<name>/<name>.draw.ts, built as widgets/sm-<name>.draw.js (the loader imports it).
  */
 export const drawEntries: Record<string, string> = Object.fromEntries(
-  Object.keys(tags)
-    .map((tag) => [`${tag}.draw`, `widgets/${tag.slice(3)}/${tag.slice(3)}.draw.ts`])
-    .filter(([, file]) => existsSync(resolve(import.meta.dirname, file!))),
+  Object.entries(drawModules()).map(([tag, file]) => [`${tag}.draw`, file]),
 );
 
 /**

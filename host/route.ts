@@ -41,10 +41,9 @@ import {
 } from '../shared/boot/boot';
 import { goesWithoutPayment, WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import { appLinkTarget, hrefFor, parseHash, routeForPath, ROUTES, signedInShownAs } from '../shared/routing/routes';
-import drawSurvey from '../widgets/survey/survey.draw';
-
-/** The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`). */
-const DRAWS: Readonly<Record<string, typeof drawSurvey>> = { 'sm-survey': drawSurvey };
+// The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`): the
+// tag table's draw modules (tools/boot-scripts.ts firstViews).
+import DRAWS from 'virtual:sm-first-views';
 
 // A link from the mobile app: its token's exchange is asked for before anything else (see signInAppLink).
 const link = appLinkOf(location.hash);
@@ -281,7 +280,7 @@ function askReading(url: string, auth: string): Early {
  * Starts signing in a link from the mobile app, before the portal's code comes; true when this page shows, signed in,
  * the type's page (or the link's own page: update-payment, direct-subscribe) meanwhile.
  *
- * The token's exchange (GET mobile-login with the token as the bearer) is asked for first thing (`early`), as an
+ * The token's exchange (GET MOBILE_LOGIN_PATH with the token as the bearer) is asked for first thing (`early`), as an
  * early answer the API client takes (shared/api/early.ts): whichever code finishes the sign-in, the token is exchanged
  * once. Where no one else is signed in here (nobody, or an earlier link of the app's own webview), this script signs
  * in as the portal's code would (shared/session/connection.ts signInWithAppToken): the session is written, signed in

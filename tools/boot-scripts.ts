@@ -13,6 +13,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
+import { tags } from '../widgets/tags';
 
 const root = resolve(import.meta.dirname, '..');
 export const BOOT_MODULE = resolve(root, 'shared/boot/boot.ts');
@@ -28,6 +29,35 @@ export function bootCopies(): Plugin {
       if (!importer || !PRE_REACT.test(importer) || !/boot/.test(source)) return undefined;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved?.id === BOOT_MODULE ? `${BOOT_MODULE}?copy-for=${basename(importer)}` : undefined;
+    },
+  };
+}
+
+/** The draw module of each tag that draws its first view before its code (the tag table's `draws`), by tag. */
+export function drawModules(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tags)
+      .filter(([, spec]) => 'draws' in spec && spec.draws)
+      .map(([tag]) => [tag, `widgets/${tag.slice(3)}/${tag.slice(3)}.draw.ts`]),
+  );
+}
+
+/**
+ * `virtual:sm-first-views`: the draw modules as one record by tag, for route.js. The head script names no widget: the
+ * next tag that draws early is a row in the tag table and its draw module.
+ */
+function firstViews(): Plugin {
+  const id = 'virtual:sm-first-views';
+  return {
+    name: 'sm-first-views',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return undefined;
+      const modules = Object.entries(drawModules());
+      return [
+        ...modules.map(([, file], i) => `import draw${i} from ${JSON.stringify(resolve(root, file))};`),
+        `export default { ${modules.map(([tag], i) => `${JSON.stringify(tag)}: draw${i}`).join(', ')} };`,
+      ].join('\n');
     },
   };
 }
@@ -50,6 +80,7 @@ export function bundleRouteScript(options: { apiBase?: string; mode?: string } =
         envDir: root,
         mode: options.mode ?? 'production',
         logLevel: 'warn',
+        plugins: [firstViews()],
         build: {
           write: false,
           emptyOutDir: false,

@@ -58,6 +58,11 @@ export interface TagSpec extends ElementSpec {
   readonly parts: Readonly<Record<string, string>>;
   /** Custom property -> what it colours or sets in this tag. */
   readonly cssProperties: Readonly<Record<string, string>>;
+  /**
+   * Its first view is drawn from its early data before its code comes, by widgets/<name>/<name>.draw.ts: the portal's
+   * head script draws it for the route it shows (virtual:sm-first-views, tools/boot-scripts.ts), the loader elsewhere.
+   */
+  readonly draws?: true;
 }
 
 /** Every sm-* event, once. */
@@ -324,6 +329,7 @@ export const tags = {
   'sm-survey': {
     summary: 'A short survey, one question at a time, 1 to 3 choices each; ends with a thank-you.',
     height: 600,
+    draws: true,
     attributes: { ...sharedAttributes },
     events: {
       'sm-survey-done': 'The answers were submitted.',

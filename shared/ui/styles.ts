@@ -126,8 +126,8 @@ export const choiceStyles = /* css */ `
 .sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }
 .sm-choices legend { font-weight: 700; margin-bottom: 8px; padding: 0; }
 .sm-choices-row { grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr)); }
-.sm-choice { display: flex; align-items: center; gap: 10px; padding: 12px; min-width: 0; overflow-wrap: anywhere; border: 2px solid var(--_sm-color-border); border-radius: var(--_sm-radius); cursor: pointer; min-height: 48px; }
+.sm-choice { display: flex; align-items: center; gap: 8px; padding: 12px 10px; min-width: 0; overflow-wrap: anywhere; border: 2px solid var(--_sm-color-border); border-radius: var(--_sm-radius); cursor: pointer; min-height: 48px; }
 .sm-choice[data-checked="true"] { border-color: var(--_sm-color-primary); background: var(--_sm-color-surface-alt); }
-.sm-choice input { width: 20px; height: 20px; margin-block: 0; accent-color: var(--_sm-color-primary); flex: none; }
+.sm-choice input { width: 20px; height: 20px; margin: 0; accent-color: var(--_sm-color-primary); flex: none; }
 .sm-choice:focus-within { outline: 3px solid var(--_sm-color-primary); outline-offset: 2px; }
 `;

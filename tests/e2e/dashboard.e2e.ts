@@ -34,7 +34,7 @@ describe('dashboard', () => {
     expect(await history.locator('tbody tr').count()).toBeGreaterThan(0);
     await expect
       .poll(() => history.locator('tbody tr').first().textContent())
-      .toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
+      .toMatch(/\d{2}\/\d{2}\/\d{4}\s\d{2}:\d{2}\s(AM|PM)/);
 
     await history.getByRole('tab', { name: 'Content Purchase' }).click();
     await history.getByText('Album').first().waitFor();

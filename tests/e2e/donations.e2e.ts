@@ -74,7 +74,7 @@ describe('donations', () => {
     await payByCard(page);
     await page.getByRole('heading', { name: 'Thank You for Your Gift!' }).waitFor();
     await page.goto(`${baseUrl()}/#/donations?_d=1`);
-    await page.getByText(/Your next donation is on \d{2} \w+ \d{4}\./).waitFor();
+    await page.getByText(/Your next donation is on \d{2}\s\w+\s\d{4}\./).waitFor();
     // Giving monthly again to the same mission is refused by the server; the page offers to cancel instead.
     await page.getByRole('button', { name: 'Cancel Donation' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel Donation' });

@@ -74,8 +74,25 @@ async function clipped(page: Page): Promise<string[]> {
     };
     const measure = document.createElement('canvas').getContext('2d')!;
     visit(document);
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1)
-      found.push(`page: ${document.documentElement.scrollWidth}px wide`);
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1) {
+      // Named by what sticks out while what holds it does not.
+      const out: string[] = [];
+      const where = (root: Document | ShadowRoot) => {
+        for (const el of root.querySelectorAll<HTMLElement>('*')) {
+          const parent = el.parentElement ?? (el.getRootNode() as ShadowRoot).host;
+          if (
+            el.getBoundingClientRect().right > width + 1 &&
+            parent &&
+            parent.getBoundingClientRect().right <= width + 1
+          )
+            out.push(`${el.localName}.${el.className}: ${el.textContent?.trim().slice(0, 30)}`);
+          if (el.shadowRoot) where(el.shadowRoot);
+        }
+      };
+      where(document);
+      found.push(`page: ${document.documentElement.scrollWidth}px wide (${out.slice(0, 3).join('; ')})`);
+    }
     return found;
   });
 }
@@ -137,10 +154,11 @@ async function brokenUnits(page: Page): Promise<string[]> {
       new RegExp(`\\d[\\d.,]*${gap}(?:de${gap})?(?:credits?|créditos?|积分|meses|mes|months?|buwan|个${gap}月)`, 'giu'),
       // Money as Intl writes it: 'USD 20.00', '$5.00', '₱250.00'.
       new RegExp(`(?:USD|US\\$|\\$|₱|PHP)${gap}\\d[\\d.,]*`, 'gu'),
-      // Dates: '2026年11月26日', '26 de noviembre de 2026', 'November 26, 2026', 'Nobyembre 26, 2026'.
+      // Dates: '2026年11月26日', '26 de noviembre de 2026', 'November 26, 2026', '26 November 2026'.
       new RegExp(`\\d{4}${gap}年${gap}\\d{1,2}${gap}月${gap}\\d{1,2}${gap}日`, 'gu'),
       new RegExp(`\\d{1,2}${gap}de${gap}\\p{L}+${gap}de${gap}\\d{4}`, 'gu'),
       new RegExp(`\\p{Lu}\\p{Ll}{2,9}${gap}\\d{1,2},${gap}\\d{4}`, 'gu'),
+      new RegExp(`\\d{1,2}${gap}\\p{Lu}\\p{Ll}{2,9}${gap}\\d{4}`, 'gu'),
     ];
     const found: string[] = [];
     const visit = (root: Document | ShadowRoot) => {

@@ -79,7 +79,7 @@ describe('premium membership', () => {
     await page.getByRole('button', { name: /Mona Person/ }).click();
     await page.getByRole('menuitem', { name: 'Manage Membership' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage Membership' });
-    await manage.getByText(/Auto Renewal on \d{2} \w+ \d{4}/).waitFor();
+    await manage.getByText(/Auto Renewal on \d{2}\s\w+\s\d{4}/).waitFor();
     expect(await manage.getByTestId('manage-amount').textContent()).toBe('$7.00 /month');
     await manage.getByRole('button', { name: 'Change Amount' }).click();
     await page.waitForURL(/#\/change-subscription$/);
@@ -93,13 +93,13 @@ describe('premium membership', () => {
     await page.waitForURL(/#\/change-subscription-success$/);
     await page.getByRole('heading', { name: 'Amount Changed' }).waitFor();
     expect(await page.getByTestId('change-date').textContent()).toMatch(
-      /^New amount wil be charged on: \d{2} \w+ \d{4}$/,
+      /^New amount wil be charged on: \d{2}\s\w+\s\d{4}$/,
     );
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/#\/home$/);
     await page.getByTestId('my-dashboard').getByRole('button', { name: 'Manage Membership' }).click();
     const pending = page.getByRole('dialog', { name: 'Manage Membership' });
-    await pending.getByText(/New amount will be charged on \d{2} \w+ \d{4}/).waitFor();
+    await pending.getByText(/New amount will be charged on \d{2}\s\w+\s\d{4}/).waitFor();
     expect(await pending.getByTestId('manage-amount').textContent()).toBe('$25.00 /month');
     expect(await pending.getByRole('button', { name: 'Change Amount' }).isDisabled()).toBe(true);
     // The dialog belongs to the page it was opened on: the back button (or a link) closes it.

@@ -6,7 +6,7 @@ import { paymentStyles } from '../../shared/payments/PaymentViews';
  * CSS text, which ships as written in the tag's code and markup.)
  */
 export const subscribeStyles = /* css */ `${paymentStyles}
-.sm-months { grid-template-columns: repeat(auto-fit, minmax(min(100%, 7rem), 1fr)); }
+.sm-months { grid-template-columns: repeat(auto-fit, minmax(min(100%, 8.5rem), 1fr)); }
 .sm-info { background: var(--_sm-color-surface-alt); border-radius: 8px; padding: 10px 12px; }
 .sm-notes { margin: 0; padding-inline-start: 20px; color: var(--_sm-color-muted); font-size: 0.9rem; }
 .sm-manage { display: flex; justify-content: space-between; margin: 0 0 8px; font-size: 1.1rem; }

@@ -15,6 +15,9 @@ import { freePort } from '../../sandbox/core/emulator';
 import { servedFiles } from '../../sandbox/core/portal-headers';
 import { nginxMissing } from '../../sandbox/nginx';
 import { buildPortal } from '../../sandbox/build';
+import { logIn, payByCard as payByCardIn, Person, type Engine } from './engines/driver';
+import { firefoxEngine } from './engines/firefox';
+import { webkitEngine } from './engines/webkit';
 import {
   browserPerFile,
   drawn,
@@ -189,6 +192,7 @@ describe("served by nginx with the build's own include", () => {
   afterAll(stopShape);
   flowsOnThePortal();
   deployedFiles();
+  inTheOtherEngines();
 });
 
 /** The build's _headers file read as Netlify and Cloudflare Pages read it: each path pattern and its headers. */
@@ -324,4 +328,38 @@ function deployedFiles(): void {
     expect(errors).toEqual([]);
     await context.close();
   });
+}
+
+/** A member signs in and tops up by card on the nginx-served portal, in Firefox and in WebKit (Chromium: above). */
+function inTheOtherEngines(): void {
+  it.each([
+    ['Firefox', firefoxEngine],
+    ['WebKit', webkitEngine],
+  ] as [string, () => Engine][])(
+    '%s: a member signs in and tops up 100 credits there',
+    async (_, make) => {
+      const engine = make();
+      await engine.start();
+      try {
+        const person = new Person(await engine.newPage());
+        const before = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
+        await person.page.goto(`${shape.portal}/#/login`);
+        await logIn(person, GRACE);
+        await person.waitForUrl(/#\/home$/);
+        await person.click({ role: 'link', name: 'Top Up' });
+        await person.click({ role: 'radio', name: /^100 Credits/ });
+        await person.click({ role: 'button', name: 'Next' });
+        await person.click({ role: 'radio', name: 'Credit / Debit Card' });
+        await person.click({ role: 'button', name: 'Continue to Payment' });
+        await payByCardIn(person);
+        await person.waitForUrl((url) => url.startsWith(`${shape.portal}/#/success?type=self`));
+        await person.waitFor({ role: 'heading', name: 'Top Up Successful' });
+        expect(await person.text({ testId: 'new-balance' })).toBe(`${before + 100} Credits`);
+        expect(await person.page.errors()).toEqual([]);
+      } finally {
+        await engine.stop();
+      }
+    },
+    120_000,
+  );
 }

@@ -535,3 +535,18 @@ export class Person {
     );
   }
 }
+
+/** Signs in on the sign-in page shown: Continue with Email, the address and the password, Log In. */
+export async function logIn(person: Person, who: { email: string; password: string }): Promise<void> {
+  await person.click({ role: 'button', name: 'Continue with Email', within: 'sm-login' });
+  await person.fill({ label: 'Email', within: 'sm-login' }, who.email);
+  await person.fill({ label: 'Password', within: 'sm-login' }, who.password);
+  await person.click({ role: 'button', name: 'Log In', within: 'sm-login' });
+}
+
+/** At the sandbox's hosted checkout: the card typed, Pay pressed. */
+export async function payByCard(person: Person, card = '4242 4242 4242 4242'): Promise<void> {
+  await person.waitForUrl(/\/sandbox\/checkout\//);
+  await person.fill({ label: 'Card number' }, card);
+  await person.click({ role: 'button', name: 'Pay' });
+}

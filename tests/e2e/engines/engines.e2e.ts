@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../../shared/i18n/messages/es.json';
 import { appToken, baseUrl, blogUrl, createVerifiedUser, creditBalance, uniqueEmail } from '../support';
-import { Person, type Engine, type EnginePage, type Target } from './driver';
+import { logIn, payByCard, Person, type Engine, type EnginePage, type Target } from './driver';
 import { firefoxEngine } from './firefox';
 import { webkitEngine } from './webkit';
 
@@ -19,21 +19,6 @@ const LISTENER = { email: 'listener@example.org', password: 'listen-2026' };
 const PARTNER = { email: 'partner@example.org', password: 'partner-2026' };
 
 const IN_LOGIN = 'sm-login';
-
-/** Signs in on the sign-in page shown: Continue with Email, the address and the password, Log In. */
-async function logIn(person: Person, who: { email: string; password: string }): Promise<void> {
-  await person.click({ role: 'button', name: 'Continue with Email', within: IN_LOGIN });
-  await person.fill({ label: 'Email', within: IN_LOGIN }, who.email);
-  await person.fill({ label: 'Password', within: IN_LOGIN }, who.password);
-  await person.click({ role: 'button', name: 'Log In', within: IN_LOGIN });
-}
-
-/** At the sandbox's hosted checkout: the card typed, Pay pressed. */
-async function payByCard(person: Person, card = '4242 4242 4242 4242'): Promise<void> {
-  await person.waitForUrl(/\/sandbox\/checkout\//);
-  await person.fill({ label: 'Card number' }, card);
-  await person.click({ role: 'button', name: 'Pay' });
-}
 
 async function missionTotal(id: number): Promise<number> {
   const response = await fetch(`${baseUrl()}/webclient/donation/ongoing-project`);

@@ -79,8 +79,11 @@ const VIEWS = /[\\/]shared[\\/](format[\\/]dates|ui[\\/]Slider|api[\\/]history|s
 const PAYMENTS =
   /[\\/]shared[\\/](payments[\\/](engine|flow|lists|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|routing[\\/]finish|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
 
-/** Where the loader's markup record is, once built: an empty record that tools/prerender.tsx fills in for each tag's own copy. */
-export const MARKUP_MARK = '{/*__SM_MARKUP__*/}';
+/**
+ * Where the loader's markup record is, once built, which tools/prerender.tsx fills in: the hashes of the markup files
+ * it writes, and in each tag's own copy, that tag's English file.
+ */
+export const MARKUP_MARK = '[/*__SM_MARKUP__*/]';
 
 /**
  * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
@@ -124,7 +127,7 @@ function tagFiles(): Plugin {
         loader.code = loader.code.replace(mark, () => value);
       };
       fill('__SM_TAG_FILES__', JSON.stringify(files));
-      // The markup a tag's own copy carries (widgets/loader.ts markup): none here, marked for tools/prerender.tsx to fill in.
+      // The build's markup files (widgets/loader.ts written, markup): marked for tools/prerender.tsx to fill in.
       fill('__SM_MARKUP__', MARKUP_MARK);
       if (loader.imports.length)
         throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);

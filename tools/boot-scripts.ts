@@ -4,31 +4,37 @@
  *
  * - `bootCopies()`: the loader and the draw modules are entries of the main build, where a module
  *   they share with the widgets' code would become a chunk they import, one round trip more before
- *   a tag shows. This plugin gives each of them its own copy of the boot module instead (the same
- *   file under an id of their own), and the build checks they import nothing.
+ *   a tag shows. This plugin gives each of them its own copy of the boot modules instead (the same
+ *   files under ids of their own), and the build checks they import nothing.
  * - `bundleRouteScript()`: host/route.ts, with the boot protocol, as the plain script route.js
  *   (an immediately invoked function: the portal page runs it in <head> before parsing, which a
  *   module script cannot do). The build writes it into the page (tools/prerender.tsx); the
  *   development server serves it as a file.
  */
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 import { tags } from '../widgets/tags';
 
 const root = resolve(import.meta.dirname, '..');
 export const BOOT_MODULE = resolve(root, 'shared/boot/boot.ts');
+const BOOT_DIR = dirname(BOOT_MODULE);
 /** The files that run before React: they never import a chunk. */
 export const PRE_REACT = /[\\/](widgets[\\/]loader|widgets[\\/][\w-]+[\\/][\w-]+\.draw|host[\\/]route)\.ts$/;
 
-/** Each pre-React entry's own copy of the boot module (its id ends in .ts, so it is compiled as TypeScript). */
+/**
+ * Each pre-React entry's own copy of the boot modules (shared/boot/*.ts, and what they import of each other; their ids
+ * end in .ts, so they are compiled as TypeScript).
+ */
 export function bootCopies(): Plugin {
   return {
     name: 'sm-boot-copies',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!importer || !PRE_REACT.test(importer) || !/boot/.test(source)) return undefined;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved?.id === BOOT_MODULE ? `${BOOT_MODULE}?copy-for=${basename(importer)}` : undefined;
+      const copyFor =
+        importer && (PRE_REACT.test(importer) ? basename(importer) : /\?copy-for=(.+)$/.exec(importer)?.[1]);
+      if (!copyFor) return undefined;
+      const resolved = await this.resolve(source, importer.replace(/\?.*$/, ''), { skipSelf: true });
+      return resolved && dirname(resolved.id) === BOOT_DIR ? `${resolved.id}?copy-for=${copyFor}` : undefined;
     },
   };
 }

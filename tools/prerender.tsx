@@ -33,6 +33,7 @@ import { computed } from '@preact/signals-core';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import { FIRST_DATA_META, type FirstData } from '../shared/boot/boot';
+import { markupHash } from '../shared/boot/trusted-types';
 import { browserDeps, type ModelDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
 import { propName } from '../shared/ui/prop-name';
@@ -421,25 +422,29 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
 }
 
 /**
- * Fills in the loader's markup record (widgets/loader.ts markup, which the build marks: MARKUP_MARK): empty in
- * loader.js, and in each loader-<tag>.js, a copy written beside it for a page that holds that tag and the script
- * alone, the tag's English markup file, so that page shows the tag one round trip sooner.
+ * Fills in the loader's markup record (widgets/loader.ts, which the build marks: MARKUP_MARK): the hashes of every
+ * markup file the loader may stamp (`stamped`, what follows each file's comment), which are all it passes, and in each
+ * loader-<tag>.js, a copy written beside loader.js for a page that holds that tag and the script alone, the tag's
+ * English markup file, so that page shows the tag one round trip sooner.
  */
-function embedMarkup(english: Record<Tag, string>): void {
+async function embedMarkup(english: Record<Tag, string>, stamped: string[]): Promise<void> {
   const file = join(dist, 'widgets', 'loader.js');
   // Without the line naming its source map (loader.js.map, beside it), which every visitor would fetch for developers:
   // the loader is held to a small budget (tests/bench/budgets.test.ts), and the map would not match a copy anyway.
   const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   if (!code.includes(MARKUP_MARK))
     throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
-  for (const tag of Object.keys(tags) as Tag[]) {
-    const own = { [`markup/${tag}.html`]: english[tag] };
+  const hashes = (await Promise.all(stamped.map(markupHash))).join(' ');
+  const record = (own: Record<string, string>) => JSON.stringify([hashes, own]);
+  for (const tag of Object.keys(tags) as Tag[])
     writeFileSync(
       join(dist, 'widgets', `loader-${tag}.js`),
-      code.replace(MARKUP_MARK, () => JSON.stringify(own)),
+      code.replace(MARKUP_MARK, () => record({ [`markup/${tag}.html`]: english[tag] })),
     );
-  }
-  writeFileSync(file, code.replace(MARKUP_MARK, '{}'));
+  writeFileSync(
+    file,
+    code.replace(MARKUP_MARK, () => record({})),
+  );
 }
 
 /**
@@ -462,6 +467,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync(join(dist, 'widgets', 'markup'), { recursive: true });
   /** Each tag's English markup file, as written. */
   const english = {} as Record<Tag, string>;
+  /** Every markup file's markup, as the loader stamps it. */
+  const stamped: string[] = [];
   for (const language of LANGUAGES) {
     const suffix = language === 'en' ? '' : `.${language}`;
     const snippets = language === 'en' ? join(dist, 'snippets') : join(dist, 'snippets', language);
@@ -471,11 +478,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const said = renderedWith(tag);
       const file = `${said ? `<!--${said}-->` : ''}${markup}`;
       if (language === 'en') english[tag] = file;
+      stamped.push(markup);
       writeFileSync(join(dist, 'widgets', 'markup', `${tag}${suffix}.html`), file);
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }
-  embedMarkup(english);
+  await embedMarkup(english, stamped);
   await prerenderPortal();
   console.log(
     `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${BLOCKS.length} blocks (${PORTAL_ROUTES.length} public routes signed out, ${BLOCKS.length - PORTAL_ROUTES.length} signed in) into dist/index.html.`,

@@ -42,10 +42,10 @@ import {
   isApiPath,
   PSEUDO,
   storedAuthorization,
-  trustedHTML,
   type Capture,
   type Early,
 } from '../shared/boot/boot';
+import { trustedMarkup } from '../shared/boot/trusted-types';
 
 const here = import.meta.url;
 /**
@@ -64,13 +64,16 @@ const TAGS = String(
   import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES),
 );
 /**
- * Each markup file asked for, by its name. A page that holds one tag and this script alone takes three round trips
- * before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English markup
- * already in it (loader-<tag>.js beside this one): one round trip fewer. The build marks '__SM_MARKUP__' as an empty
- * record (vite.config.ts MARKUP_MARK), which tools/prerender.tsx fills in ({} here). Two copies on one page each
- * stamp a tag they find empty: the first to have its markup does, and the other leaves it.
+ * The build's markup files: `written`, the hash of each (shared/boot/trusted-types.ts markupHash), and `markup`, each
+ * file asked for by its name. A page that holds one tag and this script alone takes three round trips before the tag
+ * shows (the page, this file, the markup), so each tag has a copy of this file with its English markup already in it
+ * (loader-<tag>.js beside this one): one round trip fewer. The build marks '__SM_MARKUP__' (vite.config.ts
+ * MARKUP_MARK), which tools/prerender.tsx fills in (no markup here). Two copies on one page each stamp a tag they find
+ * empty: the first to have its markup does, and the other leaves it.
  */
-const markup: Record<string, Promise<string> | string> = import.meta.env.DEV ? {} : ('__SM_MARKUP__' as never);
+const [written, markup]: [string, Record<string, Promise<string> | string>] = import.meta.env.DEV
+  ? ['', {}]
+  : ('__SM_MARKUP__' as never);
 const started = new WeakSet<Element>();
 /** Each tag's import, once asked for. */
 const imported: Record<string, Promise<unknown>> = {};
@@ -276,15 +279,15 @@ async function start(element: Element): Promise<void> {
     // its code, and so does a signed-in person's tag whose first view is only for visitors who are not
     // (data-sm-signed-out).
     const [comment, fits = '*'] = /^<!--(.*?)-->/.exec(text) ?? [''];
+    // Only byte for byte as the build wrote it, as the page's Trusted Types policy passes it (trusted-types.ts).
+    const trusted = await trustedMarkup(text.slice(comment.length), written);
     if (
+      trusted !== null &&
       !element.shadowRoot &&
       !customElements.get(tag) &&
-      text &&
       element.matches(fits) &&
       !(auth && text.includes('data-sm-signed-out'))
     ) {
-      // As the page's Trusted Types policy passes it (it takes only our markup files: shared/boot/boot.ts).
-      const trusted = trustedHTML(text.slice(comment.length), new URL(file, here));
       (root = element.attachShadow({ mode: 'open' })).innerHTML = trusted;
       capture(element, root);
     }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The one policy of the sandbox's HTML, widened only by name and only by origins.
 import { describe, expect, it } from 'vitest';
-import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot.js';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/trusted-types.js';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot.js';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/trusted-types.js';
 
 /** Origins a page may use beyond its own, by what for. */
 export interface CspSources {

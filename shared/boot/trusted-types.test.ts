@@ -1,113 +1,158 @@
 // @vitest-environment happy-dom
 /**
- * The page's one Trusted Types policy (shared/boot/boot.ts): it passes the build's own markup and the text our code
- * writes into a <style> or <template>, and refuses anything else; it is created once per page, however many copies of
- * the boot protocol ask for it.
+ * The page's one Trusted Types policy (shared/boot/trusted-types.ts): it passes markup only byte for byte as the build
+ * wrote it and text with no markup in it, and it is out of page script's reach; every copy of the module shares the
+ * text-only way to it, which passes nothing else.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prerender } from '../../tools/prerender';
 import { tags, type Tag } from '../../widgets/tags';
-import { acceptHTML, LANGUAGES, TRUSTED_TYPES_POLICY, trustedHTML } from './boot';
+import { LANGUAGES } from './boot';
+import { acceptHTML } from './trusted-types';
 
-const PORTAL = 'https://portal.example.org';
-const file = (name: string, origin = PORTAL) => `${origin}/widgets/markup/${name}`;
+const STORE = Symbol.for('sm.trusted-text');
+const page = globalThis as { trustedTypes?: unknown; [STORE]?: unknown };
 
-describe('the sm-portal policy', () => {
-  it.each(Object.keys(tags) as Tag[])(
-    "passes %s's markup files, in every language, as the build writes them",
-    async (tag) => {
-      for (const language of LANGUAGES) {
-        const markup = await prerender(tag, {}, language);
-        const name = `${tag}${language === 'en' ? '' : `.${language}`}.html`;
-        expect(acceptHTML(PORTAL, markup, file(name))).toBe(markup);
-        // As the loader names it: the URL it fetched.
-        expect(acceptHTML(PORTAL, markup, new URL(file(name)))).toBe(markup);
-      }
-    },
-  );
-
-  it("passes our own code's text for a <style> or <template>: no markup in it", () => {
-    const css = ':host{display:block}.sm-root>p{margin:0}';
-    expect(acceptHTML(PORTAL, css)).toBe(css);
-    expect(acceptHTML(PORTAL, '')).toBe('');
+/** A browser's trustedTypes whose policies wrap what their rules return (as TrustedHTML does). */
+function browserTrustedTypes(refuse = false) {
+  const created: { name: string; createHTML(html: string): unknown }[] = [];
+  const createPolicy = vi.fn((name: string, rules: { createHTML(html: string): string }) => {
+    if (refuse || created.some((p) => p.name === name)) throw new TypeError(`Policy ${name} disallowed.`);
+    const policy = { name, createHTML: (html: string) => ({ trusted: rules.createHTML(html) }) };
+    created.push(policy);
+    return policy;
   });
+  page.trustedTypes = { createPolicy };
+  return { createPolicy, created };
+}
 
-  it('refuses markup from anywhere but our markup files on our own origin', () => {
-    const markup = '<style>p{}</style><p>Hello</p>';
-    for (const from of [
-      file('sm-login.html', 'https://evil.example'),
-      file('sm-login.html', 'http://portal.example.org'),
-      `${PORTAL}/widgets/sm-login.html`,
-      `${PORTAL}/widgets/markup/sm-login.js`,
-      `${PORTAL}/widgets/markup/login.html`,
-      `${PORTAL}/upload/evil.html#/markup/sm-login.html`,
-      `data:text/html,${markup}/markup/sm-login.html`,
-      'markup/sm-login.html',
-      '',
-    ])
-      expect(() => acceptHTML(PORTAL, markup, from), from).toThrow(TypeError);
-  });
+/** A fresh copy of the module, as each script of ours on a page carries its own. */
+const copy = async () => {
+  vi.resetModules();
+  return import('./trusted-types');
+};
 
-  it('refuses a markup file with script in it', () => {
-    for (const markup of [
-      '<p>Hi</p><script>alert(1)</script>',
-      '<p>Hi</p><SCRIPT src="https://evil.example/x.js"></SCRIPT>',
-      '<img src="x" onerror="alert(1)">',
-      '<svg><a onclick=alert(1)>x</a></svg>',
-    ])
-      expect(() => acceptHTML(PORTAL, markup, file('sm-login.html')), markup).toThrow(TypeError);
-  });
+afterEach(() => {
+  delete page.trustedTypes;
+  delete page[STORE];
+});
 
-  it('refuses markup that does not say which file it is, however harmless it looks', () => {
-    for (const html of ['<p>Hi</p>', '<img src=x onerror=alert(1)>', '</style><script>alert(1)</script>'])
-      expect(() => acceptHTML(PORTAL, html), html).toThrow(TypeError);
+const HARMFUL = [
+  '<input autofocus onfocus =alert(1)>',
+  '<img src=x /onerror=alert(1)>',
+  '<img src=x\nonerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<form action="javascript:alert(1)"><button>x</button></form>',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<object data="https://evil.example/x"></object>',
+  '<embed src="https://evil.example/x">',
+  '<base href="https://evil.example/">',
+  '<style>@import "https://evil.example/x.css"</style>',
+  '<math><a xlink:href="javascript:alert(1)">x</a></math>',
+  '<p>Hello</p>',
+];
+
+describe('acceptHTML', () => {
+  it('passes text with no markup in it, and markup only when it is one the build wrote', () => {
+    const css = ':host{display:block}.sm-root > p{margin:0}';
+    expect(acceptHTML(css, new Set())).toBe(css);
+    expect(acceptHTML('', new Set())).toBe('');
+    expect(acceptHTML('<p>ours</p>', new Set(['<p>ours</p>']))).toBe('<p>ours</p>');
+    for (const html of HARMFUL) expect(() => acceptHTML(html, new Set(['<p>ours</p>'])), html).toThrow(TypeError);
   });
 });
 
-describe('trustedHTML', () => {
-  const STORE = Symbol.for('sm.trusted-types');
-  const page = globalThis as { trustedTypes?: unknown; [STORE]?: unknown };
-  afterEach(() => {
-    delete page.trustedTypes;
-    delete page[STORE];
+describe('trustedMarkup', () => {
+  beforeEach(() => browserTrustedTypes());
+
+  it.each(Object.keys(tags) as Tag[])(
+    "passes %s's markup, in every language, byte for byte as the build writes it",
+    async (tag) => {
+      const { markupHash, trustedMarkup } = await copy();
+      const markups = await Promise.all(LANGUAGES.map((language) => prerender(tag, {}, language)));
+      const list = (await Promise.all(markups.map(markupHash))).join(' ');
+      for (const markup of markups) expect(await trustedMarkup(markup, list)).toEqual({ trusted: markup });
+    },
+  );
+
+  it('refuses markup not on the list: attacker markup, and a file of ours changed by one character', async () => {
+    const { markupHash, trustedMarkup } = await copy();
+    const ours = await prerender('sm-newsletter', {}, 'en');
+    const list = await markupHash(ours);
+    for (const html of [
+      ...HARMFUL,
+      `${ours} `,
+      ours.replace('Subscribe', 'Subscr1be'),
+      `${ours}<img src=x onerror=alert(1)>`,
+    ])
+      expect(await trustedMarkup(html, list), html.slice(0, 60)).toBeNull();
   });
 
-  /** A browser's trustedTypes whose policies wrap what their rules return (as TrustedHTML does). */
-  function browserTrustedTypes(refuse = false) {
-    const createPolicy = vi.fn((name: string, rules: { createHTML(html: string, from?: string): string }) => {
-      if (refuse) throw new TypeError(`Policy ${name} disallowed.`);
-      return { createHTML: (html: string, from?: string) => ({ trusted: rules.createHTML(html, from) }) };
-    });
-    page.trustedTypes = { createPolicy };
-    return createPolicy;
-  }
-
-  it('is the string itself where the browser has no Trusted Types (and when prerendering)', () => {
-    expect(trustedHTML('p{}')).toBe('p{}');
-    expect(trustedHTML('<p>x</p>', file('sm-login.html'))).toBe('<p>x</p>');
+  it('hashes as the build does: the first 12 bytes of SHA-256, in base64', async () => {
+    const { markupHash } = await copy();
+    // SHA-256('abc') = ba7816bf 8f01cfea 414140de 5dae2223 …
+    expect(await markupHash('abc')).toBe(
+      btoa(String.fromCharCode(0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde)),
+    );
   });
 
-  it('passes HTML through one policy named sm-portal, created once for every copy of the boot protocol', () => {
-    const createPolicy = browserTrustedTypes();
-    expect(trustedHTML('p{}')).toEqual({ trusted: 'p{}' });
-    expect(trustedHTML('')).toEqual({ trusted: '' });
+  it('is null in a copy that did not create the policy: only the copy holding it vouches for markup', async () => {
+    const first = await copy();
+    const second = await copy();
+    const ours = '<p>ours</p>';
+    const list = await first.markupHash(ours);
+    expect(await second.trustedMarkup(ours, list)).toBeNull();
+    expect(await first.trustedMarkup(ours, list)).toEqual({ trusted: ours });
+  });
+});
+
+describe('the policy, out of reach', () => {
+  it('is created once, as the first copy loads, named sm-portal; page script finds no way to it that passes markup', async () => {
+    const { createPolicy, created } = browserTrustedTypes();
+    const first = await copy();
+    await copy();
     expect(createPolicy).toHaveBeenCalledTimes(1);
-    expect(createPolicy.mock.calls[0]![0]).toBe(TRUSTED_TYPES_POLICY);
-    expect(TRUSTED_TYPES_POLICY).toBe('sm-portal');
-    // Another copy (the loader's, the draw module's, another version's) finds the page's policy under its symbol.
-    expect(page[STORE]).toBeTruthy();
+    expect(created.map((p) => p.name)).toEqual(['sm-portal']);
+    expect(first.TRUSTED_TYPES_POLICY).toBe('sm-portal');
+    // What page script can find: the page store's text-only way, which refuses every markup, even one the build
+    // wrote and the policy passed.
+    const ours = '<p>ours</p>';
+    expect(await first.trustedMarkup(ours, await first.markupHash(ours))).toEqual({ trusted: ours });
+    const reachable = Object.getOwnPropertySymbols(globalThis)
+      .filter((s) => Symbol.keyFor(s)?.startsWith('sm.'))
+      .map((s) => (globalThis as Record<symbol, unknown>)[s]);
+    expect(reachable.length).toBeGreaterThan(0);
+    for (const value of reachable) {
+      expect(value).not.toBe(created[0]);
+      if (typeof value === 'function')
+        for (const html of [...HARMFUL, ours]) expect(() => (value as (t: string) => unknown)(html), html).toThrow();
+    }
+    // And the name is taken: page script cannot create it again.
+    expect(() => createPolicy('sm-portal', { createHTML: (h: string) => h })).toThrow(TypeError);
   });
 
-  it("refuses what the policy refuses, with the file's address in the error", () => {
+  it('passes text with no markup through it for every copy (a style sheet, an empty template)', async () => {
     browserTrustedTypes();
-    expect(() => trustedHTML('<p>x</p>')).toThrow(/sm-portal refused HTML/);
-    expect(() => trustedHTML('<p>x</p>', file('sm-login.html', 'https://evil.example'))).toThrow(/evil\.example/);
+    await copy();
+    const widgets = await copy();
+    expect(widgets.trustedText('p{}')).toEqual({ trusted: 'p{}' });
+    expect(widgets.trustedText('')).toEqual({ trusted: '' });
+    expect(() => widgets.trustedText('<p>x</p>')).toThrow(/sm-portal refused HTML/);
   });
 
-  it('is the string itself on a page that does not allow the policy (its sinks then refuse it)', () => {
-    const createPolicy = browserTrustedTypes(true);
-    expect(trustedHTML('p{}')).toBe('p{}');
-    expect(trustedHTML('q{}')).toBe('q{}');
+  it('is the string itself where the browser has no Trusted Types (and when prerendering)', async () => {
+    const { trustedText, trustedMarkup, markupHash } = await copy();
+    expect(trustedText('p{}')).toBe('p{}');
+    expect(await trustedMarkup('<p>x</p>', await markupHash('<p>x</p>'))).toBe('<p>x</p>');
+    expect(await trustedMarkup('<p>y</p>', await markupHash('<p>x</p>'))).toBeNull();
+  });
+
+  it('is the string itself on a page that does not allow the policy (its sinks then refuse it), and vouches for no markup', async () => {
+    const { createPolicy } = browserTrustedTypes(true);
+    const { trustedText, trustedMarkup, markupHash } = await copy();
+    expect(trustedText('p{}')).toBe('p{}');
+    expect(trustedText('q{}')).toBe('q{}');
+    expect(await trustedMarkup('<p>x</p>', await markupHash('<p>x</p>'))).toBeNull();
     expect(createPolicy).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,7 @@
  * dependencies, and created anew if the element's settings change.
  */
 import { signal } from '@preact/signals-core';
-import { trustedHTML } from '../boot/boot';
+import { trustedText } from '../boot/trusted-types';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
@@ -100,7 +100,7 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
   // Through the page's Trusted Types policy (a page that enforces them refuses a string), once per text: React writes
   // the style again whenever it is given another object.
   const css = reserve + baseStyles + styles;
-  const style = useMemo(() => ({ __html: trustedHTML(css) }), [css]);
+  const style = useMemo(() => ({ __html: trustedText(css) }), [css]);
   // What no model took by name is done again, now that React has hydrated the markup: in a task of its own, not in
   // this effect. A press sent from inside React's commit is held back, never to arrive, by any other React root around
   // the element that has not hydrated yet (the portal page's): React cannot hydrate that root there and then.

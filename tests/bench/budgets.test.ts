@@ -1,7 +1,7 @@
 /**
  * Size budgets, checked from the built files in dist/ (brotli 11 or gzip -9, each file on its own):
  * - the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most
- *   2.5 KiB;
+ *   3 KiB;
  * - each tag's prerendered markup (the file the loader stamps, and the snippet) is at most 3 KiB;
  * - a module that draws a first view's data before the code comes (the survey's) imports nothing
  *   either, and is at most 1 KiB;
@@ -91,7 +91,7 @@ describe('size budgets', () => {
     expect(existsSync(join(dist, LOADER_FILE))).toBe(true);
   });
 
-  it('the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most 2.5 KiB brotli', () => {
+  it('the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most 3 KiB brotli', () => {
     expect(loaderFiles(manifest)).toEqual([LOADER_FILE]);
     const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
     const { runtime, core } = sharedFiles(manifest);
@@ -137,12 +137,12 @@ describe('size budgets', () => {
   });
 
   it.each(TAGS)(
-    '%s: its own copy of the loader is loader.js with its English markup in it, at most 2.5 + 3 KiB brotli',
+    '%s: its own copy of the loader is loader.js with its English markup in it, at most 3 + 3 KiB brotli',
     (tag) => {
       const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
       const own = readFileSync(join(dist, tagLoaderFile(tag)), 'utf8');
       const markup = JSON.stringify({ [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8') });
-      expect(own.replace(markup, '{}')).toBe(loader);
+      expect(own.replace(markup, () => '{}')).toBe(loader);
       expect(entry(tag).usableScript.brotli, tagLoaderFile(tag)).toBeLessThanOrEqual(LOADER + MARKUP);
     },
   );

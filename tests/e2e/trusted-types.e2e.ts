@@ -1,14 +1,16 @@
 /**
  * The tags on an embedder's page that enforces Trusted Types (tests/e2e/pages/blog-trusted-types.html, on another
  * origin: `require-trusted-types-for 'script'; trusted-types sm-portal`), end to end in Chromium. Every HTML sink the
- * tags use takes what their one policy passed (shared/boot/boot.ts trustedHTML): the loader stamping a tag's markup
+ * tags use takes what their one policy passed (shared/boot/trusted-types.ts): the loader stamping a tag's markup
  * file, React writing a widget's <style> (a tag the markup does not fit, rendered by React alone) and the survey's
  * draw template, the survey's first question drawn before its code. No violation is reported, no error is logged
- * (newPage turns `securitypolicyviolation` into a console error), and the page does enforce them.
+ * (newPage turns `securitypolicyviolation` into a console error), and the page does enforce them. And what an attacker's
+ * script on that page finds: no way to the policy that passes markup, and a markup file changed on its way is not
+ * stamped.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TRUSTED_TYPES_POLICY } from '../../shared/boot/boot';
+import { TRUSTED_TYPES_POLICY } from '../../shared/boot/trusted-types';
 import { blogUrl, browserPerFile, createVerifiedUser, hold, newPage, signedInElsewhere } from './support';
 
 const browser = browserPerFile();
@@ -107,6 +109,57 @@ describe('an embedder page that enforces Trusted Types, allowing sm-portal', () 
     await page.locator('sm-history').getByRole('tab', { name: 'Content Purchase', selected: true }).waitFor();
     expect(errors).toEqual([]);
     expect(await enforced(page)).toBe(true);
+    await context.close();
+  });
+
+  it("an attacker's script on the page reaches no way to write markup through sm-portal, and a changed markup file is not stamped", async () => {
+    const { page, context, errors } = await newPage(browser());
+    const code = await hold(page, TAG_CODE);
+    // The newsletter's markup file, changed on its way (a cache or a proxy in between): a handler added.
+    let changed = false;
+    await page.route(/\/widgets\/markup\/sm-newsletter\.html$/, async (route) => {
+      const response = await route.fetch();
+      changed = true;
+      await route.fulfill({ response, body: `${await response.text()}<img src="x" onerror ="window.pwned = 1">` });
+    });
+    await page.goto(new URL(PAGE, blogUrl()).href);
+    // The donate tag's file is the build's: stamped before its code.
+    await page.locator('sm-donate').getByRole('button').first().waitFor();
+    await expect.poll(() => changed).toBe(true);
+    // What a script of the page can reach: the policy's name is taken, and what the tags left on the page passes no
+    // markup, not even the build's own.
+    const reached = await page.evaluate(`(() => {
+      const passed = [];
+      // As the old policy was fooled: any address of a markup file on the tags' origin.
+      const from = new URL('markup/sm-evil.html', document.querySelector('script[src*="loader"]').src).href;
+      const markup = ['<img src=x onerror="window.pwned = 2">', '<input autofocus onfocus =window.pwned=3>', '<p>Hello</p>'];
+      try { trustedTypes.createPolicy('sm-portal', { createHTML: (h) => h }); passed.push('createPolicy'); } catch {}
+      for (const key of Object.getOwnPropertySymbols(globalThis)) {
+        const value = globalThis[key];
+        for (const html of markup) {
+          for (const write of [value, value && value.createHTML && value.createHTML.bind(value)]) {
+            if (typeof write !== 'function') continue;
+            try { document.createElement('div').innerHTML = write(html, from); passed.push(String(key)); } catch {}
+          }
+        }
+      }
+      return passed;
+    })()`);
+    expect(reached).toEqual([]);
+    // The changed file is not stamped: the newsletter waits for its code, which renders it.
+    expect(await page.evaluate(() => !!document.querySelector('sm-newsletter')!.shadowRoot)).toBe(false);
+    code.release();
+    const newsletter = page.locator('sm-newsletter');
+    await newsletter.getByRole('textbox', { name: 'Email' }).fill('careful.reader@example.org');
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await newsletter
+      .getByRole('status')
+      .filter({ hasText: /subscrib/i })
+      .waitFor();
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    // The one violation reported is the attacker's try at creating the policy again.
+    expect(errors.filter((e) => !/named 'sm-portal'|trusted-types trusted-types-policy/.test(e))).toEqual([]);
+    expect(errors.length).toBeGreaterThan(0);
     await context.close();
   });
 });

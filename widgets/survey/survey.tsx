@@ -3,7 +3,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactNode } from 'react';
-import { trustedHTML } from '../../shared/boot/boot';
+import { trustedText } from '../../shared/boot/trusted-types';
 import { Button } from '../../shared/ui/Button';
 import { RetryNotice } from '../../shared/ui/Notice';
 import { Overlay } from '../../shared/ui/Overlay';
@@ -25,7 +25,7 @@ export type SurveyProps = TagProps<'sm-survey'> & HostProps;
  * another.
  */
 let emptyTemplate: { __html: string } | undefined;
-const drawTemplate = () => (emptyTemplate ??= { __html: trustedHTML('') });
+const drawTemplate = () => (emptyTemplate ??= { __html: trustedText('') });
 
 /** The answers' places held while the questions load: as many as a question usually has. */
 export const HELD_ANSWERS = 5;

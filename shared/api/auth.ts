@@ -82,6 +82,14 @@ export const verifyEmail = lazy(() =>
  * "Choose your password" email (a reset link, which verifies the address) is on its way to the address of the link.
  */
 export const CHOOSE_PASSWORD_SENT = 'choose-password-sent';
+/**
+ * The address a server message ends with, after ' : ' (as a sign-in failure's does, spec ER-AUTH-02, and the answer
+ * with CHOOSE_PASSWORD_SENT); null when it ends with none.
+ */
+export function addressIn(message: string): string | null {
+  const address = message.split(' : ').pop()!.trim();
+  return message.includes(' : ') && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? address : null;
+}
 export const forgotPassword = lazy(() =>
   post('/webclient/auth/forgot-password', Email, Ignored, { ...anonymous, errorCode: 'ER-AUTH-03' }),
 );

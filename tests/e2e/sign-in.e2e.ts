@@ -2,7 +2,17 @@
  * The sign-in slice, end to end in Chromium against the running portal and sandbox.
  */
 import { describe, expect, it } from 'vitest';
-import { appToken, baseUrl, browserPerFile, logInOnForm, mailedLink, newPage, signIn, uniqueEmail } from './support';
+import {
+  appToken,
+  baseUrl,
+  browserPerFile,
+  latestMail,
+  logInOnForm,
+  mailedLink,
+  newPage,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 const browser = browserPerFile();
 
@@ -54,6 +64,45 @@ describe('sign-in slice', () => {
     await page.getByRole('button', { name: 'Continue with Email' }).waitFor();
     const stored = await page.evaluate(() => localStorage.getItem('sm.session.v1'));
     expect(stored === null || !stored.includes('accessToken')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a double sign-up, the link says where the email to choose a password went, opens that inbox and sends it again', async () => {
+    const { page, context, errors } = await newPage(browser());
+    const email = uniqueEmail('twice').replace('@example.org', '@gmail.com');
+    for (const first_name of ['Olive', 'Mallory'])
+      expect(
+        (
+          await fetch(`${baseUrl()}/webclient/auth/register`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              ...{ first_name, last_name: 'Person', email, password: `${first_name.toLowerCase()}-pass-1` },
+              ...{ country_code: 'US', gender: 'None', phone_number: '', method: 'email' },
+            }),
+          })
+        ).status,
+      ).toBe(200);
+    const link = await mailedLink(email, /verify/i, '#/verify-email?_t=');
+    await page.goto(link);
+    const login = page.locator('sm-login');
+    await login.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await login.getByRole('status').textContent()).toBe(
+      `This email address was signed up more than once, so to be sure the password is yours we are sending an email to choose your password to ${email}.`,
+    );
+    // Nothing red, and nothing that cannot help.
+    expect(await login.getByText('We could not verify your email').count()).toBe(0);
+    expect(await login.getByRole('button', { name: 'Send a new verification email' }).count()).toBe(0);
+    const inbox = login.getByRole('link', { name: 'Open Gmail' });
+    expect(await inbox.getAttribute('href')).toBe('https://mail.google.com/');
+    expect(await inbox.getAttribute('target')).toBe('_blank');
+    await latestMail(email, /Choose your password/);
+    // Sent again to that address (the server's limits decide whether a third email in five minutes goes out).
+    const asked = page.waitForRequest(/\/webclient\/auth\/forgot-password$/);
+    await login.getByRole('button', { name: 'Send the email again' }).click();
+    expect((await asked).postDataJSON()).toEqual({ email });
+    await page.getByRole('dialog').getByText('Email Sent').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -309,7 +309,7 @@ describe('a password change needs a recent sign-in', () => {
 describe('whoever holds the inbox ends up holding the account, whichever signed up first', () => {
   const VICTIM = 'inbox-owner@example.org';
   const CHOOSE =
-    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you a link to choose your password; your email is verified when you do.';
+    'This email address was signed up more than once, so the password may not be one you chose. We have emailed you a link to choose your password; your email is verified when you do. : inbox-owner@example.org';
   const signUp = (first_name: string, password: string, from: string) =>
     sb.call('POST', '/webclient/auth/register', {
       json: registration({ email: VICTIM, first_name, last_name: 'Person', password }),
@@ -379,6 +379,21 @@ describe('whoever holds the inbox ends up holding the account, whichever signed 
     // The later sign-up's email reaches the owner's inbox, saying so.
     expect((await verificationFor('Mallory')).mail.text).toMatch(/signed up more than once/);
     await ownerTakesTheAccount();
+  });
+
+  it('asked again (Forgot Password, or the portal\'s "Send the email again"), the owner gets the "Choose your password" email again', async () => {
+    expect((await signUp('Mallory', 'mallory-pass-1', ATTACKER)).status).toBe(200);
+    expect((await signUp('Olive', 'olive-pass-1', OWNER)).status).toBe(200);
+    const { token } = await verificationFor('Olive');
+    expect((await sb.get(`/webclient-verification-email?t=${token}`)).body.message).toBe(CHOOSE);
+    sb.clock.advance(10 * 60_000);
+    const again = await sb.call('POST', '/webclient/auth/forgot-password', { json: { email: VICTIM }, from: OWNER });
+    expect(again.status).toBe(200);
+    const subjects = (await sb.mail(VICTIM)).map((m) => m.subject);
+    expect(subjects.filter((s) => s === 'Choose your password')).toHaveLength(2);
+    expect(subjects).not.toContain('Reset your password');
+    expect((await choosePassword('olive-chosen-1')).status).toBe(200);
+    expect(await signInStatus('olive-chosen-1')).toBe(200);
   });
 
   it('one sign-up verifies as before, with its own password; after verifying, another sign-up changes nothing', async () => {

@@ -71,6 +71,10 @@ export function createLoginShared(deps: LoginDeps) {
   /** Social details prefilling the registration (email locked, no password). */
   const socialDetails = signal<SocialUser | null>(null);
 
+  /** The Error dialog, with what went wrong. */
+  const showError = (text: string) => {
+    dialog.value = { title: t('login.dialogs.error'), text, tone: 'error' };
+  };
   const forgetSocial = () => {
     storage.remove(SOCIAL_CACHE_KEY);
     socialDetails.value = null;
@@ -90,10 +94,7 @@ export function createLoginShared(deps: LoginDeps) {
       showView(next);
     },
 
-    /** The Error dialog, with what went wrong. */
-    showError(text: string) {
-      dialog.value = { title: t('login.dialogs.error'), text, tone: 'error' };
-    },
+    showError,
 
     /** Keeps the provider's details of a person with no account yet, for the Sign Up form (here or on the portal). */
     rememberSocial(user: SocialUser) {
@@ -144,6 +145,21 @@ export function createLoginShared(deps: LoginDeps) {
       dialog.value = result.ok
         ? { title: t('login.dialogs.resendSent'), text: result.message, tone: 'success' }
         : { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
+    },
+
+    /**
+     * Sends the email with a link to choose a new password (Forgot Password, and again after a double sign-up, where
+     * it is how the password is chosen): the server's answer in a dialog, its limits too.
+     */
+    async sendResetLink(email: string, thenLogin: boolean) {
+      busy.value = true;
+      const result = await api.call(auth.forgotPassword, { email });
+      busy.value = false;
+      if (result.ok)
+        dialog.value = { title: t('login.dialogs.emailSent'), text: result.message, tone: 'success', thenLogin };
+      else if (result.error.status === 0)
+        dialog.value = { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
+      else showError(result.error.message);
     },
   };
 }

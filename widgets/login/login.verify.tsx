@@ -8,6 +8,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { useT } from '../../shared/ui/WidgetRoot';
 import { EmailForm, Screen, type Open } from './login.parts';
 import type { SendVerificationModel, VerifyEmailModel } from './verify.model';
+import { webmailOf } from './webmail';
 import '@messages/login';
 
 export function VerifyEmailView({ model, open }: { model: VerifyEmailModel; open: Open }) {
@@ -23,13 +24,30 @@ export function VerifyEmailView({ model, open }: { model: VerifyEmailModel; open
     );
   }
   if (state.kind === 'choose-password') {
-    // Only what helps: the email is in the inbox the link came from; the forgot-password form sends it again (a
-    // reset link is what the "Choose your password" email carries), within the server's limits.
+    // Only what helps: the inbox the email went to (its service's app or page, where it is a large one), and the email
+    // sent again (a reset link is what "Choose your password" carries), within the server's limits.
+    const mail = state.email ? webmailOf(state.email) : null;
     return (
       <Screen title={t('login.verify.choosePasswordTitle')} center>
-        <p role="status">{t('login.verify.choosePasswordText')}</p>
+        <p role="status">
+          {state.email
+            ? t('login.verify.choosePasswordTextTo', { email: state.email })
+            : t('login.verify.choosePasswordText')}
+        </p>
         <p>{t('login.verify.choosePasswordHint')}</p>
-        <Button variant="secondary" onClick={() => open('forgot-password')}>
+        {mail && (
+          <a
+            className="sm-button"
+            data-variant="primary"
+            part="button button-primary"
+            href={mail.inbox}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('login.verify.openMail', { service: mail.service })}
+          </a>
+        )}
+        <Button variant="secondary" disabled={model.busy.value} onClick={() => void model.sendAgain()}>
           {t('login.verify.choosePasswordAgain')}
         </Button>
       </Screen>

@@ -18,8 +18,7 @@ type PasswordField = 'password' | 'confirm';
 type Rules = (password: string, confirm: string, t?: Translate) => FieldErrors<PasswordField>;
 
 export function createForgotPasswordModel(ctx: LoginShared) {
-  const { api, busy, dialog } = ctx;
-  const { t } = ctx.i18n;
+  const { busy } = ctx;
   const { submitted, ...field } = createEmailField(ctx);
   return {
     ...field,
@@ -27,15 +26,7 @@ export function createForgotPasswordModel(ctx: LoginShared) {
     async submit() {
       if (busy.value) return;
       const email = submitted();
-      if (email === null) return;
-      busy.value = true;
-      const result = await api.call(auth.forgotPassword, { email });
-      busy.value = false;
-      if (result.ok)
-        dialog.value = { title: t('login.dialogs.emailSent'), text: result.message, tone: 'success', thenLogin: true };
-      else if (result.error.status === 0)
-        dialog.value = { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
-      else ctx.showError(result.error.message);
+      if (email !== null) await ctx.sendResetLink(email, true);
     },
   };
 }

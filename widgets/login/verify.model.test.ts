@@ -36,7 +36,44 @@ describe('verification after a double sign-up', () => {
     });
     model.start('verify-email');
     await settle();
-    expect(on(model, 'verify-email').state.value).toEqual({ kind: 'choose-password' });
+    expect(on(model, 'verify-email').state.value).toEqual({ kind: 'choose-password', email: null });
+  });
+
+  it('names the address the answer ends with, and sends the email there again, the server limit answered', async () => {
+    const { model, calls } = setup({
+      query: { _t: 'mail-token' },
+      routes: {
+        'GET /webclient-verification-email': fail(400, `${CHOOSE} : ann@example.org`, CHOOSE_PASSWORD_SENT),
+        'POST /webclient/auth/forgot-password': fail(429, 'Too many requests. Try again in 5 minutes.'),
+      },
+    });
+    model.start('verify-email');
+    await settle();
+    const verify = on(model, 'verify-email');
+    expect(verify.state.value).toEqual({ kind: 'choose-password', email: 'ann@example.org' });
+    await verify.sendAgain();
+    expect(calls('POST', '/webclient/auth/forgot-password')[0]?.body).toEqual({ email: 'ann@example.org' });
+    expect(model.dialog.value).toEqual({
+      title: 'Error',
+      text: 'Too many requests. Try again in 5 minutes.',
+      tone: 'error',
+    });
+  });
+
+  it('where the answer names no address (or a malformed one), sending again asks for it on Forgot Password', async () => {
+    for (const message of [CHOOSE, `${CHOOSE} : not an address`, `${CHOOSE} : <b>@x`]) {
+      const { model, calls, shown } = setup({
+        query: { _t: 'mail-token' },
+        routes: { 'GET /webclient-verification-email': fail(400, message, CHOOSE_PASSWORD_SENT) },
+      });
+      model.start('verify-email');
+      await settle();
+      const verify = on(model, 'verify-email');
+      expect(verify.state.value, message).toEqual({ kind: 'choose-password', email: null });
+      await verify.sendAgain();
+      expect(calls('POST', '/webclient/auth/forgot-password')).toHaveLength(0);
+      expect(shown.at(-1)).toBe('forgot-password');
+    }
   });
 
   it('without the code, the same status is still a failed verification', async () => {

@@ -12,16 +12,18 @@ import '@messages/login';
 
 /**
  * `choose-password`: the address was signed up more than once, so the link verified nothing yet; an email to choose
- * the password (which verifies the address) is on its way to the address the link came to (auth.CHOOSE_PASSWORD_SENT).
+ * the password (which verifies the address) is on its way to the address the link came to (auth.CHOOSE_PASSWORD_SENT),
+ * which the answer names (null where it does not).
  */
 export type VerifyState =
   | { kind: 'idle' }
   | { kind: 'checking' }
   | { kind: 'verified' }
-  | { kind: 'choose-password' }
+  | { kind: 'choose-password'; email: string | null }
   | { kind: 'failed'; message: string };
 
-export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
+export function createVerifyEmailModel(ctx: LoginShared) {
+  const { api, nav, open } = ctx;
   const state = signal<VerifyState>({ kind: 'idle' });
 
   async function check() {
@@ -35,7 +37,7 @@ export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
     state.value = result.ok
       ? { kind: 'verified' }
       : result.error.errorCode === auth.CHOOSE_PASSWORD_SENT
-        ? { kind: 'choose-password' }
+        ? { kind: 'choose-password', email: auth.addressIn(result.error.message) }
         : { kind: 'failed', message: result.error.message };
   }
 
@@ -44,6 +46,17 @@ export function createVerifyEmailModel({ api, nav, open }: LoginShared) {
     /** On arrival: the link's token is taken from the address and checked; without one, on to Log In. */
     start() {
       void check();
+    },
+    ...readOnly({ busy: ctx.busy }),
+    /**
+     * The email to choose a password, sent again to the address the answer named (within the server's limits); where
+     * it named none, the Forgot Password form asks for it.
+     */
+    async sendAgain() {
+      const current = state.value;
+      if (ctx.busy.value || current.kind !== 'choose-password') return;
+      if (current.email) await ctx.sendResetLink(current.email, false);
+      else open('forgot-password');
     },
   };
 }

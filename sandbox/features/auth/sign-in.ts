@@ -187,10 +187,16 @@ export function resendVerification(mail: MailContext, address: string, limit: At
     sendVerification(mail, user);
 }
 
-/** A reset link, when the account exists (and the inbox has not had one in the last few minutes while full). */
+/**
+ * A reset link, when the account exists (and the inbox has not had one in the last few minutes while full): for an
+ * address signed up more than once and waiting for its password to be chosen (useVerificationLink), the "Choose your
+ * password" email again, which says why.
+ */
 export function requestReset(mail: MailContext, address: string, limit: AttemptLimit): void {
   const user = findUserByEmail(mail.db, address);
-  if (user && !user.deleted_at && mailWanted(mail.db, limit, user, 'reset', mail.now)) sendReset(mail, user);
+  if (!user || user.deleted_at || !mailWanted(mail.db, limit, user, 'reset', mail.now)) return;
+  const choosing = !user.email_verified_at && user.password_hash === NO_PASSWORD && signUpCount(mail.db, user.id) > 1;
+  (choosing ? sendChoosePassword : sendReset)(mail, user);
 }
 
 /**
@@ -198,9 +204,12 @@ export function requestReset(mail: MailContext, address: string, limit: AttemptL
  * ('verified'). One signed up more than once while not verified: the link proves the inbox, not who chose the password,
  * so no password is activated: the account takes the name of the sign-up whose link this is, its password and any
  * social sign-in linked while unverified are dropped, its sessions end, and the person is mailed a link to choose a
- * password, which verifies the address ('choose-password').
+ * password, which verifies the address ('choose-password'); with the address the link was sent to.
  */
-export function useVerificationLink(mail: MailContext, token: string): 'verified' | 'choose-password' | null {
+export function useVerificationLink(
+  mail: MailContext,
+  token: string,
+): { outcome: 'verified' | 'choose-password'; email: string } | null {
   const { db, now } = mail;
   return db.transaction(() => {
     const signUp = db.prepare('SELECT * FROM signups WHERE verify_token_hash = ?').get(hashToken(token)) as
@@ -208,12 +217,13 @@ export function useVerificationLink(mail: MailContext, token: string): 'verified
     const userId = consumeToken(db, 'verify', token, now);
     const user = userId === undefined ? undefined : findUserById(db, userId);
     if (!user || user.deleted_at) return null;
-    if (user.email_verified_at) return 'verified';
+    const { email } = user;
+    if (user.email_verified_at) return { outcome: 'verified' as const, email };
     // The inbox is proven now: only the password of the one sign-up the email named (if any) stays.
     endUnprovenCredentials(db, user.id, now);
     if (signUpCount(db, user.id) <= 1) {
       markEmailVerified(db, user.id, now);
-      return 'verified';
+      return { outcome: 'verified' as const, email };
     }
     if (signUp?.user_id === user.id) {
       db.prepare(
@@ -223,7 +233,7 @@ export function useVerificationLink(mail: MailContext, token: string): 'verified
     setPasswordHash(db, user.id, NO_PASSWORD);
     db.prepare('DELETE FROM social_identities WHERE user_id = ?').run(user.id);
     sendChoosePassword(mail, findUserById(db, user.id)!);
-    return 'choose-password';
+    return { outcome: 'choose-password' as const, email };
   })();
 }
 

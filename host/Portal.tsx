@@ -3,16 +3,7 @@
  */
 import { signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import {
   APP_DONATION_MISSION_ID,
@@ -29,6 +20,14 @@ import { useDeps, useT } from '../shared/ui/WidgetRoot';
 import { tags } from '../widgets/tags';
 import { decide } from './guard';
 import { HomePage } from './pages/HomePage';
+import {
+  Later,
+  loadPaymentPages,
+  mainHeight,
+  ResultPendingPage,
+  TransactionFailedPage,
+  TransactionSuccessPage,
+} from './pages/Later';
 import { PremiumPage } from './pages/PremiumPage';
 import { UpdatePaymentResult } from './pages/UpdatePaymentPages';
 import { ManageMembership } from './shell/ManageMembership';
@@ -38,99 +37,6 @@ import { LandingHeader } from './shell/LandingHeader';
 import { profileFailed } from './profile';
 import { useLocation } from './useLocation';
 import '@messages/portal';
-
-/**
- * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
- * only when one shows, never with a public route; the portal's wait overlay shows meanwhile. A
- * payment page (one of those shared/payments/arrival.ts names) loads it as it shows, for the page
- * it may go on to: a payment that waits or failed is then shown in its place, with no wait between.
- * The wait, a line high, would move the footer up and back down (a layout shift), so route.js
- * preloads that code on a payment page; where it has not come yet, the wait holds the height of
- * the page it replaces (Later). The page shown keeps the banner and the height of the one it
- * replaces (routes.ts keepsBanner), so nothing under it moves either (figures: docs/bench.md).
- */
-let paymentPages: typeof import('./pages/PaymentPages') | null = null;
-const loadPaymentPages = () => import('./pages/PaymentPages').then((m) => (paymentPages = m));
-const paymentPage = (name: keyof typeof import('./pages/PaymentPages')): LaterPage => ({
-  load: () => loadPaymentPages().then((m) => ({ default: m[name] })),
-  loaded: () => paymentPages?.[name] ?? null,
-});
-const ResultPendingPage = paymentPage('ResultPendingPage');
-const TransactionFailedPage = paymentPage('TransactionFailedPage');
-const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
-
-/**
- * The height of the page's main part as it stands: read while a new page renders, it is the page being replaced, whose
- * place the new page (or its wait) holds. None while prerendering.
- */
-const mainHeight = (): number | undefined =>
-  typeof document === 'undefined' ? undefined : document.getElementById('main')?.offsetHeight;
-
-/** A page whose code loads when it first shows: how to load it, and the page once loaded (else null). */
-interface LaterPage {
-  readonly load: () => Promise<{ default: ComponentType }>;
-  readonly loaded: () => ComponentType | null;
-}
-
-/** What a page whose code did not come shows in its place: that, and a button that asks again. */
-class Unloaded extends Component<
-  { children: ReactNode; message: string; retry: string; onRetry: () => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('[portal] A page did not load.', error);
-  }
-  override render() {
-    // As the dashboard says its profile did not load (pages/HomePage.tsx).
-    return this.state.failed ? (
-      <section className="portal-card">
-        <p role="alert">{this.props.message}</p>
-        <button type="button" className="portal-button" onClick={this.props.onRetry}>
-          {this.props.retry}
-        </button>
-      </section>
-    ) : (
-      this.props.children
-    );
-  }
-}
-
-/**
- * A page whose code loads when it shows (keyed by its page: its state is that page's code). Its
- * boundary wraps only that page: around prerendered markup, a boundary not yet hydrated would hold
- * back a press replayed inside a tag. Where the code does not come (the network dropped), the page
- * says so and asks again at "Try again": a lazy() that failed stays failed, so each try is a lazy()
- * of its own.
- */
-function Later({ page: { load, loaded } }: { page: LaterPage }) {
-  const t = useT();
-  // Loaded already: shown at once, without a moment of the wait overlay (lazy() suspends once even then).
-  const [{ tried, Page }, setTry] = useState(() => ({ tried: 0, Page: loaded() ?? lazy(load) }));
-  // Meanwhile the wait holds the height of the page it replaces, so that what is below it (the footer) stays.
-  const [height] = useState(mainHeight);
-  const retry = () => {
-    setTry({ tried: tried + 1, Page: lazy(load) });
-    // The button goes with the message: the focus goes to the page's main part, where the page comes.
-    document.getElementById('main')?.focus();
-  };
-  return (
-    <Unloaded key={tried} message={t('portal.pageFailed')} retry={t('portal.home.retry')} onRetry={retry}>
-      <Suspense
-        fallback={
-          <div style={{ minHeight: height }}>
-            <Overlay label={t('portal.wait')} />
-          </div>
-        }
-      >
-        <Page />
-      </Suspense>
-    </Unloaded>
-  );
-}
 
 /** What each route shows. Routes not listed here are not built yet and go home. */
 const PAGES: Partial<Record<RouteName, (ctx: { available: ReadonlySet<RouteName>; query: Query }) => ReactNode>> = {

@@ -12,7 +12,8 @@ import { recordsOf } from '../../shared/payments/records';
 import { createConnection, type Connection } from '../../shared/session/connection';
 import { createSession } from '../../shared/session/session';
 import { startSandbox, type TestSandbox } from '../../sandbox/test-support';
-import { createLoginModel, MOBILE_REDIRECT_MS } from '../../widgets/login/login.model';
+import { APP_REDIRECT_MS } from '../../shared/boot/boot';
+import { createLoginModel } from '../../widgets/login/login.model';
 import { createAppEntryModel } from '../../widgets/subscribe/app-entry.model';
 
 let sb: TestSandbox;
@@ -96,7 +97,7 @@ describe("someone else's link in a browser where another account is signed in", 
     await model.continueAsAppAccount();
     expect(browser.session.user.value?.email).toBe('listener@example.org');
     expect(browser.session.fromApps.value).toBe(true);
-    await deps.clock.advance(MOBILE_REDIRECT_MS);
+    await deps.clock.advance(APP_REDIRECT_MS);
     expect(deps.visits.at(-1)).toEqual({ name: 'TopUpPage', query: undefined, replace: false });
   });
 
@@ -137,7 +138,7 @@ describe("the app's webview, where nobody else is signed in", () => {
     await settle();
     expect(model.appSwitch.value).toBeNull();
     expect(webview.session.user.value?.email).toBe('manila@example.org');
-    await deps.clock.advance(MOBILE_REDIRECT_MS);
+    await deps.clock.advance(APP_REDIRECT_MS);
     expect(deps.visits.at(-1)?.name).toBe('TopUpPage');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, PROFILE, settle } from '../../shared/deps/testing';
 import { parseAttribute } from '../../shared/ui/define';
 import { tags } from '../tags';
-import { MOBILE_REDIRECT_MS } from './login.model';
+import { APP_REDIRECT_MS } from '../../shared/boot/boot';
 import { on, setup, TOKENS } from './login.testing';
 
 describe('the view attribute owns the view', () => {
@@ -76,7 +76,7 @@ describe("the mobile app's sign-in (_t and type)", () => {
     expect(deps.session.fromApps.value).toBe(true);
     expect(deps.events).toEqual([{ type: 'sm-signed-in', detail: { email: PROFILE.email, name: PROFILE.name } }]);
     expect(model.busy.value).toBe(true);
-    await deps.clock.advance(MOBILE_REDIRECT_MS - 1);
+    await deps.clock.advance(APP_REDIRECT_MS - 1);
     expect(deps.visits).toHaveLength(0);
     await deps.clock.advance(1);
     expect(deps.visits).toEqual([{ name: 'DonationsPage', query: { _d: '2' }, replace: false }]);
@@ -92,7 +92,7 @@ describe("the mobile app's sign-in (_t and type)", () => {
   ])('type=%s goes to %s', async (type, name) => {
     const { model, deps } = setup({ routes, query: { _t: 'app-token', type } });
     model.start('register');
-    await deps.clock.advance(MOBILE_REDIRECT_MS);
+    await deps.clock.advance(APP_REDIRECT_MS);
     expect(deps.visits).toEqual([{ name, query: undefined, replace: false }]);
   });
 

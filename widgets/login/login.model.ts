@@ -26,7 +26,6 @@ import { createSwitchModel } from './switch.model';
 import { createSendVerificationModel, createVerifyEmailModel } from './verify.model';
 import '@messages/login';
 
-export { MOBILE_REDIRECT_MS } from './switch.model';
 export type { LoginDeps, View } from './login.shared';
 
 /** How each view's model is made (signup-success only says what to do next: it has none). Nothing runs until its start. */

@@ -5,13 +5,11 @@
  * question, "Continue as <email>?" (a dialog over whichever view is shown).
  */
 import { computed, signal } from '@preact/signals-core';
+import { APP_REDIRECT_MS } from '../../shared/boot/boot';
 import type { AppSignIn } from '../../shared/session/connection';
 import { appLinkTarget, routeForType } from '../../shared/routing/routes';
 import type { LoginShared } from './login.shared';
 import '@messages/login';
-
-/** How long after the mobile app's sign-in the person is moved on. */
-export const MOBILE_REDIRECT_MS = 500;
 
 /** The question a link from the app asks when another account is signed in here. */
 export interface AppSwitchState {
@@ -33,7 +31,7 @@ export function createSwitchModel(ctx: LoginShared) {
   function arriveFromApp(type: string) {
     busy.value = true;
     ctx.announceSignIn();
-    clock.after(MOBILE_REDIRECT_MS, () => {
+    clock.after(APP_REDIRECT_MS, () => {
       busy.value = false;
       const target = appLinkTarget(type);
       nav.go(target.name, target.query);

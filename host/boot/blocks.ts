@@ -1,0 +1,113 @@
+/**
+ * The portal page's prerendered blocks, one per route and session (tools/prerender.tsx), as the parser adds them: the
+ * one the head script's plan shows stays (html[data-route][data-session] in the page's style shows it while the
+ * portal's script loads), the others are taken out before their tags start (module scripts run only after parsing, and
+ * these removals happen before that). A block made for the route without a query is taken out for an address with
+ * one, unless it says it fits any (data-any-query).
+ */
+import type { HeadPlan } from './plan';
+
+/** The shown block, as route.js follows it. */
+export interface Blocks {
+  /** Shows no prerendered route: the page's boot message stays until the portal's script draws the route. */
+  showNone(): void;
+  /** Calls `then` with the shown block once the parser has gone past it (at once if it has). */
+  whenWhole(then: (shown: Element) => void): void;
+}
+
+/** Follows the blocks as the parser adds them, keeping the one `plan` shows (none when it shows none). */
+export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery'>): Blocks {
+  const html = document.documentElement;
+  let keep = plan.shows;
+  if (keep) {
+    html.setAttribute('data-route', keep);
+    html.setAttribute('data-session', plan.session);
+  }
+  /** Whether a prerendered block is the one to show: its route, its session, and an address it was made for. */
+  const fits = (block: Element) =>
+    block.getAttribute('data-route') === keep &&
+    (block.getAttribute('data-session') ?? 'out') === plan.session &&
+    (!plan.withQuery || block.hasAttribute('data-any-query'));
+  const showNone = () => {
+    keep = null;
+    html.removeAttribute('data-route');
+  };
+  /** The block shown, once the parser has added it. */
+  let shown: Element | null = null;
+  /** Whether the parser has gone past it, and then what waits for that. */
+  let whole = false;
+  const onWhole: ((shown: Element) => void)[] = [];
+  const shownWhole = () => {
+    if (whole || !shown) return;
+    whole = true;
+    for (const then of onWhole.splice(0)) then(shown);
+  };
+  /** The blocks taken out, in the page's order: their tags' styles are the shown block's (shareStyles). */
+  const others: Element[] = [];
+  const styles = new Map<string, string>();
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        // The parser has gone past the shown block: it is whole.
+        if (shown && node !== shown && record.target === shown.parentNode) shownWhole();
+        if (
+          !(node instanceof Element) ||
+          !node.hasAttribute('data-route') ||
+          (node.parentNode as Element | null)?.id !== 'portal'
+        )
+          continue;
+        if (fits(node)) shown = node;
+        else {
+          node.remove();
+          others.push(node);
+        }
+      }
+    }
+    if (shown) shareStyles(shown, others, styles);
+  });
+  observer.observe(html, { childList: true, subtree: true });
+  // Before each frame the page paints while it is parsed, and once it is: the shown block's tags have their styles.
+  const beforeFrame = () => {
+    if (shown) shareStyles(shown, others, styles);
+    if (document.readyState === 'loading') requestAnimationFrame(beforeFrame);
+  };
+  requestAnimationFrame(beforeFrame);
+  document.addEventListener('readystatechange', () => shown && shareStyles(shown, others, styles));
+  document.addEventListener('DOMContentLoaded', () => {
+    observer.disconnect();
+    shownWhole();
+    // Every style is written by now: the blocks taken out may go.
+    others.length = 0;
+    // The page holds no markup for this route as this person sees it (or for this address's query).
+    if (!shown) showNone();
+  });
+  return {
+    showNone,
+    whenWhole(then) {
+      if (whole && shown) then(shown);
+      else onWhole.push(then);
+    },
+  };
+}
+
+/**
+ * Writes each tag's style in the shown block. The page holds each style of its tags' shadow roots once, in the first
+ * block that has it (tools/prerender.tsx shareStyles): a later block's <style data-sm-style="N"> is empty. The shown
+ * block takes the text from the block before it that holds it (taken out, but parsed all the same), before the page
+ * paints it: so it is as the tags render it, and hydrates as it is. `styles`: each style met so far, by its number
+ * (data-sm-style).
+ */
+function shareStyles(block: Element, others: readonly Element[], styles: Map<string, string>): void {
+  const held = (from: Element, which: string) =>
+    // The sm-* tags, not defined yet (their code comes after the page is parsed), whose shadow roots are parsed.
+    [...from.querySelectorAll(':not(:defined)')].flatMap((host) => [
+      ...(host.shadowRoot?.querySelectorAll(`style[data-sm-style]${which}`) ?? []),
+    ]);
+  const empty = held(block, ':empty');
+  // A number not met yet: the blocks parsed so far are read once for every style they hold.
+  const number = (style: Element) => style.getAttribute('data-sm-style')!;
+  if (empty.some((style) => !styles.has(number(style))))
+    for (const style of [...others, block].flatMap((from) => held(from, ':not(:empty)')))
+      styles.set(number(style), style.textContent!);
+  for (const style of empty) style.textContent = styles.get(number(style)) ?? '';
+}

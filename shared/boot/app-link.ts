@@ -1,0 +1,57 @@
+/**
+ * A link from the mobile app (`_t`, the app's one-time token): what it holds, and the sign-in route.js begins before
+ * the portal's code comes, which the loader and the portal wait for.
+ */
+import { pageStore } from './page';
+
+/** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */
+export const MOBILE_LOGIN_PATH = '/webclient/auth/mobile-login';
+/** The signed-in person's profile (shared/api/auth.ts profile), which the portal asks for as it starts. */
+export const PROFILE_PATH = '/webclient/account/profile';
+/** After the app's sign-in, how long before the person is moved on to the link's page: the product's 500 ms. */
+export const APP_REDIRECT_MS = 500;
+
+/** A link from the mobile app with its one-time token (`_t`): where it opens, and the `type` that says where it goes. */
+export interface AppLink {
+  readonly token: string;
+  /** '/login' or '/register' (with a `type`: sign in, then go to the type's page), '/update-payment', '/direct-subscribe'. */
+  readonly path: string;
+  readonly type: string | null;
+}
+
+/** The app link an address holds ('#/login?_t=…&type=topup'), or null. */
+export function appLinkOf(hash: string): AppLink | null {
+  const [path = '', ...rest] = hash.replace(/^#/, '').split('?');
+  const query = new URLSearchParams(rest.join('?'));
+  const token = query.get('_t');
+  const type = query.get('type');
+  if (!token) return null;
+  if ((path === '/login' || path === '/register') && type) return { token, path, type };
+  return path === '/update-payment' || path === '/direct-subscribe' ? { token, path, type: null } : null;
+}
+
+/**
+ * An app link signed in before the portal's code came (host/route.ts): `signedIn` once the token's exchange has
+ * answered (the session written, or left to the portal's code to finish), `settled` once the page has moved on to the
+ * type's page (or will not: a refused token, another account signed in here).
+ */
+interface AppLinkSignIn {
+  readonly signedIn: Promise<unknown>;
+  readonly settled: Promise<unknown>;
+}
+const appLinkSignIn = (): { current?: AppLinkSignIn } => pageStore('sm.app-link', () => ({}));
+
+/** Says an app link is being signed in before the portal's code comes (host/route.ts). */
+export function beginAppLinkSignIn(flow: AppLinkSignIn): void {
+  appLinkSignIn().current = flow;
+}
+
+/** Resolves once the app link's sign-in has answered (at once when there is none): whose token to ask data with. */
+export function appLinkSignedIn(): Promise<unknown> {
+  return appLinkSignIn().current?.signedIn ?? Promise.resolve();
+}
+
+/** Resolves once the app link's sign-in has moved the page on (at once when there is none): the portal may start. */
+export function appLinkSettled(): Promise<unknown> {
+  return appLinkSignIn().current?.settled ?? Promise.resolve();
+}

@@ -1,0 +1,112 @@
+/**
+ * What a page keeps for the code that comes later, in stores every copy of the boot protocol on the page shares
+ * (`pageStore`, on globalThis): what a person did before a tag's code came (captures, with what was drawn), the answers
+ * asked for early, and whether the page is the portal's own; and the early asks themselves.
+ */
+
+/**
+ * What a person did to a prerendered tag before its code arrived, as the loader records it; the element hands it to
+ * its model when its code arrives (shared/ui/capture.ts).
+ */
+export interface Capture {
+  /**
+   * What the fields hold: a text field's name (or its place among the shadow root's controls, '#3') -> its text; a
+   * checkbox's place -> 'true' or 'false'; '@<radio group>' -> the place of the radio chosen.
+   */
+  readonly fields: Record<string, string>;
+  /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
+  readonly actions: string[];
+  /**
+   * The body of the API's answer that the first view drew before the code came (widgets/survey/survey.draw.ts): the
+   * model starts from it, so React hydrates what the person sees.
+   */
+  drawn?: unknown;
+}
+
+/** An answer the loader asked for before a widget's code came (shared/api/early.ts takes it). */
+export interface Early {
+  readonly answer: Promise<Response>;
+  /** How many tags named it and have not taken it yet (a call takes it, or the first view that drew it). */
+  uses: number;
+  /** When it was asked for (Date.now()). */
+  readonly at: number;
+  /** The Authorization it was asked with ('Bearer …'); absent or '' for a public call. */
+  readonly auth?: string;
+  /** Its body, read once for the first views that draw it (widgets/survey/survey.draw.ts). */
+  body?: Promise<unknown>;
+}
+
+/**
+ * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON),
+ * for the first views that draw it (widgets/survey/survey.draw.ts); route.js reads some as they come (askReading).
+ */
+export function bodyOf(early: Early): Promise<unknown> {
+  return (early.body ??= early.answer
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .catch(() => null));
+}
+
+/** Older than this, an early answer is left (the data may have changed since), and a first view no longer draws it. */
+export const FRESH_MS = 30_000;
+
+/** A store of the page's, by name, on globalThis: every copy of this module on a page finds the same (made here only). */
+type Stores = { [key: symbol]: unknown };
+export const pageStore = <T>(name: string, make: () => T): T =>
+  ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
+const store = pageStore;
+
+/**
+ * The portal's own page says so before anything else runs on it (host/route.ts, host/main.tsx): a tag there may move
+ * the address on its own (a route with nothing to show goes on to another). On any other page a tag never moves it.
+ */
+export const markPortalPage = (): void => void store('sm.portal-page', () => true);
+export const isPortalPage = (): boolean => (globalThis as Stores)[Symbol.for('sm.portal-page')] === true;
+
+/** The page's captures, by element. */
+export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () => new WeakMap<Element, Capture>());
+/** What a first view drew before the loader captured its element (route.js draws so): its capture's `drawn`. */
+export const drawnEarly = (): WeakMap<Element, unknown> => store('sm.drawn', () => new WeakMap<Element, unknown>());
+
+/** The page's early answers, by the address as the API client writes it. */
+export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
+
+/**
+ * What each signed-in route's prerendered block first asks for, written into the portal page's head before route.js
+ * (tools/prerender.tsx) so that it asks at once, before the parser has reached the block: `<meta name="sm-first-data"
+ * content='{"/survey":{"data":["/survey-question"],"draw":["sm-survey"]}}'>`: by route, the GETs its tags' first views
+ * make with the person's token (their data-sm-early-signed-in), and the tags whose first view draws that data.
+ */
+export const FIRST_DATA_META = 'sm-first-data';
+export interface FirstData {
+  readonly data: readonly string[];
+  readonly draw: readonly string[];
+}
+
+/** The portal page's templates of modulepreload links, by what they load (tools/modulepreload.ts; route.js). */
+export const MODULEPRELOADS = {
+  portal: 'sm-modulepreload',
+  paymentResults: 'sm-modulepreload-payment-results',
+} as const;
+
+/**
+ * Whether a path a prerendered view names for its first data (data-sm-early, data-sm-early-signed-in) is one to ask
+ * for: a path on the tag's own API host ('/webclient/…'). Markup pasted into a page could name another ('@evil.org/',
+ * '//evil.org'), and the person's token must never go there.
+ */
+export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
+
+/**
+ * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
+ * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it:
+ * the loader for a tag's first view, route.js for the shown route. (A failure is the client's to report.) `ask` is
+ * fetch, or what asks as it does (route.js reads some bodies as they come: host/route.ts askReading).
+ */
+export function askEarly(url: string, auth: string, ask: typeof fetch = fetch): Early {
+  const store = earlyAnswers();
+  if (!store[url]) {
+    const answer = ask(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
+    answer.catch(() => {});
+    store[url] = { answer, uses: 0, at: Date.now(), auth };
+  }
+  return store[url];
+}

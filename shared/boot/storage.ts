@@ -1,0 +1,76 @@
+/**
+ * The boot protocol's local storage: the keys and records the session, the payment records and the portal's language
+ * are kept under, as the code before React reads them (route.js, the loader) and the code after it writes them.
+ */
+
+/** Where the session of the page's own API host is kept (shared/session/session.ts). */
+export const SESSION_KEY = 'sm.session.v1';
+
+/** The storage key of an API host's session: the page's own host ('') keeps the plain key. */
+export function sessionKeyFor(apiBase: string): string {
+  return apiBase ? `${SESSION_KEY}@${apiBase}` : SESSION_KEY;
+}
+
+/**
+ * Where a payment record of an API host is kept (shared/payments/records.ts): sm.payment.<name>, or
+ * sm.payment.<name>@<api base> for another host than the page's own.
+ */
+export function paymentRecordKey(name: string, apiBase: string): string {
+  return `sm.payment.${name}${apiBase ? `@${apiBase}` : ''}`;
+}
+
+/** Whether storage holds a payment record of an API host under that name, whatever it says (false if blocked). */
+export function hasPaymentRecord(name: string, apiBase: string): boolean {
+  try {
+    return localStorage.getItem(paymentRecordKey(name, apiBase)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the portal keeps the language chosen in its footer's menu (host/language.ts). */
+export const LANGUAGE_KEY = 'sm.portal.language';
+
+/** A session's sign-in as storage keeps it (the record's `auth`). */
+export interface StoredAuth {
+  readonly accessToken: string;
+  readonly tokenType: string;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
+
+/**
+ * The Authorization ('Bearer …') of whoever is signed in on an API host, read from storage as the session reads it, or
+ * '' when no one is: no record, one past its expiry (no one's, as for the session), a record that cannot be read, or
+ * storage blocked. The pre-React code uses it to draw and ask for what the person will see; the session (which checks
+ * the whole record) stays the judge once its code is there: an answer asked with a token it would not read is never
+ * taken (shared/api/early.ts takes only an answer asked with the session's own Authorization).
+ */
+export function storedAuthorization(apiBase: string, now: number = Date.now()): string {
+  const auth = storedRecord(apiBase)?.auth;
+  return auth && auth.expiresAt > now ? `${auth.tokenType} ${auth.accessToken}` : '';
+}
+
+/** The session record as storage keeps it (shared/session/session.ts reads and checks it whole). */
+export interface StoredRecord {
+  readonly v: 1;
+  readonly auth: StoredAuth | null;
+  readonly user: unknown;
+  readonly fromApps: boolean;
+  readonly nextPage: unknown;
+}
+
+/** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
+export function signedInRecord(auth: StoredAuth, fromApps = false): string {
+  return JSON.stringify({ v: 1, auth, user: null, fromApps, nextPage: null } satisfies StoredRecord);
+}
+
+/** The stored session record of an API host as written, or null (none, unreadable, or storage blocked). */
+export function storedRecord(apiBase: string): Partial<StoredRecord> | null {
+  try {
+    const record: unknown = JSON.parse(localStorage.getItem(sessionKeyFor(apiBase))!);
+    return record && typeof record === 'object' ? record : null;
+  } catch {
+    return null;
+  }
+}

@@ -49,8 +49,16 @@ export function cumulativeLayoutShift(shifts: readonly { start: number; value: n
   return best;
 }
 
-/** Lighthouse's mobile conditions: CPU 4x slower, 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
-export const MOBILE_CONDITIONS = { cpuSlowdown: 4, latencyMs: 150, downMbps: 1.6, upKbps: 750 } as const;
+/**
+ * Lighthouse's mobile conditions: CPU 4x slower, 150 ms round trip, 1.6 Mbps down, 750 kbps up. BENCH_CPU_SLOWDOWN sets
+ * another CPU slowdown (6: a low-end Android phone), for `npm run bench` and tools/layout-shift.ts.
+ */
+export const MOBILE_CONDITIONS = {
+  cpuSlowdown: Number(process.env.BENCH_CPU_SLOWDOWN) || 4,
+  latencyMs: 150,
+  downMbps: 1.6,
+  upKbps: 750,
+} as const;
 
 /** A phone's 390 x 844 touch screen, as Playwright's browser context options. */
 export const PHONE_CONTEXT = {

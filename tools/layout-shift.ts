@@ -83,15 +83,27 @@ ${tag}
 </body></html>`;
 }
 
-const EMBEDS: Record<string, string> = {
-  '/embed/topup.html': '<sm-topup></sm-topup>',
-  '/embed/subscribe.html': '<sm-subscribe></sm-subscribe>',
-  '/embed/history.html': '<sm-history></sm-history>',
-  '/embed/donate.html': '<sm-donate mission="2"></sm-donate>',
-  '/embed/missions.html': '<sm-donate view="missions" list="home"></sm-donate>',
-  '/embed/survey.html': '<sm-survey></sm-survey>',
-  '/embed/newsletter.html': '<sm-newsletter></sm-newsletter>',
-  '/embed/login.html': '<sm-login></sm-login>',
+/**
+ * The tags embedded with the script tag alone, each on a page of its own (by its path): the page's name, the tag, and
+ * who is signed in as it is measured (null: no one).
+ */
+const EMBEDS: Record<string, { name: string; tag: string; as: (Member | null)[] }> = {
+  '/embed/topup.html': { name: 'sm-topup', tag: '<sm-topup></sm-topup>', as: ['grace'] },
+  '/embed/subscribe.html': { name: 'sm-subscribe', tag: '<sm-subscribe></sm-subscribe>', as: ['grace'] },
+  '/embed/history.html': { name: 'sm-history', tag: '<sm-history></sm-history>', as: ['grace'] },
+  '/embed/donate.html': {
+    name: 'sm-donate mission=2',
+    tag: '<sm-donate mission="2"></sm-donate>',
+    as: ['grace', null],
+  },
+  '/embed/missions.html': {
+    name: 'sm-donate missions',
+    tag: '<sm-donate view="missions" list="home"></sm-donate>',
+    as: ['grace'],
+  },
+  '/embed/survey.html': { name: 'sm-survey', tag: '<sm-survey></sm-survey>', as: ['grace'] },
+  '/embed/newsletter.html': { name: 'sm-newsletter', tag: '<sm-newsletter></sm-newsletter>', as: ['grace'] },
+  '/embed/login.html': { name: 'sm-login', tag: '<sm-login></sm-login>', as: [null] },
 };
 
 export const PAGES: MeasuredPage[] = [
@@ -105,15 +117,9 @@ export const PAGES: MeasuredPage[] = [
   { name: 'portal /#/history tab donations', path: '/#/history', member: 'grace', tapTab: 'Donations' },
   { name: 'portal /#/donations?_d=2', path: '/#/donations?_d=2', member: 'grace' },
   { name: 'portal /#/survey', path: '/#/survey', member: 'grace' },
-  { name: 'embed sm-topup', path: '/embed/topup.html', member: 'grace' },
-  { name: 'embed sm-subscribe', path: '/embed/subscribe.html', member: 'grace' },
-  { name: 'embed sm-history', path: '/embed/history.html', member: 'grace' },
-  { name: 'embed sm-donate mission=2', path: '/embed/donate.html', member: 'grace' },
-  { name: 'embed sm-donate mission=2 (signed out)', path: '/embed/donate.html', member: null },
-  { name: 'embed sm-donate missions', path: '/embed/missions.html', member: 'grace' },
-  { name: 'embed sm-survey', path: '/embed/survey.html', member: 'grace' },
-  { name: 'embed sm-newsletter', path: '/embed/newsletter.html', member: 'grace' },
-  { name: 'embed sm-login (signed out)', path: '/embed/login.html', member: null },
+  ...Object.entries(EMBEDS).flatMap(([path, { name, as }]) =>
+    as.map((member) => ({ name: `embed ${name}${member ? '' : ' (signed out)'}`, path, member })),
+  ),
   { name: 'blog-loader.html (signed out)', path: '/pages/blog-loader.html', member: null },
   { name: 'blog-loader.html', path: '/pages/blog-loader.html', member: 'grace' },
 ];
@@ -192,7 +198,7 @@ async function serve(outDir: string): Promise<{ origin: string; close: () => Pro
   let sandbox: Sandbox | null = null;
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    const embed = EMBEDS[path];
+    const embed = EMBEDS[path]?.tag;
     const e2e = /^\/pages\/([\w-]+\.html)$/.exec(path)?.[1];
     if (path === '/pages/blog.css') {
       res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });

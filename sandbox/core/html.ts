@@ -28,15 +28,28 @@ export function linkify(text: string, links: readonly string[]): string {
   return out + escapeHtml(text.slice(last));
 }
 
-export function page(title: string, body: string): string {
+/** A whole HTML document: `title` is HTML already (escape text first), `head` goes after the title. */
+export function htmlDocument(title: string, head: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)}</title>
-<style>
+<title>${title}</title>
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function page(title: string, body: string): string {
+  return htmlDocument(
+    escapeHtml(title),
+    `<style>
   body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
   h1 { font-size: 1.5rem; }
   article { border: 1px solid #ccc; border-radius: 6px; padding: 0.75rem 1rem; margin: 1rem 0; }
@@ -45,11 +58,7 @@ export function page(title: string, body: string): string {
   pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0.5rem 0 0; }
   code { background: #f2f2f2; padding: 0 0.25rem; border-radius: 3px; }
   a { color: #0645ad; }
-</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+</style>`,
+    body,
+  );
 }

@@ -24,6 +24,8 @@
  * 0.93x to 1.08x. Lighthouse (simulated, steady) runs at most 5 times. The action runs stop at 6:
  * three pages sign up for the newsletter each round, and the sandbox takes 20 sign-ups from one
  * client in 15 minutes.
+ * BENCH_CPU_SLOWDOWN=6 slows the CPU 6x instead of Lighthouse's 4x (a low-end Android phone; Lighthouse's own audit
+ * keeps its settings).
  * BENCH_ONLY=sm-newsletter,lighthouse runs only those parts (tags, `lighthouse`, and the members'
  * `app-links`, `members`, `lighthouse-members`); the plain form always runs, as the yardstick.
  */

@@ -4,7 +4,17 @@
 import type { LoadRun, Stored } from './browser';
 import { runLighthouse } from './lighthouse';
 import { MARKS, type Collected, type Mark, type MemberPage, type MemberRuns } from './members';
-import { check, median, ms, printLighthouse, table, times, type LighthouseMedians, type TargetRows } from './report';
+import {
+  check,
+  checkNone,
+  median,
+  ms,
+  printLighthouse,
+  table,
+  times,
+  type LighthouseMedians,
+  type TargetRows,
+} from './report';
 
 export interface MemberSummary {
   page: MemberPage;
@@ -207,27 +217,13 @@ export function printMemberTargets(
     if (s.page.reference) continue;
     const link = s.page.part === 'app-links';
     const limit = link ? 2.5 : 2.0;
-    if (s.failed.length)
-      check(rows, `${s.page.name}: loads whose control never got usable`, String(s.failed.length), '0', false);
+    if (s.failed.length) checkNone(rows, `${s.page.name}: loads whose control never got usable`, s.failed.length);
     const ratio = s.usable / formUsable;
     check(rows, `${s.page.name}: usable`, times(ratio), `<= ${limit}x`, ratio <= limit);
     check(rows, `${s.page.name}: layout shift (worst load)`, fixed(s.worstCls), '<= 0.05', s.worstCls <= 0.05);
     check(rows, `${s.page.name}: blocking`, ms(s.tbt), '<= 100 ms', s.tbt <= 100);
-    if (link)
-      check(
-        rows,
-        `${s.page.name}: runs showing the sign-in page`,
-        String(s.seen.signin.runs),
-        '0',
-        !s.seen.signin.runs,
-      );
-    check(
-      rows,
-      `${s.page.name}: runs showing the signed-out header`,
-      String(s.seen.header.runs),
-      '0',
-      !s.seen.header.runs,
-    );
+    if (link) checkNone(rows, `${s.page.name}: runs showing the sign-in page`, s.seen.signin.runs);
+    checkNone(rows, `${s.page.name}: runs showing the signed-out header`, s.seen.header.runs);
   }
   // A page to compare with: no target of its own, but where it stands says what any page could reach.
   for (const s of summaries.filter((s) => s.page.reference))

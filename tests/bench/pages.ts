@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { htmlDocument } from '../../sandbox/core/html';
 import { snippetFile } from './sizes';
 
 /** What the in-page probe (probe.js) watches. */
@@ -183,21 +184,11 @@ document.getElementById('newsletter').addEventListener('submit', async (event) =
 
 /** A page holding `body`, with the loader file `loader` (beside the tags' code, in widgets/) in its head, or none. */
 function pageHtml(title: string, body: string, loader: string | null): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>bench: ${title}</title>
-${loader ? `<script type="module" src="/widgets/${loader}"></script>\n` : ''}<style>body { font-family: Georgia, serif; margin: 0 auto; max-width: 760px; padding: 16px; }</style>
-</head>
-<body>
-<h1>A page with ${title}</h1>
-${body}
-</body>
-</html>
-`;
+  return htmlDocument(
+    `bench: ${title}`,
+    `${loader ? `<script type="module" src="/widgets/${loader}"></script>\n` : ''}<style>body { font-family: Georgia, serif; margin: 0 auto; max-width: 760px; padding: 16px; }</style>`,
+    `<h1>A page with ${title}</h1>\n${body}`,
+  );
 }
 
 /**

@@ -29,6 +29,12 @@ export function table(head: string[], rows: string[][]): void {
 export type TargetRows = string[][];
 export const check = (rows: TargetRows, what: string, figure: string, target: string, meets: boolean) =>
   rows.push([what, figure, target, meets ? 'meets' : 'MISSES']);
+/** A count that must be none (runs that lost a tap, loads that failed) beside its target. */
+export const checkNone = (rows: TargetRows, what: string, count: number) =>
+  check(rows, what, String(count), '0', count === 0);
+/** A size in bytes beside its budget, both in KiB. */
+export const checkKiB = (rows: TargetRows, what: string, bytes: number, budget: number) =>
+  check(rows, what, `${kib(bytes)} KiB`, `<= ${kib(budget)} KiB`, bytes <= budget);
 
 export type LighthouseMedians = Map<string, { score: number; lcp: number }>;
 

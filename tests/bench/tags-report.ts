@@ -5,7 +5,17 @@
 import { MOBILE_CONDITIONS as CONDITIONS } from '../../tools/chromium';
 import { KEY_DELAY_MS, type ActRun, type LoadRun } from './browser';
 import type { BenchPage } from './pages';
-import { kib, median, ms, table, times, type LighthouseMedians } from './report';
+import {
+  check as checkRow,
+  checkKiB,
+  checkNone,
+  kib,
+  median,
+  ms,
+  table,
+  times,
+  type LighthouseMedians,
+} from './report';
 import { BUDGETS, LOADER_FILE, sizeOfFiles, type EntrySizes } from './sizes';
 
 export interface PageResult {
@@ -214,7 +224,7 @@ export function printTargets(
 ): void {
   const rows: string[][] = [];
   const check = (what: string, figure: string, target: string, meets: boolean) =>
-    rows.push([what, figure, target, meets ? 'meets' : 'MISSES']);
+    checkRow(rows, what, figure, target, meets);
   for (const s of summaries.filter((s) => s.page.tag)) {
     const limit = s.page.embed === 'script' ? 2.5 : s.page.tag === 'sm-newsletter' ? 1.2 : 1.5;
     check(`${s.page.name}: usable`, times(s.usable / form.usable), `<= ${limit}x`, s.usable / form.usable <= limit);
@@ -228,12 +238,7 @@ export function printTargets(
     }
     // Its button counts as usable before the loader runs: these runs say whether such a tap is kept.
     if (s.earlyAct)
-      check(
-        `${s.page.name}: runs with a tap before the loader ran lost`,
-        String(s.earlyAct.lost.length),
-        '0',
-        s.earlyAct.lost.length === 0,
-      );
+      checkNone(rows, `${s.page.name}: runs with a tap before the loader ran lost`, s.earlyAct.lost.length);
   }
   const tagged = summaries.filter((s) => s.page.tag);
   if (tagged.length) {
@@ -247,12 +252,7 @@ export function printTargets(
   }
   const newsletter = summaries.find((s) => s.page.tag === 'sm-newsletter' && s.page.embed === 'snippet')?.act;
   if (newsletter && form.act) {
-    check(
-      'sm-newsletter snippet: runs with a lost keystroke or tap',
-      String(newsletter.lost.length),
-      '0',
-      newsletter.lost.length === 0,
-    );
+    checkNone(rows, 'sm-newsletter snippet: runs with a lost keystroke or tap', newsletter.lost.length);
     const ratio = newsletter.done === null || form.act.done === null ? NaN : newsletter.done / form.act.done;
     check('sm-newsletter snippet: thank-you', times(ratio), '<= 1.6x', ratio <= 1.6);
     check(
@@ -268,30 +268,15 @@ export function printTargets(
     check(`Lighthouse ${route}: largest contentful paint`, ms(lcp), '<= 2000 ms', lcp <= 2000);
   }
   const loader = sizeOfFiles(dist, [LOADER_FILE]).brotli;
-  check('loader, brotli', `${kib(loader)} KiB`, `<= ${kib(BUDGETS.loader)} KiB`, loader <= BUDGETS.loader);
+  checkKiB(rows, 'loader, brotli', loader, BUDGETS.loader);
   const biggest = (pick: (e: EntrySizes) => number) => entries.reduce((a, b) => (pick(b) > pick(a) ? b : a));
   const markup = biggest((e) => e.markup.brotli);
-  check(
-    `largest markup file (${markup.tag}), brotli`,
-    `${kib(markup.markup.brotli)} KiB`,
-    `<= ${kib(BUDGETS.markup)} KiB`,
-    markup.markup.brotli <= BUDGETS.markup,
-  );
+  checkKiB(rows, `largest markup file (${markup.tag}), brotli`, markup.markup.brotli, BUDGETS.markup);
   const own = biggest((e) => e.own.brotli);
-  check(
-    `largest own code (${own.tag}), brotli`,
-    `${kib(own.own.brotli)} KiB`,
-    `<= ${kib(BUDGETS.ownCode)} KiB`,
-    own.own.brotli <= BUDGETS.ownCode,
-  );
+  checkKiB(rows, `largest own code (${own.tag}), brotli`, own.own.brotli, BUDGETS.ownCode);
   const news = entries.find((e) => e.tag === 'sm-newsletter')!;
   const usable = Math.max(news.usableSnippet.brotli, news.usableScript.brotli, news.usableLoader.brotli);
-  check(
-    'sm-newsletter: bytes before usable, brotli',
-    `${kib(usable)} KiB`,
-    `<= ${kib(BUDGETS.newsletterUsable)} KiB`,
-    usable <= BUDGETS.newsletterUsable,
-  );
+  checkKiB(rows, 'sm-newsletter: bytes before usable, brotli', usable, BUDGETS.newsletterUsable);
   const ghost = BUDGETS.ghostFormGzip / 1000;
   check(
     `sm-newsletter: bytes until hydrated, gzip (Ghost's form: ${ghost} KB)`,

@@ -12,6 +12,7 @@ import {
   appUrl,
   baseUrl,
   browserPerFile,
+  chooseTopUp,
   createVerifiedUser,
   drawn,
   newPage,
@@ -47,10 +48,7 @@ describe('mobile app entries', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sm.session.v1') ?? '{}'));
     expect(stored.fromApps).toBe(true);
     await expect.poll(() => storedEmail(page)).toBe(person.email);
-    await page.getByRole('radio', { name: /^50 Credits/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await chooseTopUp(page, { credits: '50 Credits', method: 'Credit / Debit Card' });
     await payByCard(page);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     await page.getByRole('button', { name: 'Back to Home' }).click();

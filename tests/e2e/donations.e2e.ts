@@ -34,11 +34,18 @@ async function recordGifts(page: Page): Promise<void> {
     document.addEventListener('sm-donation-completed', (e) => heard.push((e as CustomEvent).detail), true);
   });
 }
-/** On the blog, the mission's form shows, and Donate Now gives its first amount, $10. */
-async function giveTenOnTheBlog(page: Page): Promise<void> {
-  await page.goto(blogUrl());
-  await page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
-  await page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+/**
+ * A visitor on a fresh page (its gifts recorded) opens the blog, where the mission's form shows, and Donate Now gives
+ * its first amount, $10: the page, and the mission's total before.
+ */
+async function giveTenOnTheBlog() {
+  const opened = await newPage(browser());
+  await recordGifts(opened.page);
+  const before = await missionTotal(2);
+  await opened.page.goto(blogUrl());
+  await opened.page.getByRole('heading', { level: 1, name: 'Music Scholarships for Young Worship Leaders' }).waitFor();
+  await opened.page.getByRole('button', { name: /Donate Now · \$10\.00/ }).click();
+  return { ...opened, before };
 }
 const gifts = (page: Page) => page.evaluate(() => (window as unknown as { __gifts: unknown[] }).__gifts);
 
@@ -154,10 +161,7 @@ describe('donations', () => {
   });
 
   it('the blog on another origin embeds <sm-donate>: an anonymous $10 gift comes back to the blog, thanked there', async () => {
-    const { page, context, errors } = await newPage(browser());
-    await recordGifts(page);
-    const before = await missionTotal(2);
-    await giveTenOnTheBlog(page);
+    const { page, context, errors, before } = await giveTenOnTheBlog();
     await payByCard(page);
     // Back on the blog (not the portal), the tag thanks the donor in place and tells the page.
     await page.waitForURL((url) => url.href.startsWith(blogUrl()));
@@ -189,10 +193,7 @@ describe('donations', () => {
   });
 
   it('a gift canceled at the checkout comes back to the blog with nothing charged', async () => {
-    const { page, context, errors } = await newPage(browser());
-    await recordGifts(page);
-    const before = await missionTotal(2);
-    await giveTenOnTheBlog(page);
+    const { page, context, errors, before } = await giveTenOnTheBlog();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.href.startsWith(blogUrl()));

@@ -7,21 +7,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { focusedElement, type Focused } from './engines/driver';
 import { baseUrl, browserPerFile, createVerifiedUser, newPage, uniqueEmail } from './support';
 
 const browser = browserPerFile();
-
-interface Focused {
-  /** Accessible-ish name: aria-label, its label, or its text. */
-  label: string;
-  tag: string;
-  /** The dialog it is in (its heading), if any. */
-  dialog: string | null;
-  /** :focus-visible matches and an outline or box-shadow is drawn. */
-  visible: boolean;
-  /** Nothing focused (the page itself). */
-  body: boolean;
-}
 
 /** The focused element, looking through open shadow roots (nothing, while the page is being replaced). */
 async function focused(page: Page): Promise<Focused> {
@@ -33,32 +22,7 @@ async function focused(page: Page): Promise<Focused> {
 }
 
 function readFocus(page: Page): Promise<Focused> {
-  return page.evaluate(() => {
-    let active: Element | null = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active || active === document.body || active === document.documentElement)
-      return { label: '', tag: 'body', dialog: null, visible: false, body: true };
-    const root = active.getRootNode() as Document | ShadowRoot;
-    const id = active.id;
-    const label =
-      active.getAttribute('aria-label') ||
-      (id ? root.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent : '') ||
-      active.closest('label')?.textContent ||
-      active.textContent ||
-      (active as HTMLInputElement).placeholder ||
-      '';
-    const style = getComputedStyle(active);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none';
-    const dialog = active.closest('[role="dialog"], [role="alertdialog"]');
-    return {
-      label: label.trim().replace(/\s+/g, ' '),
-      tag: active.localName,
-      dialog: dialog ? (dialog.querySelector('h1, h2, h3')?.textContent ?? '').trim() : null,
-      visible: active.matches(':focus-visible') && (outline || shadow),
-      body: false,
-    };
-  });
+  return page.evaluate(focusedElement);
 }
 
 /** Every focus a flow passed through that was not visibly indicated. */

@@ -20,6 +20,7 @@ import { firefoxEngine } from './engines/firefox';
 import { webkitEngine } from './engines/webkit';
 import {
   browserPerFile,
+  chooseTopUp,
   drawn,
   logInOnForm,
   newPage,
@@ -125,10 +126,7 @@ function flowsOnThePortal(): void {
     const before = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
     await page.getByRole('link', { name: 'Top Up' }).click();
     await page.waitForURL(/#\/top-up/);
-    await page.getByRole('radio', { name: /^100 Credits/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await chooseTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
     await payOnCheckout(page);
     await page.waitForURL((url) => url.href.startsWith(`${shape.portal}/#/success?type=self`));
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
@@ -313,10 +311,7 @@ function deployedFiles(): void {
     // The open page goes on: a top-up it had not loaded yet reaches the checkout and comes back.
     const before100 = (await apiAsGrace<{ credit_balance: number }>('/webclient/account/profile')).credit_balance;
     await page.getByRole('link', { name: 'Top Up' }).click();
-    await page.getByRole('radio', { name: /^100 Credits/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('radio', { name: 'Credit / Debit Card' }).check();
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await chooseTopUp(page, { credits: '100 Credits', method: 'Credit / Debit Card' });
     await payOnCheckout(page);
     await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
     expect(await page.getByTestId('new-balance').textContent()).toBe(`${before100 + 100} Credits`);

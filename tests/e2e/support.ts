@@ -163,6 +163,15 @@ export async function signInNewPerson(
   return { person, ...(await signedInPage(browser, person)) };
 }
 
+/** On the top-up page: chooses the credits (for oneself, or as a gift) and the payment method, and goes on to pay. */
+export async function chooseTopUp(page: Page, options: { credits: string; gift?: boolean; method: string }) {
+  await page.getByRole('radio', { name: new RegExp(`^${options.credits}`) }).check();
+  if (options.gift) await page.getByRole('radio', { name: /As a gift/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: options.method }).check();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+}
+
 /** Pays at the sandbox's hosted checkout (or saves the card there) with a Stripe test card: 4242 succeeds. */
 export async function payByCard(page: Page, card = '4242 4242 4242 4242'): Promise<void> {
   await page.waitForURL(/\/sandbox\/checkout\//);

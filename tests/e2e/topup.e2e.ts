@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseUrl, browserPerFile, creditBalance, payByCard, signInNewPerson } from './support';
+import { apiAs, baseUrl, browserPerFile, chooseTopUp, creditBalance, payByCard, signInNewPerson } from './support';
 
 const browser = browserPerFile();
 
@@ -15,11 +15,7 @@ async function startTopUp(page: Page, options: { credits: string; gift?: boolean
   await page.getByRole('link', { name: 'Top Up' }).click();
   await page.waitForURL(/#\/top-up/);
   await page.getByText('Pay-as-you-go').waitFor();
-  await page.getByRole('radio', { name: new RegExp(`^${options.credits}`) }).check();
-  if (options.gift) await page.getByRole('radio', { name: /As a gift/ }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: options.method }).check();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await chooseTopUp(page, options);
 }
 
 /**
@@ -45,6 +41,17 @@ async function payPending(
     await auth.waitForURL((url) => url.href !== authUrl);
     await bank.close();
   };
+}
+
+/** The success page shows, and the person's balance (asked of the API) is `credits`. */
+async function expectToppedUp(
+  page: Page,
+  person: { email: string; password: string },
+  credits: number,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor(options);
+  expect(await creditBalance(person.email, person.password)).toBe(credits);
 }
 
 describe('top up', () => {
@@ -140,8 +147,7 @@ describe('top up', () => {
     await page.waitForURL(/\/sandbox\/checkout\//);
     expect(page.url()).toBe(checkoutUrl); // the same session, not a new one
     await payByCard(page);
-    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
-    expect(await creditBalance(person.email, person.password)).toBe(250);
+    await expectToppedUp(page, person, 250);
     await context.close();
   });
 
@@ -151,8 +157,7 @@ describe('top up', () => {
     await page.waitForURL(/\/sandbox\/checkout\//);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay' }).dblclick();
-    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
-    expect(await creditBalance(person.email, person.password)).toBe(50);
+    await expectToppedUp(page, person, 50);
     await context.close();
   });
 
@@ -165,8 +170,7 @@ describe('top up', () => {
     // Authenticate elsewhere (the bank's app on the person's phone), then verify again.
     await atTheBank('Complete authentication');
     await page.getByRole('button', { name: 'Verify Payment' }).click();
-    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor();
-    expect(await creditBalance(person.email, person.password)).toBe(100);
+    await expectToppedUp(page, person, 100);
     await context.close();
   });
 
@@ -201,8 +205,7 @@ describe('top up', () => {
     await wallet.getByRole('button', { name: 'Authorize Test Payment' }).click();
     await wallet.waitForURL(/#\/success/);
     await phone.close();
-    await page.getByRole('heading', { name: 'Top Up Successful' }).waitFor({ timeout: 15_000 });
-    expect(await creditBalance(person.email, person.password)).toBe(100);
+    await expectToppedUp(page, person, 100, { timeout: 15_000 });
     await context.close();
   });
 });

@@ -18,6 +18,18 @@ import { printed, REMOTE, startProcess } from './helpers';
 const dir = mkdtempSync(join(tmpdir(), 'sm-network-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `npm start` on a free port, with a database of its own (`db`, in `dir`), quick password hashing, and `env` besides. */
+async function startOnFreePort(db: string, env: Record<string, string | undefined> = {}) {
+  const port = await freePort();
+  const running = await startProcess({
+    PORT: String(port),
+    SANDBOX_DB: join(dir, db),
+    SANDBOX_SCRYPT_N: '1024',
+    ...env,
+  });
+  return { port, running };
+}
+
 /** A $10 gift's checkout request from a page at `origin`, returning there. */
 const giftFrom = (origin: string) => ({
   currency: 'USD',
@@ -32,12 +44,7 @@ const giftFrom = (origin: string) => ({
 
 describe('where npm start listens', () => {
   it('listens on the loopback address when HOST is not set', async () => {
-    const port = await freePort();
-    const running = await startProcess({
-      PORT: String(port),
-      SANDBOX_DB: join(dir, 'a.sqlite'),
-      SANDBOX_SCRYPT_N: '1024',
-    });
+    const { port, running } = await startOnFreePort('a.sqlite');
     try {
       expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 127.0.0.1:${port}`);
       expect(running.output()).not.toMatch(/WARNING: HOST/);
@@ -47,14 +54,7 @@ describe('where npm start listens', () => {
   }, 60_000);
 
   it('warns when HOST exposes it, and when the helpers are exposed', async () => {
-    const port = await freePort();
-    const running = await startProcess({
-      PORT: String(port),
-      HOST: '0.0.0.0',
-      SANDBOX_EXPOSE_HELPERS: '1',
-      SANDBOX_DB: join(dir, 'b.sqlite'),
-      SANDBOX_SCRYPT_N: '1024',
-    });
+    const { port, running } = await startOnFreePort('b.sqlite', { HOST: '0.0.0.0', SANDBOX_EXPOSE_HELPERS: '1' });
     try {
       expect(await printed(running, /listening on [^\s)]+/)).toBe(`listening on 0.0.0.0:${port}`);
       expect(running.output()).toMatch(/WARNING: HOST=0\.0\.0\.0: the sandbox is reachable from other computers/);
@@ -74,11 +74,7 @@ describe('where npm start listens', () => {
 
 describe('the portal on this computer, either loopback way', () => {
   it('takes a payment started from 127.0.0.1 when PORTAL_URL is left at localhost, and prints what it allows', async () => {
-    const port = await freePort();
-    const running = await startProcess({
-      PORT: String(port),
-      SANDBOX_DB: join(dir, 'c.sqlite'),
-      SANDBOX_SCRYPT_N: '1024',
+    const { port, running } = await startOnFreePort('c.sqlite', {
       PORTAL_URL: undefined,
       SANDBOX_ALLOWED_ORIGINS: 'http://127.0.0.1:4000',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { membershipPlan, paymentMethods } from '../../shared/api/testing';
-import { fakeDeps, ok, PROFILE, testMembership } from '../../shared/deps/testing';
+import { fakeDeps, ok, PROFILE, testMembership, type Handler } from '../../shared/deps/testing';
 import { recordsOf } from '../../shared/payments/records';
 import { createAppEntryModel, parseDirectSubscribe } from './app-entry.model';
 import { createChangeModel } from './change.model';
@@ -14,6 +14,11 @@ const monthlyPartner = {
   type: 1,
   subscription: testMembership({ end_date: '2026-12-23' }),
 };
+/** The monthly partner, their membership changed so. */
+const monthlyPartnerWith = (changes: Partial<typeof monthlyPartner.subscription>) => ({
+  ...monthlyPartner,
+  subscription: { ...monthlyPartner.subscription, ...changes },
+});
 const routes = {
   'GET /webclient/account/profile': ok(PROFILE),
   'GET /webclient/subscription/subscription-plan': ok(plans),
@@ -22,14 +27,22 @@ const routes = {
 const deps = (extra: Parameters<typeof fakeDeps>[0] = {}) =>
   fakeDeps({ signedIn: true, ...extra, routes: { ...routes, ...extra.routes } });
 
-/** The membership steps shown, with the plans in. */
-async function shownSteps() {
-  const d = deps();
-  const model = createSubscribeModel(d);
-  model.show('subscribe');
+type Deps = ReturnType<typeof fakeDeps>;
+
+/** The model `create` makes on `d`, shown at `view`, once what it asked for has come. */
+async function shown<M extends { show(view: never): void }>(
+  d: Deps,
+  create: (d: Deps) => M,
+  view: Parameters<M['show']>[0],
+) {
+  const model = create(d);
+  model.show(view);
   await d.clock.advance(0);
   return { d, model };
 }
+
+/** The membership steps shown, with the plans in. */
+const shownSteps = () => shown(deps(), createSubscribeModel, 'subscribe');
 
 describe('membership steps', () => {
   it('starts the slider at the recommended price and keeps it within the plan', async () => {
@@ -117,18 +130,23 @@ describe('a membership paid from a page other than the portal', () => {
   });
 });
 
-describe('change of the monthly amount', () => {
-  it('starts at the current amount; success stores the change and goes to its page', async () => {
-    const d = deps({
+/** The change of the monthly amount shown to the monthly partner, the server answering the change with `changed`. */
+const shownChange = (changed: Handler) =>
+  shown(
+    deps({
       signedIn: monthlyPartner,
       routes: {
         'GET /webclient/account/profile': ok(monthlyPartner),
-        'POST /webclient/subscription/change-amount': ok(null),
+        'POST /webclient/subscription/change-amount': changed,
       },
-    });
-    const model = createChangeModel(d);
-    model.show('change');
-    await d.clock.advance(0);
+    }),
+    createChangeModel,
+    'change',
+  );
+
+describe('change of the monthly amount', () => {
+  it('starts at the current amount; success stores the change and goes to its page', async () => {
+    const { d, model } = await shownChange(ok(null));
     expect(model.price.value).toBe(5);
     model.setPrice(12);
     await model.submit();
@@ -139,19 +157,7 @@ describe('change of the monthly amount', () => {
   });
 
   it('change-amount-subs with 400 says Something Wrong. Please Try Again', async () => {
-    const d = deps({
-      signedIn: monthlyPartner,
-      routes: {
-        'GET /webclient/account/profile': ok(monthlyPartner),
-        'POST /webclient/subscription/change-amount': {
-          status: 400,
-          body: { message: 'x', errorCode: 'change-amount-subs' },
-        },
-      },
-    });
-    const model = createChangeModel(d);
-    model.show('change');
-    await d.clock.advance(0);
+    const { model } = await shownChange({ status: 400, body: { message: 'x', errorCode: 'change-amount-subs' } });
     await model.submit();
     expect(model.prompts.dialog.value).toEqual({ kind: 'error', message: 'Something Wrong. Please Try Again' });
   });
@@ -171,20 +177,10 @@ describe('change of the monthly amount', () => {
   });
 
   it('the success page shows the next charge date and, from the app, continues to transaction_done with the price', async () => {
-    const pending = {
-      ...monthlyPartner,
-      subscription: {
-        ...monthlyPartner.subscription,
-        canceled: true,
-        next_amount: 12,
-        schedule_start_date: '2026-12-23',
-      },
-    };
+    const pending = monthlyPartnerWith({ canceled: true, next_amount: 12, schedule_start_date: '2026-12-23' });
     const d = deps({ signedIn: pending, fromApps: true, routes: { 'GET /webclient/account/profile': ok(pending) } });
     recordsOf(d).write('change-subscription', { amount: 12, currency: 'USD', at: 1 });
-    const model = createChangeModel(d);
-    model.show('change-success');
-    await d.clock.advance(0);
+    const { model } = await shown(d, createChangeModel, 'change-success');
     expect(model.changed.value).toEqual({ amount: 12, date: '2026-12-23' });
     expect(recordsOf(d).read('change-subscription')).toBeNull();
     model.finish();
@@ -194,10 +190,7 @@ describe('change of the monthly amount', () => {
 
 describe('Manage Membership', () => {
   it('cancels after the confirm, then says premium stays until the end date', async () => {
-    const canceled = {
-      ...monthlyPartner,
-      subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: true },
-    };
+    const canceled = monthlyPartnerWith({ canceled: true, change_amount: true });
     const d = deps({
       signedIn: monthlyPartner,
       routes: {
@@ -218,10 +211,7 @@ describe('Manage Membership', () => {
   });
 
   it('Change Amount is held while a change is pending; a failed cancel says so', async () => {
-    const pending = {
-      ...monthlyPartner,
-      subscription: { ...monthlyPartner.subscription, canceled: true, change_amount: false },
-    };
+    const pending = monthlyPartnerWith({ canceled: true, change_amount: false });
     const d = deps({
       signedIn: pending,
       routes: { 'POST /webclient/subscription/cancel-subscription': { status: 500, body: {} } },
@@ -255,9 +245,7 @@ describe("the app's entries", () => {
         'GET /webclient/auth/mobile-login': ok({ access_token: 'a', token_type: 'Bearer', expires_in: 600 }),
       },
     });
-    const model = createAppEntryModel(d);
-    model.show('direct-subscribe');
-    await d.clock.advance(0);
+    await shown(d, createAppEntryModel, 'direct-subscribe');
     expect(d.requests[0]?.headers.Authorization).toBe('Bearer one-time');
     expect(recordsOf(d).read('subscription')).toMatchObject({ method: 'credit_card', amount: 9, recurring: 1 });
     expect(d.visits.at(-1)?.name).toBe('SubscriptionCheckoutPage');

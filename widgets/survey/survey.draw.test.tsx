@@ -43,6 +43,12 @@ const early = (body: unknown, status = 200, at = Date.now()): Early => ({
 });
 /** What the element's model is to start from. */
 const drawnFor = (root: ShadowRoot) => (captures().get(root.host) as Capture).drawn;
+/** Draws the record (asked for `auth`) into the root, which must stay as it was. */
+async function expectDrawsNothing(root: ShadowRoot, record: Early, auth = ''): Promise<void> {
+  const before = root.innerHTML;
+  await draw(root, record, auth);
+  expect(root.innerHTML).toBe(before);
+}
 
 /** The first question as the view renders it once its model has the questions, in the browser's serialisation. */
 function rendered(language: PublicLanguage, list: typeof questions): string {
@@ -125,9 +131,7 @@ describe("the survey's first question, drawn before the code comes", () => {
     ['an answer older than early answers are kept', early({ data: questions }, 200, Date.now() - FRESH_MS - 1)],
   ])('draws nothing for %s: the view says what it is once its code comes', async (_, record) => {
     const root = await prerendered();
-    const before = root.innerHTML;
-    await draw(root, record, '');
-    expect(root.innerHTML).toBe(before);
+    await expectDrawsNothing(root, record);
     expect(drawnFor(root)).toBeUndefined();
   });
 
@@ -135,17 +139,13 @@ describe("the survey's first question, drawn before the code comes", () => {
     const root = await prerendered();
     const template = root.querySelector('template')!;
     template.innerHTML = template.innerHTML.replace(/\uE000/g, '');
-    const before = root.innerHTML;
-    await draw(root, early({ data: questions }), '');
-    expect(root.innerHTML).toBe(before);
+    await expectDrawsNothing(root, early({ data: questions }));
   });
 
   it('draws nothing into a tag the loader keeps no capture for: its model could not start from it', async () => {
     const root = await prerendered();
     captures().delete(root.host);
-    const before = root.innerHTML;
-    await draw(root, early({ data: questions }), '');
-    expect(root.innerHTML).toBe(before);
+    await expectDrawsNothing(root, early({ data: questions }));
   });
 
   it("draws before the loader's capture when the portal's first script asks, and the capture the element takes has it", async () => {
@@ -175,10 +175,8 @@ describe("the survey's first question, drawn before the code comes", () => {
 
   it('draws nothing from an answer asked for someone else (another person signed in since it was asked)', async () => {
     const root = await prerendered();
-    const before = root.innerHTML;
     const record: Early = { ...early({ data: questions }), auth: 'Bearer first-person' };
-    await draw(root, record, 'Bearer second-person');
-    expect(root.innerHTML).toBe(before);
+    await expectDrawsNothing(root, record, 'Bearer second-person');
     expect(drawnFor(root)).toBeUndefined();
     expect(record.uses).toBe(1);
     // Asked for this tag's person, it is drawn.
@@ -188,10 +186,8 @@ describe("the survey's first question, drawn before the code comes", () => {
 
   it('draws nothing once the code has come: React draws it', async () => {
     const root = await prerendered();
-    const before = root.innerHTML;
     customElements.define(TAG, class extends HTMLElement {});
-    await draw(root, early({ data: questions }), '');
-    expect(root.innerHTML).toBe(before);
+    await expectDrawsNothing(root, early({ data: questions }));
     expect(drawnFor(root)).toBeUndefined();
   });
 });

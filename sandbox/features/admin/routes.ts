@@ -204,12 +204,15 @@ const transactions = adminOnly((ctx) => {
   return answer(adminApi.appUserTransactions, 'Transactions.', page);
 });
 
-const resendActivation = adminOnly(async (ctx) => {
-  const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(ResendBody)).id, APP_ROLES));
-  if (user.email_verified_at) return ok(ADMIN_ANSWERS.alreadyVerified);
-  sendVerification(mailContext(ctx), user);
-  return ok(ADMIN_ANSWERS.verificationSent);
-});
+const resendActivation = withErrorCode(
+  ERROR_CODES.resend,
+  adminOnly(async (ctx) => {
+    const user = unwrap(findLiveUser(ctx.app.db, (await ctx.body(ResendBody)).id, APP_ROLES));
+    if (user.email_verified_at) return ok(ADMIN_ANSWERS.alreadyVerified);
+    sendVerification(mailContext(ctx), user);
+    return ok(ADMIN_ANSWERS.verificationSent);
+  }),
+);
 
 // ---- passwords ----
 
@@ -218,15 +221,18 @@ const resendActivation = adminOnly(async (ctx) => {
  * person's sessions; the admin's own current session stays when it is theirs.
  */
 function changePassword(schema: typeof PasswordBody, forArtists: boolean) {
-  return adminOnly(async (ctx, _admin, tokenId) => {
-    const body = await ctx.body(schema);
-    const user = unwrap(findLiveUser(ctx.app.db, body.id, ALL_ROLES));
-    if (forArtists !== (user.role === 'artist'))
-      throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
-    const hash = await ctx.app.passwords.hash(body.password);
-    setPasswordByAdmin(ctx.app.db, user.id, hash, ctx.app.now(), tokenId);
-    return ok(ADMIN_ANSWERS.passwordChanged);
-  });
+  return withErrorCode(
+    ERROR_CODES.terms,
+    adminOnly(async (ctx, _admin, tokenId) => {
+      const body = await ctx.body(schema);
+      const user = unwrap(findLiveUser(ctx.app.db, body.id, ALL_ROLES));
+      if (forArtists !== (user.role === 'artist'))
+        throw new HttpError(400, forArtists ? ADMIN_ANSWERS.notArtist : ADMIN_ANSWERS.isArtist);
+      const hash = await ctx.app.passwords.hash(body.password);
+      setPasswordByAdmin(ctx.app.db, user.id, hash, ctx.app.now(), tokenId);
+      return ok(ADMIN_ANSWERS.passwordChanged);
+    }),
+  );
 }
 
 // ---- memberships ----
@@ -259,28 +265,16 @@ export const adminRoutes: Route[] = [
   { method: 'POST', path: '/admin/user/update', handler: updateStaffUser },
   { method: 'GET', path: '/admin/user/list', handler: listStaff },
   { method: 'GET', path: '/admin/user/detail/:id', handler: staffDetail },
-  {
-    method: 'POST',
-    path: '/admin/user/change-password',
-    handler: withErrorCode(ERROR_CODES.terms, changePassword(PasswordBody, false)),
-  },
+  { method: 'POST', path: '/admin/user/change-password', handler: changePassword(PasswordBody, false) },
   { method: 'POST', path: '/admin/user/delete-by-email', handler: deleteByEmail },
-  {
-    method: 'POST',
-    path: '/admin/user-artist/change-password',
-    handler: withErrorCode(ERROR_CODES.terms, changePassword(ArtistPasswordBody, true)),
-  },
+  { method: 'POST', path: '/admin/user-artist/change-password', handler: changePassword(ArtistPasswordBody, true) },
   { method: 'GET', path: '/admin/user-app/list', handler: listAppUsers },
   { method: 'GET', path: '/admin/user-app/detail/:id', handler: appUserDetail },
   { method: 'POST', path: '/admin/user-app/block', handler: block },
   { method: 'POST', path: '/admin/user-app/unblock', handler: unblock },
   { method: 'POST', path: '/admin/user-app/delete', handler: deleteAppUser },
   { method: 'GET', path: '/admin/user-app/transaction/:id', handler: transactions },
-  {
-    method: 'POST',
-    path: '/admin/user-app/resend-activation-email',
-    handler: withErrorCode(ERROR_CODES.resend, resendActivation),
-  },
+  { method: 'POST', path: '/admin/user-app/resend-activation-email', handler: resendActivation },
   { method: 'GET', path: '/admin/subscription', handler: subscriptions },
   { method: 'GET', path: '/admin/subscription/verify', handler: verify },
   { method: 'GET', path: '/admin/subscription/verify-history', handler: verifyChecks },

@@ -51,6 +51,9 @@ export const CARD_HELP = 'Use a Stripe test card number, such as 4242 4242 4242 
 /** A return URL as the create calls receive it (checked against the portal's origins by checkoutReturns). */
 export const returnUrlField = z.string().trim().min(1).max(2048);
 
+/** The return URLs of a hosted checkout's create call: where the payer comes back paid, and where canceled. */
+export const checkoutReturnFields = { success_url: returnUrlField, cancel_url: returnUrlField };
+
 /** The optional `Idempotency-Key` header (printable ASCII, at most 200 characters), or null; else 400. */
 function idempotencyKey(ctx: RequestContext): string | null {
   const raw = ctx.req.headers['idempotency-key'];

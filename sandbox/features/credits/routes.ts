@@ -8,10 +8,10 @@ import { currencyCode, identifier } from '../../core/validation.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { paymentMethods, type PaymentMethod } from '../checkout/methods.js';
 import {
+  checkoutReturnFields,
   checkoutReturns,
   confirmation,
   paymentMethodsRoute,
-  returnUrlField,
   startCheckout,
 } from '../checkout/routes.js';
 import { creditList, priceCredits } from './prices.js';
@@ -36,8 +36,7 @@ const CreateBody = contractBody(creditsApi.createCreditSession, {
   credit: positiveUpTo(MAX_AMOUNT).int({ error: 'must be a whole number' }),
   identifier,
   purchasefor: z.literal([1, 2]),
-  success_url: returnUrlField,
-  cancel_url: returnUrlField,
+  ...checkoutReturnFields,
   method: z.enum(['credit_card', 'gcash', 'grab_pay']).optional(),
 });
 const ConfirmBody = contractBody(creditsApi.confirmCreditSession, { session_id: identifier });

@@ -15,7 +15,7 @@ import {
 } from '../../core/http.js';
 import { optionalSession, requireSession } from '../../core/session.js';
 import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
-import { checkoutReturns, returnUrlField, startCheckout } from '../checkout/routes.js';
+import { checkoutReturnFields, checkoutReturns, startCheckout } from '../checkout/routes.js';
 import { bannerSvg } from './banners.js';
 import {
   activeMonthlyGift,
@@ -55,8 +55,7 @@ const CreateBody = contractBody(donationsApi.createDonationSession, {
   donation_id: idField,
   recurring: zeroOrOne,
   frequency: z.preprocess((v) => (v === '1' ? 1 : v === '2' ? 2 : v), z.literal([1, 2])),
-  success_url: returnUrlField,
-  cancel_url: returnUrlField,
+  ...checkoutReturnFields,
 });
 const CancelBody = contractBody(donationsApi.cancelDonation, { donation_id: idField });
 const NewMissionBody = z.object({

@@ -20,6 +20,7 @@ import { currencyCode, identifier, zeroOrOne } from '../../core/validation.js';
 import { fulfilPaidSession } from '../checkout/fulfilment.js';
 import { EWALLET_CURRENCY, paymentMethods, type PaymentMethod } from '../checkout/methods.js';
 import {
+  checkoutReturnFields,
   checkoutReturns,
   confirmation,
   paymentMethodsRoute,
@@ -70,8 +71,7 @@ const createRules = {
   identifier,
   recurring: zeroOrOne,
   interval: intervalField,
-  success_url: returnUrlField,
-  cancel_url: returnUrlField,
+  ...checkoutReturnFields,
 };
 const CreateBody = contractBody(subscriptionApi.createSubscriptionSession, createRules);
 const WechatBody = contractBody(subscriptionApi.createSubscriptionWechatSession, createRules);

@@ -286,10 +286,15 @@ export function locate(query: WireQuery, scroll: boolean): Located | null {
 
 /** What the focused element is (through open shadow roots), and whether its focus is drawn. */
 export interface Focused {
+  /** Accessible-ish name: aria-label, its label, or its text. */
   label: string;
   tag: string;
+  /** The dialog it is in (its heading), if any. */
+  dialog: string | null;
   /** :focus-visible matches and an outline or a box-shadow is drawn. */
   visible: boolean;
+  /** Nothing focused (the page itself). */
+  body: boolean;
 }
 
 /** Runs in the page: the focused element, looking through open shadow roots. */
@@ -297,7 +302,7 @@ export function focusedElement(): Focused {
   let active: Element | null = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   if (!active || active === document.body || active === document.documentElement)
-    return { label: '', tag: 'body', visible: false };
+    return { label: '', tag: 'body', dialog: null, visible: false, body: true };
   const root = active.getRootNode() as Document | ShadowRoot;
   const id = active.id;
   const label =
@@ -309,10 +314,13 @@ export function focusedElement(): Focused {
     '';
   const style = getComputedStyle(active);
   const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+  const dialog = active.closest('[role="dialog"], [role="alertdialog"]');
   return {
     label: label.replace(/\s+/g, ' ').trim(),
     tag: active.localName,
+    dialog: dialog ? (dialog.querySelector('h1, h2, h3')?.textContent ?? '').trim() : null,
     visible: active.matches(':focus-visible') && (outline || style.boxShadow !== 'none'),
+    body: false,
   };
 }
 

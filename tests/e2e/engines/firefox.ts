@@ -8,19 +8,10 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_PATH, firefoxInstalled, firefoxLaunchOptions } from '../../../tools/firefox';
 import { installRecorder, type Engine, type EnginePage, type Key } from './driver';
 
-const KEYS: Record<Key, { key: Parameters<Page['keyboard']['press']>[0]; shift?: boolean }> = {
-  Tab: { key: 'Tab' },
-  'Shift+Tab': { key: 'Tab', shift: true },
-  Enter: { key: 'Enter' },
-  Space: { key: 'Space' },
-  Escape: { key: 'Escape' },
-  Backspace: { key: 'Backspace' },
-  End: { key: 'End' },
-  ArrowDown: { key: 'ArrowDown' },
-  ArrowUp: { key: 'ArrowUp' },
-  ArrowLeft: { key: 'ArrowLeft' },
-  ArrowRight: { key: 'ArrowRight' },
-};
+/** Puppeteer names the keys as the driver does; Shift+Tab is Tab with Shift held. */
+function keyOf(key: Key): { key: Parameters<Page['keyboard']['press']>[0]; shift?: boolean } {
+  return key === 'Shift+Tab' ? { key: 'Tab', shift: true } : { key };
+}
 
 class FirefoxPage implements EnginePage {
   private readonly logged: string[] = [];
@@ -57,7 +48,7 @@ class FirefoxPage implements EnginePage {
   }
 
   async press(key: Key): Promise<void> {
-    const { key: name, shift } = KEYS[key];
+    const { key: name, shift } = keyOf(key);
     if (shift) await this.page.keyboard.down('Shift');
     await this.page.keyboard.press(name);
     if (shift) await this.page.keyboard.up('Shift');

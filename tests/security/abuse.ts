@@ -23,6 +23,7 @@ import { ROUTES } from '../../sandbox/app';
 import { freePort } from '../../sandbox/core/emulator';
 import { registration, startSandbox } from '../../sandbox/test-support';
 import { ROOT, startProcess, type SandboxProcess } from './helpers';
+import { markupHash } from '../../shared/boot/trusted-types';
 
 const DEADLINE = Date.now() + 10 * 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -141,6 +142,20 @@ function sendAs(
     if (payload !== undefined) req.setHeader('Content-Type', 'application/json');
     req.end(payload);
   });
+}
+
+/** A JSON POST from another loopback address (see sendAs). */
+function postAs(path: string, from: string, json: unknown): ReturnType<typeof sendAs> {
+  return sendAs(path, { from, method: 'POST', json });
+}
+
+/** A sign-up from another loopback address, asked again while the sandbox's password queue is busy. */
+async function registerAs(from: string, json: unknown): ReturnType<typeof sendAs> {
+  for (;;) {
+    const answer = await postAs('/webclient/auth/register', from, json);
+    if (answer.status !== 429 || !/busy/.test(answer.text)) return answer;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 /** The links of the newest email to `to` whose subject is this (the mailbox answers this computer). */
@@ -464,13 +479,7 @@ try {
   const target = ['admin@example.org', 'admin-2026'] as const;
   const ownerProof = (
     JSON.parse(
-      (
-        await sendAs('/webclient/auth/login', {
-          from: '127.0.9.1',
-          method: 'POST',
-          json: { email: target[0], password: target[1] },
-        })
-      ).text,
+      (await postAs('/webclient/auth/login', '127.0.9.1', { email: target[0], password: target[1] })).text,
     ) as {
       data: { device_proof: string };
     }
@@ -480,23 +489,15 @@ try {
   for (let round = 0; round < 2; round += 1)
     for (const from of guessers)
       guessAnswers.push(
-        await sendAs('/webclient/auth/login', {
-          from,
-          method: 'POST',
-          json: { email: target[0], password: `guess-${round}-${from}` },
-        }),
+        await postAs('/webclient/auth/login', from, { email: target[0], password: `guess-${round}-${from}` }),
       );
   const checkedV4 = guessAnswers.filter((a) => a.status === 400).length;
   const refusedV4 = guessAnswers.filter((a) => a.status === 429 && Number(a.retryAfter) > 0).length;
-  const strangerRight = await sendAs('/webclient/auth/login', {
-    from: '127.0.9.2',
-    method: 'POST',
-    json: { email: target[0], password: target[1] },
-  });
-  const ownerBack = await sendAs('/webclient/auth/login', {
-    from: '127.0.9.3',
-    method: 'POST',
-    json: { email: target[0], password: target[1], device_proof: ownerProof },
+  const strangerRight = await postAs('/webclient/auth/login', '127.0.9.2', { email: target[0], password: target[1] });
+  const ownerBack = await postAs('/webclient/auth/login', '127.0.9.3', {
+    email: target[0],
+    password: target[1],
+    device_proof: ownerProof,
   });
   figures.checkedPerAccount = Math.max(figures.checkedPerAccount, checkedV4);
   line(
@@ -540,11 +541,7 @@ try {
   // Claim-first sign-up, both orders: the owner (inbox) signs up before or after someone else.
   const claim = async (email: string, ownerFirst: boolean): Promise<boolean> => {
     const signUp = (first_name: string, password: string, from: string) =>
-      sendAs('/webclient/auth/register', {
-        from,
-        method: 'POST',
-        json: registration({ email, first_name, last_name: 'Person', password }),
-      });
+      postAs('/webclient/auth/register', from, registration({ email, first_name, last_name: 'Person', password }));
     const order: Array<[string, string, string]> = [
       ['Mallory', 'mallory-pass-1', '127.0.20.2'],
       ['Olive', 'olive-pass-1', '127.0.20.3'],
@@ -561,7 +558,7 @@ try {
     const verify = await mailLinks(email, 'Verify your email address', 'Hello Olive,');
     const clicked = await send(`/webclient-verification-email?t=${verify.links[0]!.split('_t=')[1]}`);
     const login = async (password: string) =>
-      (await sendAs('/webclient/auth/login', { from: '127.0.20.4', method: 'POST', json: { email, password } })).status;
+      (await postAs('/webclient/auth/login', '127.0.20.4', { email, password })).status;
     const neither = (await login('mallory-pass-1')) === 400 && (await login('olive-pass-1')) === 400;
     const choose = await mailLinks(email, 'Choose your password');
     const reset = await post('/dashboard/auth/change-password', {
@@ -611,27 +608,16 @@ try {
   let namesRefused = 0;
   let namesKept = 0;
   for (const [i, first_name] of DISGUISED.entries()) {
-    const answer = await sendAs('/webclient/auth/register', {
-      from: '127.0.21.2',
-      method: 'POST',
-      json: registration({ email: `name-x${i}@example.org`, first_name }),
-    });
+    const answer = await postAs(
+      '/webclient/auth/register',
+      '127.0.21.2',
+      registration({ email: `name-x${i}@example.org`, first_name }),
+    );
     if (answer.status === 400 && /first_name: must not contain/.test(answer.text)) namesRefused += 1;
   }
   for (const [i, first_name] of REAL.entries()) {
-    for (;;) {
-      const answer = await sendAs('/webclient/auth/register', {
-        from: '127.0.21.3',
-        method: 'POST',
-        json: registration({ email: `name-ok${i}@example.org`, first_name }),
-      });
-      if (answer.status === 429 && /busy/.test(answer.text)) {
-        await new Promise((r) => setTimeout(r, 1000));
-        continue;
-      }
-      if (answer.status === 200) namesKept += 1;
-      break;
-    }
+    const answer = await registerAs('127.0.21.3', registration({ email: `name-ok${i}@example.org`, first_name }));
+    if (answer.status === 200) namesKept += 1;
   }
   line(
     `names: ${namesRefused} of ${DISGUISED.length} disguised web addresses and invisible characters refused; ${namesKept} of ${REAL.length} real names (Filipino, Chinese, Spanish, Arabic, apostrophes, hyphens) kept: ${verdict(namesRefused === DISGUISED.length && namesKept === REAL.length)}`,
@@ -640,11 +626,7 @@ try {
   // A padded common password; an amount JSON parsing would round.
   const padded = await Promise.all(
     [' password', 'password ', ' Password1 ', 'ｐａｓｓｗｏｒｄ'].map((password, i) =>
-      sendAs('/webclient/auth/register', {
-        from: '127.0.22.2',
-        method: 'POST',
-        json: registration({ email: `pad-${i}@example.org`, password }),
-      }),
+      postAs('/webclient/auth/register', '127.0.22.2', registration({ email: `pad-${i}@example.org`, password })),
     ),
   );
   const paddedRefused = padded.filter((a) => a.status === 400 && /most common passwords/.test(a.text)).length;
@@ -661,36 +643,16 @@ try {
   // and sign-up from a third are still answered.
   for (const from of ['127.0.55.2', '127.0.55.3'])
     for (let i = 0; i < 5; i += 1) {
-      await sendAs('/webclient/auth/resend-activation', {
-        from,
-        method: 'POST',
-        json: { email: 'partner@example.org' },
-      });
-      await sendAs('/subscribe-newsletter', { from, method: 'POST', json: { email: 'partner@example.org' } });
+      await postAs('/webclient/auth/resend-activation', from, { email: 'partner@example.org' });
+      await postAs('/subscribe-newsletter', from, { email: 'partner@example.org' });
     }
-  const ownReset = await sendAs('/webclient/auth/forgot-password', {
-    from: '127.0.55.4',
-    method: 'POST',
-    json: { email: 'partner@example.org' },
-  });
-  const ownSignUp = await sendAs('/subscribe-newsletter', {
-    from: '127.0.55.4',
-    method: 'POST',
-    json: { email: 'partner@example.org' },
-  });
+  const ownReset = await postAs('/webclient/auth/forgot-password', '127.0.55.4', { email: 'partner@example.org' });
+  const ownSignUp = await postAs('/subscribe-newsletter', '127.0.55.4', { email: 'partner@example.org' });
   // Reset requests from 6 clients: the owner's is answered.
   for (let c = 0; c < 6; c += 1)
     for (let i = 0; i < 5; i += 1)
-      await sendAs('/webclient/auth/forgot-password', {
-        from: `127.0.56.${c + 2}`,
-        method: 'POST',
-        json: { email: 'manila@example.org' },
-      });
-  const ownAfterFlood = await sendAs('/webclient/auth/forgot-password', {
-    from: '127.0.56.99',
-    method: 'POST',
-    json: { email: 'manila@example.org' },
-  });
+      await postAs('/webclient/auth/forgot-password', `127.0.56.${c + 2}`, { email: 'manila@example.org' });
+  const ownAfterFlood = await postAs('/webclient/auth/forgot-password', '127.0.56.99', { email: 'manila@example.org' });
   line(
     `owner after 10 resends + 10 newsletter sign-ups by others: reset ${ownReset.status}, newsletter ${ownSignUp.status}; after 30 resets asked by 6 clients: ${ownAfterFlood.status} ${verdict(ownReset.status === 200 && ownSignUp.status === 200 && ownAfterFlood.status === 200)}`,
   );
@@ -704,19 +666,8 @@ try {
   ];
   let names55 = 0;
   for (const [i, [first_name, kept]] of NAMES_55.entries()) {
-    for (;;) {
-      const answer = await sendAs('/webclient/auth/register', {
-        from: '127.0.57.2',
-        method: 'POST',
-        json: registration({ email: `name55-${i}@example.org`, first_name }),
-      });
-      if (answer.status === 429 && /busy/.test(answer.text)) {
-        await new Promise((r) => setTimeout(r, 1000));
-        continue;
-      }
-      if (kept ? answer.status === 200 : answer.status === 400) names55 += 1;
-      break;
-    }
+    const answer = await registerAs('127.0.57.2', registration({ email: `name55-${i}@example.org`, first_name }));
+    if (kept ? answer.status === 200 : answer.status === 400) names55 += 1;
   }
   line(
     `names: ${names55} of ${NAMES_55.length} (percent-encoded, Braille blank, bare IP refused; Persian ZWNJ, Sinhala ZWJ kept) ${verdict(names55 === NAMES_55.length)}`,
@@ -755,6 +706,19 @@ try {
     const permissions = page.headers.get('permissions-policy') ?? '';
     line(
       `source map /assets/${map}: ${mapAnswer.status}; portal page COOP ${coop}, Permissions-Policy ${permissions ? 'sent' : 'missing'}: ${verdict(mapAnswer.status === 404 && coop === 'same-origin-allow-popups' && /camera=\(\)/.test(permissions))}`,
+    );
+    // The loader stamps only markup whose hash it carries: every markup file the build wrote, and nothing else.
+    const markupDir = join(ROOT, 'dist', 'widgets', 'markup');
+    const loader = readFileSync(join(ROOT, 'dist', 'widgets', 'loader.js'), 'utf8');
+    const files = readdirSync(markupDir).filter((f) => f.endsWith('.html'));
+    let carried = 0;
+    for (const file of files) {
+      const text = readFileSync(join(markupDir, file), 'utf8');
+      if (loader.includes(await markupHash(text.replace(/^<!--.*?-->/, '')))) carried += 1;
+    }
+    const changed = loader.includes(await markupHash('<img src=x onerror=alert(1)>'));
+    line(
+      `HTML policy: the loader carries the hash of ${carried} of ${files.length} markup files, and none of attacker markup ${verdict(carried === files.length && files.length > 0 && !changed)}`,
     );
   } else {
     line('source maps: the portal is not built (npm run build), not checked here (sandbox/core/static.test.ts is)');
@@ -811,6 +775,11 @@ try {
       'device proofs end with a reset or a password change, and can be listed and ended',
     ],
     ['19. the sandbox’s pages send COOP and Permissions-Policy (issue 55)', 'pages.test.ts', null],
+    [
+      '20. the HTML policy passes only the build’s markup, out of page script’s reach (issue 55)',
+      'shared/boot/trusted-types.test.ts',
+      null,
+    ],
   ];
   console.log('npm run abuse: running the rule suites of tests/security...');
   const out = join(dir, 'rules.json');

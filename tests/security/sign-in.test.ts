@@ -200,7 +200,9 @@ describe('registering and resending the verification email are limited', () => {
       Array.from({ length: 12 }, (_, i) => register('victim@example.org', i % 2 ? ATTACKER : OWNER)),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
-    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed, 5 * 60);
+    // Each of the two clients asked 6 times: its sixth may meet its own limit (5 in 15 minutes) before the inbox's (3
+    // emails in 5 minutes), depending on the order the parallel requests are counted and hashed in.
+    for (const slowed of answers.filter((a) => a.status !== 200)) expectSlowed(slowed, 15 * 60);
     // The inbox cannot be filled: a third client waits too, but for minutes, not an hour.
     expectSlowed(await register('victim@example.org', '192.0.2.77'), 5 * 60);
     expect(mails('victim@example.org')).toBe(3);

@@ -332,7 +332,7 @@ export function tagReserveStyle(): string {
 /**
  * The blocks' markup with each of its tags' styles written once: the first <style> of a shadow root with a text is
  * numbered (`<style data-sm-style="0">…`), and each later one with the same text is left empty with that number, for
- * route.js to fill in the block it shows before the page paints it (host/route.ts shareStyles). Every block would
+ * route.js to fill in the block it shows before the page paints it (host/boot/blocks.ts shareStyles). Every block would
  * otherwise carry the base styles of each of its tags again, most of the page's bytes, which a phone parses before the
  * blocks after them show.
  */

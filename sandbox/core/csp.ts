@@ -49,7 +49,7 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
     (extra.frame?.some(isOrigin) ? `frame-src ${sources([], extra.frame)}; ` : '') +
     `frame-ancestors 'none'; base-uri 'self'; ` +
     `form-action ${sources(["'self'"], extra.formAction)}; ` +
-    // Every HTML sink takes only what the portal's one policy passed (shared/boot/boot.ts trustedHTML).
+    // Every HTML sink takes only what the portal's one policy passed (shared/boot/trusted-types.ts).
     `require-trusted-types-for 'script'; trusted-types ${TRUSTED_TYPES_POLICY}`
   );
 }

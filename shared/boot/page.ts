@@ -99,7 +99,7 @@ export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
  * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
  * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it:
  * the loader for a tag's first view, route.js for the shown route. (A failure is the client's to report.) `ask` is
- * fetch, or what asks as it does (route.js reads some bodies as they come: host/route.ts askReading).
+ * fetch, or what asks as it does (route.js reads some bodies as they come: host/boot/ask-reading.ts).
  */
 export function askEarly(url: string, auth: string, ask: typeof fetch = fetch): Early {
   const store = earlyAnswers();

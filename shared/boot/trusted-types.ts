@@ -31,6 +31,8 @@ export function acceptHTML(html: string, written: ReadonlySet<string>): string {
 
 /** The texts this copy found on the build's list: the policy it created passes them. */
 const written = new Set<string>();
+/** No markup at all: what the way for text passes. */
+const NO_MARKUP: ReadonlySet<string> = new Set();
 /** The policy, where this copy created it (undefined where another did, or where the browser has none). */
 let policy: HTMLPolicy | undefined;
 
@@ -47,7 +49,7 @@ function textPolicy(): ((text: string) => string) | false | null {
     try {
       const created = types.createPolicy(TRUSTED_TYPES_POLICY, { createHTML: (html) => acceptHTML(html, written) });
       policy = created;
-      return (text: string) => created.createHTML(acceptHTML(text, new Set())) as string;
+      return (text: string) => created.createHTML(acceptHTML(text, NO_MARKUP)) as string;
     } catch {
       // Kept as false (not null): asked once, whichever copy asks.
       return false;
@@ -66,7 +68,7 @@ textPolicy();
  */
 export function trustedText(text: string): string {
   const pass = textPolicy();
-  return pass ? pass(text) : acceptHTML(text, new Set());
+  return pass ? pass(text) : acceptHTML(text, NO_MARKUP);
 }
 
 /** The first 12 bytes of a text's SHA-256 (UTF-8), in base64: how the build's list names each markup file (tools/prerender.tsx). */
@@ -83,11 +85,13 @@ export async function markupHash(text: string): Promise<string> {
  */
 export async function trustedMarkup(text: string, list: string): Promise<string | null> {
   try {
-    if (!list.split(' ').includes(await markupHash(text))) return null;
+    // Hashed once per text, however many of its tags the page holds.
+    if (!written.has(text)) {
+      if (!list.split(' ').includes(await markupHash(text))) return null;
+      written.add(text);
+    }
     if (textPolicy() === null) return text;
-    if (!policy) return null;
-    written.add(text);
-    return policy.createHTML(text) as string;
+    return policy ? (policy.createHTML(text) as string) : null;
   } catch {
     return null;
   }

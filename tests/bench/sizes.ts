@@ -47,9 +47,9 @@ export const BUDGETS = {
   /**
    * 2.5 KiB before: the loader carries its own copy of the boot protocol (shared/boot/boot.ts), whose language matching and
    * address normalising are those of the code after React rather than a shorter copy of them (2.0 KiB before), and
-   * waits for a link from the mobile app to be signed in before it asks for a tag's data (2.29 KiB in all). 3 KiB: it
-   * carries the hashes of the build's 28 markup files and stamps only those (shared/boot/trusted-types.ts), about
-   * 0.45 KiB more.
+   * waits for a link from the mobile app to be signed in before it asks for a tag's data. 3 KiB: it also carries the
+   * hashes of the build's markup files and stamps only those (shared/boot/trusted-types.ts). Its size, measured:
+   * docs/bench.md.
    */
   loader: 3 * KiB,
   markup: 3 * KiB,

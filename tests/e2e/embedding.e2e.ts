@@ -23,6 +23,7 @@ import {
   signedInElsewhere,
   shiftsSince,
   watchLayoutShifts,
+  newsletterThanks,
 } from './support';
 
 /** Each API host has its own sign-in (shared/session/session.ts): a tag with api-base keeps it under that host's key. */
@@ -205,10 +206,7 @@ describe('embedding with the loader', () => {
     expect(await page.evaluate(() => !!customElements.get('sm-newsletter'))).toBe(false);
     const node = await input.elementHandle();
     code.release();
-    await newsletter
-      .getByRole('status')
-      .filter({ hasText: /subscrib/i })
-      .waitFor();
+    await newsletterThanks(newsletter);
     // The same field (hydrated, not replaced), still focused; cleared after the thank-you.
     expect(
       await page.evaluate(
@@ -373,10 +371,7 @@ describe('embedding with the loader', () => {
     await newsletter.getByRole('button', { name: 'Sending...' }).waitFor();
     await page.addScriptTag({ type: 'module', url: `${baseUrl()}/widgets/loader.js?copy=2` });
     code.release();
-    await newsletter
-      .getByRole('status')
-      .filter({ hasText: /subscrib/i })
-      .waitFor();
+    await newsletterThanks(newsletter);
     expect(errors).toEqual([]);
     await context.close();
   });

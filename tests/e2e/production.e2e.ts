@@ -29,6 +29,7 @@ import {
   slowPhone,
   startScript,
   type Script,
+  joinNewsletter,
 } from './support';
 
 const browser = browserPerFile();
@@ -162,12 +163,7 @@ function flowsOnThePortal(): void {
     // The donation form beside it draws its mission from the same host.
     await page.locator('sm-donate').getByText('Music Scholarships for Young Worship Leaders').first().waitFor();
     const newsletter = page.locator('sm-newsletter');
-    await newsletter.getByRole('textbox', { name: 'Email' }).fill('blog.reader@example.org');
-    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    await newsletter
-      .getByRole('status')
-      .filter({ hasText: /subscrib/i })
-      .waitFor();
+    await joinNewsletter(newsletter, 'blog.reader@example.org');
     expect(calls).toEqual([`${shape.api}/subscribe-newsletter`]);
     expect(errors).toEqual([]);
     await context.close();

@@ -448,3 +448,18 @@ export async function startScript(
   }
   return { child, output: () => output, stop };
 }
+
+/** The newsletter's thank-you (its status line saying the person is subscribed), once it shows. */
+export async function newsletterThanks(newsletter: Locator): Promise<void> {
+  await newsletter
+    .getByRole('status')
+    .filter({ hasText: /subscrib/i })
+    .waitFor();
+}
+
+/** Joins the newsletter as a person does: the address typed, Subscribe pressed, the thank-you shown. */
+export async function joinNewsletter(newsletter: Locator, email: string): Promise<void> {
+  await newsletter.getByRole('textbox', { name: 'Email' }).fill(email);
+  await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+  await newsletterThanks(newsletter);
+}

@@ -11,7 +11,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRUSTED_TYPES_POLICY } from '../../shared/boot/trusted-types';
-import { blogUrl, browserPerFile, createVerifiedUser, hold, newPage, signedInElsewhere } from './support';
+import {
+  blogUrl,
+  browserPerFile,
+  createVerifiedUser,
+  hold,
+  joinNewsletter,
+  newPage,
+  newsletterThanks,
+  signedInElsewhere,
+} from './support';
 
 const browser = browserPerFile();
 const PAGE = 'blog-trusted-types.html';
@@ -80,10 +89,7 @@ describe('an embedder page that enforces Trusted Types, allowing sm-portal', () 
     // The newsletter took what was typed before its code came, and the server thanks the person.
     expect(await input.inputValue()).toBe('trusted.reader@example.org');
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    await newsletter
-      .getByRole('status')
-      .filter({ hasText: /subscrib/i })
-      .waitFor();
+    await newsletterThanks(newsletter);
     expect(errors).toEqual([]);
     // And the page does refuse a string at an HTML sink.
     expect(await enforced(page)).toBe(true);
@@ -150,12 +156,7 @@ describe('an embedder page that enforces Trusted Types, allowing sm-portal', () 
     expect(await page.evaluate(() => !!document.querySelector('sm-newsletter')!.shadowRoot)).toBe(false);
     code.release();
     const newsletter = page.locator('sm-newsletter');
-    await newsletter.getByRole('textbox', { name: 'Email' }).fill('careful.reader@example.org');
-    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    await newsletter
-      .getByRole('status')
-      .filter({ hasText: /subscrib/i })
-      .waitFor();
+    await joinNewsletter(newsletter, 'careful.reader@example.org');
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
     // The one violation reported is the attacker's try at creating the policy again.
     expect(errors.filter((e) => !/named 'sm-portal'|trusted-types trusted-types-policy/.test(e))).toEqual([]);

@@ -4,7 +4,6 @@
 import { signal } from '@preact/signals-core';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { WITHOUT_PAYMENT } from '../shared/payments/arrival';
 import {
   APP_DONATION_MISSION_ID,
   bannerOf,
@@ -13,6 +12,7 @@ import {
   type BannerGroup,
   type Query,
   type RouteName,
+  WITHOUT_PAYMENT,
 } from '../shared/routing/routes';
 import { parseAttribute } from '../shared/ui/define';
 import { Overlay } from '../shared/ui/Overlay';

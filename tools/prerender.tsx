@@ -41,6 +41,7 @@ import { LANGUAGES, type PublicLanguage } from '../shared/i18n/languages';
 import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { Footer } from '../host/shell/Footer';
+import { PRERENDERED, ROUTES, type RouteName, type Session } from '../shared/routing/routes';
 import { MARKUP_MARK } from '../vite.config';
 import { scriptHashes } from '../sandbox/core/csp';
 import { bundleRouteScript } from './boot-scripts';
@@ -50,70 +51,30 @@ import { sharedAttributes, tags, type Tag } from '../widgets/tags';
 
 const dist = OUT_DIR;
 
-/** The public routes of the portal page whose markup the page carries, as a visitor who is not signed in sees them. */
-export const PORTAL_ROUTES = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/premium',
-  '/missions',
-  '/donation-page',
-] as const;
-
 /**
- * The routes whose markup the page carries as any signed-in person first sees them: the member routes, the pages after
- * a payment (reached with the checkout's query), the app's links that pay (update-payment, direct-subscribe: signed in
- * by route.js), and the public routes the signed-in portal draws otherwise (its header). route.js names them for a
- * stored sign-in or an app link being signed in.
- */
-export const MEMBER_ROUTES = [
-  '/home',
-  '/top-up',
-  '/subscription',
-  '/change-subscription',
-  '/donations',
-  '/survey',
-  '/success',
-  '/subscription-success',
-  '/donation-success',
-  '/change-subscription-success',
-  '/transaction-success',
-  '/transaction-failed',
-  '/result/pending',
-  '/update-payment',
-  '/direct-subscribe',
-  '/update-payment-success',
-  '/update-payment-failed',
-  '/premium',
-  '/missions',
-  '/donation-page',
-] as const;
-
-/**
- * One prerendered block of the portal page (`<div data-route data-session [data-any-query]>`). A member's bare address
- * and /history show home's block (shared/routing/routes.ts signedInShownAs): the page holds it once.
+ * One prerendered block of the portal page (`<div data-route data-session [data-any-query]>`), for each route and
+ * session the route table names (shared/routing/routes.ts PRERENDERED). A member's bare address and /history show
+ * home's block (signedInShownAs): the page holds it once.
  */
 export interface Block {
   /** The path route.js names (html[data-route]). */
   readonly route: string;
   /** Whom it is for (html[data-session]): a visitor who is not signed in, or any signed-in person. */
-  readonly session: 'in' | 'out';
+  readonly session: Session;
   /** Its markup fits the route with any query (the page reads the query when it hydrates), not only without one. */
   readonly anyQuery: boolean;
 }
 
-/**
- * Whether a route's markup is the same whatever the address's query: the portal's page for it does not read the query
- * while rendering (the donation page gives its _d to the tag as an attribute), and the tags read theirs when they
- * hydrate. The public blocks keep to the address without a query, as route.js always showed them.
- */
-const fitsAnyQuery = (route: string, session: 'in' | 'out') => session === 'in' && route !== '/donation-page';
-
-/** Every block the portal page carries. */
-export const BLOCKS: readonly Block[] = [
-  ...PORTAL_ROUTES.map((route) => ({ route, session: 'out' as const, anyQuery: false })),
-  ...MEMBER_ROUTES.map((route) => ({ route, session: 'in' as const, anyQuery: fitsAnyQuery(route, 'in') })),
-];
+/** Every block the portal page carries: the visitors' first, then the members'. */
+export const BLOCKS: readonly Block[] = (['out', 'in'] as const).flatMap((session) =>
+  Object.entries(PRERENDERED)
+    .filter(([, shown]) => shown.for.includes(session))
+    .map(([name, shown]) => ({
+      route: ROUTES[name as RouteName].path,
+      session,
+      anyQuery: session === 'in' && !shown.readsQuery,
+    })),
+);
 
 /** The shadow root's markup of a tag's first view, for the attributes it is given (kebab-case), in a language. */
 export async function prerender(
@@ -236,7 +197,7 @@ export function signedInDeps(deps: ModelDeps): ModelDeps {
  * The portal page's markup of a route, as a visitor who is not signed in first sees it (`out`), or as any signed-in
  * person does (`in`): the same for everyone, their data's places held.
  */
-export async function prerenderRoute(route: string, session: 'in' | 'out' = 'out'): Promise<string> {
+export async function prerenderRoute(route: string, session: Session = 'out'): Promise<string> {
   const anyone = browserDeps({ apiBase: '', portalUrl: '', returnsToPortal: false }, null);
   const deps = session === 'in' ? signedInDeps(anyone) : anyone;
   const html = await renderAll(
@@ -486,6 +447,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await embedMarkup(english, stamped);
   await prerenderPortal();
   console.log(
-    `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${BLOCKS.length} blocks (${PORTAL_ROUTES.length} public routes signed out, ${BLOCKS.length - PORTAL_ROUTES.length} signed in) into dist/index.html.`,
+    `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${BLOCKS.length} blocks (${BLOCKS.filter((b) => b.session === 'out').length} signed out, ${BLOCKS.filter((b) => b.session === 'in').length} signed in) into dist/index.html.`,
   );
 }

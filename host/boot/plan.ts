@@ -4,9 +4,17 @@
  * route.ts reads those and carries the plan out; host/boot/plan.test.ts holds it as a table. Boot: docs/boot.md.
  */
 import { appLinkOf, MODULEPRELOADS, type AppLink, type PublicLanguage } from '../../shared/boot/boot';
-import { goesWithoutPayment, WITHOUT_PAYMENT } from '../../shared/payments/arrival';
+import { goesWithoutPayment } from '../../shared/payments/arrival';
 import type { RecordName } from '../../shared/payments/records';
-import { appLinkTarget, hrefFor, parseHash, routeForPath, ROUTES, signedInShownAs } from '../../shared/routing/routes';
+import {
+  appLinkTarget,
+  hrefFor,
+  parseHash,
+  routeForPath,
+  ROUTES,
+  signedInShownAs,
+  WITHOUT_PAYMENT,
+} from '../../shared/routing/routes';
 
 /** What route.js reads as it starts. */
 export interface HeadFacts {

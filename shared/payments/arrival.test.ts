@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeDeps, ok, PROFILE } from '../deps/testing';
-import type { RouteName } from '../routing/routes';
-import { goesWithoutPayment, WITHOUT_PAYMENT } from './arrival';
+import { WITHOUT_PAYMENT, type RouteName } from '../routing/routes';
+import { goesWithoutPayment } from './arrival';
 import { createCheckout } from './engine';
 import { CHECKOUT_KINDS } from './kinds/all';
 import { CARD } from './methods';

@@ -26,7 +26,7 @@ import type { PaymentResult } from '../api/credits';
 import * as credits from '../api/credits';
 import type { ApiError } from '../api/errors';
 import { walletAvailable, type ModelDeps } from '../deps/deps';
-import { WITHOUT_PAYMENT } from './arrival';
+import { WITHOUT_PAYMENT } from '../routing/routes';
 import type { CheckoutKind, KindContext, StartFailure } from './kinds/kind';
 import { CARD, DEVICE_WALLET } from './methods';
 import type { PaymentDialog } from './prompts';

@@ -8,7 +8,7 @@
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ModelDeps } from '../deps/deps';
-import { WITHOUT_PAYMENT } from './arrival';
+import { WITHOUT_PAYMENT } from '../routing/routes';
 import { createCheckout } from './engine';
 import { CHECKOUT_KINDS } from './kinds/all';
 import { E_WALLETS } from './methods';

@@ -1,6 +1,8 @@
 /**
  * The portal's routes, by their product names (HomePage, TopUpPage, ...).
- * Pure data and pure functions: no DOM access here, so every rule is unit-tested.
+ * Pure data and pure functions: no DOM access here, so every rule is unit-tested. A route's facts are here:
+ * ROUTES (its path, who may see it, its shell and banner), PRERENDERED (the portal page carries its markup) and
+ * WITHOUT_PAYMENT (where a payment page goes with no payment to finish).
  */
 
 /** Which banner the shell shows above a route. */
@@ -70,6 +72,66 @@ export const ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * The routes whose prerendered markup the portal page carries (tools/prerender.tsx writes a block for each), for whom:
+ * a visitor who is not signed in ('out'), or any signed-in person ('in': the member routes, the pages after a payment,
+ * the app's links that pay, which route.js signs in, and the public pages the signed-in portal draws with its header).
+ * route.js shows the block the address names from the first paint. A signed-in block fits the route with any query
+ * (the page reads it when it hydrates) unless its page reads the query as it renders (`readsQuery`); a public block
+ * fits only the address without one.
+ */
+export const PRERENDERED: Partial<Record<RouteName, { readonly for: readonly Session[]; readonly readsQuery?: true }>> =
+  {
+    Signin: { for: ['out'] },
+    Registration: { for: ['out'] },
+    ForgotPassword: { for: ['out'] },
+    PremiumPage: { for: ['out', 'in'] },
+    MissionsPage: { for: ['out', 'in'] },
+    // The page hands its _d to the tag as an attribute as it renders.
+    DonationPageAnon: { for: ['out', 'in'], readsQuery: true },
+    HomePage: { for: ['in'] },
+    TopUpPage: { for: ['in'] },
+    SubscribePage: { for: ['in'] },
+    ChangeSubscriptionPage: { for: ['in'] },
+    DonationsPage: { for: ['in'] },
+    SurveyPage: { for: ['in'] },
+    SuccessPage: { for: ['in'] },
+    SubscriptionSuccessPage: { for: ['in'] },
+    DonationsSuccessPage: { for: ['in'] },
+    ChangeSubscriptionSuccessPage: { for: ['in'] },
+    TransactionSuccessPage: { for: ['in'] },
+    TransactionFailedPage: { for: ['in'] },
+    ResultPendingPage: { for: ['in'] },
+    UpdatePaymentPage: { for: ['in'] },
+    DirectSubscribePage: { for: ['in'] },
+    UpdatePaymentSuccessPage: { for: ['in'] },
+    UpdatePaymentFailedPage: { for: ['in'] },
+  };
+export type Session = 'in' | 'out';
+
+type PaymentRecordName = 'credit' | 'subscription' | 'donation' | 'card-update' | 'payment-pending';
+
+/**
+ * What arriving at a payment page does with no payment of its kind to finish: it goes on at once. A success page with
+ * nothing to confirm, and the pending page with nothing waiting, go to the dashboard; a checkout page with no
+ * unfinished checkout, to where that payment starts. (A bookmark, the browser's history, Back from a finished
+ * checkout.) `records` are the payment records (shared/payments/records.ts; goesWithoutPayment's types hold them to
+ * it) whose presence means there may be a payment to finish there.
+ * shared/payments/arrival.ts reads it before any code comes; the checkout machine and the pending page go the same way.
+ * These pages also preload the pages after a payment (host/boot/plan.ts), which they may go on to.
+ */
+export const WITHOUT_PAYMENT: Partial<
+  Record<RouteName, { readonly records: readonly PaymentRecordName[]; readonly goes: RouteName }>
+> = {
+  SuccessPage: { records: ['credit'], goes: 'HomePage' },
+  SubscriptionSuccessPage: { records: ['subscription'], goes: 'HomePage' },
+  DonationsSuccessPage: { records: ['donation'], goes: 'HomePage' },
+  UpdatePaymentSuccessPage: { records: ['card-update'], goes: 'HomePage' },
+  ResultPendingPage: { records: ['payment-pending'], goes: 'HomePage' },
+  CheckoutPage: { records: ['credit'], goes: 'TopUpPage' },
+  SubscriptionCheckoutPage: { records: ['subscription'], goes: 'SubscribePage' },
+};
 
 /**
  * Addresses the signed-in portal shows as another route's page: the bare address (the guard's Dashboard) and

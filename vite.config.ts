@@ -3,7 +3,8 @@
  * - host/index.html -> dist/index.html (the portal)
  * - widgets/<name>/<name>.element.ts -> dist/widgets/sm-<name>.js (one ES module per tag)
  * - widgets/loader.ts -> dist/widgets/loader.js (stamps prerendered markup, captures input,
- *   imports a tag's module when it is wanted); tools/prerender.tsx then writes the markup
+ *   imports a tag's module when it is wanted) is built after this, by tools/prerender.tsx once it has
+ *   written the markup: it carries facts of both (tools/loader-build.ts)
  * - host/route.ts -> route.js, a plain script that tools/prerender.tsx writes into dist/index.html;
  *   it, the loader and the draw modules each carry the boot protocol (shared/boot/boot.ts) inside them (tools/boot-scripts.ts)
  * - custom-elements.json (dist/ and the project root) and dist/widgets/sm-widgets.d.ts
@@ -18,6 +19,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { bootCopies, drawModules, routeScript } from './tools/boot-scripts';
 import { customElementsPlugin } from './tools/custom-elements';
+import { buildFacts } from './tools/loader-build';
 import { messagesChunkName, messagesPlugin } from './tools/messages';
 import { OUT_DIR } from './tools/out-dir';
 import { tags } from './widgets/tags';
@@ -80,62 +82,6 @@ const PAYMENTS =
   /[\\/]shared[\\/](payments[\\/](engine|flow|lists|methods|records|result|prompts|PaymentViews|PaymentDialogs|kinds[\\/]kind)|routing[\\/]finish|api[\\/]credits|ui[\\/]Choices)\.tsx?$/;
 
 /**
- * Where the loader's markup record is, once built, which tools/prerender.tsx fills in: the hashes of the markup files
- * it writes, and in each tag's own copy, that tag's English file.
- */
-export const MARKUP_MARK = '[/*__SM_MARKUP__*/]';
-
-/**
- * Writes each tag's files into the loader (its '__SM_TAG_FILES__'): the tag's entry and every
- * file it imports, as addresses beside the loader, so the loader fetches them all at once and
- * needs no module of its own besides itself.
- */
-function tagFiles(): Plugin {
-  return {
-    name: 'sm-tag-files',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (file: string, seen = new Set<string>()): string[] => {
-        if (seen.has(file)) return [];
-        seen.add(file);
-        return [file, ...(byFile.get(file)?.imports ?? []).flatMap((f) => closure(f, seen))];
-      };
-      // Written short: the entry is widgets/<tag>.js, and the rest are chunks in assets/ named without the folder and '.js'.
-      const short = (file: string) => {
-        const name = /^assets\/([\w.-]+)\.js$/.exec(file)?.[1];
-        if (!name) throw new Error(`A tag imports ${file}, outside assets/: the loader cannot name it.`);
-        return name;
-      };
-      const entries = chunks.filter((c) => c.isEntry && c.name in tags);
-      const lists = entries.map((c) => {
-        if (c.fileName !== `widgets/${c.name}.js`)
-          throw new Error(`The tag ${c.name} is built as ${c.fileName}, not widgets/${c.name}.js.`);
-        return [c.name, closure(c.fileName).slice(1).map(short)] as const;
-      });
-      // Each list starts with the files most tags share, in one order, so the lists repeat each other and compress.
-      const shared = (file: string) => lists.filter(([, list]) => list.includes(file)).length;
-      const files = Object.fromEntries(
-        lists.map(([tag, list]) => [tag, [...list].sort((a, b) => shared(b) - shared(a) || b.localeCompare(a))]),
-      );
-      const loader = chunks.find((c) => c.isEntry && c.name === 'loader');
-      if (!loader) throw new Error('The build has no loader.');
-      /** Puts `value` where the loader's source says the string `name`. */
-      const fill = (name: string, value: string) => {
-        const mark = new RegExp(`(["'\`])${name}\\1`);
-        if (!mark.test(loader.code)) throw new Error(`The loader has no ${name} to fill in.`);
-        loader.code = loader.code.replace(mark, () => value);
-      };
-      fill('__SM_TAG_FILES__', JSON.stringify(files));
-      // The build's markup files (widgets/loader.ts written, markup): marked for tools/prerender.tsx to fill in.
-      fill('__SM_MARKUP__', MARKUP_MARK);
-      if (loader.imports.length)
-        throw new Error(`The loader must import nothing, but imports ${loader.imports.join(', ')}.`);
-    },
-  };
-}
-
-/**
  * Two pieces of code that do nothing for these widgets, left out of the runtime chunk:
  * - Vite wraps every dynamic import() in a preload helper that adds `<link rel=modulepreload>`
  *   for the imported chunk's dependencies. modulePreload is off (the loader preloads a tag's
@@ -169,7 +115,8 @@ export default defineConfig(({ command }) => ({
     leanerRuntime(),
     messagesPlugin({ pseudo: command === 'serve' }),
     customElementsPlugin(root, OUT_DIR, tags),
-    tagFiles(),
+    // What only a build knows, for the loader, which tools/prerender.tsx builds: here, as the development server has it.
+    buildFacts(),
   ],
   base: './',
   publicDir: false,
@@ -181,20 +128,18 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
-    // No preload helper in any file: the loader preloads a tag's files itself (tagFiles above).
+    // No preload helper in any file: the loader preloads a tag's files itself (tools/loader-build.ts tagFiles).
     modulePreload: false,
     rollupOptions: {
       input: {
         portal: resolve(root, 'host/index.html'),
-        loader: resolve(root, 'widgets/loader.ts'),
         ...Object.fromEntries(
           Object.entries({ ...widgetEntries, ...drawEntries }).map(([name, file]) => [name, resolve(root, file)]),
         ),
       },
       preserveEntrySignatures: 'strict',
       output: {
-        entryFileNames: (chunk) =>
-          chunk.name.startsWith('sm-') || chunk.name === 'loader' ? 'widgets/[name].js' : 'assets/[name]-[hash].js',
+        entryFileNames: (chunk) => (chunk.name.startsWith('sm-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
         // Another language's index and messages: assets/messages-<lang>[-<area>]-<hash>.js; a chunk of the portal
         // page's own (a page it loads later): assets/portal-<name>-<hash>.js, which the package leaves out.
         // (A chunk of the portal's own modules that its pages share, such as host/profile.ts, has no facade module.)

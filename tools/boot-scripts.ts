@@ -2,10 +2,11 @@
  * The files that run before React and must carry the boot protocol (shared/boot/boot.ts) inside
  * them rather than import it, for the build (vite.config.ts) and its tests:
  *
- * - `bootCopies()`: the loader and the draw modules are entries of the main build, where a module
- *   they share with the widgets' code would become a chunk they import, one round trip more before
- *   a tag shows. This plugin gives each of them its own copy of the boot modules instead (the same
- *   files under ids of their own), and the build checks they import nothing.
+ * - `bootCopies()`: the draw modules are entries of the main build, where a module they share with
+ *   the widgets' code would become a chunk they import, one round trip more before a tag shows. This
+ *   plugin gives each of them its own copy of the boot modules instead (the same files under ids of
+ *   their own), and tests/bench/budgets.test.ts checks they import nothing. (The loader is built on
+ *   its own, tools/loader-build.ts, and has its copy so; the development server gives it one here.)
  * - `bundleRouteScript()`: host/route.ts, with the boot protocol, as the plain script route.js
  *   (an immediately invoked function: the portal page runs it in <head> before parsing, which a
  *   module script cannot do). The build writes it into the page (tools/prerender.tsx); the

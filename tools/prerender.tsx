@@ -9,8 +9,9 @@
  * - dist/widgets/markup/<tag>.html (English) and <tag>.<lang>.html (each other language): the
  *   shadow root's content alone, which the loader fetches, in the tag's language, and stamps into
  *   a tag that came without it;
- * - dist/widgets/loader-<tag>.js: the loader with the tag's English markup file already in it, for a
- *   page that holds that tag and the script tag alone (embedMarkup).
+ * - dist/widgets/loader.js, the loader, which only stamps the markup files written here (their hashes in it), and
+ *   dist/widgets/loader-<tag>.js, the same with the tag's English markup file already in it, for a page that holds
+ *   that tag and the script tag alone (writeLoaders).
  *
  * - dist/index.html: the portal page with the markup of its routes (BLOCKS), each tag in them with its declarative
  *   shadow root: the public routes as a visitor who is not signed in sees them (sign-in, sign-up, forgot password,
@@ -32,6 +33,7 @@ import { Writable } from 'node:stream';
 import { computed } from '@preact/signals-core';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import type { Manifest } from 'vite';
 import { FIRST_DATA_META, type FirstData } from '../shared/boot/boot';
 import { markupHash } from '../shared/boot/trusted-types';
 import { browserDeps, type ModelDeps } from '../shared/deps/deps';
@@ -42,9 +44,9 @@ import { DepsProvider, LanguageContext } from '../shared/ui/WidgetRoot';
 import { Portal } from '../host/Portal';
 import { Footer } from '../host/shell/Footer';
 import { PRERENDERED, ROUTES, type RouteName, type Session } from '../shared/routing/routes';
-import { MARKUP_MARK } from '../vite.config';
 import { scriptHashes } from '../sandbox/core/csp';
 import { bundleRouteScript } from './boot-scripts';
+import { bundleLoader, tagFiles } from './loader-build';
 import { readCatalogue } from './messages';
 import { OUT_DIR } from './out-dir';
 import { sharedAttributes, tags, type Tag } from '../widgets/tags';
@@ -383,29 +385,22 @@ export function snippet(tag: Tag, markup: string, language: PublicLanguage = 'en
 }
 
 /**
- * Fills in the loader's markup record (widgets/loader.ts, which the build marks: MARKUP_MARK): the hashes of every
- * markup file the loader may stamp (`stamped`, what follows each file's comment), which are all it passes, and in each
- * loader-<tag>.js, a copy written beside loader.js for a page that holds that tag and the script alone, the tag's
- * English markup file, so that page shows the tag one round trip sooner.
+ * Builds the loader (tools/loader-build.ts) with the hashes of every markup file it may stamp (`stamped`, what follows
+ * each file's comment), which are all it passes, and the files of each tag (the manifest of `vite build`, run before):
+ * loader.js, and each loader-<tag>.js, a copy for a page that holds that tag and the script alone, with the tag's
+ * English markup file in it, so that page shows the tag one round trip sooner.
  */
-async function embedMarkup(english: Record<Tag, string>, stamped: string[]): Promise<void> {
-  const file = join(dist, 'widgets', 'loader.js');
-  // Without the line naming its source map (loader.js.map, beside it), which every visitor would fetch for developers:
-  // the loader is held to a small budget (tests/bench/budgets.test.ts), and the map would not match a copy anyway.
-  const code = readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-  if (!code.includes(MARKUP_MARK))
-    throw new Error(`widgets/loader.js has no ${MARKUP_MARK} to fill in: build it with vite build first.`);
-  const hashes = (await Promise.all(stamped.map(markupHash))).join(' ');
-  const record = (own: Record<string, string>) => JSON.stringify([hashes, own]);
-  for (const tag of Object.keys(tags) as Tag[])
-    writeFileSync(
-      join(dist, 'widgets', `loader-${tag}.js`),
-      code.replace(MARKUP_MARK, () => record({ [`markup/${tag}.html`]: english[tag] })),
-    );
-  writeFileSync(
-    file,
-    code.replace(MARKUP_MARK, () => record({})),
-  );
+async function writeLoaders(english: Record<Tag, string>, stamped: string[]): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const facts = { FILES: tagFiles(manifest), WRITTEN: (await Promise.all(stamped.map(markupHash))).join(' ') };
+  const widgets = join(dist, 'widgets');
+  const { code, map } = await bundleLoader({ ...facts, MARKUP: {} });
+  writeFileSync(join(widgets, 'loader.js'), code);
+  writeFileSync(join(widgets, 'loader.js.map'), map);
+  for (const tag of Object.keys(tags) as Tag[]) {
+    const own = await bundleLoader({ ...facts, MARKUP: { [`markup/${tag}.html`]: english[tag] } });
+    writeFileSync(join(widgets, `loader-${tag}.js`), own.code);
+  }
 }
 
 /**
@@ -444,7 +439,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       writeFileSync(join(snippets, `${tag}.html`), snippet(tag, markup, language));
     }
   }
-  await embedMarkup(english, stamped);
+  await writeLoaders(english, stamped);
   await prerenderPortal();
   console.log(
     `Prerendered ${Object.keys(tags).length} tags in ${LANGUAGES.length} languages into dist/snippets and dist/widgets/markup, and ${BLOCKS.length} blocks (${BLOCKS.filter((b) => b.session === 'out').length} signed out, ${BLOCKS.filter((b) => b.session === 'in').length} signed in) into dist/index.html.`,

@@ -46,15 +46,19 @@ import {
   type Early,
 } from '../shared/boot/boot';
 import { trustedMarkup } from '../shared/boot/trusted-types';
+/**
+ * What the build knows (tools/loader-build.ts): `FILES`, the files each tag's entry (<tag>.js beside this file)
+ * imports, as their names in ../assets/ without '.js', so all of them are fetched at once instead of one after
+ * another; `WRITTEN`, the hash of each markup file the build wrote (shared/boot/trusted-types.ts markupHash); and
+ * `MARKUP`, markup files this copy holds already. A page that holds one tag and this script alone takes three round
+ * trips before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English
+ * markup already in it (loader-<tag>.js beside this one): one round trip fewer. Two copies on one page each stamp a tag
+ * they find empty: the first to have its markup does, and the other leaves it. In development there are none of them,
+ * and the tag's source module is imported instead.
+ */
+import { FILES, MARKUP, WRITTEN as written } from 'virtual:sm-build';
 
 const here = import.meta.url;
-/**
- * The files each tag's entry (<tag>.js beside this file) imports, filled in by the build
- * (vite.config.ts tagFiles) as their names in ../assets/ without '.js', so all of them are
- * fetched at once instead of one after another. In development the tag's source module is
- * imported instead.
- */
-const FILES = '__SM_TAG_FILES__' as unknown as Record<string, string[]>;
 const sources = import.meta.env.DEV ? import.meta.glob('./*/*.element.ts') : {};
 const draws = import.meta.env.DEV
   ? import.meta.glob<{ default: (root: ShadowRoot, early: Early, auth: string) => void }>('./*/*.draw.ts')
@@ -63,17 +67,8 @@ const draws = import.meta.env.DEV
 const TAGS = String(
   import.meta.env.DEV ? Object.keys(sources).map((path) => `sm-${path.split('/')[1]}`) : Object.keys(FILES),
 );
-/**
- * The build's markup files: `written`, the hash of each (shared/boot/trusted-types.ts markupHash), and `markup`, each
- * file asked for by its name. A page that holds one tag and this script alone takes three round trips before the tag
- * shows (the page, this file, the markup), so each tag has a copy of this file with its English markup already in it
- * (loader-<tag>.js beside this one): one round trip fewer. The build marks '__SM_MARKUP__' (vite.config.ts
- * MARKUP_MARK), which tools/prerender.tsx fills in (no markup here). Two copies on one page each stamp a tag they find
- * empty: the first to have its markup does, and the other leaves it.
- */
-const [written, markup]: [string, Record<string, Promise<string> | string>] = import.meta.env.DEV
-  ? ['', {}]
-  : ('__SM_MARKUP__' as never);
+/** Each markup file, asked for by its name. */
+const markup: Record<string, Promise<string> | string> = MARKUP;
 const started = new WeakSet<Element>();
 /** Each tag's import, once asked for. */
 const imported: Record<string, Promise<unknown>> = {};

@@ -9,9 +9,10 @@
  * loads). This file gathers the rest for the code that imports it.
  *
  * Each file imports nothing beyond this folder and touches nothing when imported (trusted-types.ts
- * aside), so the pre-React files can carry their own copy: the build gives each of them one
- * (tools/boot-scripts.ts bootCopies), and host/route.ts is bundled on its own into the plain script
- * route.js. boot.test.ts fails if one of its literals is written anywhere else.
+ * aside), so the pre-React files can carry their own copy: the build gives each draw module one
+ * (tools/boot-scripts.ts bootCopies), and bundles the loader (tools/loader-build.ts) and host/route.ts
+ * (the plain script route.js) each on its own. boot.test.ts fails if one of its literals is written
+ * anywhere else.
  */
 export * from './storage';
 export * from './page';

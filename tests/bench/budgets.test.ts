@@ -25,6 +25,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogueAreas, catalogueLanguages } from '../../tools/messages';
 import { ENGLISH_GROWTH, englishGrowth, readEnglishBaseline } from './english';
@@ -67,6 +68,15 @@ const LANGUAGE_FILE = 4 * KiB;
  */
 const HELD: { newsletterHydratedGzip?: number; englishGrowth?: Readonly<Record<string, number>> } = {};
 
+/** Where two texts differ: from the first character that differs to the last, in each. */
+function difference(a: string, b: string): [string, string] {
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < Math.min(a.length, b.length) - start && a.at(-1 - end) === b.at(-1 - end)) end++;
+  return [a.slice(start, a.length - end), b.slice(start, b.length - end)];
+}
+
 let manifest: Manifest;
 let entries: EntrySizes[];
 const entry = (tag: string) => entries.find((e) => e.tag === tag)!;
@@ -92,7 +102,7 @@ describe('size budgets', () => {
   });
 
   it('the loader imports nothing, holds no React, react-dom, r2wc, signals or zod, and is at most 3 KiB brotli', () => {
-    expect(loaderFiles(manifest)).toEqual([LOADER_FILE]);
+    expect(loaderFiles(dist)).toEqual([LOADER_FILE]);
     const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
     const { runtime, core } = sharedFiles(manifest);
     const chunks = {
@@ -141,8 +151,13 @@ describe('size budgets', () => {
     (tag) => {
       const loader = readFileSync(join(dist, LOADER_FILE), 'utf8');
       const own = readFileSync(join(dist, tagLoaderFile(tag)), 'utf8');
-      const markup = JSON.stringify({ [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8') });
-      expect(own.replace(markup, () => '{}')).toBe(loader);
+      // Both built from one source (tools/loader-build.ts): they differ only inside the record of the markup files
+      // the loader holds, empty in loader.js ('{}'), and in the copy the tag's English file as the bundler wrote it.
+      const [inLoader, inOwn] = difference(loader, own);
+      expect(inLoader).toBe('');
+      expect(runInNewContext(`({${inOwn}})`)).toEqual({
+        [`markup/${tag}.html`]: readFileSync(join(dist, markupFile(tag)), 'utf8'),
+      });
       expect(entry(tag).usableScript.brotli, tagLoaderFile(tag)).toBeLessThanOrEqual(LOADER + MARKUP);
     },
   );
@@ -194,7 +209,7 @@ describe('size budgets', () => {
 
   it('no first load holds Firebase or Stripe.js (the loader, each tag, the portal page)', () => {
     const firstLoads: [string, string[]][] = [
-      ['loader', loaderFiles(manifest)],
+      ['loader', loaderFiles(dist)],
       ...tagGraphs(manifest).map((g): [string, string[]] => [g.tag, g.files]),
       ['portal', firstLoadFiles(manifest, 'index.html')],
     ];
@@ -229,7 +244,7 @@ describe('size budgets', () => {
   it("each other language is an index and a small file per area, loaded on demand; no first load holds or names an area's file", () => {
     const { runtime, core } = sharedFiles(manifest);
     const firstLoads = new Set([
-      ...loaderFiles(manifest),
+      ...loaderFiles(dist),
       ...tagGraphs(manifest).flatMap((g) => g.files),
       ...firstLoadFiles(manifest, 'index.html'),
     ]);

@@ -65,7 +65,6 @@ export const BUDGETS = {
   ghostFormGzip: 81_000,
 } as const;
 
-export const LOADER_KEY = '../widgets/loader.ts';
 export const LOADER_FILE = 'widgets/loader.js';
 /** The markup the loader fetches and stamps into a tag that came without it. */
 export const markupFile = (tag: string) => `widgets/markup/${tag}.html`;
@@ -176,10 +175,17 @@ export function tagGraphs(manifest: Manifest): TagGraph[] {
     .sort((a, b) => a.tag.localeCompare(b.tag));
 }
 
+/**
+ * The modules built code imports statically (`import … from "…"`, `import "…"`; not `import(…)` nor `import.meta`):
+ * the loader is built on its own (tools/loader-build.ts), so Vite's manifest does not list it.
+ */
+export const staticImports = (code: string) =>
+  [...code.matchAll(/\bimport\s*(?:[\w$*{][^;]*?\bfrom\s*)?(["'`])([^"'`]+)\1/g)].map((m) => m[2]!);
+
 /** The loader's first load: widgets/loader.js and whatever it imports statically (nothing, by design). */
-export function loaderFiles(manifest: Manifest): string[] {
-  if (!manifest[LOADER_KEY]) throw new Error('dist has no widgets/loader.js: build with the loader entry');
-  return firstLoadFiles(manifest, LOADER_KEY);
+export function loaderFiles(dist: string): string[] {
+  if (!existsSync(join(dist, LOADER_FILE))) throw new Error('dist has no widgets/loader.js: run npm run build');
+  return [LOADER_FILE, ...staticImports(readFileSync(join(dist, LOADER_FILE), 'utf8'))];
 }
 
 export interface EntrySizes {
@@ -204,7 +210,7 @@ export interface EntrySizes {
 
 export function measureEntries(dist: string): EntrySizes[] {
   const manifest = readManifest(dist);
-  const loader = loaderFiles(manifest);
+  const loader = loaderFiles(dist);
   // A first view that draws its data before the code comes is usable once its draw module is there too.
   const drawn = (tag: string) => (existsSync(join(dist, drawFile(tag))) ? [drawFile(tag)] : []);
   return tagGraphs(manifest).map((g) => ({

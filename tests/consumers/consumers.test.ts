@@ -120,6 +120,8 @@ describe('the tarball', () => {
       if (chunk.isEntry && chunk.file.startsWith('widgets/')) visit(key);
     const expected = [
       ...[...needed].map((f) => `dist/${f}`),
+      // The loader is built after the tags (tools/loader-build.ts), outside the manifest.
+      'dist/widgets/loader.js',
       ...Object.keys(tags).flatMap((tag) => [
         `dist/snippets/${tag}.html`,
         `dist/widgets/markup/${tag}.html`,

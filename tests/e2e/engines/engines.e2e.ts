@@ -50,6 +50,19 @@ const APP_LINKS: { type: string; who?: typeof PARTNER; lands: RegExp; ready: Tar
   { type: 'dashboard', lands: /#\/home$/, ready: { role: 'heading', name: 'My Dashboard' } },
 ];
 
+/** The signed-in routes (spec section 4) and what shows on each when it is ready; /history is home's page. */
+const MEMBER_ROUTES: { route: string; ready: Target }[] = [
+  { route: '/home', ready: { role: 'heading', name: 'My Dashboard' } },
+  { route: '/top-up', ready: { role: 'radio', name: /^50 Credits/, within: 'sm-topup' } },
+  { route: '/subscription', ready: { role: 'radio', name: /^Monthly/, within: 'sm-subscribe' } },
+  {
+    route: '/donations?_d=2',
+    ready: { role: 'heading', level: 1, name: 'Music Scholarships for Young Worship Leaders' },
+  },
+  { route: '/survey', ready: { text: /^1 of \d+$/, within: 'sm-survey' } },
+  { route: '/history', ready: { role: 'heading', name: 'My Dashboard' } },
+];
+
 const ENGINES: Engine[] = [firefoxEngine(), webkitEngine()];
 
 describe.each(ENGINES.map((engine) => [engine.name, engine] as const))('in %s', (_name, engine) => {
@@ -136,6 +149,40 @@ describe.each(ENGINES.map((engine) => [engine.name, engine] as const))('in %s', 
       expect(await person.page.errors()).toEqual([]);
     },
   );
+
+  it('a member opening each signed-in route afresh sees it signed in from the first frame', async () => {
+    const person = await newPerson();
+    await person.page.goto(`${baseUrl()}/#/login`);
+    await logIn(person, member);
+    await person.waitForUrl(/#\/home$/);
+    for (const { route, ready } of MEMBER_ROUTES) {
+      // A new document each time (a hash alone would move within the same one), with the stored sign-in.
+      await person.page.goto(`${baseUrl()}/custom-elements.json`);
+      await person.page.goto(`${baseUrl()}/#${route}`);
+      await person.waitFor(ready);
+      await person.until(
+        async () => (await person.drawn()).frames > 2,
+        async () => `only ${(await person.drawn()).frames} frames were drawn on ${route}`,
+      );
+      const drawn = await person.drawn();
+      expect(drawn.fromStart, `${route}: recorded from the start of the document`).toBe(true);
+      expect(drawn, `${route}: frames that drew the sign-in page or the signed-out header`).toMatchObject({
+        signInPage: 0,
+        signedOutHeader: 0,
+      });
+      // Left once every tag's code has come: a page left while a module is still on its way logs that it did not come.
+      await person.until(
+        () =>
+          person.page.evaluate(() =>
+            [...document.querySelectorAll('*')]
+              .filter((element) => element.localName.startsWith('sm-'))
+              .every((element) => customElements.get(element.localName)),
+          ),
+        () => `${route}: a tag's code did not come`,
+      );
+    }
+    expect(await person.page.errors()).toEqual([]);
+  });
 
   it('a refused app link shows the sign-in page with its message, and the recorder sees it drawn', async () => {
     const person = await newPerson();

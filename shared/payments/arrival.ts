@@ -1,14 +1,7 @@
 /**
- * A payment page a signed-in member arrives at with no payment of its kind to finish goes on at once: a success page
- * with nothing to confirm, and the pending page with nothing waiting, to the dashboard; a checkout page with no
- * unfinished checkout, to where that payment starts. (A bookmark, the browser's history, Back from a finished
- * checkout.)
- *
- * Where each goes is written here once. The checkout machine (engine.ts) and the pending page (pending.ts) decide, as
- * they read the stored records whole; the portal's first script (host/route.ts) reads only whether a record is there,
- * before any code comes, and where the address holds no payment (`session_id`) and storage none of the page's records,
- * shows the page it goes to from the first paint instead of the payment page's shell, which would be replaced a
- * second later. It imports nothing but types, so route.js can carry it.
+ * Where a payment page with no payment of its kind to finish goes at once (a bookmark, history,
+ * Back from a finished checkout), written once for engine.ts, pending.ts and host/route.ts (which
+ * shows that page from the first paint). Type imports only, so route.js can carry it.
  */
 import type { Query, RouteName } from '../routing/routes';
 import type { RecordName } from './records';
@@ -30,11 +23,7 @@ export const WITHOUT_PAYMENT: Partial<Record<RouteName, WithoutPayment>> = {
   SubscriptionCheckoutPage: { records: ['subscription'], goes: 'SubscribePage' },
 };
 
-/**
- * Where a payment page goes at once, seen before any code comes: when the address holds no payment and `stored` (is a
- * record of that name in storage, read or not) says none of the page's records is there; else null, and the page's
- * own code decides.
- */
+/** Where a payment page goes when the address has no `session_id` and none of its records is `stored`; else null. */
 export function goesWithoutPayment(
   route: RouteName | null,
   query: Query,

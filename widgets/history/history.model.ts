@@ -120,7 +120,7 @@ export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'
         return;
       }
       download.value = { kind: 'idle' };
-      save(result.data.blob, songFileName(artist, title));
+      save(result.data, songFileName(artist, title));
     },
   };
 }

@@ -4,13 +4,12 @@
  * U+00A0, and a word joiner (U+2060, silent) goes where Chinese touches a letter or digit.
  */
 
-const NO_BREAK_SPACE = '\u00a0';
 export const WORD_JOINER = '\u2060';
 
 /** Between a Han character and a letter or digit, either side. */
 const JOINS = /(?<=\p{sc=Han})(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?=\p{sc=Han})/gu;
 
-export const unbreakable = (text: string): string => text.replace(/ /g, NO_BREAK_SPACE).replace(JOINS, WORD_JOINER);
+export const unbreakable = (text: string): string => text.replace(/ /g, '\u00a0').replace(JOINS, WORD_JOINER);
 
 /** Whether a line could break inside the text. */
 export function canBreakInside(text: string): boolean {

@@ -1,40 +1,19 @@
 /**
- * The sm-* tags: the one description of what each tag offers a page. Everything else follows
- * from it:
- * - registration (shared/ui/define.ts): which attributes the component gets, how each is parsed
- *   (allowed values, default, the console message for a bad value), the reserved height;
- * - the components' props: each takes TagProps<'sm-…'> (below), so a view, a tab or an attribute
- *   value is never listed again in a widget, and what it gets is already parsed;
- * - the loader (widgets/loader.ts), which defines every tag listed here;
- * - custom-elements.json, the tag typings (widgets/elements.generated.d.ts and, for embedders,
- *   dist/widgets/sm-widgets.d.ts) and the README's tag, attribute and event tables, written by
- *   tools/custom-elements.ts (`npx tsx tools/custom-elements.ts`; a test fails while a written
- *   file differs from what it would write).
+ * The sm-* tags, described once. Registration (shared/ui/define.ts), the components' props
+ * (TagProps), the loader, and the files tools/custom-elements.ts writes (custom-elements.json,
+ * the tag typings, the README's tables; a test fails while one is stale) all follow from it.
  *
- * Each tag has:
- * - `summary`, and `example` (attributes shown in the README's example markup);
- * - `height`: the height the element keeps from the moment it is defined, so the page does not
- *   move while the widget's code loads and renders: the widget's usual first height at phone
- *   width (390 px), measured in Chromium against the sandbox. An enumerated value may give its
- *   own (`view` values that mostly redirect or open a dialog reserve nothing). The widgets'
- *   styles do not repeat them;
- * - `attributes`: name (kebab-case; the component's prop is its camelCase), type, allowed
- *   values (or the form a text value must have), default, description. The `view` attribute's
- *   values are the tag's views;
- * - `events`: each sm-* event the tag dispatches and when (what each event carries, and where
- *   it is dispatched, is in `events` below: one entry per event of shared/events/events.ts);
- * - `parts` (for ::part()) and `cssProperties` (the theme's custom properties, with what they
- *   colour in this tag; their defaults are in shared/ui/styles.ts).
+ * `height` is the element's reserved height: the widget's usual first height at 390 px wide,
+ * measured in Chromium; a `view` value may give its own. The `view` values are the tag's views.
  *
  * Free of runtime imports: the loader bundles it. The build ships only what registration reads
- * (heights and how each attribute is parsed: shared/ui/define.ts ElementSpec); the summaries,
- * descriptions, events, parts and custom properties go to the generated files only.
+ * (ElementSpec); the rest goes to the generated files.
  */
 import type { SmEventMap } from '../shared/events/events';
 import type { AttributeSpec, Choice, ElementSpec, PropsOf } from '../shared/ui/define';
 import type { PublicLanguage } from '../shared/i18n/languages';
 
-/** Where an event is dispatched and what its detail holds (its type: SmEventMap in shared/events/events.ts). */
+/** Where an event is dispatched and what its detail holds (typed by SmEventMap). */
 export interface EventSpec {
   /** The detail's fields, as the README shows them. */
   readonly detail: string;
@@ -58,10 +37,7 @@ export interface TagSpec extends ElementSpec {
   readonly parts: Readonly<Record<string, string>>;
   /** Custom property -> what it colours or sets in this tag. */
   readonly cssProperties: Readonly<Record<string, string>>;
-  /**
-   * Its first view is drawn from its early data before its code comes, by widgets/<name>/<name>.draw.ts: the portal's
-   * head script draws it for the route it shows (virtual:sm-first-views, tools/boot-scripts.ts), the loader elsewhere.
-   */
+  /** Its first view is drawn from early data before its code comes, by widgets/<name>/<name>.draw.ts. */
   readonly draws?: true;
 }
 
@@ -284,7 +260,7 @@ export const tags = {
       },
       mission: {
         type: 'string',
-        // A mission id: a whole number above 0, of at most 9 digits (leading zeros allowed: "02" is mission 2).
+        // A whole number above 0, at most 9 digits ("02" is mission 2).
         pattern: '(?!0+$)[0-9]{1,9}',
         hint: 'a mission id, such as mission="2"',
         description:
@@ -293,7 +269,7 @@ export const tags = {
       list: {
         type: 'enum',
         default: 'all',
-        // The home list's cards are shorter (no text): its own height, whatever the view (it lists only in view="missions").
+        // The home list's cards have no text, so are shorter.
         values: { home: { description: 'up to 3', height: 1316 }, all: none, public: none },
         description: 'Which missions view="missions" lists.',
       },

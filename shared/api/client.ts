@@ -1,29 +1,13 @@
 /**
- * The HTTP client for one API host. It is given where the host is, a token source and what to
- * do on a 401, so it knows nothing of sessions. It sends Authorization on authenticated calls,
- * parses every answer against the call's contract, and turns any failure (network, timeout,
- * non-2xx, malformed body) into a typed ApiError: it never throws.
+ * The HTTP client for one API host, knowing nothing of sessions (it is given a token source and
+ * what to do on a 401). It parses every answer against the call's contract and turns any failure
+ * into a typed ApiError: it never throws.
  */
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { takeEarly } from './early';
 import { addressOf, type Contract } from './contract';
-import { CLIENT_MESSAGES, type ApiError, type ApiResult, type ErrorCode } from './errors';
-
-/** Reads the file name from Content-Disposition (filename* first), or null. */
-export function filenameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() ?? null;
-}
+import { CLIENT_MESSAGES, type ApiError, type ApiResult } from './errors';
 
 export interface ApiClientOptions {
   /** Base URL of the API host; '' is the page's own origin. */
@@ -52,7 +36,7 @@ export interface CallOptions {
   readonly idempotencyKey?: string;
 }
 
-/** `answer`, or a rejection when `signal` aborts first (a call's timeout holds for an early answer too). */
+/** `answer`, or a rejection when `signal` aborts first (the timeout holds for an early answer too). */
 function within<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     answer.then(resolve, reject);
@@ -64,29 +48,15 @@ function failure(status: number, message: string, errorCode: string | null): { o
   return { ok: false, error: { status, message, errorCode } };
 }
 
-/** A file answer (e.g. an mp3), fetched with the person's Authorization. */
-export interface FileResult {
-  readonly blob: Blob;
-  readonly filename: string | null;
-  readonly type: string;
-}
-
 export interface ApiClient {
   /** Where this client's API host is ('' for the page's own origin). */
   readonly base: string;
   /** Calls the API as a contract describes. Never throws. */
   call<Req, Res>(c: Contract<Req, Res>, input: NoInfer<Req>, options?: CallOptions): Promise<ApiResult<Res>>;
-  /**
-   * A 2xx answer's body that the page had before this code came (one a first view drew: shared/ui/capture.ts `drawn`),
-   * checked against the call's contract as call() checks one.
-   */
+  /** Checks a 2xx body the page had before this code came (shared/ui/capture.ts `drawn`) as call() would. */
   read<Req, Res>(c: Contract<Req, Res>, body: unknown): ApiResult<Res>;
-  /** Downloads a file from an authenticated GET path. Never throws. */
-  download(
-    path: string,
-    expectType: RegExp,
-    errorCode?: ErrorCode | null,
-  ): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }>;
+  /** Downloads a file of `expectType` from an authenticated GET path. Never throws. */
+  download(path: string, expectType: RegExp): Promise<{ ok: true; data: Blob } | { ok: false; error: ApiError }>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -123,8 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     callOptions.signal?.addEventListener('abort', () => controller.abort(callOptions.signal?.reason), { once: true });
 
     const ask = () => fetchFn(url, { method: c.method, headers, body, signal: controller.signal, credentials: 'omit' });
-    // A GET the loader asked for before this code arrived, with this call's Authorization (early.ts), is taken, not
-    // asked again; if it failed, it is.
+    // A GET the loader asked early with this Authorization (early.ts) is taken; if it failed, asked again.
     const early = c.method === 'GET' ? takeEarly(url, auth) : null;
     let response: Response;
     try {
@@ -165,18 +134,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ok: true, data: envelope.data.data as Res, message: envelope.data.message ?? '' };
   }
 
-  async function download(
-    path: string,
-    expectType: RegExp,
-    errorCode: ErrorCode | null = null,
-  ): Promise<{ ok: true; data: FileResult } | { ok: false; error: ApiError }> {
+  const download: ApiClient['download'] = async (path, expectType) => {
     const auth = options.authorization();
-    if (!auth) return failure(401, CLIENT_MESSAGES.signedOut, errorCode);
+    if (!auth) return failure(401, CLIENT_MESSAGES.signedOut, null);
     let response: Response;
     try {
       response = await fetchFn(base + path, { headers: { Authorization: auth }, credentials: 'omit' });
     } catch {
-      return failure(0, CLIENT_MESSAGES.network, errorCode);
+      return failure(0, CLIENT_MESSAGES.network, null);
     }
     if (!response.ok) {
       if (response.status === 401) options.onUnauthorized();
@@ -187,13 +152,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch {
         /* not JSON */
       }
-      return failure(response.status, message, errorCode);
+      return failure(response.status, message, null);
     }
-    const type = response.headers.get('Content-Type') ?? '';
-    if (!expectType.test(type)) return failure(response.status, CLIENT_MESSAGES.malformed, errorCode);
-    const blob = await response.blob();
-    return { ok: true, data: { blob, filename: filenameFrom(response.headers.get('Content-Disposition')), type } };
-  }
+    if (!expectType.test(response.headers.get('Content-Type') ?? ''))
+      return failure(response.status, CLIENT_MESSAGES.malformed, null);
+    return { ok: true, data: await response.blob() };
+  };
 
   return { base, call, read: (c, body) => read(c, 200, body), download };
 }

@@ -1,9 +1,4 @@
-/**
- * What one API call is: its method and path, whether it carries the person's token, the zod
- * schemas of its request and of the `data` of its answer, and the catalogue code its failures
- * carry. `get` and `post` write a contract in a line or two; the client (client.ts) runs them,
- * and the sandbox validates the same shapes with them.
- */
+/** What one API call is, written with `get` and `post`; client.ts runs them, the sandbox validates with them. */
 import * as z from 'zod/mini';
 import type { ErrorCode } from './errors';
 import { lazy } from './lazy';
@@ -14,10 +9,7 @@ export interface Contract<Req, Res> {
   readonly path: string | ((req: Req) => string);
   /** Sends the person's Authorization header (and a 401 signs them out). */
   readonly auth: boolean;
-  /**
-   * 'report': a 401 is returned to the caller without signing out. Payment lists answer 401
-   * with their own message ('Happy Sabbath!'); the caller checks the session itself.
-   */
+  /** 'report': a 401 is returned without signing out (payment lists' 'Happy Sabbath!'). */
   readonly on401: 'sign-out' | 'report';
   readonly request: z.ZodMiniType<Req>;
   readonly response: z.ZodMiniType<Res>;
@@ -78,10 +70,7 @@ export function post<ReqS extends z.ZodMiniType, ResS extends z.ZodMiniType>(
   return define('POST', path, request, response, options);
 }
 
-/**
- * Where a call goes on its API host, for a request already checked: its path, and for a GET its query. The client
- * asks there; a prerendered first view names its GETs by it (`data-sm-early`, shared/api/early.ts).
- */
+/** A checked request's path and GET query, as the client asks and `data-sm-early` names it. */
 export function addressOf<Req>(c: Contract<Req, unknown>, req: Req): string {
   const path = typeof c.path === 'function' ? c.path(req) : c.path;
   const search = c.method === 'GET' && c.query ? new URLSearchParams(c.query(req)).toString() : '';

@@ -1,8 +1,6 @@
 /**
- * Settings the serving host adds to the page at run time (never baked into the build): a
- * non-executable JSON block `<script type="application/json" id="sm-runtime-config">`. Locally
- * the sandbox puts the Firebase Auth emulator's address there; in production the Firebase
- * configuration can come from the build's VITE_FIREBASE_* settings instead.
+ * Settings the serving host adds at run time in `<script type="application/json"
+ * id="sm-runtime-config">` (the sandbox's Auth emulator), else the build's VITE_FIREBASE_* ones.
  */
 import * as z from 'zod/mini';
 

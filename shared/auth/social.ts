@@ -1,21 +1,16 @@
 /**
- * Social sign-in through the Firebase JS SDK (Google, Facebook, Apple). The SDK is loaded only
- * when a person reaches for a social button (prepare() on hover or focus), so that the click
- * itself can open the provider's popup at once and the browser does not block it.
+ * Social sign-in through the Firebase JS SDK, loaded when a person reaches for a social button
+ * (prepare() on hover or focus) so the click opens the popup at once and is not blocked.
  *
- * The login model is given a `SocialSignIn` (`pageSocialSignIn` on a page, a fake in its tests);
- * only this file reads the page's Firebase settings and loads the SDK.
- *
- * Against the local Auth emulator (offline) the provider's popup cannot load, so the sandbox's
- * own identity step asks for the test account and signs in with signInWithCredential and a
- * fake provider credential, which the emulator accepts: the real SDK path either way.
+ * Against the Auth emulator the popup cannot load, so the sandbox asks for a test account and
+ * signs in with a fake provider credential: the real SDK path either way.
  */
 import type { Auth, AuthProvider, OAuthCredential, UserCredential } from 'firebase/auth';
 import { firebaseSettings, type FirebaseSettings } from './runtime-config';
 
 export type Provider = 'google' | 'facebook' | 'apple';
 
-/** What a provider tells us of the person: what the API host's social calls take. */
+/** What a provider tells of the person, for the API host's social calls. */
 export interface SocialUser {
   readonly email: string;
   readonly name: string;
@@ -53,8 +48,8 @@ export function prepare(settings: FirebaseSettings | null = firebaseSettings()):
   loading ??= (async () => {
     const [{ initializeApp, getApps }, mod] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
     const app = getApps().find((a) => a.name === 'sm-portal') ?? initializeApp(settings, 'sm-portal');
-    // The popup's resolver only where popups open: given it, the SDK starts it at once in Safari (and iOS), loading
-    // Google's api.js, which the portal's CSP and Trusted Types refuse; the emulator's path never opens a popup.
+    // Not for the emulator: given a resolver, the SDK loads Google's api.js at once in Safari, which
+    // the portal's CSP and Trusted Types refuse.
     const auth = mod.initializeAuth(app, {
       persistence: mod.inMemoryPersistence,
       ...(settings.authEmulatorUrl ? {} : { popupRedirectResolver: mod.browserPopupRedirectResolver }),
@@ -78,7 +73,7 @@ function providerFor(mod: AuthModule, provider: Provider): AuthProvider {
 }
 
 /** The emulator's fake provider credential for a test account. */
-export function testCredential(mod: AuthModule, provider: Provider, account: TestAccount): OAuthCredential {
+function testCredential(mod: AuthModule, provider: Provider, account: TestAccount): OAuthCredential {
   const claims = JSON.stringify({
     sub: `${provider}-${account.email.toLowerCase()}`,
     email: account.email,
@@ -133,22 +128,19 @@ export function splitName(name: string): { first: string; last: string } {
   return { first: parts.slice(0, -1).join(' '), last: parts[parts.length - 1]! };
 }
 
-/**
- * How a page signs in with a provider: 'off' without Firebase settings, 'emulator' against the
- * local Auth emulator (the sandbox's identity step asks for a test account), else 'popup'.
- */
+/** 'off' without Firebase settings, 'emulator' against the Auth emulator, else 'popup'. */
 export type SocialMode = 'off' | 'popup' | 'emulator';
 
 /** Social sign-in as the login model uses it. */
 export interface SocialSignIn {
   mode(): SocialMode;
-  /** Loads Firebase ahead of the click; does nothing when it is off, and a failure is retried on the next call. */
+  /** Loads Firebase ahead of the click (a failure is retried on the next call). */
   prepare(): void;
   signInWithPopup(provider: Provider): Promise<SocialUser>;
   signInWithTestAccount(provider: Provider, account: TestAccount): Promise<SocialUser>;
 }
 
-/** This page's social sign-in, from its runtime settings block (or the build's settings). */
+/** This page's social sign-in, from its runtime settings. */
 export const pageSocialSignIn: SocialSignIn = {
   mode() {
     const settings = firebaseSettings();

@@ -1,8 +1,4 @@
-/**
- * Settings. The build gives the defaults (the API host, the mobile app's deep-link scheme);
- * each element has its own settings from its attributes (`api-base`, `portal`), so two tags on
- * one page never overwrite each other's.
- */
+/** Settings: the build's defaults, and each element's own from its attributes. */
 import { BUILD_API_BASE, normaliseBase } from '../boot/boot';
 
 function envString(value: unknown, fallback: string): string {
@@ -18,15 +14,11 @@ export interface Settings {
   readonly apiBase: string;
   /** Address of the portal page; '' means this page is the portal (hash navigation). */
   readonly portalUrl: string;
-  /** A checkout started here returns to the portal's pages (else to this page, where the tag shows its outcome). */
+  /** A checkout started here returns to the portal (else to this page). */
   readonly returnsToPortal: boolean;
 }
 
-/**
- * An element's settings from its `api-base`, `portal` and `return-to` attributes, which shared/ui/define.ts has already
- * checked (a bad value warned there and arrives as undefined): normalised as the boot protocol keys them, else the
- * defaults. A tag without `return-to` returns to the portal when it names one.
- */
+/** An element's settings from its checked attributes; without `return-to`, it returns to the portal it names. */
 export function settingsFrom({
   apiBase,
   portal,

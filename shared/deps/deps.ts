@@ -1,10 +1,6 @@
 /**
- * What a widget's model is given when it is created: the API client and the session of its
- * element's API host, navigation, the address's query and one-time tokens, storage, the clock
- * and the event emitter. Models never reach for `window`, `location` or `localStorage`
- * themselves, so each is tested in Node with the fakes of testing.ts.
- *
- * `browserDeps` builds the real ones for an element (or for the portal page itself).
+ * What a widget's model is given: API, session, navigation, storage, clock, events. Models never
+ * reach for `window`, `location` or `localStorage`, so each is tested in Node with testing.ts.
  */
 import type { ApiClient } from '../api/client';
 import { mountEmbeddedCheckout } from '../payments/stripe';
@@ -19,32 +15,27 @@ import { createI18n, type I18n } from '../i18n/catalogue';
 export type AppLink = 'survey_done' | 'gopremium' | 'transaction_done';
 
 export interface Navigation {
-  /** Moves to a portal route, as a press asks: the hash on the portal page, the portal's address from another page. */
+  /** Moves to a portal route, as a press asks (from another page, to the portal). */
   go(name: RouteName, query?: Query, options?: { replace?: boolean }): void;
   /**
-   * Moves to a portal route on the widget's own (a view with nothing to show goes on to another; the address follows
-   * a view): on the portal page only, in place of the address unless `push`. On any other page a tag never moves the
-   * page: false, and the widget shows what it can in place.
+   * Moves to a portal route on the widget's own, on the portal page only (replacing the address
+   * unless `push`); elsewhere a tag never moves the page: false, and it shows what it can in place.
    */
   redirect(name: RouteName, query?: Query, options?: { push?: boolean }): boolean;
-  /** This page is the portal's own (a tag may move its address on its own: `redirect`). */
+  /** This page is the portal's own. */
   onPortalPage(): boolean;
-  /** The route the address's hash names ('#/success?…'), or null: on another page, a checkout's return to it. */
+  /** The route the hash names ('#/success?…'; on another page, a checkout's return), or null. */
   route(): RouteName | null;
   /** Takes a checkout's return (its route and query in the hash) out of this page's address. */
   forgetRoute(): void;
-  /** The query of the current address: the hash route's query over the page's own search. */
+  /** The hash route's query over the page's own search. */
   query(): Query;
   /**
-   * Reads a one-time token (such as `_t`) from the address and removes it from the address bar
-   * at once, so it is never left in history, bookmarks or referrers. Later calls get the same
-   * value until a new one appears.
+   * Reads a one-time token (such as `_t`) and removes it from the address bar at once, so it is
+   * never left in history, bookmarks or referrers. Later calls get the same value.
    */
   takeToken(key: string): string | null;
-  /**
-   * The absolute address a checkout returns to, for a route: the portal's, or this page's own (its route in the hash,
-   * where the tag shows the outcome in place) unless the tag returns to the portal (Settings.returnsToPortal).
-   */
+  /** The absolute address a checkout returns to: this page's own, or the portal's (Settings.returnsToPortal). */
   portalUrlFor(name: RouteName, query?: Query): string;
   /** Leaves the page for another address (a hosted checkout). */
   leave(url: string): void;
@@ -83,7 +74,7 @@ export interface ModelDeps {
   readonly deviceWallet: () => WalletSessionClass | null;
   /** Mounts the payment provider's embedded checkout (its script loaded only now). */
   readonly embedCheckout: (options: EmbedOptions) => Promise<unknown>;
-  /** The language the element shows and its messages (models and views say the same). */
+  /** The language the element shows and its messages. */
   readonly i18n: I18n;
 }
 
@@ -94,8 +85,8 @@ export interface EmbedOptions {
   readonly onComplete: () => void;
 }
 
-/** A deep link into the mobile app on the configured scheme, e.g. smapp://survey_done. */
-export function appDeepLink(action: AppLink, query?: Query): string {
+/** A deep link into the mobile app, e.g. smapp://survey_done. */
+function appDeepLink(action: AppLink, query?: Query): string {
   const params = new URLSearchParams(query ?? {}).toString();
   return `${APP_SCHEME}://${action}${params ? `?${params}` : ''}`;
 }
@@ -167,42 +158,22 @@ function browserNavigation(settings: Settings): Navigation {
 }
 
 function browserStorage(): KeyValueStore {
-  const store = (): Storage | null => {
+  // Missing, disabled (reading it throws) or full storage keeps nothing; the flow still works on this page.
+  const safely = <T>(act: (store: Storage) => T, otherwise: T): T => {
     try {
-      return globalThis.localStorage ?? null;
+      return act(globalThis.localStorage);
     } catch {
-      return null;
+      return otherwise;
     }
   };
   return {
-    get: (key) => {
-      try {
-        return store()?.getItem(key) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    set: (key, value) => {
-      try {
-        store()?.setItem(key, value);
-      } catch {
-        /* storage full or disabled: the flow still works on this page */
-      }
-    },
-    remove: (key) => {
-      try {
-        store()?.removeItem(key);
-      } catch {
-        /* ignore */
-      }
-    },
+    get: (key) => safely((store) => store.getItem(key), null),
+    set: (key, value) => safely((store) => store.setItem(key, value), undefined),
+    remove: (key) => safely((store) => store.removeItem(key), undefined),
   };
 }
 
-/**
- * The slice of Apple's ApplePaySession the payments use (so tests can fake it); paying with it is
- * shared/payments/applepay.ts.
- */
+/** The slice of Apple's ApplePaySession the payments use (so tests can fake it). */
 export interface WalletSession {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
   onpaymentauthorized:
@@ -223,10 +194,7 @@ export interface WalletSessionClass {
   readonly STATUS_FAILURE: number;
 }
 
-/**
- * The browser's ApplePaySession, where there is one (paying with it is shared/payments/applepay.ts,
- * loaded only by the tags that take payments).
- */
+/** The browser's ApplePaySession, where there is one. */
 export function browserWallet(): WalletSessionClass | null {
   const candidate = (globalThis as { ApplePaySession?: WalletSessionClass }).ApplePaySession;
   return typeof candidate === 'function' ? candidate : null;
@@ -241,7 +209,7 @@ export function walletAvailable(Session: WalletSessionClass | null): boolean {
   }
 }
 
-export const browserClock: Clock = {
+const browserClock: Clock = {
   now: () => Date.now(),
   after(ms, fn) {
     const timer = setTimeout(fn, ms);
@@ -249,7 +217,7 @@ export const browserClock: Clock = {
   },
 };
 
-/** The real dependencies of a model on this page, for an element (events come from it) with its settings. */
+/** A model's real dependencies, for an element (events come from it). */
 export function browserDeps(settings: Settings, host: EventTarget | null, i18n: I18n = createI18n()): ModelDeps {
   const connection = connectionFor(settings.apiBase);
   return {

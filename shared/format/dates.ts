@@ -1,11 +1,7 @@
 /**
- * Dates in the language shown, through Intl (no date library reaches the browser). English keeps
- * the product's own forms: '14 March 2025' generally, '14/03/2025 03:05 PM' in tables; other
- * languages use their usual long date ('14 de marzo de 2025', '2025年3月14日') and, in tables, their
- * medium date (the month as a word) and short time.
- *
- * A date never wraps inside ('2026年11 / 月26日' on a narrow screen): it comes out unbreakable (./together.ts), with
- * no-break spaces and, in Chinese, word joiners between its parts. A table's date and time may go on two lines.
+ * Dates through Intl. English keeps the product's forms ('14 March 2025'; '14/03/2025 03:05 PM'
+ * in tables); other languages their long date, and in tables their medium date and short time.
+ * A date never wraps inside (./together.ts); a table's date and time may go on two lines.
  */
 
 import { intlLocale } from '../i18n/languages';
@@ -13,10 +9,10 @@ import { unbreakable } from './together';
 
 type DateInput = string | number | Date | null | undefined;
 
-/** A date and time without a zone ('2025-03-14', '2025-03-14 10:00:00', '2025-03-14T10:00'): read as local time. */
+/** A date and time without a zone ('2025-03-14 10:00:00'): local time. */
 const LOCAL = /^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt\s]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$/;
 
-/** A server date as a Date (local time where it names no zone, as the server means it). */
+/** A server date (local time where it names no zone, as the server means it). */
 function parse(value: string | number | Date): Date {
   const local = typeof value === 'string' && !/z$/i.test(value) ? LOCAL.exec(value) : null;
   if (!local) return new Date(value);
@@ -68,28 +64,22 @@ export function formatDate(value: DateInput, language: string = 'en'): string {
   });
 }
 
-/**
- * Makes the formatter formatDate uses in this language before it is needed. The first Intl.DateTimeFormat a page makes
- * costs a phone about 60 ms (ICU's data): made in a task of its own, it is not added to the task that draws the date.
- */
+/** Makes formatDate's formatter ahead, in a task of its own: a page's first one is slow to make (ICU's data). */
 export function prepareDates(language: string = 'en'): void {
   if (language === 'en') format('en-GB', ENGLISH_LONG);
   else format(language, LONG);
 }
 
 /**
- * A date and time as tables show them: '14/03/2025 03:05 PM' in English (the spec's form); every other language
- * names the month ('14 mar 2025, 3:05 p.m.', 'Mar 14, 2025, 3:05 PM'), since '3/4/25' reads either way.
- *
- * The English form is digits only, written here: no locale data in it, and an Intl.DateTimeFormat with a time costs a
- * phone 30 to 60 ms to make, in the task that hydrates a history table.
+ * A table's date and time: '14/03/2025 03:05 PM' in English (the spec's form, written here, as a
+ * formatter with a time is slow to make); other languages name the month, as '3/4/25' reads either way.
  */
 export function formatTableDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
     if (language !== 'en') {
       const parts = format(language, { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
       const hour = parts.findIndex((part) => part.type === 'hour');
-      // Unbreakable but for what stands before the time: a line may break between the date and the time.
+      // A line may break between the date and the time only.
       const end = /[\s,]*$/;
       const marked = parts.map((part, i) => (i === hour - 1 ? part.value.replace(end, '\n') : part.value)).join('');
       return unbreakable(marked).replace('\n', () => end.exec(parts[hour - 1]!.value)![0].replace(/\s+/g, ' '));

@@ -1,14 +1,10 @@
 /**
- * The messages every tag and the portal show, one catalogue per language (messages/<lang>.json,
- * ICU MessageFormat). tools/messages.ts compiles them at build time into plain functions, split
- * by area (the key's first part: `topup`, `payments`, ...): the English of an area is built into
- * the code that imports `@messages/<area>`, every other language is a small file of its own per
- * area, loaded only when a tag or the portal shows that language, through that language's index
- * (language-files.ts). No message parser reaches the browser, and English code names no area's
- * file in another language.
+ * The messages, one ICU catalogue per language (messages/<lang>.json), compiled by
+ * tools/messages.ts into functions split by area (the key's first part). An area's English is
+ * built into the code importing `@messages/<area>`; other languages load per area when shown
+ * (language-files.ts). No message parser reaches the browser.
  *
- * `translate(language, key, args)` is the one way to a text; models and views get it through their
- * deps (`deps.i18n.t`), so both speak the element's language.
+ * `translate` is the one way to a text; models and views use `deps.i18n.t`.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import languageFiles, { type CompiledMessages, type MessageArgs } from './language-files';
@@ -26,10 +22,8 @@ const compiled = new Map<Language, CompiledMessages>();
 /** The areas whose code is on the page, each with the languages it has its messages in. */
 const areas = new Map<string, Set<Language>>();
 /**
- * The languages that had every area's messages here once. One stays shown while the file of an area that came later
- * (another tag's code) is on its way: only that area's texts are English meanwhile, and no tag drawn before uses them
- * (a tag waits for its own areas before it draws: shared/ui/renderer.ts). Were the whole view to turn English then,
- * a tag hydrating its markup at that moment would find other texts than its markup's.
+ * The languages that had every area's messages once. One stays shown while a later area's file
+ * loads (only that area is English meanwhile), so a tag hydrating then finds its markup's texts.
  */
 const whole = new Set<Language>(['en']);
 const loading = new Map<Language, Promise<void>>();
@@ -43,9 +37,8 @@ function merge(language: Language, messages: CompiledMessages): void {
 export function registerArea(area: string, englishMessages: CompiledMessages): void {
   merge('en', englishMessages);
   areas.set(area, new Set(['en']));
-  // An area registers when the code that uses it is imported, before anything renders its texts: English needs no
-  // new render (one now would make React give up hydrating the prerendered markup of a tag already mounting). The
-  // other languages already shown on the page load this area's file too, and render again when it is here.
+  // Registered before anything renders its texts: English needs no new render (one now would make
+  // React give up hydrating a tag already mounting). Other languages shown load this area's file.
   for (const language of compiled.keys()) if (language !== 'en') void loadLanguage(language);
 }
 
@@ -56,7 +49,7 @@ export function registerLanguage(language: Language, messages: CompiledMessages)
   version.value += 1;
 }
 
-/** Whether every area loaded so far has its messages in this language (a language without files never will). */
+/** Whether every area loaded so far has its messages in this language. */
 export function isLoaded(language: Language): boolean {
   const loaded =
     language === 'en' ||
@@ -65,10 +58,10 @@ export function isLoaded(language: Language): boolean {
   return loaded;
 }
 
-/** Loads a language's index, then its file of every area on the page not loaded yet (once; a failed file is tried again next time). */
+/** Loads a language's file of every area not loaded yet (a failed one is tried again next time). */
 export function loadLanguage(language: Language): Promise<void> {
   if (isLoaded(language)) return Promise.resolve();
-  // An area registered while a load runs (a widget's code that arrived meanwhile) is loaded after it.
+  // An area registered while a load runs is loaded after it.
   const running = loading.get(language);
   if (running) return running.then(() => loadLanguage(language));
   const index = languageFiles[language];
@@ -106,12 +99,12 @@ export function translate(language: Language, key: MessageKey, args?: MessageArg
 
 /** What a model and its views are given: the language they show and its messages. */
 export interface I18n {
-  /** The language shown: the one wanted once its messages are here, English until then (see `whole`). */
+  /** The language wanted once its messages are here, English until then (see `whole`). */
   readonly language: ReadonlySignal<Language>;
   readonly t: Translate;
 }
 
-/** The messages of the language `wanted` names (its files are loaded when it changes). */
+/** The messages of the language `wanted` names. */
 export function createI18n(wanted: ReadonlySignal<Language> = signal('en')): I18n {
   const language = computed(() => {
     void version.value;
@@ -130,16 +123,12 @@ export const english: Translate = (key, args) => translate('en', key, args);
 const pageChanges = signal(0);
 let watching = false;
 
-/** Says a `language` attribute changed (the element's attributeChangedCallback), so elements look again. */
+/** Says a `language` attribute changed, so elements look again. */
 export function languageChanged(): void {
   pageChanges.value += 1;
 }
 
-/**
- * The language an element wants (shared/i18n/languages.ts elementLanguage), looked at again
- * whenever a `lang` on the page or a tag's `language` attribute changes: the portal's language
- * menu sets `<html lang>`, and every tag following it redraws in the new language.
- */
+/** The language an element wants, looked at again whenever a `lang` or `language` attribute changes. */
 export function followElement(element: Element): ReadonlySignal<Language> {
   if (!watching && typeof MutationObserver !== 'undefined') {
     watching = true;

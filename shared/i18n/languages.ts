@@ -1,8 +1,4 @@
-/**
- * Which language a tag or the portal shows, from what a page, a tag or a browser names
- * ('es-MX', 'zh-CN', 'tl', 'en-GB'). Matching a name to one of ours is the boot protocol's
- * (shared/boot/boot.ts matchLanguage), which the loader and route.js use too.
- */
+/** Languages; matching a name ('es-MX', 'tl') to one of ours is shared/boot/boot.ts's. */
 
 import { PSEUDO } from '../boot/boot';
 
@@ -25,13 +21,12 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 }
 
 /**
- * The locale `Intl` writes a language's numbers, money and dates in (the compiled messages' numbers too): English as
- * the US writes it, Spanish as Latin America does ('es-419': 'USD 1,234.50', the neutral Spanish of the catalogue, for
- * readers in the Americas and the Philippines, rather than Spain's '1234,50 US$'), every other language as named.
+ * The locale `Intl` writes a language's numbers, money and dates in: English as the US does,
+ * Spanish as Latin America does ('USD 1,234.50', the catalogue's neutral Spanish, not Spain's '1234,50 US$').
  */
 export const intlLocale = (language: string): string =>
   language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
 
-/** Intl's number format for a language, in its intlLocale (money and plain numbers: shared/format/money.ts). */
+/** Intl's number format for a language. */
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
   new Intl.NumberFormat(intlLocale(language), options);

@@ -1,8 +1,4 @@
-/**
- * The dialogs every payment flow shares: the unfinished-transaction warning with Continue
- * Payment / Cancel Transaction, its confirm, 'Happy Sabbath!', a warning titled with an HTTP
- * status (or any title), an error, and the checkout exception.
- */
+/** The dialogs every payment flow shares. */
 import { useT } from '../ui/WidgetRoot';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog, type ConfirmDialogProps } from '../ui/Dialog';
@@ -10,9 +6,16 @@ import '@messages/payments';
 import type { Translate } from '../i18n/catalogue';
 import type { PaymentDialog, PaymentPrompts } from './prompts';
 
-/** Each dialog: its title, what it says and the answers it offers (the prompts' actions: prompts.ts). */
+/** Each dialog: its title, what it says and the answers it offers. */
 function describe(dialog: PaymentDialog, prompts: PaymentPrompts, t: Translate): ConfirmDialogProps {
   const close = () => prompts.closeDialog();
+  const ok = (title: string, tone: 'warning' | 'error', text: string): ConfirmDialogProps => ({
+    title,
+    tone,
+    text,
+    confirm: t('payments.ok'),
+    onConfirm: close,
+  });
   switch (dialog.kind) {
     case 'unfinished':
       // Only its buttons answer it: Escape does not.
@@ -44,29 +47,11 @@ function describe(dialog: PaymentDialog, prompts: PaymentPrompts, t: Translate):
         onConfirm: close,
       };
     case 'status':
-      return {
-        title: dialog.title,
-        tone: 'warning',
-        text: dialog.message,
-        confirm: t('payments.ok'),
-        onConfirm: close,
-      };
+      return ok(dialog.title, 'warning', dialog.message);
     case 'error':
-      return {
-        title: t('payments.errorTitle'),
-        tone: 'error',
-        text: dialog.message,
-        confirm: t('payments.ok'),
-        onConfirm: close,
-      };
+      return ok(t('payments.errorTitle'), 'error', dialog.message);
     case 'checkout-error':
-      return {
-        title: t('payments.checkoutTitle'),
-        tone: 'error',
-        text: t('payments.checkoutError'),
-        confirm: t('payments.ok'),
-        onConfirm: close,
-      };
+      return ok(t('payments.checkoutTitle'), 'error', t('payments.checkoutError'));
   }
 }
 

@@ -1,9 +1,4 @@
-/**
- * The parts of a payment every widget shows the same way: the payment method chooser, the
- * checkout step (hand-off, its error with a retry, the embedded checkout's place, Cancel
- * Transaction), the confirmation while it runs or when it needs a retry, and the frame around
- * a payment (its notice, its dialogs, the 'please wait...' overlay).
- */
+/** The parts of a payment every widget shows the same way. */
 import { useT } from '../ui/WidgetRoot';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode, RefObject } from 'react';
@@ -25,10 +20,8 @@ export const paymentStyles = /* css */ `${choiceStyles}
 `;
 
 /**
- * A payment form's steps: its title, where the person is ('Step 1 of 2: …'), a failed load with its retry, then the
- * step itself. `early`: the GETs the step's first load makes for a signed-in person (shared/api/contract.ts addressOf,
- * space-separated), named in its markup so that, prerendered, the loader asks for them while the code is on its way
- * (shared/api/early.ts).
+ * A payment form's step: title, progress, a failed load's retry, the step. `early`: its first
+ * GETs for a signed-in person, named in the markup for shared/api/early.ts.
  */
 export function PaymentSteps(props: {
   title: string;
@@ -78,10 +71,7 @@ export function PaymentMethodChooser({ choice }: { choice: MethodChoice }) {
   );
 }
 
-/**
- * The checkout page: on the way to the hosted checkout, or the embedded checkout's place; Cancel Transaction asks
- * first.
- */
+/** The checkout page: on the way to the hosted checkout, or the embedded one's place. */
 export function CheckoutStep({
   checkout,
   prompts,
@@ -112,11 +102,7 @@ export function CheckoutStep({
   );
 }
 
-/**
- * A success page while its payment is being confirmed: the page as it usually shows (`title`, `text`, anything
- * between them and `button`), its texts' places held (they do not show), so nothing moves when the confirmation
- * comes. Its height is the tag's reserved height for view="success" (widgets/tags.ts).
- */
+/** A success page while its payment is confirmed, its texts' places held so nothing moves when it is. */
 export function ConfirmingPlaces(props: { title: string; text: ReactNode; button: string; children?: ReactNode }) {
   const t = useT();
   return (
@@ -156,10 +142,7 @@ export function Confirmation({ checkout, children }: { checkout: Checkout; child
   return <p role="status">{t('payments.confirming')}</p>;
 }
 
-/**
- * The card of a payment widget: its notice, its content, its dialogs (a checkout's, or the change of amount's) and the
- * overlay while busy.
- */
+/** A payment widget's card: notice, content, dialogs, and the overlay while busy. */
 export function PaymentFrame({
   prompts,
   view,

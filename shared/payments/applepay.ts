@@ -1,8 +1,6 @@
 /**
- * The device wallet (Apple Pay on the web), where the browser offers it: `ApplePaySession`
- * exists and can make payments. The wallet's own sequence: begin -> onvalidatemerchant
- * (the API host validates with Apple and answers the merchant session) -> the person
- * authorises -> onpaymentauthorized (the API host charges the token) -> completePayment.
+ * The device wallet (Apple Pay on the web): begin -> onvalidatemerchant (the API host validates
+ * with Apple) -> the person authorises -> onpaymentauthorized (the API host charges) -> completePayment.
  */
 import type { ApiClient } from '../api/client';
 import { walletAvailable, type WalletSessionClass } from '../deps/deps';
@@ -11,8 +9,7 @@ import { authorizeWalletPayment, validateMerchant } from '../api/wallet';
 import '@messages/payments';
 import { english, type Translate } from '../i18n/catalogue';
 
-// The wallet's own types live with the dependency that hands it to models (shared/deps/deps.ts), which this module
-// needs and which must not need it back.
+// Declared in deps.ts, which must not import this module.
 export type { WalletSession, WalletSessionClass } from '../deps/deps';
 
 export interface WalletPurchase {

@@ -1,25 +1,20 @@
 /**
- * The checkout state machine: the steps of every checkout, written once. What differs between
- * kinds of checkout is in kinds/ (one file per kind); what the page says around a payment is
- * prompts.ts, and its lists are lists.ts (flow.ts wires the three together).
+ * The checkout state machine, written once; what differs per kind is in kinds/ (flow.ts wires it
+ * to prompts.ts and lists.ts).
  *
- *   begin(draft) ─ stores the unfinished checkout (with its Idempotency-Key), then goes to the
- *     │            kind's checkout page or hands off in place; the device wallet authorises in
- *     │            place instead (authorising)
- *     └ checkout() ─ creating: creates the session (once) ─ redirecting: leaves for the hosted
- *                    checkout or the e-wallet's page, or embedded: mounts the embedded checkout.
- *                    A checkout that cannot start does what its kind says (create-failed with a
- *                    retry, a dialog, or another page).
+ *   begin(draft) ─ stores the checkout (with its Idempotency-Key), then the kind's checkout page
+ *     │            or the hand-off in place; the device wallet authorises in place instead
+ *     └ checkout() ─ creating (once) ─ redirecting to the hosted checkout, or embedded.
+ *                    A checkout that cannot start does what its kind says.
  *   …the person pays elsewhere and comes back to the kind's success route…
- *   confirm() ─ confirming ─ settle(outcome); the pending page asks again with recheck() ─ settle(outcome)
+ *   confirm() ─ confirming ─ settle(outcome); the pending page asks again with recheck()
  *
  * settle(outcome) is the one place an outcome takes effect:
- *   confirmed ─ clears the records, announces it, reloads the profile and shows it (confirmed);
- *               on the pending page it hands the result to the success page, which shows it
- *               without asking the API host again: a payment is confirmed once
+ *   confirmed ─ clears the records, announces it, reloads the profile and shows it; from the
+ *               pending page it hands the result to the success page: confirmed once
  *   pending   ─ keeps a pending record (waiting); the success page goes on to /result/pending
  *   failed    ─ forgets the checkout and goes to 'Payment Failed!' with the message
- *   retry     ─ the call did not get through: keeps everything and offers a retry (confirm-failed)
+ *   retry     ─ the call did not get through: keeps everything and offers a retry
  */
 import { computed, signal } from '@preact/signals-core';
 import type { PaymentResult } from '../api/credits';
@@ -56,13 +51,10 @@ type Stored<D> = D & {
   readonly createdAt: number;
 };
 
-/** A payment being confirmed: as its pending record keeps it, without the kind (the machine's own). */
+/** A payment being confirmed, as its pending record keeps it (less the kind). */
 type Waiting = Omit<PaymentPendingRecord, 'kind'>;
 
-/**
- * The address of a hosted checkout, when it is one the person may be sent to: this page's host, the API host, or
- * Stripe's checkout.
- */
+/** A hosted checkout's address, if on this page's host, the API host or Stripe's checkout. */
 export function trustedCheckoutUrl(url: string, page: { origin: string; apiBase: string }): string | null {
   let parsed: URL;
   try {
@@ -92,9 +84,9 @@ export function kindContext(deps: ModelDeps): KindContext {
 }
 
 export interface CheckoutOptions<R> {
-  /** Shows one of the payment dialogs (the page's prompts); a page without dialogs leaves it out. */
+  /** Shows a payment dialog; a page without dialogs leaves it out. */
   readonly tell?: (dialog: PaymentDialog) => void;
-  /** A confirmed payment, once, as it is announced (after the kind's `sm-payment-completed`). */
+  /** A confirmed payment, once, after its `sm-payment-completed`. */
   readonly onConfirmed?: (sessionId: string, result: R) => void;
 }
 
@@ -110,26 +102,23 @@ export function createCheckout<D extends { readonly method: string }, R extends 
   const state = signal<PaymentState<R>>({ kind: 'idle' });
   const tell = options.tell ?? (() => {});
   let container: () => HTMLElement | null = () => null;
-  /** The payment settle() settles, and where: on this kind's success page, or on the pending page. */
+  /** The payment settle() settles, and on which page. */
   let confirming: { readonly waiting: Waiting; readonly on: 'success' | 'pending' } | null = null;
-  /** The device wallet is offered for kinds that take it, where the browser has one. */
   const walletOffered = () => !!kind.wallet && walletAvailable(deps.deviceWallet());
-  // Paying with it is fetched only where it is offered, as the checkout starts, so that a tap on Pay finds it here:
-  // Safari begins a wallet session only within the tap.
+  // Fetched up front where offered: Safari begins a wallet session only within the tap on Pay.
   let wallet: typeof import('./applepay') | null = null;
   const walletCode = () => import('./applepay').then((code) => (wallet = code));
   if (walletOffered()) void walletCode().catch(() => undefined);
 
   const stored = () => records.read(kind.record) as Stored<D> | null;
 
-  /** Ends the payment as failed: 'Payment Failed!' shows the message (once); on another page, the tag says it. */
+  /** Ends the payment as failed: 'Payment Failed!' shows the message; off the portal, the tag does. */
   function fail(message: string) {
     records.clear('payment-pending');
     if (!deps.nav.onPortalPage()) {
       state.value = { kind: 'confirm-failed', message };
       return;
     }
-    // The failed page reads the message from its record.
     records.write('payment-error', { message, at: deps.clock.now() });
     deps.nav.redirect('TransactionFailedPage');
   }
@@ -141,7 +130,6 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       return;
     }
     state.value = { kind: 'idle' };
-    // The kind's page, in the portal; on another page the payment ends as failed, in place.
     if (failure.kind === 'go') {
       if (!deps.nav.redirect(failure.route)) fail(error?.message ?? t('payments.failedFallback'));
     } else if (failure.kind === 'tell') {
@@ -160,7 +148,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     deps.clock.after(SUCCESS_REDIRECT_MS, () => (state.value = { kind: 'confirmed', sessionId, result }));
   }
 
-  /** The one place an outcome takes effect, wherever it was learned (see the top of this file). */
+  /** The one place an outcome takes effect (see the top of this file). */
   async function settle(outcome: PaymentOutcome) {
     if (!confirming) return;
     const { waiting, on } = confirming;
@@ -183,7 +171,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
         tries: on === 'pending' ? waiting.tries + 1 : 0,
       });
       state.value = { kind: 'waiting' };
-      // The pending page is the portal's; on another page the tag says the payment waits, and checks again when asked.
+      // Off the portal, the tag says the payment waits.
       if (on === 'success' && !deps.nav.redirect('ResultPendingPage'))
         state.value = { kind: 'confirm-failed', message: t('payments.stillPending') };
     } else if (outcome.kind === 'failed') {
@@ -192,7 +180,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     } else state.value = { kind: 'confirm-failed', message: outcome.message };
   }
 
-  /** Asks the API host whether the payment went through; kinds without a check count their return as confirmed. */
+  /** Asks whether the payment went through; kinds without a check count their return as confirmed. */
   async function check({ sessionId, method }: Waiting): Promise<PaymentOutcome> {
     if (!kind.confirm) return { kind: 'confirmed', result: AUTHORISED };
     state.value = { kind: 'confirming' };
@@ -245,7 +233,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     cannotStart(kind.noHandOff ?? { kind: 'tell', dialog: { kind: 'checkout-error' } }, null);
   }
 
-  /** Hands the stored draft off to the checkout; false when there is none here (and the page stays: not the portal). */
+  /** Hands the stored draft off to the checkout; false when there is none (and the page stays). */
   async function checkout(): Promise<boolean> {
     let record = stored();
     if (!record) return deps.nav.redirect(kind.startRoute);
@@ -294,10 +282,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     else state.value = { kind: 'idle' };
   }
 
-  /**
-   * On the success route: confirms the payment the person came back with (the address's, else the stored one); false
-   * when there is none here (and the page stays: not the portal).
-   */
+  /** On the success route: confirms the payment the person came back with; false when there is none. */
   async function confirm(): Promise<boolean> {
     const query = deps.nav.query();
     const record = stored();
@@ -321,10 +306,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
     /** A step is under way: buttons wait. */
     busy: computed(() => ['creating', 'redirecting', 'authorising', 'confirming'].includes(state.value.kind)),
 
-    /**
-     * Starts paying for a draft (the device wallet authorises in place); `place` holds an embedded checkout shown in
-     * place.
-     */
+    /** Starts paying for a draft; `place` holds an embedded checkout. */
     async begin(draft: D, place?: () => HTMLElement | null) {
       if (place) container = place;
       if (draft.method === DEVICE_WALLET.id) return payWithWallet(draft);
@@ -347,7 +329,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       else void checkout();
     },
     confirm,
-    /** Back to no payment under way (after one confirmed in place, the form again). */
+    /** Back to no payment under way. */
     reset() {
       confirming = null;
       state.value = { kind: 'idle' };
@@ -359,7 +341,7 @@ export function createCheckout<D extends { readonly method: string }, R extends 
       await settle(outcome);
       return outcome;
     },
-    /** Ends the payment as failed before it started (the app's link was refused): 'Payment Failed!' says why. */
+    /** Ends the payment as failed before it started (the app's link was refused). */
     fail,
   };
 }

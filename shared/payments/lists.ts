@@ -1,8 +1,4 @@
-/**
- * The lists a payment page loads before anyone pays (credit options, plans, payment methods,
- * missions), apart from the checkout itself: loading one, and what a failed load shows, in one
- * place (`error`, with a retry in the view) and, for the payment lists, as a dialog.
- */
+/** Loading a payment page's lists (options, plans, methods, missions), and what a failed load shows. */
 import { computed, signal } from '@preact/signals-core';
 import type { ApiError, ApiResult } from '../api/errors';
 import type { ModelDeps } from '../deps/deps';
@@ -11,8 +7,8 @@ import type { PaymentDialog } from './prompts';
 /**
  * How a failed load shows:
  * - 'message': its message in place (a list anyone may read, such as the missions);
- * - 'payment': a list of the payment host's, whose 401 while the session is still good is 'Happy Sabbath!' with the
- *   server's message (a dead session signs out, and the guard sends the person to sign in); other failures in place;
+ * - 'payment': a 401 while the session is still good is 'Happy Sabbath!' with the server's message
+ *   (a dead session signs out); other failures in place;
  * - 'payment-status': as 'payment', and a failure with an HTTP status also as a warning titled with it.
  */
 export type ListFailure = 'message' | 'payment' | 'payment-status';
@@ -20,7 +16,7 @@ export type ListFailure = 'message' | 'payment' | 'payment-status';
 export function createListLoading(deps: Pick<ModelDeps, 'account' | 'session'>, show: (dialog: PaymentDialog) => void) {
   const error = signal<string | null>(null);
 
-  /** Shows a failed load as `failure` says; answers the message to show in place, if any. */
+  /** Shows a failed load as `how` says; answers the message to show in place, if any. */
   async function explain(failure: ApiError, how: ListFailure): Promise<string | null> {
     if (how === 'message') return failure.message;
     if (failure.status === 401) {
@@ -34,7 +30,7 @@ export function createListLoading(deps: Pick<ModelDeps, 'account' | 'session'>, 
   }
 
   return {
-    /** Why the page's list did not load (or cannot be used), shown in place with a retry. */
+    /** Why the page's list did not load or cannot be used, shown in place with a retry. */
     error: computed(() => error.value),
     explain,
     /** Loads one of the page's lists into `into`; a failure shows as `how` says. */
@@ -44,7 +40,7 @@ export function createListLoading(deps: Pick<ModelDeps, 'account' | 'session'>, 
       if (result.ok) into(result.data);
       else error.value = await explain(result.error, how);
     },
-    /** A list that came but cannot be used (empty, or without what was asked for) says so in the same place. */
+    /** A list that came but cannot be used says so in the same place. */
     fail(message: string) {
       error.value = message;
     },

@@ -1,14 +1,10 @@
-/**
- * Payment methods: which ones a person may choose, what a method charges, and the one choice
- * (list, chosen method, its error) every payment form uses. The Philippine e-wallets charge in
- * PHP at the plan's rate; the device wallet (Apple Pay) is offered only where the browser has it.
- */
+/** Payment methods: which ones a person may choose, and what each charges. */
 import { computed, signal } from '@preact/signals-core';
 import type { PaymentMethod } from '../api/credits';
 import '@messages/payments';
 import { english, type Translate } from '../i18n/catalogue';
 
-/** The two Philippine e-wallets, paid through the Philippine provider and polled while pending. */
+/** The Philippine e-wallets: charged in PHP, polled while pending. */
 export const E_WALLETS: ReadonlySet<string> = new Set(['gcash', 'grab_pay']);
 export const CARD = 'credit_card';
 export const WECHAT = 'wechat';
@@ -24,13 +20,12 @@ export function chargeFor(
 }
 
 export interface MethodChoiceOptions {
-  /** Loads the methods the API host offers, handing them to `into` (a failure is the page's to show). */
+  /** Loads the methods offered into `into` (a failure is the page's to show). */
   readonly load: (into: (methods: readonly PaymentMethod[]) => void) => Promise<void>;
-  /** Offer the device wallet (only where the browser can pay with it). */
+  /** Offer the device wallet. */
   readonly deviceWallet?: () => boolean;
   /** Narrows the list (a monthly membership pays by card only). */
   readonly allow?: (method: PaymentMethod) => boolean;
-  /** The messages of the element's language (English when left out). */
   readonly t?: Translate;
 }
 

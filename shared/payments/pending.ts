@@ -1,10 +1,6 @@
 /**
- * A payment waiting for confirmation (/result/pending): a card that needs authenticating, or
- * an e-wallet payment authorised on another device. 'Verify Payment' asks again, as often as
- * the person likes; e-wallet payments are also checked every 5 s, 12 times at most. Each answer
- * is settled by the checkout machine of the payment's kind, as on its success page (engine.ts):
- * once confirmed the person goes to the kind's success page, which shows it without asking
- * again; a refusal goes to 'Payment Failed!'.
+ * A payment waiting for confirmation (/result/pending). 'Verify Payment' asks again; e-wallet
+ * payments are also polled. Each answer is settled by the kind's checkout machine (engine.ts).
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ModelDeps } from '../deps/deps';
@@ -40,7 +36,7 @@ export function createPendingPayment(deps: ModelDeps) {
     if (!opened || !checkout) return 'done';
     if (checkout.state.value.kind === 'confirming') return 'again';
     gaveUp.value = false;
-    // The payment this page opened with, as its record now stands (its tries counted on), or as it was opened with.
+    // The payment this page opened with, as its record now stands (tries counted), else as opened.
     const stored = records.read('payment-pending');
     const outcome = await checkout.recheck(
       stored?.sessionId === opened.sessionId && stored.kind === opened.kind ? stored : opened,

@@ -1,10 +1,6 @@
 /**
- * What a payment page says around the payment itself: the warning about an unfinished
- * transaction ('The other transaction are on the way...') with Continue Payment and Cancel
- * Transaction and its confirm, the notice after a cancel (here or at the provider), and the
- * dialogs others ask for: the checkout machine (engine.ts) and the page's lists (lists.ts) tell
- * it what to show through `show`. Used by the payment flows (flow.ts) and by the change of
- * amount (which is not a checkout, but keeps its own unfinished record).
+ * What a payment page says around the payment: the unfinished-transaction warning and its
+ * answers, the notice after a cancel, and the dialogs engine.ts and lists.ts ask for (`show`).
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ModelDeps } from '../deps/deps';
@@ -33,14 +29,14 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
   const notice = signal<NoticeState | null>(null);
   let warned = false;
 
-  /** Warns when a transaction of this kind is unfinished. Returns whether it did. */
+  /** Warns when a transaction of this kind is unfinished; whether it did. */
   function warnUnfinished(): boolean {
     warned = records.read(options.record) !== null;
     if (warned) dialog.value = { kind: 'unfinished' };
     return warned;
   }
 
-  /** A checkout cancelled at the provider (its session in the address's `canceled`) says nothing was charged. */
+  /** A checkout cancelled at the provider (`canceled` in the address) says nothing was charged. */
   function canceledThere(): boolean {
     const stored = records.read(options.record);
     const canceled = deps.nav.query().canceled;
@@ -54,7 +50,7 @@ export function createPaymentPrompts(deps: ModelDeps, options: { record: RecordN
     dialog: computed(() => dialog.value),
     notice: computed(() => notice.value),
     canceledThere,
-    /** On the start page: a checkout cancelled at the provider says nothing was charged; an unfinished one warns. */
+    /** On the start page: a cancelled checkout says so; an unfinished one warns. */
     open() {
       if (!canceledThere()) warnUnfinished();
     },

@@ -1,13 +1,7 @@
 /**
- * What a payment keeps in local storage between pages: the unfinished checkout of each kind
- * (credit, membership, donation, card update), a change of the monthly amount, the last
- * payment failure, the payment waiting for confirmation, and the result the pending page saw
- * confirmed, for the success page it goes on to. Each record is parsed when read;
- * a corrupted or tampered one is removed and read as absent, never a crash.
- *
- * Records are kept per API host, as sessions are (shared/boot/boot.ts sessionKeyFor): a payment
- * belongs to the host that took it, so two tags naming two hosts on one page never share an
- * unfinished checkout. The page's own host ('') keeps the plain keys.
+ * What a payment keeps in local storage between pages. Each record is parsed when read; a
+ * corrupted or tampered one is removed and read as absent. Records are kept per API host, as
+ * sessions are, so two tags naming two hosts never share an unfinished checkout.
  */
 import * as z from 'zod/mini';
 import { paymentRecordKey } from '../boot/boot';
@@ -72,13 +66,11 @@ export const ChangeSubscriptionRecord = z.object({
   currency: z.string(),
   at: z.number(),
 });
-export type ChangeSubscriptionRecord = z.infer<typeof ChangeSubscriptionRecord>;
 
 /** The last payment failure, shown on the Payment Failed! page. */
 export const PaymentErrorRecord = z.object({ message: z.string().check(z.maxLength(1000)), at: z.number() });
-export type PaymentErrorRecord = z.infer<typeof PaymentErrorRecord>;
 
-export const CHECKOUT_RECORDS = ['credit', 'subscription', 'donation', 'card-update'] as const;
+const CHECKOUT_RECORDS = ['credit', 'subscription', 'donation', 'card-update'] as const;
 export type CheckoutRecordName = (typeof CHECKOUT_RECORDS)[number];
 
 /** A payment waiting for confirmation (card authentication or an e-wallet). */
@@ -93,17 +85,13 @@ export const PaymentPendingRecord = z.object({
 });
 export type PaymentPendingRecord = z.infer<typeof PaymentPendingRecord>;
 
-/**
- * A payment the pending page saw confirmed, handed to its success page, which shows it without asking the API host
- * again. The result is read back by the kind that paid (kinds/kind.ts `result`).
- */
+/** A payment the pending page saw confirmed, for its success page (read by the kind's `result`). */
 export const PaymentConfirmedRecord = z.object({
   kind: z.enum(CHECKOUT_RECORDS),
   sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
   result: z.unknown(),
   at: z.number(),
 });
-export type PaymentConfirmedRecord = z.infer<typeof PaymentConfirmedRecord>;
 
 const SCHEMAS = {
   credit: CreditRecord,
@@ -124,7 +112,7 @@ export interface Records {
   clear(name: RecordName): void;
 }
 
-/** The payment records of one API host (its base, as its API client calls it; '' for the page's own). */
+/** The payment records of one API host ('' for the page's own). */
 export function createRecords(storage: KeyValueStore, apiBase: string): Records {
   const key = (name: RecordName) => paymentRecordKey(name, apiBase);
   return {

@@ -1,8 +1,6 @@
 /**
- * Stripe's embedded checkout, for production. Stripe.js is loaded only at the checkout step
- * (from '@stripe/stripe-js/pure', whose import does not inject the script), once per page,
- * with our own timeout: offline, a never-answering host would otherwise leave it pending
- * forever. A failed load is forgotten so the next attempt tries again.
+ * Stripe's embedded checkout. Stripe.js loads at the checkout step only ('/pure' does not inject
+ * it on import), once, with a timeout (offline, it would pend forever); a failed load is retried.
  */
 import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
 

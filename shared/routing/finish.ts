@@ -1,8 +1,6 @@
 /**
- * The last step of every payment flow (a top-up, a membership, a gift, a change of amount): back
- * into the mobile app through its transaction_done deep link when the person came from the app,
- * else to the portal's home; on another page (a blog the payment returned to), `here` (the tag's
- * form again), so the page is not taken away.
+ * The last step of every payment flow: back into the app (transaction_done) when the person came
+ * from it, else home; off the portal, `here` (the tag's form again), so the page is not taken away.
  */
 import type { ModelDeps } from '../deps/deps';
 import type { Query } from './routes';

@@ -16,10 +16,7 @@ export interface RouteDef {
   /** Rendered inside the signed-in shell (header, banner, footer). */
   readonly shell: boolean;
   readonly banner: BannerGroup;
-  /**
-   * A page a payment's own page goes on to by itself (a payment that waits, or failed): it takes that page's place,
-   * its banner and at least its height, so nothing moves when it replaces it. Opened on its own, it shows `banner`.
-   */
+  /** A page a payment's page goes on to by itself: it keeps that page's banner and height, so nothing moves. */
   readonly keepsBanner?: true;
 }
 
@@ -197,11 +194,7 @@ export function buildQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/**
- * Parses a location hash ('#/top-up?x=1') into a route.
- * An empty hash is the Dashboard; an unknown path falls back to the Dashboard too
- * (the guard then decides whether the person may see it).
- */
+/** Parses a location hash ('#/top-up?x=1'); an empty or unknown path is the Dashboard (the guard decides). */
 export function parseHash(hash: string): Location {
   const raw = hash.replace(/^#/, '');
   const [pathPart = '', ...rest] = raw.split('?');
@@ -216,10 +209,7 @@ export function hrefFor(name: RouteName, query?: Query): string {
   return `#${ROUTES[name].path}${buildQuery(query)}`;
 }
 
-/**
- * Where a link from the mobile app sends the person it signs in (`type`): the app's donation link opens the app's
- * mission on the Donations page; the other types as after any sign-in.
- */
+/** Where a link from the mobile app sends the person it signs in; `donation` opens the app's mission. */
 export function appLinkTarget(type: string): { name: RouteName; query?: Query } {
   if (type === 'donation') return { name: 'DonationsPage', query: { _d: String(APP_DONATION_MISSION_ID) } };
   return { name: routeForType(type) };

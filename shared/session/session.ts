@@ -1,12 +1,6 @@
 /**
- * The session store (signals) of one API host: access token, token type and expiry, the user
- * profile, the from-apps flag and the stored next page. Every widget on a page that talks to
- * the same host shares one (see connection.ts).
- *
- * - Persisted to local storage under the host's key; a corrupted, tampered or foreign record
- *   is discarded (never a crash).
- * - Kept in step across tabs through the `storage` event.
- * - Signs out by itself when the token expires.
+ * The session store of one API host, shared by its widgets on a page (connection.ts). Persisted
+ * (a corrupted or tampered record is discarded), kept in step across tabs, signed out on expiry.
  */
 import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import * as z from 'zod/mini';
@@ -15,7 +9,7 @@ import { UserProfile, type LoginResponse } from '../api/schemas';
 import { SESSION_KEY, signedInRecord, type StoredAuth } from '../boot/boot';
 import { parseTarget, type Target } from '../routing/targets';
 
-/** A sign-in: its token, of its type, until it expires (epoch milliseconds). Kept as the boot protocol reads it. */
+/** A sign-in's token, of its type, until it expires (epoch ms), as the boot protocol reads it. */
 export type Auth = StoredAuth;
 
 export type SignOutReason = 'logout' | 'expired' | 'other-tab';
@@ -29,10 +23,10 @@ interface State {
 
 const EMPTY: State = { auth: null, user: null, fromApps: false, nextPage: null };
 
-/** A state as storage keeps it (the pre-React code reads its `auth` too: shared/boot/boot.ts storedAuthorization). */
+/** A state as storage keeps it (shared/boot/boot.ts reads its `auth` too). */
 const record = (state: State): string => JSON.stringify({ v: 1, ...state });
 
-/** The stored record of a person signed in and nothing more: what a page starts with in the tests and the bench. */
+/** The stored record of a person signed in and nothing more, for the tests and the bench. */
 export const storedSignIn = (auth: Auth): string => signedInRecord(auth);
 
 const StoredRecord = lazy(() =>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 export interface Choice<T> {
   readonly value: T;
-  /** What the card shows after its radio button, and its accessible name: a text in a span, or the nodes given. */
+  /** What the card shows after its radio button, and its accessible name. */
   readonly label: ReactNode;
 }
 
@@ -19,10 +19,8 @@ export interface ChoicesProps<T> {
 }
 
 /**
- * A group of radio cards: one choice of several, each a card with its radio button. The
- * chosen card is marked with data-checked for the styles (choiceStyles in styles.ts). The group
- * sits in a box of its own: WebKit makes a fieldset that is a flex item (as in .sm-stack) too
- * tall by its legend, and not on every layout, so the card's height would jump.
+ * A group of radio cards, the chosen one marked with data-checked. In a box of its own: WebKit
+ * makes a fieldset that is a flex item too tall by its legend, on some layouts only.
  */
 export function Choices<T extends string | number | boolean>({
   legend,

@@ -1,10 +1,7 @@
 /**
- * The root of every widget's view inside its shadow root: the base styles plus the widget's own,
- * and the model dependencies of this element (its own API host and portal, from its `api-base`
- * and `portal` attributes; events dispatched from the element).
- *
- * Views get their model with `useModel(createXModel)`: created once per element with those
- * dependencies, and created anew if the element's settings change.
+ * The root of every widget's view: the base and widget styles, and the element's model
+ * dependencies (from its `api-base` and `portal`). Views get their model with
+ * `useModel(createXModel)`, created anew if the element's settings change.
  */
 import { signal } from '@preact/signals-core';
 import { trustedText } from '../boot/trusted-types';
@@ -21,10 +18,7 @@ const DepsContext = createContext<ModelDeps | null>(null);
 /** What the person did before the code arrived (fields, actions), until a model takes it. */
 const CaptureContext = createContext<Capture | null>(null);
 
-/**
- * The language markup is rendered in where there is no element to ask (prerendering in Node:
- * tools/prerender.tsx); in the browser each element follows its own attribute and page.
- */
+/** The language when there is no element to ask (prerendering). */
 export const LanguageContext = createContext<Language>('en');
 
 /** Gives descendants a model's dependencies (the portal page provides its own). */
@@ -45,12 +39,12 @@ function useLanguage(i18n: I18n): Language {
   );
 }
 
-/** The language the element (or the portal) shows, for numbers, money and dates; the component redraws when it changes. */
+/** The language shown, for numbers, money and dates; redraws when it changes. */
 export function useShownLanguage(): Language {
   return useLanguage(useDeps().i18n);
 }
 
-/** The messages of the element's language (see shared/i18n/catalogue.ts); the component redraws when the language changes. */
+/** The messages of the element's language; redraws when it changes. */
 export function useT(): Translate {
   const { i18n } = useDeps();
   useLanguage(i18n);
@@ -79,7 +73,7 @@ export interface WidgetRootProps {
   container?: ShadowRoot | HTMLElement | undefined;
   apiBase?: string | undefined;
   portal?: string | undefined;
-  /** Where a checkout started here returns (the `return-to` attribute of the tags that take payments in place). */
+  /** The `return-to` attribute of the tags that take payments. */
   returnTo?: 'page' | 'portal' | undefined;
   styles?: string;
   children: ReactNode;
@@ -88,7 +82,6 @@ export interface WidgetRootProps {
 export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', children }: WidgetRootProps) {
   const host = hostOf(container);
   const given = useContext(LanguageContext);
-  // The element's language follows its attribute and the page's lang; prerendered markup gets it from LanguageContext.
   const [i18n] = useState(() => createI18n(host ? followElement(host) : signal(given)));
   const deps = useMemo(
     () => browserDeps(settingsFrom({ apiBase, portal, returnTo }), host, i18n),
@@ -97,13 +90,11 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
   const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
   const [capture] = useState(() => takeCapture(host));
-  // Through the page's Trusted Types policy (a page that enforces them refuses a string), once per text: React writes
-  // the style again whenever it is given another object.
+  // Trusted Types (an enforcing page refuses a string), once per text: React rewrites the style for a new object.
   const css = reserve + baseStyles + styles;
   const style = useMemo(() => ({ __html: trustedText(css) }), [css]);
-  // What no model took by name is done again, now that React has hydrated the markup: in a task of its own, not in
-  // this effect. A press sent from inside React's commit is held back, never to arrive, by any other React root around
-  // the element that has not hydrated yet (the portal page's): React cannot hydrate that root there and then.
+  // Replays what no model took, in a task of its own: a press sent from inside React's commit is
+  // lost if a React root around the element (the portal page's) has not hydrated yet.
   useEffect(() => {
     const root = host?.shadowRoot;
     if (!root || !capture) return;
@@ -113,7 +104,7 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
   return (
     <DepsContext.Provider value={deps}>
       <CaptureContext.Provider value={capture}>
-        {/* As HTML, not as a text child: React 18's server renderer escapes text in <style> (`"` as &quot;), which breaks the prerendered CSS. */}
+        {/* As HTML: React 18's server renderer escapes text in <style> (`"` as &quot;), breaking the CSS. */}
         <style dangerouslySetInnerHTML={style} />
         <div className="sm-root" lang={language} dir={directionOf(language)}>
           <Fresh key={`${deps.api.base}|${portal ?? ''}`}>{children}</Fresh>

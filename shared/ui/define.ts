@@ -1,22 +1,12 @@
 /**
- * Registers a React component as a custom element with @r2wc/core and the shadow-root renderer
- * (renderer.ts: hydrates prerendered markup, or renders), from the tag's entry in the tag table
- * (widgets/tags.ts). Every sm-* element gets here, in one place:
+ * Registers a React component as a custom element (@r2wc/core and renderer.ts) from its entry in
+ * widgets/tags.ts:
+ * - a guarded define: a second copy of the script does not throw; the first definition wins;
+ * - typed, valid props from its attributes; a bad value warns in the console and the component
+ *   gets the default (null for a patterned one); `prop: false` attributes are checked, not passed;
+ * - a reserved height from definition on, so the page does not move while the widget loads.
  *
- * - a guarded define: a second copy of the script on a page (or the loader and a per-tag module
- *   together) does not throw; the first definition of a tag wins, later ones are skipped;
- * - its attributes parsed: the component receives typed, valid props (camelCase: api-base ->
- *   apiBase). An enumerated attribute with a value outside its allowed values warns in the
- *   console, saying what to write and what is shown instead, and the component gets the
- *   default; an address that is not an http(s) URL warns and the component gets none (so the
- *   widget uses its default); text of another form than the table gives (a mission id) warns and
- *   the component gets null. Attributes the element reads itself (theme, for the base styles;
- *   language) are checked the same way and not passed on;
- * - its reserved height from the moment it is defined (an adopted style sheet on the shadow
- *   root: `:host { display: block; min-height }`, and per attribute value where the table gives
- *   one, e.g. per view), so the page does not move while the widget's code loads and renders.
- *
- * Kept free of app imports: it ships in the shared runtime chunk.
+ * Free of app imports: it ships in the shared runtime chunk.
  */
 import r2wc from '@r2wc/core';
 import { createElement, type ComponentType } from 'react';
@@ -29,9 +19,9 @@ import { ReserveContext } from './reserve';
 
 /** One allowed value of an enumerated attribute. */
 export interface Choice {
-  /** What the value shows, for the documentation (and, for a language, its name in messages). */
+  /** What the value shows, for the docs (for a language, its name in messages). */
   readonly description?: string;
-  /** The element's reserved height while the attribute has this value, when it differs from the tag's. */
+  /** The reserved height with this value, when it differs from the tag's. */
   readonly height?: number;
 }
 
@@ -39,38 +29,27 @@ interface AttributeBase {
   /** `false`: read by the element itself (styles, checks), not passed to the component. */
   readonly prop?: false;
 }
-/**
- * `string`: any text, passed on as it is. `url`: an http(s) address (a relative one is read against the page), passed
- * on without its trailing slash; another value warns in the console and is not passed on, so the widget uses its
- * default. Either is undefined when left out or empty.
- */
+/** `string`: any text. `url`: an http(s) address without its trailing slash; another value warns and is dropped. */
 export interface TextAttribute extends AttributeBase {
   readonly type: 'string' | 'url';
 }
-/**
- * Text of one form, e.g. a mission id. A value of another form warns in the console and the component gets null
- * (undefined when left out or empty): there is no default to show instead, so the widget says what it cannot show.
- */
+/** Text of one form, e.g. a mission id; another form warns and gives null (there is no default to show). */
 export interface PatternAttribute extends AttributeBase {
   readonly type: 'string';
-  /** The form, as a regular expression's source that the whole value must match. */
+  /** A regular expression's source the whole value must match. */
   readonly pattern: string;
-  /** What to give instead, for the console message, e.g. 'a mission id, such as mission="2"'. */
+  /** What to give instead, for the warning, e.g. 'a mission id, such as mission="2"'. */
   readonly hint: string;
 }
-/** One of `values`; left out or empty it is the default; anything else warns and is the default. */
+/** One of `values`, else the default (with a warning when set to another value). */
 export interface EnumAttribute extends AttributeBase {
   readonly type: 'enum';
   readonly values: Readonly<Record<string, Choice>>;
   readonly default?: string;
-  /** For an attribute without a default: what the element does without it, e.g. "follow the system's colour scheme". */
+  /** Without a default: what the element does when unset, e.g. "follow the system's colour scheme". */
   readonly whenUnset?: string;
 }
-/**
- * A language tag naming one of `values` ("en", "en-GB", "es-MX", "zh-CN", "tl"; see
- * shared/i18n/languages.ts), or the development pseudo-locale "en-XA"; anything else warns and
- * the default is shown.
- */
+/** A language tag matching one of `values`, or the pseudo-locale "en-XA"; anything else warns and shows the default. */
 export interface LanguageAttribute extends AttributeBase {
   readonly type: 'language';
   readonly values: Readonly<Record<string, Choice>>;
@@ -78,14 +57,11 @@ export interface LanguageAttribute extends AttributeBase {
 }
 export type AttributeSpec = TextAttribute | PatternAttribute | EnumAttribute | LanguageAttribute;
 
-/**
- * What registration reads of a tag's entry in the table. The build ships only this much of the
- * table (tools/custom-elements.ts), so the table's documentation stays out of the browser.
- */
+/** What registration reads of a tag's entry; the build ships only this much of the table. */
 export interface ElementSpec {
-  /** Height in CSS pixels the element keeps from the moment it is defined (its :host min-height). */
+  /** Reserved height in CSS pixels (its :host min-height). */
   readonly height: number;
-  /** Attribute name (kebab-case) -> how it is read. */
+  /** Attribute name (kebab-case) -> how to read it. */
   readonly attributes: Readonly<Record<string, AttributeSpec>>;
 }
 
@@ -103,11 +79,7 @@ type Maybe<A> = {
 };
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
-/**
- * The props a component gets from an element spec: an enumerated attribute with a default is
- * always set (to one of its values), the others are optional strings (a patterned one null when
- * its value has another form).
- */
+/** The props from an element spec: those with a default always set, the others optional. */
 export type PropsOf<E extends ElementSpec> = Flat<Always<Passed<E['attributes']>> & Maybe<Passed<E['attributes']>>>;
 
 /** What r2wc adds to the props: the element's shadow root, where the widget renders. */
@@ -121,11 +93,7 @@ const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join('
 const either = (items: readonly string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
-/**
- * Reads one attribute: the value the component gets (the attribute's own when valid, else the
- * default, undefined when there is none; null for a patterned one of another form) and, for a
- * bad value, the console message that says what to write instead and what is shown meanwhile.
- */
+/** Reads one attribute: the value the component gets and, for a bad value, the console warning. */
 export function parseAttribute(
   tag: string,
   name: string,
@@ -157,7 +125,7 @@ export function parseAttribute(
     return { value: null, problem: `[${tag}] Ignoring ${name}="${raw}": give ${spec.hint}.` };
   }
   if (spec.type === 'url' && raw) {
-    // The address as the widget calls it and keys what it stores by (shared/boot/boot.ts), so each is read one way.
+    // Normalised as shared/boot/boot.ts keys storage by it, so each address is read one way.
     const url = normaliseBase(raw);
     if (url === null)
       return {
@@ -169,7 +137,7 @@ export function parseAttribute(
   return { value: raw || undefined, problem: null };
 }
 
-/** The component's props from r2wc's raw attribute strings (keyed by prop name), each parsed by its spec. */
+/** The component's props from r2wc's raw strings (keyed by prop name). */
 export function propsFrom(
   tag: string,
   spec: ElementSpec,
@@ -184,7 +152,7 @@ export function propsFrom(
   return props;
 }
 
-/** The reserved-height style sheet of a tag: `:host { display: block; min-height }`, per attribute value where given. */
+/** A tag's reserved-height style sheet, per attribute value where given. */
 export function reserveCss(spec: ElementSpec): string {
   let css = `:host{display:block;min-height:${spec.height}px}`;
   for (const [name, attribute] of Object.entries(spec.attributes)) {
@@ -203,7 +171,7 @@ type R2wcElement = HTMLElement & {
 };
 type R2wcClass = { new (): R2wcElement; readonly observedAttributes: string[] };
 
-/** A constructable style sheet, or null where they are missing (the element then just has no reserved height). */
+/** A constructable style sheet, or null where unsupported (no reserved height then). */
 function sheetOf(css: string): CSSStyleSheet | null {
   try {
     const sheet = new CSSStyleSheet();
@@ -214,11 +182,7 @@ function sheetOf(css: string): CSSStyleSheet | null {
   }
 }
 
-/**
- * What an element renders: the widget with its attributes parsed (r2wc keeps the raw strings;
- * the component gets valid values and defaults) and the element's reserved height. The same
- * component renders the markup prepared ahead of time (tools/prerender.tsx), so both match.
- */
+/** What an element renders: the widget with parsed props, and its reserved height; tools/prerender.tsx uses it too. */
 export function elementComponent<E extends ElementSpec>(
   tag: string,
   component: ComponentType<NoInfer<PropsOf<E>> & HostProps>,
@@ -254,8 +218,7 @@ export function defineWidget<E extends ElementSpec>(
       return [...Base.observedAttributes, ...own];
     }
     override connectedCallback(): void {
-      // The shadow root exists from here (declarative, stamped, or attached now), so one sheet
-      // per tag, adopted by each element, reserves its height before React renders.
+      // One sheet per tag, adopted by each shadow root, reserves the height before React renders.
       if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
       if (reserve === undefined) reserve = sheetOf(reserveCss(spec));
       if (reserve && this.shadowRoot && !this.shadowRoot.adoptedStyleSheets.includes(reserve))

@@ -1,8 +1,6 @@
 /**
- * The one rule that names a tag's props after its attributes: kebab-case to camelCase (api-base -> apiBase). The
- * elements (shared/ui/define.ts), the manifest and typings (tools/custom-elements.ts) and the prerendered markup
- * (tools/prerender.tsx) must name every prop alike, so they all use this. It imports nothing, so the build's tools
- * can load it without the browser code around it.
+ * The one rule naming a tag's props after its attributes, shared by the elements, the typings and
+ * the prerendered markup. It imports nothing, so the build's tools can load it.
  */
 
 /** An attribute's prop name as a type: PropName<'api-base'> is 'apiBase'. */

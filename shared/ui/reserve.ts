@@ -1,8 +1,4 @@
-/**
- * The reserved-height style of the element a widget renders in (`:host { min-height }`, per view),
- * handed from the element's registration to the widget's root, which writes it into the shadow
- * root's own style: so markup rendered ahead of time holds the widget's space too.
- */
+/** The element's reserved-height style, for WidgetRoot to write in, so prerendered markup holds the space too. */
 import { createContext } from 'react';
 
 export const ReserveContext = createContext('');

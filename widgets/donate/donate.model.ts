@@ -1,8 +1,4 @@
-/**
- * The state and actions of <sm-donate>: the missions list, the donation form of one mission
- * (with cancelling a monthly gift), and the success page. The gift itself runs in the shared
- * payment engine with the donation kind.
- */
+/** <sm-donate>: the missions list, a mission's donation form, and the success page. */
 import { computed, signal } from '@preact/signals-core';
 import * as api from '../../shared/api/donations';
 import type { DonationPlan, Mission } from '../../shared/api/donations';
@@ -21,34 +17,28 @@ import { precisionMessage, toMinorExact } from '../../shared/format/money';
 import '@messages/payments';
 import '@messages/donate';
 
-/** The views and the lists of missions: the `view` and `list` attributes' values in the tag table (widgets/tags.ts). */
+/** The `view` and `list` attributes' values. */
 export type View = TagProps<'sm-donate'>['view'];
 export type ListVariant = TagProps<'sm-donate'>['list'];
-/** The dialogs of the donation form itself (the payment's own come from the engine). */
+/** The donation form's own dialogs. */
 export type DonateDialog = { kind: 'confirm-cancel-gift' } | { kind: 'sign-in' };
 
-/** The call that lists a variant's missions: a visitor who is not signed in sees the public ones. */
+/** A visitor who is not signed in sees the public missions. */
 const missionsCall = (variant: ListVariant, signedIn: boolean) =>
   variant === 'public' || !signedIn ? api.ongoingProject : variant === 'home' ? api.ongoingHome : api.ongoing;
-/** The call for the donation plan. */
 const planCall = (signedIn: boolean) => (signedIn ? api.donationPlan : api.donationPlanAnonymous);
 /** The list a mission's form finds its mission in. */
 const formList = (signedIn: boolean): ListVariant => (signedIn ? 'all' : 'public');
 
-/**
- * The missions list's first GET, for a visitor who is not signed in (public) or a signed-in person (with their token).
- * A view's markup names both (`data-sm-early`, `data-sm-early-signed-in`), so that, prerendered, the loader asks for
- * the one that fits while this code is on its way (shared/api/early.ts).
- */
+/** The list's first GET, for the markup's `data-sm-early` (and `-signed-in`), asked early by shared/api/early.ts. */
 export const listFirstCalls = (variant: ListVariant, signedIn: boolean): string =>
   addressOf(missionsCall(variant, signedIn), {});
-/** A mission's form's first GETs (the missions and the plan), named the same way. */
+/** A mission's form's first GETs, the same way. */
 export const formFirstCalls = (signedIn: boolean): string =>
   [missionsCall(formList(signedIn), signedIn), planCall(signedIn)].map((c) => addressOf(c, {})).join(' ');
 
 export function createDonateModel(deps: ModelDeps) {
   const { t } = deps.i18n;
-  // A confirmed gift is announced with its amount.
   const {
     checkout: payment,
     prompts,
@@ -65,23 +55,20 @@ export function createDonateModel(deps: ModelDeps) {
   const slider = signal(DEFAULT_AMOUNT);
   const custom = signal<string | null>(null);
   const recurring = signal(false);
-  /** An anonymous gift came back from the checkout (its thank-you needs no sign-in). */
+  /** An anonymous gift came back from the checkout. */
   const thanked = signal(false);
-  /**
-   * The view shown, when it is not the element's: on a page other than the portal, a gift's return to it (confirmed
-   * here), or the missions list for a tag that names no mission. Null: the element's view.
-   */
+  /** The view shown instead of the element's (a gift's return, or the list for no mission), else null. */
   const view = signal<View | null>(null);
   let shown = '';
   let listed: ListVariant = 'all';
-  /** The element's `mission` attribute, as the view was last shown with it. */
+  /** The `mission` attribute the view was last shown with. */
   let missionAttribute: string | null | undefined;
 
   const signedIn = deps.session.isSignedIn;
   const mission = computed(() => missions.value?.find((m) => m.id === missionId.value) ?? null);
-  /** The amount given: the custom input when used (clamped), else the slider. */
+  /** The custom amount when used (clamped), else the slider. */
   const amount = computed(() => (custom.value === null ? slider.value : clampCustom(Number(custom.value))));
-  /** A custom amount with more decimals than the currency has: refused before sending, never rounded (the server's rule too). */
+  /** More decimals than the currency has: refused, never rounded (the server's rule too). */
   const tooPrecise = () => {
     const typed = Number(custom.value);
     return (
@@ -114,9 +101,8 @@ export function createDonateModel(deps: ModelDeps) {
   };
 
   /**
-   * A gift given without an account came back here (`sessionId`: the checkout's, from the address): its thank-you, and
-   * its event once, when this browser started it (its record, then forgotten). Nothing can confirm it (its history is
-   * no one's): its return is its thank-you.
+   * An anonymous gift came back: nothing can confirm it, so its return is its thank-you, and its
+   * event once when this browser started it.
    */
   function thank(sessionId: string) {
     thanked.value = true;
@@ -127,9 +113,8 @@ export function createDonateModel(deps: ModelDeps) {
   }
 
   /**
-   * The mission the address names: its _d; or, while a mobile app link to the Donations page (`#/login?type=donation`)
-   * is on its way, the link's. The portal shows that page from the first frame, but moves the address on to it only
-   * 500 ms after the sign-in (host/route.ts), and the tag's code may come before that.
+   * The address's _d; or that of an app link to the Donations page (`#/login?type=donation`) still
+   * on its way: host/route.ts moves the address on only after the sign-in.
    */
   function addressedMission(): string | undefined {
     const query = deps.nav.query();
@@ -138,14 +123,13 @@ export function createDonateModel(deps: ModelDeps) {
     return query._d ?? (link?.name === 'DonationsPage' ? link.query?._d : undefined);
   }
 
-  /** `missionAttribute`: the element's (null when it was of another form: the element warned), else the address's. */
+  /** `missionAttribute`: the element's (null when malformed), else the address's. */
   async function openForm(missionAttribute: string | null | undefined) {
     const { thanks } = deps.nav.query();
     if (!signedIn.value && thanks) thank(thanks);
     const id = missionIdOf(missionAttribute) ?? missionIdOf(addressedMission());
     if (id === null) {
-      // The Donations page without a mission goes home. A tag given a bad mission says so; one given none lists the
-      // missions, each with its Donate button (the page it is on never moves on its own).
+      // The portal goes home; a tag with a bad mission says so, one with none lists the missions.
       if (missionAttribute !== undefined) lists.fail(t('donate.missionMissing'));
       else if (!deps.nav.redirect('HomePage')) {
         console.warn(
@@ -158,7 +142,7 @@ export function createDonateModel(deps: ModelDeps) {
     view.value = null;
     missionId.value = id;
     prompts.canceledThere();
-    // Not `busy`: the form stays usable while the mission and the plan load (what needs them waits for them).
+    // Not `busy`: the form stays usable while these load.
     await Promise.all([loadMissions(formList(signedIn.value)), loadPlan()]);
     if (missions.value && !mission.value) lists.fail(t('donate.missionMissing'));
   }
@@ -168,7 +152,7 @@ export function createDonateModel(deps: ModelDeps) {
     prompts,
     busy: computed(() => busy.value || payment.busy.value),
     ...readOnly({ dialog, missions, plan, slider, custom, recurring, thanked, view }),
-    /** The list shown in place of a form with no mission (its variant). */
+    /** The variant listed in place of a form with no mission. */
     listed: () => listed,
     /** Why the list, the mission or the plan is not there. */
     loadError: lists.error,
@@ -176,13 +160,13 @@ export function createDonateModel(deps: ModelDeps) {
     amount,
     signedIn,
 
-    /** Starts a view once: the list (of a variant), the form (of a mission), or confirming a gift. */
+    /** Starts a view once. */
     show(asked: View, options: { mission?: string | null | undefined; list?: ListVariant } = {}) {
       const key = `${asked}:${options.mission ?? ''}:${options.list ?? ''}`;
       if (shown === key) return;
       shown = key;
       missionAttribute = options.mission;
-      // A gift that returned to this page from the checkout (not the portal's: its success route is in the address).
+      // A gift returned to this page (not the portal) from the checkout.
       const returned = asked === 'donate' && deps.nav.route() === 'DonationsSuccessPage';
       if (returned) view.value = 'success';
       if (asked === 'missions') void loadMissions(options.list ?? 'all');
@@ -218,7 +202,6 @@ export function createDonateModel(deps: ModelDeps) {
         prompts.show({ kind: 'error', message: precisionMessage(p.currency, t, deps.i18n.language.value) });
         return;
       }
-      // A refused gift is the donation kind's to explain (kinds/donation.ts).
       await payment.begin(
         {
           method: CARD,
@@ -238,7 +221,7 @@ export function createDonateModel(deps: ModelDeps) {
       const id = String(mission.value?.id ?? APP_DONATION_MISSION_ID);
       dialog.value = null;
       deps.session.setNextPage({ name: 'DonationsPage', query: { _d: id } });
-      // From another page (a blog), the portal's own storage does not have the next page: say it in the address.
+      // Another page's storage is not the portal's: the next page goes in the address too.
       deps.nav.go('Signin', { next: `/donations?_d=${id}` });
     },
     askCancelGift() {
@@ -261,7 +244,7 @@ export function createDonateModel(deps: ModelDeps) {
           : { kind: 'error', message: t('donate.somethingWrong') },
       );
     },
-    /** After a gift: inside the app, back through its transaction_done deep link; else home; on another page, the form. */
+    /** After a gift: back to the app, else home; on another page, the form. */
     finish: () =>
       finishPayment(deps, undefined, () => {
         deps.nav.forgetRoute();

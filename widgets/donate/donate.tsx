@@ -1,7 +1,6 @@
 /**
- * <sm-donate>'s views: the missions list (donate.missions.tsx), one mission's donation form, and
- * the success page. Mission descriptions come from the server and are shown as text, never as
- * markup.
+ * <sm-donate>'s views: the missions list, a mission's form, and the success page. Mission
+ * descriptions come from the server and are shown as text, never as markup.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
@@ -26,10 +25,7 @@ import { donateStyles } from './donate.styles';
 import '@messages/payments';
 import '@messages/donate';
 
-/**
- * Its attributes as the tag table gives them, parsed (`view` and `list` are always one of their values; `mission` is
- * null when it was of another form), and its shadow root. Without `mission`, the portal's _d query names the mission.
- */
+/** Its parsed attributes (without `mission`, the portal's _d query names it), and its shadow root. */
 export type DonateProps = TagProps<'sm-donate'> & HostProps;
 
 function Description({ text }: { text: string }) {
@@ -158,8 +154,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
     );
   }
   if (!mission && model.loadError.value) return <Notice tone="error">{model.loadError.value}</Notice>;
-  // The controls keep their place in the tree from the prerendered markup to the loaded mission, so what the person
-  // typed or chose, and the focus, stay with them.
+  // The controls keep their place in the tree from the markup to the loaded mission, so input and focus stay.
   return (
     <div className="sm-stack" aria-busy={mission ? undefined : true}>
       <MissionHeader key="mission" mission={mission} />
@@ -176,7 +171,7 @@ function DonateForm({ model, containerRef }: { model: DonateModel; containerRef:
       ) : model.plan.value || !model.loadError.value ? (
         <GiftControls key="gift" model={model} containerRef={containerRef} ready={!!mission && !!model.plan.value} />
       ) : null}
-      {/* The description comes after the form: however long it is, the form above it stays where it showed. */}
+      {/* After the form, so however long it is, the form stays where it showed. */}
       {mission ? (
         <Description text={mission.description} />
       ) : (
@@ -205,9 +200,7 @@ function SuccessView({ model }: { model: DonateModel }) {
     </div>
   );
   if (model.thanked.value) return thanks(t('donate.successAnonymous'));
-  // Until the gift is confirmed, the page as it will show, its texts' places held (the tag's reserved height for
-  // view="success", widgets/tags.ts): nothing moves when the confirmation comes.
-  // Continue shows for a member, whom this page is for (a gift without an account is thanked on its form).
+  // Until confirmed, the page with its texts' places held, so nothing moves when the confirmation comes.
   if (state.kind !== 'confirmed' && state.kind !== 'confirm-failed')
     return (
       <ConfirmingPlaces

@@ -1,11 +1,6 @@
 /**
- * The state and actions of <sm-history>: three tabs (credit purchases, content purchases,
- * donations), each a list paged 20 at a time, its first page loaded when the tab is first shown
- * or, for the other tabs, once the first tab shown has its rows; and
- * the download of a purchased song as an mp3.
- *
- * The model fetches the song with the person's token; saving it on the device is done by the
- * `save` function it is given (the view's, which needs the page's document).
+ * <sm-history>: three tabs, each a paged list, and the download of a purchased song (saved by the
+ * view's `save`, which needs the page's document).
  */
 import { computed, signal } from '@preact/signals-core';
 import type { ApiClient } from '../../shared/api/client';
@@ -15,7 +10,7 @@ import type { ModelDeps } from '../../shared/deps/deps';
 import { tags, type TagProps } from '../tags';
 import '@messages/history';
 
-/** A tab: one of the `tab` attribute's values in the tag table (widgets/tags.ts), which also gives their order. */
+/** The `tab` attribute's values, in order. */
 export type Tab = TagProps<'sm-history'>['tab'];
 const tabAttribute = tags['sm-history'].attributes.tab;
 export const TABS = Object.keys(tabAttribute.values) as readonly Tab[];
@@ -29,7 +24,7 @@ export function pageCount(total: number, size = TABLE_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / size));
 }
 
-/** A sensible file name for a song: 'Artist - Title.mp3', without characters file systems refuse. */
+/** 'Artist - Title.mp3', without characters file systems refuse. */
 export function songFileName(artist: string, title: string): string {
   const clean = (s: string) =>
     s
@@ -62,7 +57,7 @@ function pagedList<Row>(api: ApiClient, contract: PagedCall<Row>) {
 
   return {
     state: computed(() => state.value),
-    /** Where its first page is asked for, with the person's token: named in the loading markup (shared/api/early.ts). */
+    /** Its first page's address, named in the loading markup (shared/api/early.ts). */
     firstCall: () => addressOf(contract, request(1)),
     /** Loads the first page, the first time only; settles when it has (or has failed). */
     open(): Promise<void> {
@@ -103,19 +98,16 @@ export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'
     downloading: computed(() => (download.value.kind === 'busy' ? download.value.song : null)),
     downloadError: computed(() => (download.value.kind === 'failed' ? download.value.message : null)),
     /**
-     * Shows a tab: the one the `tab` attribute names, or the one the person picks. Its list is
-     * loaded the first time it is shown; showing it again keeps what is there. Once the first tab
-     * shown has its rows, the other tabs' first pages are asked for too, so that a tab picked
-     * later shows its rows at once instead of a page's places that its rows then change.
+     * Shows a tab, loading its list the first time. Once it has its rows, the other tabs' first
+     * pages are asked for too, so a tab picked later shows its rows at once.
      */
     show(next: Tab) {
       tab.value = next;
       void lists[next].open().then(() => {
-        // (Not after a failure: a tab picked then asks for itself, as the failed one's retry does.)
         if (lists[next].state.value.kind === 'loaded') for (const other of TABS) void lists[other].open();
       });
     },
-    /** Downloads a purchased song with the person's token and saves it as 'Artist - Title.mp3'. */
+    /** Downloads a purchased song and saves it. */
     async downloadSong(id: string | number, artist: string, title: string) {
       const song = String(id);
       download.value = { kind: 'busy', song };
@@ -128,7 +120,7 @@ export function createHistoryModel({ api, i18n }: Pick<ModelDeps, 'api' | 'i18n'
         return;
       }
       download.value = { kind: 'idle' };
-      save(result.data.blob, songFileName(artist, title));
+      save(result.data, songFileName(artist, title));
     },
   };
 }

@@ -1,6 +1,4 @@
-/**
- * <sm-history>'s view: three tabs of paged tables, and song downloads.
- */
+/** <sm-history>'s view: three tabs of paged tables, and song downloads. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE, type ContentRow, type CreditRow, type DonationRow } from '../../shared/api/history';
@@ -17,7 +15,7 @@ import { historyStyles } from './history.styles';
 import '@messages/history';
 import type { Translate } from '../../shared/i18n/catalogue';
 
-/** Its attributes as the tag table gives them, parsed (`tab` is always one of its values), and its shadow root. */
+/** Its parsed attributes, and its shadow root. */
 export type HistoryProps = TagProps<'sm-history'> & HostProps;
 
 function Pager({ page, total, goTo }: { page: number; total: number; goTo: (page: number) => void }) {
@@ -151,16 +149,8 @@ const contentColumns = (model: HistoryModel, t: Translate, language: string): re
 ];
 
 /**
- * A page's rows held while it loads: a whole page (TABLE_PAGE_SIZE), for a member's history usually fills its first page,
- * and the pager under it. A shorter list leaves room under the card rather than pulling up what follows it: the tag keeps
- * the height of this first view (widgets/tags.ts).
- */
-export const HELD_ROWS = TABLE_PAGE_SIZE;
-
-/**
- * The table a page of rows will fill, held while it loads: the same table with its headings, and in each of its rows a
- * place per cell as many lines high as the cell usually is, then the pager's place. Hidden from assistive technology:
- * the status line above it says it is loading.
+ * The table and pager held while a page loads: a whole page of rows, as a member's history usually
+ * fills it, each cell as many lines high as usual. Hidden: the status line says it is loading.
  */
 function HeldTable({ columns }: { columns: readonly Column<never>[] }) {
   const t = useT();
@@ -170,7 +160,7 @@ function HeldTable({ columns }: { columns: readonly Column<never>[] }) {
         <table>
           <Head columns={columns} />
           <tbody>
-            {Array.from({ length: HELD_ROWS }, (_, index) => (
+            {Array.from({ length: TABLE_PAGE_SIZE }, (_, index) => (
               <tr key={index}>
                 {columns.map((column) => (
                   <td key={column.heading} className={column.className}>
@@ -188,7 +178,7 @@ function HeldTable({ columns }: { columns: readonly Column<never>[] }) {
         <span className="sm-button sm-skeleton-line" data-variant="secondary">
           {t('history.previous')}
         </span>
-        {/* As wide as the page's label ("Page 1 of 2"), which does not show; it says no page of its own. */}
+        {/* As wide as the page's label ("Page 1 of 2"), which does not show. */}
         <span className="sm-skeleton-line">{t('history.page', { n: 0, total: 0 })}</span>
         <span className="sm-button sm-skeleton-line" data-variant="secondary">
           {t('history.next')}
@@ -216,7 +206,7 @@ function Panel<Row>({
   if (state.kind === 'loading') {
     return (
       <>
-        {/* Said, not shown: the table's places are where the rows will be, the status line takes no room. */}
+        {/* Said, not shown: the status line takes no room. */}
         <p role="status" className="sm-visually-hidden" data-sm-early-signed-in={list.firstCall()}>
           {t('history.loading')}
         </p>

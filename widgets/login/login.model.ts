@@ -1,19 +1,10 @@
 /**
- * <sm-login>'s model: which view is shown, that view's model, and what lies over every view (the
- * provider buttons' sign-in, the app link's account switch, the dialog, the notice, "please
- * wait"). Each view's state and actions are in its own model: signin.model.ts (Log In),
- * signup.model.ts (Sign Up), password.model.ts (forgot, reset and change password),
- * verify.model.ts (the emailed link, and sending a new one), social.model.ts (the provider
- * buttons of both tabs) and switch.model.ts (the mobile app's link); what they share is
- * login.shared.ts.
+ * <sm-login>'s model: the view shown, its model (one file each), and what lies over every view
+ * (social sign-in, the app link's account switch, dialog, notice, "please wait").
  *
- * The element's `view` attribute owns the screen. The view calls `start(view)` whenever the
- * attribute changes, and a screen's start (the app's sign-in, the email check, the reset link,
- * the social prefill) runs once per change: each start makes the view's model afresh, so what was
- * typed on another view is gone. A move inside the widget (the tabs, Back to Log In, a finished
- * social sign-in with no account yet) goes through `open(view)`: the address follows for the Log
- * In and Sign Up tabs, and the element is asked to change its attribute, which starts the new
- * screen.
+ * The `view` attribute owns the screen: `start(view)` runs on each change and makes the view's
+ * model afresh. A move inside the widget goes through `open(view)`, which asks the element to
+ * change its attribute.
  */
 import { batch, signal } from '@preact/signals-core';
 import { readOnly } from '../../shared/model/read-only';
@@ -28,7 +19,7 @@ import '@messages/login';
 
 export type { LoginDeps, View } from './login.shared';
 
-/** How each view's model is made (signup-success only says what to do next: it has none). Nothing runs until its start. */
+/** How each view's model is made; nothing runs until its start. */
 const viewModels = {
   login: createSignInModel,
   register: createSignUpModel,
@@ -43,16 +34,16 @@ const viewModels = {
 /** A view and its model. */
 export type Screen = { [V in View]: { readonly view: V; readonly model: ReturnType<(typeof viewModels)[V]> } }[View];
 
-/** A view with its model made afresh (the table above pairs them; TypeScript cannot follow that through the lookup). */
+/** A view with its model made afresh (TypeScript cannot follow the pairing through the lookup). */
 const screenOf = (view: View, shared: LoginShared, countries: CountryList) =>
   ({ view, model: viewModels[view](shared, countries) }) as Screen;
 
-/** `first`: the view the element shows first, whose model its first render (and prerendered markup) shows. */
+/** `first`: the view of the first render (and prerendered markup). */
 export function createLoginModel(deps: LoginDeps, first: View = 'login') {
   const shared = createLoginShared(deps);
   const { session, notice, dialog } = shared;
   const { t } = shared.i18n;
-  /** Kept while the person moves between views, as the countries are loaded once. */
+  /** Kept across views: the countries load once. */
   const countries = createCountryList(shared);
   /** The view started last; null until the element has started one. */
   const view = signal<View | null>(null);
@@ -77,17 +68,17 @@ export function createLoginModel(deps: LoginDeps, first: View = 'login') {
 
   return {
     ...readOnly({ view, screen, busy: shared.busy, dialog, notice }),
-    /** The provider buttons of both tabs, and the emulator's test-account step. */
+    /** The provider buttons, and the emulator's test-account step. */
     social,
     /** The app link's question, 'Continue as <email>?', and its two answers. */
     appSwitch: accountSwitch.appSwitch,
     continueAsAppAccount: accountSwitch.continueAsAppAccount,
     stayAsCurrent: accountSwitch.stayAsCurrent,
 
-    /** Shows the view the element's attribute names; its start runs once per change of view. */
+    /** Shows the view the attribute names; its start runs once per change. */
     start(next: View) {
       if (next === view.value) return;
-      // The first view's model was made for the first render and has not started: it is the one to start.
+      // The first render's model has not started yet: start that one.
       const shown =
         screen.value.view === next && view.value === null ? screen.value : screenOf(next, shared, countries);
       batch(() => {

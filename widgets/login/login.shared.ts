@@ -1,11 +1,6 @@
 /**
- * What every view of <sm-login> shares, made once per element and kept while the person moves
- * between views: the "please wait" cover, the message dialog and the notice above the view, moves
- * to another view, and the steps that more than one view takes (a sign-in announced and moved on
- * from, a verification email sent again, the social details of a registration in progress).
- *
- * Each view's model (signin.model.ts, signup.model.ts, ...) is given this, with the model
- * dependencies in it; login.model.ts makes it and picks the view's model.
+ * What every view of <sm-login> shares, kept across views: "please wait", the dialog, the notice,
+ * moving between views, and steps several views take. Each view's model is given it.
  */
 import { computed, signal } from '@preact/signals-core';
 import * as z from 'zod/mini';
@@ -19,7 +14,7 @@ import type { TagProps } from '../tags';
 import { validateEmail } from './login.validation';
 import '@messages/login';
 
-/** A view of the widget: one of the `view` attribute's values in the tag table (widgets/tags.ts). */
+/** The `view` attribute's values. */
 export type View = TagProps<'sm-login'>['view'];
 
 /** A modal message. */
@@ -42,14 +37,13 @@ export type LoginDeps = Pick<
 > & {
   /** Sign-in with Google, Facebook or Apple. */
   readonly social: SocialSignIn;
-  /** Asks the element to show another view (it sets its `view` attribute, which calls start). */
+  /** Asks the element to show another view (by its `view` attribute). */
   readonly showView: (view: View) => void;
 };
 
 /**
- * Social details of a registration in progress ("social cache"), kept in storage so that they
- * survive the move to the Sign Up screen, on this page or on the portal's. Kept an hour at most:
- * the provider's token inside is good for no longer.
+ * Social details of a registration in progress, stored to survive the move to Sign Up (here or
+ * on the portal); an hour at most, as long as the provider's token inside is good.
  */
 export const SOCIAL_CACHE_KEY = 'sm.social.v1';
 export const SOCIAL_CACHE_MS = 60 * 60 * 1000;
@@ -87,7 +81,7 @@ export function createLoginShared(deps: LoginDeps) {
     notice,
     socialDetails,
 
-    /** Another view of this widget; in the portal, the address follows for the two tabs. */
+    /** Another view; in the portal, the address follows for the two tabs. */
     open(next: View, options: { replace?: boolean } = {}) {
       if (next === 'login' || next === 'register')
         nav.redirect(next === 'login' ? 'Signin' : 'Registration', undefined, { push: !options.replace });
@@ -96,12 +90,12 @@ export function createLoginShared(deps: LoginDeps) {
 
     showError,
 
-    /** Keeps the provider's details of a person with no account yet, for the Sign Up form (here or on the portal). */
+    /** Keeps the provider's details of a person with no account yet, for Sign Up. */
     rememberSocial(user: SocialUser) {
       storage.set(SOCIAL_CACHE_KEY, JSON.stringify({ ...user, savedAt: clock.now() }));
       socialDetails.value = user;
     },
-    /** The details kept on this page, else in storage while they are fresh (stale or unreadable ones are removed). */
+    /** The details kept here, else in storage while fresh (others are removed). */
     recallSocial(): SocialUser | null {
       if (socialDetails.value) return socialDetails.value;
       let parsed: ReturnType<typeof SocialCache.safeParse> | null = null;
@@ -137,7 +131,7 @@ export function createLoginShared(deps: LoginDeps) {
       else nav.go(routeForType(query.type));
     },
 
-    /** Sends the verification email again (Log In's unverified email, Sign Up's thank-you, Send Verification). */
+    /** Sends the verification email again. */
     async resendVerification(email: string) {
       busy.value = true;
       const result = await api.call(auth.resendActivation, { email });
@@ -147,10 +141,7 @@ export function createLoginShared(deps: LoginDeps) {
         : { title: t('login.dialogs.error'), text: t('login.dialogs.somethingWrong'), tone: 'error' };
     },
 
-    /**
-     * Sends the email with a link to choose a new password (Forgot Password, and again after a double sign-up, where
-     * it is how the password is chosen): the server's answer in a dialog, its limits too.
-     */
+    /** Sends the new-password link (also after a double sign-up); the server's answer in a dialog. */
     async sendResetLink(email: string, thenLogin: boolean) {
       busy.value = true;
       const result = await api.call(auth.forgotPassword, { email });
@@ -166,10 +157,7 @@ export function createLoginShared(deps: LoginDeps) {
 
 export type LoginShared = ReturnType<typeof createLoginShared>;
 
-/**
- * The one field of the forgot-password and send-verification forms: its rule shows once the
- * field is left, or on submit.
- */
+/** The forgot-password and send-verification forms' field; its rule shows once left, or on submit. */
 export function createEmailField({ i18n: { t } }: LoginShared) {
   const email = signal('');
   const touched = signal(false);

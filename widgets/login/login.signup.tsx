@@ -99,24 +99,18 @@ export function SignUpView({ model, social, open }: { model: SignUpModel; social
         }))}
         {...field('gender')}
       />
-      {model.social.value ? null : (
-        <>
-          <TextField
-            label={t('login.register.password')}
-            autoComplete="new-password"
-            required
-            revealable
-            {...field('password')}
-          />
-          <TextField
-            label={t('login.register.confirmPassword')}
-            autoComplete="new-password"
-            required
-            revealable
-            {...field('confirm_password')}
-          />
-        </>
-      )}
+      {model.social.value
+        ? null
+        : (['password', 'confirm_password'] as const).map((name) => (
+            <TextField
+              key={name}
+              label={t(name === 'password' ? 'login.register.password' : 'login.register.confirmPassword')}
+              autoComplete="new-password"
+              required
+              revealable
+              {...field(name)}
+            />
+          ))}
     </Form>
   );
 }

@@ -1,11 +1,4 @@
-/**
- * The password views of <sm-login>:
- * - forgot-password: an email to send the reset link to;
- * - change-password: a new password set from that emailed link (its email and token in `t`);
- * - change-password-user: a signed-in person changes their own, and is asked for the current
- *   one too when their sign-in is not recent.
- * The rules of the new password and its confirmation show once submit is pressed.
- */
+/** The password views of <sm-login>: forgot-password, change-password (from the emailed link) and change-password-user. */
 import { computed, signal } from '@preact/signals-core';
 import * as auth from '../../shared/api/auth';
 import type { Translate } from '../../shared/i18n/catalogue';
@@ -55,7 +48,7 @@ function createPasswordForm(ctx: LoginShared, rules: Rules) {
 export function createResetPasswordModel(ctx: LoginShared) {
   const { api, nav, busy } = ctx;
   const passwords = createPasswordForm(ctx, validateNewPassword);
-  /** The emailed link's email and token; null when the link is not valid (undefined until the view starts). */
+  /** The emailed link's email and token; null when invalid, undefined until the view starts. */
   const link = signal<{ email: string; token: string } | null | undefined>(undefined);
   /** The server's message once the password is set. */
   const done = signal<string | null>(null);
@@ -63,7 +56,6 @@ export function createResetPasswordModel(ctx: LoginShared) {
     ...readOnly({ busy, form: passwords.form, link, done }),
     errors: passwords.errors,
     setField: passwords.setField,
-    /** On arrival: the link's email and token are taken from the address. */
     start() {
       link.value = parseResetToken(nav.takeToken('t'));
     },
@@ -89,7 +81,7 @@ export function createChangePasswordModel(ctx: LoginShared) {
   const { api, session, busy, dialog, notice } = ctx;
   const { t } = ctx.i18n;
   const passwords = createPasswordForm(ctx, validateChangePassword);
-  /** The current password is asked for too (the sign-in behind this session is not recent). */
+  /** The current password is asked for too (the sign-in is not recent). */
   const needsCurrent = signal(false);
   const currentPassword = signal('');
   return {
@@ -125,7 +117,6 @@ export function createChangePasswordModel(ctx: LoginShared) {
         notice.value = null;
         dialog.value = { title: t('login.dialogs.updateTitle'), text: t('login.dialogs.updateText'), tone: 'success' };
       } else if (result.error.errorCode === auth.CURRENT_PASSWORD_NEEDED) {
-        // The sign-in is not recent: one more field in the same form, with why.
         needsCurrent.value = true;
         passwords.touched.value = false;
         notice.value = { tone: 'info', text: t('login.changeUser.currentNeeded') };

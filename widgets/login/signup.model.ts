@@ -1,8 +1,6 @@
 /**
- * The Sign Up view (<sm-login view="register">): the choice of method (the provider buttons are
- * social.model.ts), the form, and the thank-you step after registering by email. Each rule shows
- * once its field is left, and every rule on Sign Up. After a provider, the form is filled with the
- * provider's details (email locked, no password) and registering signs the person in at once.
+ * Sign Up: the choice of method, the form, and the thank-you after registering by email. After a
+ * provider, the form is filled from its details and registering signs the person in at once.
  */
 import { computed, signal } from '@preact/signals-core';
 import * as auth from '../../shared/api/auth';
@@ -21,7 +19,7 @@ import '@messages/login';
 
 type Step = { step: 'choice' } | { step: 'form' } | { step: 'registered'; email: string };
 
-/** The form's country list: loaded once per element, and kept while the person moves between views. */
+/** The country list, loaded once per element. */
 export function createCountryList({ api, i18n: { t } }: LoginShared) {
   const list = signal<readonly CountryListItem[] | null>(null);
   const error = signal<string | null>(null);
@@ -58,7 +56,7 @@ export function createSignUpModel(ctx: LoginShared, countries: CountryList) {
 
   return {
     ...readOnly({ busy, form }),
-    /** The provider's details filling the form, when the person came through a provider. */
+    /** The provider's details filling the form, if any. */
     social: computed(() => socialDetails.value),
     countries: countries.list,
     countriesError: countries.error,
@@ -73,7 +71,7 @@ export function createSignUpModel(ctx: LoginShared, countries: CountryList) {
     }),
     dialCode: computed(() => countries.list.value?.find((c) => c.code === form.value.country)?.phone_code ?? ''),
 
-    /** On arrival: the form filled from a provider's details kept for it (this page's, or stored by another). */
+    /** On arrival: the form filled from kept provider details. */
     start() {
       const user = ctx.recallSocial();
       if (user) prefill(user);
@@ -86,7 +84,7 @@ export function createSignUpModel(ctx: LoginShared, countries: CountryList) {
     retryCountries() {
       void countries.load();
     },
-    /** Back from the form to the choice of method: the form starts empty again. */
+    /** Back to the choice of method, the form empty again. */
     back() {
       ctx.forgetSocial();
       form.value = emptyRegisterForm;
@@ -125,7 +123,7 @@ export function createSignUpModel(ctx: LoginShared, countries: CountryList) {
         ctx.showError(result.error.message);
         return;
       }
-      // A social registration answers with a session: the person is signed in at once.
+      // A social registration answers with a session.
       if (viaSocial && result.data && 'access_token' in result.data) {
         const profile = await account.completeSignIn(result.data);
         busy.value = false;

@@ -1,9 +1,6 @@
 /**
- * Sign-in with Google, Facebook or Apple: the provider buttons of both tabs (Log In and Sign Up).
- * After the provider, a person whose account exists is signed in and moves on; anyone else has
- * the provider's details kept (login.shared.ts) and continues on the Sign Up form, filled with
- * them. Inside the app's webview the app signs the person in instead; against the Auth emulator
- * (the sandbox) a test account is asked for first.
+ * The provider buttons of Log In and Sign Up. An existing account signs in; anyone else goes on
+ * to Sign Up with the provider's details. In the app's webview the app signs in instead.
  */
 import { signal } from '@preact/signals-core';
 import * as auth from '../../shared/api/auth';
@@ -12,14 +9,11 @@ import { readOnly } from '../../shared/model/read-only';
 import type { LoginShared } from './login.shared';
 import '@messages/login';
 
-/**
- * `onNewAccount`: what happens with the details of a person who has no account yet (login.model.ts fills the Sign Up
- * form shown, or opens Sign Up).
- */
+/** `onNewAccount`: what to do with the details of a person with no account yet. */
 export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialUser) => void) {
   const { api, account, nav, session, emit, busy, notice, social: providers } = ctx;
   const { t } = ctx.i18n;
-  /** The sandbox's identity step for the Auth emulator: which provider is asking. */
+  /** The emulator's identity step: which provider is asking. */
   const testAccountFor = signal<Provider | null>(null);
 
   /** After the provider: a session when the account exists, else on to the Sign Up form. */
@@ -55,7 +49,7 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
 
   return {
     ...readOnly({ testAccountFor }),
-    /** Loads Firebase early (hover or focus on a social button), so the click can open the popup at once. */
+    /** Loads Firebase early, so the click can open the popup at once. */
     prepare() {
       providers.prepare();
     },
@@ -63,7 +57,7 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
       const name = t(`login.social.names.${provider}`);
       notice.value = null;
       if (session.fromApps.value) {
-        // Providers block their popups inside app webviews: the app signs the person in instead.
+        // Providers block their popups inside app webviews.
         emit('sm-app-signin', { provider });
         notice.value = { tone: 'info', text: t('login.social.inApp', { provider: name }) };
         return;
@@ -89,7 +83,7 @@ export function createSocialModel(ctx: LoginShared, onNewAccount: (user: SocialU
         };
       });
     },
-    /** The emulator's identity step: sign in to Firebase with a test account's fake credential. */
+    /** The emulator's identity step: signs in with a test account. */
     async continueWithTestAccount(testAccount: TestAccount) {
       const provider = testAccountFor.value;
       if (!provider) return;

@@ -1,8 +1,6 @@
 /**
- * A link from the mobile app to the Log In or Sign Up view (`_t`, its one-time token, and `type`,
- * where to go): signs the person in with the token, then moves on to the page for `type`. When
- * another account is signed in here, nothing switches until the person answers the account switch
- * question, "Continue as <email>?" (a dialog over whichever view is shown).
+ * A link from the mobile app (`_t`, a one-time token; `type`, where to go) signs in and moves on.
+ * When another account is signed in here, "Continue as <email>?" asks first.
  */
 import { computed, signal } from '@preact/signals-core';
 import { APP_REDIRECT_MS } from '../../shared/boot/boot';
@@ -27,7 +25,7 @@ export function createSwitchModel(ctx: LoginShared) {
     null,
   );
 
-  /** Signed in by the app's link: announced, then on to the page for its type after a moment. */
+  /** Signed in by the app's link: announced, then on after a moment. */
   function arriveFromApp(type: string) {
     busy.value = true;
     ctx.announceSignIn();
@@ -48,7 +46,6 @@ export function createSwitchModel(ctx: LoginShared) {
       return;
     }
     if (result.data.kind === 'confirm') {
-      // Someone else is signed in here: the person chooses (see continueAsAppAccount and stayAsCurrent).
       busy.value = false;
       pending.value = { email: result.data.email, current: result.data.current, answer: result.data, type };
       return;
@@ -57,15 +54,12 @@ export function createSwitchModel(ctx: LoginShared) {
   }
 
   return {
-    /** 'Continue as <email>?': a link from the app for another account than the one signed in here. */
+    /** 'Continue as <email>?', for a link to another account than the one signed in. */
     appSwitch: computed<AppSwitchState | null>(() =>
       pending.value ? { email: pending.value.email, current: pending.value.current } : null,
     ),
 
-    /**
-     * On arrival at Log In or Sign Up: the app's link (a token and a type) signs in, and the view does nothing else.
-     * The token is taken from the address whenever the link names either.
-     */
+    /** On arrival at Log In or Sign Up: whether the app's link signs in (the view then does nothing else). */
     signInFromLink(): boolean {
       const query = nav.query();
       const token = query._t !== undefined || query.type !== undefined ? nav.takeToken('_t') : null;
@@ -73,7 +67,7 @@ export function createSwitchModel(ctx: LoginShared) {
       void signInFromApp(token, query.type);
       return true;
     },
-    /** Continues as the account of the app's link: the session is replaced, then on as for any app sign-in. */
+    /** Continues as the link's account. */
     async continueAsAppAccount() {
       const asked = pending.value;
       if (!asked) return;
@@ -81,7 +75,7 @@ export function createSwitchModel(ctx: LoginShared) {
       await asked.answer.accept();
       arriveFromApp(asked.type);
     },
-    /** Stays as the person signed in here: the link's session is signed out at once; this one stays as it was. */
+    /** Stays as the person signed in here; the link's session is signed out. */
     async stayAsCurrent() {
       const asked = pending.value;
       if (!asked) return;

@@ -1,9 +1,4 @@
-/**
- * Email verification: the link from the verification email (<sm-login view="verify-email">,
- * its token in `_t`), checked once on arrival (verified, failed, or, for an address signed up more
- * than once, a "choose your password" email on its way); and the form that sends a new link
- * (view="send-verification"). The thank-you screens after signing up need no model.
- */
+/** Email verification: the emailed link (view="verify-email"), and the form that sends a new one. */
 import { signal } from '@preact/signals-core';
 import * as auth from '../../shared/api/auth';
 import { readOnly } from '../../shared/model/read-only';
@@ -11,9 +6,8 @@ import { createEmailField, type LoginShared } from './login.shared';
 import '@messages/login';
 
 /**
- * `choose-password`: the address was signed up more than once, so the link verified nothing yet; an email to choose
- * the password (which verifies the address) is on its way to the address the link came to (auth.CHOOSE_PASSWORD_SENT),
- * which the answer names (null where it does not).
+ * `choose-password`: the address was signed up more than once, so an email to choose the password
+ * (which verifies it) is on its way instead (auth.CHOOSE_PASSWORD_SENT), to `email` if named.
  */
 export type VerifyState =
   | { kind: 'idle' }
@@ -43,15 +37,12 @@ export function createVerifyEmailModel(ctx: LoginShared) {
 
   return {
     ...readOnly({ state }),
-    /** On arrival: the link's token is taken from the address and checked; without one, on to Log In. */
+    /** On arrival: checks the link's token; without one, on to Log In. */
     start() {
       void check();
     },
     ...readOnly({ busy: ctx.busy }),
-    /**
-     * The email to choose a password, sent again to the address the answer named (within the server's limits); where
-     * it named none, the Forgot Password form asks for it.
-     */
+    /** Sends the choose-password email again; with no address named, Forgot Password asks for it. */
     async sendAgain() {
       const current = state.value;
       if (ctx.busy.value || current.kind !== 'choose-password') return;

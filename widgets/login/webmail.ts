@@ -1,7 +1,6 @@
 /**
- * The web mail service an address is at, for a link that opens its inbox: on a phone, the service's own app where it
- * is installed (its links open the app), else its web page. Only the large free services, whose inbox addresses are
- * stable; for any other address there is no such link (a `mailto:` link would start a new email, not open the inbox).
+ * The large free mail services, for a link that opens the inbox (their app on a phone). Others get
+ * no link: `mailto:` would start a new email, not open the inbox.
  */
 const SERVICES: readonly [domains: RegExp, service: string, inbox: string][] = [
   [/^(gmail|googlemail)\.com$/, 'Gmail', 'https://mail.google.com/'],

@@ -33,7 +33,7 @@ const ChangeFlow = lazy(() => import('./subscribe.change'));
 const ManageDialog = lazy(() => import('./subscribe.manage'));
 const AppEntry = lazy(() => import('./subscribe.app'));
 
-/** Its attributes as the tag table gives them, parsed (`view` is always one of its values), and its shadow root. */
+/** Its parsed attributes, and its shadow root. */
 export type SubscribeProps = TagProps<'sm-subscribe'> & HostProps;
 type View = SubscribeProps['view'];
 
@@ -202,9 +202,8 @@ function SuccessPlaces() {
 const noChange = () => () => {};
 
 /**
- * False while prerendering and while hydrating prerendered markup, true in the browser after that (and at once where
- * nothing is hydrated): what the person's data shows, and the markup prerendered without it does not, is drawn once the
- * markup is hydrated, so that hydrating finds what the markup holds.
+ * False while prerendering and hydrating, true after: what the person's data shows is drawn only
+ * then, so hydrating finds what the markup holds.
  */
 function useDrawn(): boolean {
   return useSyncExternalStore(
@@ -222,15 +221,14 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   const { session } = useDeps();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => model.show(view, () => container.current), [model, view]);
-  // The view's page, or in its place what this page can show (a checkout's return to it, confirmed here).
+  // The view's page, or what this page can show instead (a checkout's return, confirmed here).
   const page = model.page.value;
   const shown: FlowView = page === null ? view : page === 'start' ? 'subscribe' : page;
   const user = session.user.value;
   const drawn = useDrawn();
   return (
     <PaymentFrame prompts={model.prompts} view={shown} busy={model.busy.value}>
-      {/* Known only from the person's profile, after the first view (prerendered without it) is drawn: it shows over the
-          steps' heading rather than pushing the steps down. */}
+      {/* Known only from the profile, after the first draw: over the heading, not pushing the steps down. */}
       {shown === 'subscribe' && drawn && model.alreadyMonthly.value ? (
         <div className="sm-over">
           <Notice tone="info">{t('subscribe.alreadyMonthly')}</Notice>
@@ -263,11 +261,7 @@ function SubscribeFlow({ view }: { view: FlowView }) {
   );
 }
 
-/**
- * What shows while a view's code is on its way: the change of amount as it will show with its data's places held (its
- * code then holds the same, until the data comes); the app entries' card, working; nothing for the dialog; else a
- * status line (in the tag's reserved height, widgets/tags.ts).
- */
+/** What shows while a view's code is on its way: its places held where it has them, else a status line. */
 function Fallback({ view }: { view: Exclude<View, FlowView> }) {
   const t = useT();
   if (view === 'manage') return null;
@@ -284,8 +278,7 @@ function Fallback({ view }: { view: Exclude<View, FlowView> }) {
 function Body({ view }: { view: View }) {
   const drawn = useDrawn();
   if (view === 'subscribe' || view === 'checkout' || view === 'success') return <SubscribeFlow view={view} />;
-  // What the prerendered markup holds, while it is hydrated: the fallback, outside a Suspense boundary (one the server
-  // rendered waiting would be drawn again in the browser, and the whole view with it); then the view's code.
+  // While hydrating, the fallback outside Suspense: a boundary the server rendered waiting would be drawn again, whole.
   if (!drawn) return <Fallback view={view} />;
   return (
     <Suspense fallback={<Fallback view={view} />}>

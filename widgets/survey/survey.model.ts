@@ -1,11 +1,7 @@
 /**
- * The state and actions of <sm-survey>: the questions are loaded once when the survey starts
- * and asked one at a time; each takes 1 to 3 choices, and the free text typed for the last
- * option replaces that option's value. After the last question the answers are sent and the
- * thank-you shows. A person who answered every question before sees that, and may answer again.
- *
- * The close icon and Back leave through the mobile app's survey_done link inside the app, and
- * go to the portal's home page elsewhere.
+ * <sm-survey>: the questions load once and are asked one at a time, 1 to 3 choices each (the
+ * last option's free text replaces its value); then the answers are sent. A person who answered
+ * before sees that, and may answer again.
  */
 import { computed, signal } from '@preact/signals-core';
 import { submitSurvey, surveyQuestions, type SurveyAnswer, type SurveyQuestion } from '../../shared/api/survey';
@@ -16,7 +12,7 @@ export const MAX_CHOICES = 3;
 /** The longest free text kept for the last option. */
 export const MAX_TEXT = 500;
 
-/** The feedback for a question: chosen options; the last option's value is its non-empty free text. */
+/** A question's feedback; the last option's value is its free text, if any. */
 export function feedbackFor(question: SurveyQuestion, chosen: readonly number[], freeText: string): SurveyAnswer {
   const last = question.option.length - 1;
   const text = freeText.trim();
@@ -32,7 +28,7 @@ export function feedbackFor(question: SurveyQuestion, chosen: readonly number[],
 /** Where a call to the server stands. */
 type Call = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'done' };
 
-/** The person's way through the questions: which one is shown, the answers so far, and the choices on this one. */
+/** The question shown, the answers so far, and this one's choices. */
 interface Sheet {
   readonly index: number;
   readonly answers: readonly SurveyAnswer[];
@@ -41,12 +37,12 @@ interface Sheet {
 }
 const BLANK: Sheet = { index: 0, answers: [], chosen: [], text: '' };
 
-/** The GET the survey's first load makes (its questions, with the person's token): named in its markup (shared/api/early.ts). */
+/** The first load's GET, named in the markup (shared/api/early.ts). */
 export const firstCalls = (): string => addressOf(surveyQuestions, {});
 
 export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, 'api' | 'session' | 'nav' | 'emit'>) {
   const questions = signal<readonly SurveyQuestion[]>([]);
-  // The list is loading from the first render: the view starts it at once (unless the model starts from a drawn one).
+  // Loading from the first render: the view starts it at once.
   const list = signal<Call>({ kind: 'busy' });
   const sending = signal<Call>({ kind: 'idle' });
   const sheet = signal<Sheet>(BLANK);
@@ -65,7 +61,6 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
   async function load() {
     list.value = { kind: 'busy' };
     const result = await api.call(surveyQuestions, {});
-    // A list that fails to load is an empty list, with the server's message.
     questions.value = result.ok ? result.data : [];
     list.value = result.ok ? { kind: 'done' } : { kind: 'failed', message: result.error.message };
   }
@@ -92,23 +87,20 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
     loadError: computed(() => (list.value.kind === 'failed' ? list.value.message : null)),
     /** Why the answers could not be sent, or null. */
     submitError: computed(() => (sending.value.kind === 'failed' ? sending.value.message : null)),
-    /** Next (or Submit) is enabled with 1 to 3 choices, while nothing is loading. */
+    /** Next (or Submit) is enabled with 1 to 3 choices, when nothing loads. */
     canNext,
     stage: computed<'questions' | 'done' | 'already'>(() =>
       sending.value.kind === 'done' ? 'done' : answeredBefore.value && !answeringAgain.value ? 'already' : 'questions',
     ),
 
-    /**
-     * Starts from the questions the first view drew before this code came (the body of their answer:
-     * survey.draw.ts), as if loaded: the view renders what the person sees, and nothing is asked again.
-     */
+    /** Starts from the answer body survey.draw.ts drew before this code came, as if loaded. */
     startFrom(body: unknown) {
       const drawn = api.read(surveyQuestions, body);
       started = true;
       questions.value = drawn.ok ? drawn.data : [];
       list.value = drawn.ok ? { kind: 'done' } : { kind: 'failed', message: drawn.error.message };
     },
-    /** Loads the questions; a second start (the same survey shown again) does nothing. */
+    /** Loads the questions, once. */
     start() {
       if (started) return;
       started = true;
@@ -140,12 +132,12 @@ export function createSurveyModel({ api, session, nav, emit }: Pick<ModelDeps, '
     retrySubmit() {
       void send(sheet.value.answers);
     },
-    /** Answers a survey answered before once more, from the first question. */
+    /** Answers again, from the first question. */
     again() {
       sheet.value = BLANK;
       answeringAgain.value = true;
     },
-    /** The close icon and Back: the app's survey_done link inside the app, the home page elsewhere. */
+    /** Close and Back: the app's survey_done link inside the app, else home. */
     leave() {
       if (session.fromApps.value) nav.openAppLink('survey_done');
       else nav.go('HomePage');

@@ -1,14 +1,7 @@
 /**
- * What a kind of checkout says: what to create, how to confirm it, where the person comes back
- * to, and what a checkout that could not start does. The steps themselves (create, hand off,
- * come back, confirm, pending, failure) are written once in ../engine.ts. One file per kind
- * beside this one:
- *
- * - credit.ts: a credit top-up, for oneself or as a gift (purchasefor 1 or 2);
- * - subscription.ts: a premium membership, monthly (recurring 1) or one-time for some months;
- * - donation.ts: a gift to a mission, one-time or monthly;
- * - card-update.ts: a new card for the monthly membership (opened from the app).
- * The device wallet is a payment method (../methods.ts), not a kind.
+ * What a kind of checkout says (what to create, how to confirm, where to return, what a failed
+ * start does); the steps are ../engine.ts. Kinds: credit.ts, subscription.ts, donation.ts and
+ * card-update.ts. The device wallet is a payment method (../methods.ts), not a kind.
  */
 import type * as z from 'zod/mini';
 import type { ApiClient } from '../../api/client';
@@ -26,7 +19,7 @@ import type {
   SubscriptionRecord,
 } from '../records';
 
-/** A created checkout session: the hosted checkout's address, or the client secret of an embedded one. */
+/** A created session: a hosted checkout's address, or an embedded one's client secret. */
 export interface Created {
   readonly id: string;
   readonly checkoutUrl?: string | undefined;
@@ -53,9 +46,9 @@ export interface KindContext {
 
 /** What a checkout that could not start does. */
 export type StartFailure =
-  /** Shown where the checkout is: the checkout page's retry, which keeps the draft and its Idempotency-Key. */
+  /** The checkout page's retry, keeping the draft and its Idempotency-Key. */
   | { readonly kind: 'retry' }
-  /** A dialog says so; `forget` drops the draft, so the next try starts afresh with a new key. */
+  /** A dialog says so; `forget` drops the draft, so the next try gets a new key. */
   | { readonly kind: 'tell'; readonly dialog: PaymentDialog; readonly forget?: boolean }
   /** The person is sent to a page that says so. */
   | { readonly kind: 'go'; readonly route: RouteName };
@@ -70,23 +63,17 @@ export interface CheckoutKind<D, R extends PaymentResult = PaymentResult> {
   /** The page that hands the person to the checkout; null hands off in place. */
   readonly checkoutRoute: RouteName | null;
   create(ctx: KindContext, draft: D & { readonly idempotencyKey: string }): Promise<ApiResult<Created>>;
-  /** Asks the API host whether the session was paid; kinds without it count as confirmed by their return. */
+  /** Asks whether the session was paid; without it, the return confirms. */
   confirm?(ctx: KindContext, sessionId: string, method: string): Promise<ApiResult<R>>;
-  /**
-   * The shape of a confirmed result: the pending page hands the result it saw to the success page in storage, and the
-   * success page reads it back with this.
-   */
+  /** A confirmed result's shape, for the one the pending page hands the success page in storage. */
   readonly result: z.ZodMiniType<R>;
   /** Where a confirmed payment is shown. */
   success(sessionId: string, method: string, draft: D | null): Destination;
-  /** The session was refused. Left out: the checkout page shows it with a retry. */
+  /** The session was refused. Left out: a retry. */
   createRefused?(error: ApiError, ctx: KindContext): StartFailure;
-  /**
-   * The session came without a way to pay here (no trusted address, or the embedded checkout failed). Left out: a
-   * dialog says so.
-   */
+  /** The session came without a way to pay here. Left out: a dialog says so. */
   readonly noHandOff?: Exclude<StartFailure, { readonly kind: 'retry' }>;
-  /** What the device wallet charges, for kinds that take it; its label in the element's language (`t`). */
+  /** What the device wallet charges, for kinds that take it. */
   wallet?(draft: D, t: Translate): WalletPurchase;
 }
 

@@ -5,7 +5,7 @@ import { chooseLanguage, portalChoice } from './language';
 import { effect } from '@preact/signals-core';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { appLinkSettled, BUILD_API_BASE, markPortalPage } from '../shared/boot/boot';
+import { appLinkSettled, BUILD_API_BASE, page } from '../shared/boot/boot';
 import { browserDeps } from '../shared/deps/deps';
 import { prepareDates } from '../shared/format/dates';
 import { ROUTES } from '../shared/routing/routes';
@@ -19,7 +19,7 @@ import './portal.css';
 if (import.meta.env.DEV) void import('../widgets/loader');
 
 // route.js said so already in the built page; the development server has no route.js.
-markPortalPage();
+page().portal = true;
 const container = document.getElementById('portal');
 if (!container) throw new Error('The portal page needs an element with id="portal".');
 /** The footer, the same on every route: its markup is in the page once, beside the routes' (tools/prerender.tsx). */

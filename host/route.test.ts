@@ -220,10 +220,10 @@ async function open(page: Page) {
   observe!([{ addedNodes: blocks }]);
   loaded!();
   // The page's stores, as the portal's code finds them (shared/boot/boot.ts).
-  const appLink = runInContext("globalThis[Symbol.for('sm.app-link')]?.current", vm) as
+  const appLink = runInContext("globalThis[Symbol.for('sm.page')]?.appLink", vm) as
     { signedIn: Promise<unknown>; settled: Promise<unknown> } | undefined;
   const early = () =>
-    runInContext("globalThis[Symbol.for('sm.early')]", vm) as Record<string, { uses: number; auth: string }>;
+    runInContext("globalThis[Symbol.for('sm.page')].early", vm) as Record<string, { uses: number; auth: string }>;
   return {
     html,
     store,

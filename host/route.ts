@@ -15,8 +15,8 @@ import {
   askEarly,
   BUILD_API_BASE,
   hasPaymentRecord,
-  markPortalPage,
   MOBILE_LOGIN_PATH,
+  page,
   portalLanguage,
   PROFILE_PATH,
   storedAuthorization,
@@ -46,7 +46,7 @@ const plan = planHead({
 const exchange = plan.appLink && askReading(base + MOBILE_LOGIN_PATH, `Bearer ${plan.appLink.token}`);
 if (exchange) exchange.uses = 1;
 
-markPortalPage();
+page().portal = true;
 if (plan.replaceWith) history.replaceState(history.state, '', plan.replaceWith);
 const blocks = showBlocks(plan);
 /** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */

@@ -37,9 +37,10 @@ import {
   apiBaseOf,
   appLinkSignedIn,
   askEarly,
-  captures,
+  bootOf,
   elementLanguage,
   isApiPath,
+  page,
   PSEUDO,
   storedAuthorization,
   type Capture,
@@ -159,10 +160,10 @@ function act(capture: Capture, action: string, button: HTMLElement | null): void
 
 function capture(element: Element, root: ShadowRoot): void {
   // Another copy of the loader on the page captures it already: its record stays the one the element takes.
-  if (captures().has(element)) return;
-  const record: Capture = { fields: {}, actions: [] };
-  captures().set(element, record);
-  const open = () => captures().get(element) === record;
+  const record = bootOf(element);
+  if (record.captured) return;
+  record.captured = true;
+  const open = () => page().boots.get(element) === record;
   root.addEventListener('input', (event) => {
     if (open()) note(root, record, event.target as HTMLInputElement);
   });
@@ -241,7 +242,7 @@ function inView(element: Element): boolean {
 
 async function start(element: Element): Promise<void> {
   // Another copy of the loader on the page found it already with its markup, or stamped it: that copy does the rest.
-  if (started.has(element) || captures().has(element)) return;
+  if (started.has(element) || page().boots.get(element)?.captured) return;
   started.add(element);
   const tag = element.localName;
   let root = customElements.get(tag) ? null : element.shadowRoot;

@@ -2,6 +2,7 @@
 import {
   APP_REDIRECT_MS,
   askEarly,
+  authOf,
   beginAppLinkSignIn,
   bodyOf,
   BUILD_API_BASE,
@@ -25,10 +26,10 @@ import type { Blocks } from './blocks';
  * early answer the API client takes (shared/api/early.ts): whichever code finishes the sign-in, the token is exchanged
  * once. Where no one else is signed in here (nobody, or an earlier link of the app's own webview), this script signs
  * in as the portal's code would (shared/session/connection.ts signInWithAppToken): the session is written, signed in
- * by the app, so the tags ask for their data with it at once (widgets/loader.ts waits for appLinkSignedIn). A link
+ * by the app, so the tags ask for their data with it at once (the loader waits for appLinkSignedIn). A link
  * with a type then moves on to the type's page a moment later (APP_REDIRECT_MS), where the portal starts (host/main.tsx waits for
  * appLinkSettled). An update-payment or direct-subscribe link stays, and the portal starts at once: its page signs in
- * with the token again as it pays (widgets/subscribe/app-entry.model.ts), and takes the same answer, left for it.
+ * with the token again as it pays (the subscribe tag's app-entry model), and takes the same answer, left for it.
  * Otherwise (a refused token, another account signed in) the portal's code finishes it with the early answer: a
  * refused token shows the sign-in page with its message (an update-payment link its failed page), another account
  * asks "Continue as <email>?".
@@ -37,19 +38,16 @@ export function signInAppLink(link: AppLink, early: Early, blocks: Blocks): Prom
   const base = BUILD_API_BASE;
   const done = bodyOf(early)
     .then((read) => {
-      const body = read as { data?: { access_token?: unknown; token_type?: unknown; expires_in?: unknown } } | null;
-      // Read as the API client reads it (shared/api/auth.ts mobileLogin): the sign-in is the answer's data.
-      const { access_token: token, token_type: type, expires_in: expiresIn } = body?.data ?? {};
-      if (typeof token !== 'string' || !token || typeof expiresIn !== 'number') return false;
-      const tokenType = typeof type === 'string' && /^[A-Za-z]{1,32}$/.test(type) ? type : 'Bearer';
+      // The sign-in is the answer's data (shared/api/auth.ts mobileLogin), stored as the session stores it (authOf).
+      const login = (read as { data?: { access_token?: unknown; expires_in?: unknown } } | null)?.data;
+      if (typeof login?.access_token !== 'string' || !login.access_token || typeof login.expires_in !== 'number')
+        return false;
+      const auth = authOf(login as { access_token: string; expires_in: number }, Date.now());
       // The answer is used here: the portal's code must not take it again (but the link's own page, which signs in
       // with it as it pays).
       if (link.type) early.uses = 0;
-      localStorage.setItem(
-        sessionKeyFor(base),
-        signedInRecord({ accessToken: token, tokenType, expiresAt: Date.now() + expiresIn * 1000 }, true),
-      );
-      askEarly(base + PROFILE_PATH, `${tokenType} ${token}`).uses = 1;
+      localStorage.setItem(sessionKeyFor(base), signedInRecord(auth, true));
+      askEarly(base + PROFILE_PATH, `${auth.tokenType} ${auth.accessToken}`).uses = 1;
       return true;
     })
     .catch(() => false);

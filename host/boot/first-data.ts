@@ -2,14 +2,7 @@
  * A signed-in member's first data, asked for by the head script as the page starts (the shown route's, as the page's
  * head names it), and the first views drawn from it before the tags' code comes (the survey's first question).
  */
-import {
-  askEarly,
-  BUILD_API_BASE,
-  earlyAnswers,
-  FIRST_DATA_META,
-  isApiPath,
-  type FirstData,
-} from '../../shared/boot/boot';
+import { askEarly, BUILD_API_BASE, FIRST_DATA_META, isApiPath, page, type FirstData } from '../../shared/boot/boot';
 // The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`): the
 // tag table's draw modules (tools/boot-scripts.ts firstViews).
 import DRAWS from 'virtual:sm-first-views';
@@ -60,7 +53,7 @@ function drawFirstViews(shown: Element, auth: string): void {
       const root = host.shadowRoot;
       const view = root?.querySelector('[data-sm-early-signed-in]');
       for (const path of view?.getAttribute('data-sm-early-signed-in')?.split(' ') ?? []) {
-        const early = isApiPath(path) && earlyAnswers()[BUILD_API_BASE + path];
+        const early = isApiPath(path) && page().early[BUILD_API_BASE + path];
         if (root && early) void draw(root, early, auth, true);
       }
     }

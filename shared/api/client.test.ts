@@ -4,7 +4,7 @@ import { createSession } from '../session/session';
 import * as auth from './auth';
 import { createApiClient } from './client';
 import { addressOf } from './contract';
-import { earlyAnswers, type Early } from '../boot/boot';
+import { page, type Early } from '../boot/boot';
 import { testProfile } from '../deps/testing';
 import { CLIENT_MESSAGES } from './errors';
 
@@ -159,7 +159,7 @@ describe('api client', () => {
  * take its own, with the same error paths.
  */
 describe('api client, with an answer the loader asked for early', () => {
-  const store = (): Record<string, Early> => earlyAnswers();
+  const store = (): Record<string, Early> => page().early;
   const early = (answer: Promise<Response>) =>
     (store()[addressOf(auth.profile, {})] = { answer, uses: 1, at: Date.now(), auth: 'Bearer abc' });
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as donations from './donations';
 import { createApiClient } from './client';
-import { earlyAnswers, FRESH_MS, type Early } from '../boot/boot';
+import { FRESH_MS, page, type Early } from '../boot/boot';
 import { CLIENT_MESSAGES } from './errors';
 
 const mission = {
@@ -14,7 +14,7 @@ const mission = {
   subscribed: false,
 };
 const body = () => JSON.stringify({ message: '', data: [mission] });
-const store = (): Record<string, Early> => earlyAnswers();
+const store = (): Record<string, Early> => page().early;
 /** What the loader does for a tag whose markup names `path`, on the page's own API host (widgets/loader.ts askEarly). */
 function askedEarly(path: string, answer: Promise<Response>, uses = 1, at = Date.now(), auth?: string) {
   store()[path] = { answer, uses, at, ...(auth ? { auth } : {}) };

@@ -10,16 +10,16 @@
  *
  * A first view may draw the answer before its code comes (`<template data-sm-draw>` in its markup: see
  * widgets/survey/survey.draw.ts), which reads its body once (`body`); what it drew goes with that element's capture
- * (shared/ui/capture.ts `drawn`), for its model to start from.
+ * (shared/boot/page.ts `drawn`), for its model to start from.
  */
-import { earlyAnswers, FRESH_MS } from '../boot/boot';
+import { FRESH_MS, page } from '../boot/boot';
 
 /**
  * The early answer for `url` (the address as the client writes it: a copy, so every tag that named it can read it)
  * asked with the same Authorization as the call's (`auth`, null for a public call), or null.
  */
 export function takeEarly(url: string, auth: string | null): Promise<Response> | null {
-  const store = earlyAnswers();
+  const store = page().early;
   const early = store[url];
   // Asked for another person (or with a token for a public call), or each tag that named it has it already (a tag
   // whose first view drew it: widgets/survey/survey.draw.ts): not this call's answer.

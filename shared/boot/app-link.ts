@@ -2,7 +2,7 @@
  * A link from the mobile app (`_t`, the app's one-time token): what it holds, and the sign-in route.js begins before
  * the portal's code comes, which the loader and the portal wait for.
  */
-import { pageStore } from './page';
+import { page } from './page';
 
 /** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */
 export const MOBILE_LOGIN_PATH = '/webclient/auth/mobile-login';
@@ -31,27 +31,20 @@ export function appLinkOf(hash: string): AppLink | null {
 }
 
 /**
- * An app link signed in before the portal's code came (host/route.ts): `signedIn` once the token's exchange has
- * answered (the session written, or left to the portal's code to finish), `settled` once the page has moved on to the
- * type's page (or will not: a refused token, another account signed in here).
+ * Says an app link is being signed in before the portal's code comes (host/boot/app-link.ts): `signedIn` once the
+ * token's exchange has answered (the session written, or left to the portal's code to finish), `settled` once the page
+ * has moved on to the type's page (or will not: a refused token, another account signed in here).
  */
-interface AppLinkSignIn {
-  readonly signedIn: Promise<unknown>;
-  readonly settled: Promise<unknown>;
-}
-const appLinkSignIn = (): { current?: AppLinkSignIn } => pageStore('sm.app-link', () => ({}));
-
-/** Says an app link is being signed in before the portal's code comes (host/route.ts). */
-export function beginAppLinkSignIn(flow: AppLinkSignIn): void {
-  appLinkSignIn().current = flow;
+export function beginAppLinkSignIn(flow: NonNullable<ReturnType<typeof page>['appLink']>): void {
+  page().appLink = flow;
 }
 
 /** Resolves once the app link's sign-in has answered (at once when there is none): whose token to ask data with. */
 export function appLinkSignedIn(): Promise<unknown> {
-  return appLinkSignIn().current?.signedIn ?? Promise.resolve();
+  return page().appLink?.signedIn ?? Promise.resolve();
 }
 
 /** Resolves once the app link's sign-in has moved the page on (at once when there is none): the portal may start. */
 export function appLinkSettled(): Promise<unknown> {
-  return appLinkSignIn().current?.settled ?? Promise.resolve();
+  return page().appLink?.settled ?? Promise.resolve();
 }

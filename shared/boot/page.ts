@@ -5,8 +5,9 @@
  */
 
 /**
- * What a person did to a prerendered tag before its code arrived, as the loader records it; the element hands it to
- * its model when its code arrives (shared/ui/capture.ts).
+ * What a tag's code takes over when it arrives (takeBoot): what the person did to its prerendered markup before then,
+ * as the loader records it, and what its first view drew meanwhile. One record per element, made by whichever comes
+ * first: the loader capturing the element, or route.js drawing its first view before the loader has reached it.
  */
 export interface Capture {
   /**
@@ -16,6 +17,8 @@ export interface Capture {
   readonly fields: Record<string, string>;
   /** The actions taken, in order: a `data-sm-action` name (at most once), or the place of a button pressed ('#5'). */
   readonly actions: string[];
+  /** A loader is recording what the person does here (widgets/loader.ts capture). */
+  captured?: true;
   /**
    * The body of the API's answer that the first view drew before the code came (widgets/survey/survey.draw.ts): the
    * model starts from it, so React hydrates what the person sees.
@@ -53,22 +56,37 @@ export const FRESH_MS = 30_000;
 type Stores = { [key: symbol]: unknown };
 export const pageStore = <T>(name: string, make: () => T): T =>
   ((globalThis as Stores)[Symbol.for(name)] ??= make()) as T;
-const store = pageStore;
 
-/**
- * The portal's own page says so before anything else runs on it (host/route.ts, host/main.tsx): a tag there may move
- * the address on its own (a route with nothing to show goes on to another). On any other page a tag never moves it.
- */
-export const markPortalPage = (): void => void store('sm.portal-page', () => true);
-export const isPortalPage = (): boolean => (globalThis as Stores)[Symbol.for('sm.portal-page')] === true;
+/** What the page keeps for the code that comes later, in one store every copy of the boot protocol shares. */
+interface Page {
+  /**
+   * The portal's own page says so before anything else runs on it (host/route.ts, host/main.tsx): a tag there may
+   * move the address on its own (a route with nothing to show goes on to another). On any other page it never does.
+   */
+  portal?: boolean;
+  /** Each tag's record until its code takes it (takeBoot). */
+  readonly boots: WeakMap<Element, Capture>;
+  /** The early answers, by the address as the API client writes it. */
+  readonly early: Record<string, Early>;
+  /** A link from the mobile app being signed in before the portal's code comes (app-link.ts). */
+  appLink?: { readonly signedIn: Promise<unknown>; readonly settled: Promise<unknown> };
+}
+export const page = (): Page => pageStore('sm.page', () => ({ boots: new WeakMap(), early: {} }));
 
-/** The page's captures, by element. */
-export const captures = (): WeakMap<Element, Capture> => store('sm.capture', () => new WeakMap<Element, Capture>());
-/** What a first view drew before the loader captured its element (route.js draws so): its capture's `drawn`. */
-export const drawnEarly = (): WeakMap<Element, unknown> => store('sm.drawn', () => new WeakMap<Element, unknown>());
+/** An element's record, made empty if it has none yet (the loader capturing it, or a first view drawn for it). */
+export function bootOf(element: Element): Capture {
+  const { boots } = page();
+  if (!boots.has(element)) boots.set(element, { fields: {}, actions: [] });
+  return boots.get(element)!;
+}
 
-/** The page's early answers, by the address as the API client writes it. */
-export const earlyAnswers = (): Record<string, Early> => store('sm.early', () => ({}));
+/** Takes (and forgets) an element's record as its code arrives: the one hand-off from the boot to the element. */
+export function takeBoot(element: Element | null): Capture | null {
+  if (!element) return null;
+  const record = page().boots.get(element) ?? null;
+  page().boots.delete(element);
+  return record;
+}
 
 /**
  * What each signed-in route's prerendered block first asks for, written into the portal page's head before route.js
@@ -102,7 +120,7 @@ export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
  * fetch, or what asks as it does (route.js reads some bodies as they come: host/boot/ask-reading.ts).
  */
 export function askEarly(url: string, auth: string, ask: typeof fetch = fetch): Early {
-  const store = earlyAnswers();
+  const store = page().early;
   if (!store[url]) {
     const answer = ask(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
     answer.catch(() => {});

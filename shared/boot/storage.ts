@@ -61,6 +61,23 @@ export interface StoredRecord {
 }
 
 /** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
+/**
+ * The stored sign-in a login answer gives (POST login, and the app's token exchanged: GET mobile-login), read once for
+ * the session (shared/session/session.ts signIn) and for route.js signing an app link in (host/boot/app-link.ts): its
+ * token, a token type of letters only (else Bearer, so the header cannot be bent), and when it expires.
+ */
+export function authOf(
+  login: { readonly access_token: string; readonly token_type?: unknown; readonly expires_in: number },
+  now: number,
+): StoredAuth {
+  const type = login.token_type;
+  return {
+    accessToken: login.access_token,
+    tokenType: typeof type === 'string' && /^[A-Za-z]{1,32}$/.test(type) ? type : 'Bearer',
+    expiresAt: now + login.expires_in * 1000,
+  };
+}
+
 export function signedInRecord(auth: StoredAuth, fromApps = false): string {
   return JSON.stringify({ v: 1, auth, user: null, fromApps, nextPage: null } satisfies StoredRecord);
 }

@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client';
 import { mountEmbeddedCheckout } from '../payments/stripe';
 import { APP_SCHEME, type Settings } from '../config/config';
-import { isPortalPage } from '../boot/boot';
+import { page } from '../boot/boot';
 import { emit as dispatch, type SmEventMap } from '../events/events';
 import { hrefFor, parseHash, parseQuery, type Query, type RouteName } from '../routing/routes';
 import { connectionFor, type Connection } from '../session/connection';
@@ -105,9 +105,9 @@ function browserNavigation(settings: Settings): Navigation {
   return {
     origin: globalThis.location?.origin ?? '',
     go,
-    onPortalPage: isPortalPage,
+    onPortalPage: () => !!page().portal,
     redirect(name, query, options = {}) {
-      if (!isPortalPage()) return false;
+      if (!page().portal) return false;
       go(name, query, { replace: !options.push });
       return true;
     },

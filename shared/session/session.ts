@@ -6,7 +6,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-co
 import * as z from 'zod/mini';
 import { lazy } from '../api/lazy';
 import { UserProfile, type LoginResponse } from '../api/schemas';
-import { SESSION_KEY, signedInRecord, type StoredAuth } from '../boot/boot';
+import { authOf, SESSION_KEY, signedInRecord, type StoredAuth } from '../boot/boot';
 import { parseTarget, type Target } from '../routing/targets';
 
 /** A sign-in's token, of its type, until it expires (epoch ms), as the boot protocol reads it. */
@@ -155,12 +155,11 @@ export function createSession({
       return `${a.tokenType} ${a.accessToken}`;
     },
     signIn(login, options = {}) {
-      const tokenType = /^[A-Za-z]{1,32}$/.test(login.token_type) ? login.token_type : 'Bearer';
       batch(() => {
         lastSignOut.value = null;
         set({
           ...state.value,
-          auth: { accessToken: login.access_token, tokenType, expiresAt: now() + login.expires_in * 1000 },
+          auth: authOf(login, now()),
           user: null,
           fromApps: options.fromApps ?? state.value.fromApps,
         });

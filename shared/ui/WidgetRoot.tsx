@@ -10,7 +10,8 @@ import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
 import { createI18n, followElement, type I18n, type Language, type Translate } from '../i18n/catalogue';
 import { directionOf } from '../i18n/languages';
-import { handToModel, replayCapture, takeCapture, type Capture, type Replay } from './capture';
+import { takeBoot } from '../boot/boot';
+import { handToModel, replayCapture, type Capture, type Replay } from './capture';
 import { ReserveContext } from './reserve';
 import { baseStyles } from './styles';
 
@@ -89,7 +90,7 @@ export function WidgetRoot({ container, apiBase, portal, returnTo, styles = '', 
   );
   const language = useLanguage(i18n);
   const reserve = useContext(ReserveContext);
-  const [capture] = useState(() => takeCapture(host));
+  const [capture] = useState(() => takeBoot(host));
   // Trusted Types (an enforcing page refuses a string), once per text: React rewrites the style for a new object.
   const css = reserve + baseStyles + styles;
   const style = useMemo(() => ({ __html: trustedText(css) }), [css]);

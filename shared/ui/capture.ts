@@ -4,29 +4,13 @@
  * `data-sm-action` of the form submitted or the button clicked) and where the focus was; and the
  * data its first view drew meanwhile, where it draws some (widgets/survey/survey.draw.ts).
  *
- * The loader writes it; the element takes it once, when its code arrives, and hands it to its
- * model before React hydrates the markup, so what the model renders is what the person sees.
- * Kept on globalThis so the loader and the element code (separate files) share one store (docs/boot.md).
+ * The loader writes it; the element takes it once, when its code arrives (shared/boot/page.ts takeBoot), and hands
+ * it to its model before React hydrates the markup, so what the model renders is what the person sees.
  */
 
-import { captures, drawnEarly, type Capture } from '../boot/boot';
+import type { Capture } from '../boot/boot';
 
 export type { Capture };
-
-/**
- * Takes (and forgets) what was captured for an element, with what its first view drew before the loader captured it
- * (the portal's first script draws the shown route's so: widgets/survey/survey.draw.ts).
- */
-export function takeCapture(element: Element | null): Capture | null {
-  if (!element) return null;
-  const store = captures();
-  const capture = store.get(element) ?? null;
-  store.delete(element);
-  const drawn = drawnEarly().get(element);
-  drawnEarly().delete(element);
-  if (capture && capture.drawn === undefined && drawn !== undefined) capture.drawn = drawn;
-  return capture;
-}
 
 /**
  * How a model takes what was captured before its code arrived: a setter per field name, and an action per

@@ -24,7 +24,7 @@ import { createElement, useLayoutEffect, type ComponentType, type ReactNode } fr
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
-import { captures } from '../boot/boot';
+import { page } from '../boot/boot';
 
 type Props = Record<string, unknown>;
 
@@ -138,9 +138,9 @@ function Hydrated({ release, children }: { release: () => void; children: ReactN
  * models, and they take what the person typed and pressed again instead of nothing.
  */
 function keepCapture(element: Element): () => void {
-  const kept = captures().get(element);
+  const kept = page().boots.get(element);
   const copy = kept && structuredClone(kept);
-  return () => copy && captures().set(element, copy);
+  return () => copy && page().boots.set(element, copy);
 }
 
 /** The language prerendered markup is in: its top element's `lang` (markup without one is English). */

@@ -314,7 +314,8 @@ export async function measureAct(
       polling: 'raf',
     });
     await tap(page.probe.control);
-    if (beforeLoader && (await tab.evaluate('!!window[Symbol.for("sm.capture")]')))
+    const captured = `!!window[Symbol.for('sm.page')]?.boots.get(document.querySelector(${JSON.stringify(page.probe.host)}))?.captured`;
+    if (beforeLoader && (await tab.evaluate(captured)))
       throw new Error(`${page.name}: the loader ran before the tap it was held back for`);
     tapped();
     const typed = act.type?.replace('{n}', String(n)) ?? '';

@@ -66,8 +66,8 @@
     return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden';
   };
   const hydrated = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
-  /** What the loader keeps for the tag (it has run for it), as shared/ui/capture.ts reads it. */
-  const capture = () => window[Symbol.for('sm.capture')]?.get(host());
+  /** What the loader keeps for the tag (it has run for it: its record is captured), as shared/boot/page.ts keeps it. */
+  const capture = () => window[Symbol.for('sm.page')]?.boots.get(host())?.captured;
   const captured = (node) => !!capture() && node.getRootNode() === scope();
   /** Pressed now, before the loader has run for the tag, the press is kept by the focus it leaves on the button. */
   const kept = (node) => node.localName === 'button' && !capture() && !customElements.get(config.host);

@@ -348,8 +348,10 @@ describe('embedding with the loader', () => {
     const early = () =>
       page.evaluate(
         () =>
-          Object.keys((globalThis as unknown as Record<symbol, object | undefined>)[Symbol.for('sm.early')] ?? {})
-            .length,
+          Object.keys(
+            (globalThis as unknown as Record<symbol, { early: object } | undefined>)[Symbol.for('sm.page')]?.early ??
+              {},
+          ).length,
       );
     await expect.poll(early).toBeGreaterThan(0);
     // Another copy (a tag's own) arrives while the code is on its way, and has had time to do its work.

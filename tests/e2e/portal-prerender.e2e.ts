@@ -47,17 +47,14 @@ describe('the portal page before and after its script', () => {
     const { page, context, errors, login, loader, code } = await loginBeforeLoader();
     const button = login.getByRole('button', { name: 'Continue with Email' });
     await button.click();
-    // Nothing of ours has run: no capture yet.
-    expect(
-      await page.evaluate(() => (globalThis as Record<symbol, unknown>)[Symbol.for('sm.capture')] === undefined),
-    ).toBe(true);
+    // The loader has not run: nothing captures the tag yet (route.js keeps the page's store, but no record in it).
+    const captured = () =>
+      !!(globalThis as Record<symbol, { boots: WeakMap<Element, { captured?: true }> } | undefined>)[
+        Symbol.for('sm.page')
+      ]?.boots.get(document.querySelector('sm-login')!)?.captured;
+    expect(await page.evaluate(captured)).toBe(false);
     loader.release();
-    await page.waitForFunction(
-      () =>
-        !!(globalThis as Record<symbol, WeakMap<Element, unknown>>)[Symbol.for('sm.capture')]?.get(
-          document.querySelector('sm-login')!,
-        ),
-    );
+    await page.waitForFunction(captured);
     code.release();
     await login.getByLabel('Email', { exact: true }).waitFor();
     expect(errors).toEqual([]);

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { captures } from '../../shared/boot/boot';
+import { page } from '../../shared/boot/boot';
 import { elementComponent, type ElementSpec } from '../../shared/ui/define';
 import { Newsletter } from '../../widgets/newsletter/newsletter';
 import { tags } from '../../widgets/tags';
@@ -52,7 +52,7 @@ describe('hydrating prerendered markup', () => {
       input.focus();
       input.value = 'early@example.org';
       // What the loader records and shows meanwhile.
-      captures().set(element, { fields: { email: 'early@example.org' }, actions: ['subscribe'] });
+      page().boots.set(element, { fields: { email: 'early@example.org' }, actions: ['subscribe'] });
       button.textContent = 'Sending...';
       button.disabled = true;
       await import('../../widgets/newsletter/newsletter.element');
@@ -86,7 +86,7 @@ describe('hydrating prerendered markup', () => {
       await import('../../widgets/newsletter/newsletter.element');
       // The element is defined: it starts on the page in a task of its own, after what the loader captured is set.
       const element = prerendered((markup) => markup.replace('Join our newsletter', 'Join our old newsletter'));
-      captures().set(element, { fields: { email: 'stale@example.org' }, actions: ['subscribe'] });
+      page().boots.set(element, { fields: { email: 'stale@example.org' }, actions: ['subscribe'] });
       const root = element.shadowRoot!;
       await waitFor(() => root.querySelector('[role="status"]')?.textContent?.includes('Thank you!'));
       expect(root.querySelector('h2')?.textContent).to.equal('Join our newsletter');

@@ -5,7 +5,7 @@
  */
 import axe from 'axe-core';
 import { connectionFor } from '../../shared/session/connection';
-import { markPortalPage } from '../../shared/boot/boot';
+import { page } from '../../shared/boot/boot';
 
 const mounted: HTMLElement[] = [];
 
@@ -25,15 +25,14 @@ export function cleanup(): void {
   for (const element of mounted.splice(0)) element.remove();
   localStorage.clear();
   history.replaceState(null, '', location.pathname);
-  delete (globalThis as Record<symbol, unknown>)[PORTAL_PAGE];
+  page().portal = false;
 }
 
-const PORTAL_PAGE = Symbol.for('sm.portal-page');
 /**
  * Makes the test page the portal's own (as host/route.ts does), where a tag may move the address on its own; cleanup()
  * makes it any other page again, where a tag never does.
  */
-export const onThePortalPage = (): void => markPortalPage();
+export const onThePortalPage = (): void => void (page().portal = true);
 
 /** Polls until fn returns a truthy value without throwing (or fails after the timeout). */
 export async function waitFor<T>(fn: () => T | null | undefined | false, timeoutMs = 3000): Promise<T> {

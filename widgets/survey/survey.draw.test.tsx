@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_MS, type Early } from '../../shared/boot/boot';
-import { captures, type Capture } from '../../shared/boot/boot';
+import { bootOf, page, takeBoot } from '../../shared/boot/boot';
 import { loadLanguage, translate, type PublicLanguage } from '../../shared/i18n/catalogue';
 import { prerender } from '../../tools/prerender';
 import { createApiClient } from '../../shared/api/client';
 import { surveyQuestions } from '../../shared/api/survey';
 import draw, { questionsIn } from './survey.draw';
 import { renderQuestion } from './survey.template';
-import { takeCapture } from '../../shared/ui/capture';
 
 const questions = [
   {
@@ -31,7 +30,7 @@ async function prerendered(language: PublicLanguage = 'en'): Promise<ShadowRoot>
   const root = element.attachShadow({ mode: 'open' });
   root.innerHTML = await prerender('sm-survey', {}, language);
   // The loader keeps a capture for each tag it stamps (widgets/loader.ts capture).
-  captures().set(element, { fields: {}, actions: [] });
+  bootOf(element).captured = true;
   return root;
 }
 
@@ -42,7 +41,7 @@ const early = (body: unknown, status = 200, at = Date.now()): Early => ({
   at,
 });
 /** What the element's model is to start from. */
-const drawnFor = (root: ShadowRoot) => (captures().get(root.host) as Capture).drawn;
+const drawnFor = (root: ShadowRoot) => page().boots.get(root.host)?.drawn;
 /** Draws the record (asked for `auth`) into the root, which must stay as it was. */
 async function expectDrawsNothing(root: ShadowRoot, record: Early, auth = ''): Promise<void> {
   const before = root.innerHTML;
@@ -144,21 +143,27 @@ describe("the survey's first question, drawn before the code comes", () => {
 
   it('draws nothing into a tag the loader keeps no capture for: its model could not start from it', async () => {
     const root = await prerendered();
-    captures().delete(root.host);
+    page().boots.delete(root.host);
     await expectDrawsNothing(root, early({ data: questions }));
   });
 
   it("draws before the loader's capture when the portal's first script asks, and the capture the element takes has it", async () => {
     const root = await prerendered();
-    captures().delete(root.host);
+    page().boots.delete(root.host);
     await draw(root, early({ data: questions }), '', true);
     expect(root.querySelectorAll('.sm-option')).toHaveLength(3);
-    // The loader captures the element later; the element takes that capture with what was drawn (shared/ui/capture.ts).
-    captures().set(root.host, { fields: { '#0': 'true' }, actions: [] });
-    expect(takeCapture(root.host)).toEqual({ fields: { '#0': 'true' }, actions: [], drawn: { data: questions } });
+    // The loader captures the element later, into the same record; the element takes it with what was drawn.
+    const record = bootOf(root.host);
+    record.captured = true;
+    record.fields['#0'] = 'true';
+    expect(takeBoot(root.host)).toEqual({
+      fields: { '#0': 'true' },
+      actions: [],
+      captured: true,
+      drawn: { data: questions },
+    });
     // Once.
-    captures().set(root.host, { fields: {}, actions: [] });
-    expect(takeCapture(root.host)).toEqual({ fields: {}, actions: [] });
+    expect(takeBoot(root.host)).toBeNull();
   });
 
   it('draws each tag that named the answer with the answer read once, and gives each its own model the answer', async () => {

@@ -20,7 +20,7 @@
  */
 // It imports the boot protocol alone, whose copy the build puts in this file (vite.config.ts bootCopies): anything more
 // would come with the shared chunks, which are what it is quicker than.
-import { bodyOf, captures, drawnEarly, FRESH_MS, type Early } from '../../shared/boot/boot';
+import { bodyOf, bootOf, FRESH_MS, page, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
 export const MARK = {
@@ -74,7 +74,7 @@ function fill(node: Node, values: Record<string, string>): void {
  * code comes, as without it.
  *
  * The loader calls it for a tag it has captured. The portal's first script (host/route.ts) calls it `beforeCapture`,
- * for a tag of the route it shows: the loader will capture it, and what was drawn waits for that (drawnEarly).
+ * for a tag of the route it shows: the loader will capture it, and what was drawn waits in the element's record.
  */
 export default async function draw(root: ShadowRoot, early: Early, auth: string, beforeCapture = false): Promise<void> {
   try {
@@ -93,9 +93,9 @@ async function drawInto(root: ShadowRoot, early: Early, beforeCapture: boolean):
   const form = template?.content.firstElementChild;
   const questions = questionsIn(body);
   const first = questions?.[0];
-  const capture = captures().get(root.host);
+  const captured = !!page().boots.get(root.host)?.captured;
   // The code came first (it draws), or there is nothing the view would show as a question.
-  if (customElements.get(root.host.localName) || !(capture || beforeCapture) || Date.now() - early.at > FRESH_MS)
+  if (customElements.get(root.host.localName) || !(captured || beforeCapture) || Date.now() - early.at > FRESH_MS)
     return;
   if (!skeleton || !form || !first || questions.every((q) => q.answers?.length)) return;
   // A template without its marks (a page that changed the snippet's text) would show them as words: left to React.
@@ -112,8 +112,7 @@ async function drawInto(root: ShadowRoot, early: Early, beforeCapture: boolean):
   }
   row.remove();
   skeleton.replaceWith(drawn);
-  if (capture) capture.drawn = body;
-  else drawnEarly().set(root.host, body);
+  bootOf(root.host).drawn = body;
   // This tag has it: no call of its model will take it (shared/api/early.ts takeEarly).
   early.uses--;
 }

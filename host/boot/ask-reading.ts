@@ -2,8 +2,8 @@
 import { askEarly, type Early } from '../../shared/boot/boot';
 
 /**
- * askEarly with an XMLHttpRequest, whose body is read in its own load event: the answer the API client takes is a
- * Response made from it, and the body this script reads (bodyOf) is there at once. While the page is parsed, a fetch's
+ * askEarly with an XMLHttpRequest, whose body is read in its own load event: the answer (which the API client takes,
+ * and bodyOf reads as for any early answer) is a Response made from the text already there. While the page is parsed, a fetch's
  * body is read in tasks that wait for the parse and the module scripts; a request's load event runs between two of the
  * parser's slices, so its body is read sooner (how much: docs/bench.md). Used where this
  * script reads the body: the app's token exchanged, the data of a first view it draws. (Like a fetch without
@@ -25,18 +25,10 @@ export function askReading(url: string, auth: string): Early {
     };
     request.onerror = request.onabort = request.ontimeout = () => reject(new TypeError(`Failed to fetch ${url}`));
   });
-  let sent = false;
-  const early = askEarly(url, auth, () => {
-    sent = true;
+  return askEarly(url, auth, () => {
     request.open('GET', url);
     if (auth) request.setRequestHeader('Authorization', auth);
     request.send();
     return answer;
   });
-  // (Asked before, it is the answer asked then.)
-  if (sent)
-    early.body ??= answer
-      .then((response) => (response.ok ? (JSON.parse(request.responseText) as unknown) : null))
-      .catch(() => null);
-  return early;
 }

@@ -81,16 +81,15 @@ export function createConnection(apiBase: string, session: Session, fetchFn?: ty
       return result && !result.ok && result.error.status !== 401 ? result.error : null;
     },
     async signInWithAppToken(token) {
-      if (!session.isSignedIn.value) {
-        session.clear();
-        const login = await api.call(auth.mobileLogin, {}, { bearer: token });
-        if (!login.ok) return login;
+      const signedIn = session.isSignedIn.value;
+      const current = session.user.value;
+      if (!signedIn) session.clear();
+      const login = await api.call(auth.mobileLogin, {}, { bearer: token });
+      if (!login.ok) return login;
+      if (!signedIn) {
         const profile = await connection.completeSignIn(login.data, { fromApps: true });
         return profile.ok ? { ...profile, data: { kind: 'signed-in', profile: profile.data } } : profile;
       }
-      const current = session.user.value;
-      const login = await api.call(auth.mobileLogin, {}, { bearer: token });
-      if (!login.ok) return login;
       const bearer = login.data.access_token;
       const signOutLink = async () => void (await api.call(auth.logout, {}, { bearer }));
       const profile = await api.call(auth.profile, {}, { bearer });

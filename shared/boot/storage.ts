@@ -62,7 +62,7 @@ export interface StoredRecord {
 
 /** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
 /**
- * The stored sign-in a login answer gives (POST login, and the app's token exchanged: GET mobile-login), read once for
+ * The stored sign-in a login answer gives (an email sign-in, or the app's token exchanged), read once for
  * the session (shared/session/session.ts signIn) and for route.js signing an app link in (host/boot/app-link.ts): its
  * token, a token type of letters only (else Bearer, so the header cannot be bent), and when it expires.
  */

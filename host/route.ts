@@ -43,7 +43,7 @@ const plan = planHead({
   language,
 });
 // A link from the mobile app: its token's exchange is asked for before anything else, for whichever code finishes it.
-const exchange = plan.appLink && askReading(base + MOBILE_LOGIN_PATH, `Bearer ${plan.appLink.token}`);
+const exchange = plan.appLink && askEarly(base + MOBILE_LOGIN_PATH, `Bearer ${plan.appLink.token}`, askReading);
 if (exchange) exchange.uses = 1;
 
 page().portal = true;

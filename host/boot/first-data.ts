@@ -34,7 +34,8 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
   const draws = list(draw).some((tag) => Object.keys(DRAWS).includes(tag));
   const ask = (auth: string, reading: boolean) => {
     if (!auth) return;
-    for (const path of list(data)) if (isApiPath(path)) (reading ? askReading : askEarly)(BUILD_API_BASE + path, auth);
+    for (const path of list(data))
+      if (isApiPath(path)) askEarly(BUILD_API_BASE + path, auth, reading ? askReading : undefined);
     if (draws) blocks.whenWhole((shown) => drawFirstViews(shown, auth));
   };
   if (typeof signedIn === 'string') ask(signedIn, draws);

@@ -35,17 +35,20 @@ export interface Early {
   readonly at: number;
   /** The Authorization it was asked with ('Bearer …'); absent or '' for a public call. */
   readonly auth?: string;
+  /** Its body's text, where the way it was asked has it at once (host/boot/ask-reading.ts); else bodyOf reads it. */
+  readonly text?: () => string;
   /** Its body, read once for the first views that draw it (widgets/survey/survey.draw.ts). */
   body?: Promise<unknown>;
 }
 
 /**
- * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON),
- * for the first views that draw it (widgets/survey/survey.draw.ts); route.js reads some as they come (askReading).
+ * An early answer's body as JSON, read once however many read it (null for a failed answer, or one that is not JSON):
+ * the one reader of the bodies read before React (the first views that draw them: widgets/survey/survey.draw.ts;
+ * route.js, the app's token exchanged).
  */
 export function bodyOf(early: Early): Promise<unknown> {
   return (early.body ??= early.answer
-    .then((response) => (response.ok ? response.clone().json() : null))
+    .then(async (response) => (response.ok ? JSON.parse(early.text?.() ?? (await response.clone().text())) : null))
     .catch(() => null));
 }
 
@@ -113,18 +116,24 @@ export const MODULEPRELOADS = {
  */
 export const isApiPath = (path: string): boolean => /^\/\w/.test(path);
 
+/** How an early answer is asked: its answer, and its body's text where the way has that at once (`text`). */
+export type Ask = (url: string, auth: string) => Pick<Early, 'answer' | 'text'>;
+const fetchEarly: Ask = (url, auth) => ({
+  answer: fetch(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} }),
+});
+
 /**
  * Asks for a GET now (unless the page has already), for the API client to take when its code makes the same call
  * (shared/api/early.ts) with the same Authorization (`auth`, '' for a public call), once for each use counted on it:
  * the loader for a tag's first view, route.js for the shown route. (A failure is the client's to report.) `ask` is
- * fetch, or what asks as it does (route.js reads some bodies as they come: host/boot/ask-reading.ts).
+ * fetch's way, or one that has the body sooner while the page is parsed (route.js: host/boot/ask-reading.ts).
  */
-export function askEarly(url: string, auth: string, ask: typeof fetch = fetch): Early {
+export function askEarly(url: string, auth: string, ask: Ask = fetchEarly): Early {
   const store = page().early;
   if (!store[url]) {
-    const answer = ask(url, { credentials: 'omit', headers: auth ? { Authorization: auth } : {} });
-    answer.catch(() => {});
-    store[url] = { answer, uses: 0, at: Date.now(), auth };
+    const asked = ask(url, auth);
+    asked.answer.catch(() => {});
+    store[url] = { ...asked, uses: 0, at: Date.now(), auth };
   }
   return store[url];
 }

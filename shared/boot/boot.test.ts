@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiBaseOf, normaliseBase, sessionKeyFor, storedAuthorization } from './boot';
+import { apiBaseOf, authOf, normaliseBase, sessionKeyFor, storedAuthorization } from './boot';
 import { settingsFrom } from '../config/config';
 import { storedSignIn } from '../session/session';
 
@@ -103,5 +103,16 @@ describe('normaliseBase', () => {
       expect(settingsFrom({ apiBase: value }).apiBase).toBe(normaliseBase(value));
     expect(apiBaseOf('https://api.example.org/')).toBe('https://api.example.org');
     expect(apiBaseOf('javascript:alert(1)')).toBe(apiBaseOf(null));
+  });
+});
+
+describe('authOf', () => {
+  it("stores a login answer's token, its type when it is letters only, and when it expires", () => {
+    const login = { access_token: 'tok', token_type: 'Bearer', expires_in: 60 };
+    expect(authOf(login, 1_000)).toEqual({ accessToken: 'tok', tokenType: 'Bearer', expiresAt: 61_000 });
+    // A type that would bend the Authorization header is stored as Bearer.
+    for (const type of ['Bearer x', 'Basic\r\nX-Evil: 1', '', 42, undefined])
+      expect(authOf({ ...login, token_type: type }, 0).tokenType).toBe('Bearer');
+    expect(authOf({ ...login, token_type: 'MAC' }, 0).tokenType).toBe('MAC');
   });
 });

@@ -159,9 +159,8 @@ function act(capture: Capture, action: string, button: HTMLElement | null): void
 }
 
 function capture(element: Element, root: ShadowRoot): void {
-  // Another copy of the loader on the page captures it already: its record stays the one the element takes.
+  // (Never one another copy of the loader captures already: start() leaves those, and stamps only a bare element.)
   const record = bootOf(element);
-  if (record.captured) return;
   record.captured = true;
   const open = () => page().boots.get(element) === record;
   root.addEventListener('input', (event) => {

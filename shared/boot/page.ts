@@ -79,8 +79,7 @@ export const page = (): Page => pageStore('sm.page', () => ({ boots: new WeakMap
 /** An element's record, made empty if it has none yet (the loader capturing it, or a first view drawn for it). */
 export function bootOf(element: Element): Capture {
   const { boots } = page();
-  if (!boots.has(element)) boots.set(element, { fields: {}, actions: [] });
-  return boots.get(element)!;
+  return boots.get(element) ?? boots.set(element, { fields: {}, actions: [] }).get(element)!;
 }
 
 /** Takes (and forgets) an element's record as its code arrives: the one hand-off from the boot to the element. */

@@ -4,7 +4,7 @@
  * A date never wraps inside (./together.ts); a table's date and time may go on two lines.
  */
 
-import { intlLocale } from '../i18n/languages';
+import { dateFormat } from '../i18n/languages';
 import { unbreakable } from './together';
 
 type DateInput = string | number | Date | null | undefined;
@@ -28,18 +28,10 @@ function parse(value: string | number | Date): Date {
   );
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}${JSON.stringify(options)}`;
-  let found = formats.get(key);
-  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(intlLocale(language), options)));
-  return found;
-}
-
 /** The parts of a date in English, two digits where a number has them. */
 function englishParts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
   return Object.fromEntries(
-    format('en-GB', options)
+    dateFormat('en-GB', options)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
@@ -58,7 +50,7 @@ const ENGLISH_LONG: Intl.DateTimeFormatOptions = { day: '2-digit', month: 'long'
 /** A date as sentences show it: '14 March 2025' in English (unbreakable). */
 export function formatDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
-    if (language !== 'en') return unbreakable(format(language, LONG).format(date));
+    if (language !== 'en') return unbreakable(dateFormat(language, LONG).format(date));
     const p = englishParts(date, ENGLISH_LONG);
     return unbreakable(`${p.day} ${p.month} ${p.year}`);
   });
@@ -66,8 +58,8 @@ export function formatDate(value: DateInput, language: string = 'en'): string {
 
 /** Makes formatDate's formatter ahead, in a task of its own: a page's first one is slow to make (ICU's data). */
 export function prepareDates(language: string = 'en'): void {
-  if (language === 'en') format('en-GB', ENGLISH_LONG);
-  else format(language, LONG);
+  if (language === 'en') dateFormat('en-GB', ENGLISH_LONG);
+  else dateFormat(language, LONG);
 }
 
 /**
@@ -77,7 +69,7 @@ export function prepareDates(language: string = 'en'): void {
 export function formatTableDate(value: DateInput, language: string = 'en'): string {
   return formatWith(value, (date) => {
     if (language !== 'en') {
-      const parts = format(language, { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
+      const parts = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
       const hour = parts.findIndex((part) => part.type === 'hour');
       // A line may break between the date and the time only.
       const end = /[\s,]*$/;

@@ -27,6 +27,18 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 export const intlLocale = (language: string): string =>
   language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
 
+/** The formats made so far, by kind, language and options: making one is slow (a list of prices made dozens). */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function made<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let found = formats.get(key) as F | undefined;
+  if (!found) formats.set(key, (found = make()));
+  return found;
+}
+
 /** Intl's number format for a language. */
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
-  new Intl.NumberFormat(intlLocale(language), options);
+  made(`number ${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(intlLocale(language), options));
+
+/** Intl's date format for a language. */
+export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  made(`date ${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(intlLocale(language), options));

@@ -31,6 +31,9 @@ const footer = document.getElementById('portal-footer');
  */
 async function start(portal: HTMLElement): Promise<void> {
   await appLinkSettled();
+  // The session and the portal's services are made in a task of their own, not the one that ran the modules (a phone's
+  // main thread is held in shorter stretches); so is the hydration below.
+  await nextTask();
   const deps = browserDeps(
     { apiBase: BUILD_API_BASE, portalUrl: '', returnsToPortal: false },
     document,
@@ -81,9 +84,9 @@ async function start(portal: HTMLElement): Promise<void> {
     return;
   }
   if (shown) {
-    // The dashboard's dates would make the page's first date format while it hydrates: 60 ms more in one task.
-    if (shown.dataset.route === ROUTES.HomePage.path)
-      await new Promise<void>((made) => setTimeout(() => made(prepareDates())));
+    await nextTask();
+    // The dashboard's dates would make the page's first date format while it hydrates: made before, in this task.
+    if (shown.dataset.route === ROUTES.HomePage.path) prepareDates();
     portal.querySelector('.portal-boot')?.remove();
     // The address the block shows, before the portal reads it: the landing is the sign-in page, and for a member / (or
     // /history, a path the portal does not know) is home, whose block route.js showed (signedInShownAs).
@@ -98,6 +101,8 @@ async function start(portal: HTMLElement): Promise<void> {
   if (footer) hydrate(footer, <Footer />);
   showFooter();
 }
+
+const nextTask = () => new Promise((next) => setTimeout(next));
 
 /** Calls `done` once its children are committed (a root hydrated). */
 function Committed({ done, children }: { done: () => void; children: ReactNode }) {

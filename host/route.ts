@@ -52,17 +52,29 @@ const blocks = showBlocks(plan);
 /** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */
 const signedIn = plan.signsInAppLink && exchange ? signInAppLink(plan.appLink!, exchange, blocks) : stored;
 if (plan.shows && plan.session === 'in') askFirstData(plan.shows, signedIn, blocks);
-// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code.
-if (plan.askProfile) askEarly(base + PROFILE_PATH, stored).uses = 1;
+// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code, in
+// a task of its own (as the first data not drawn before the code: host/boot/first-data.ts).
+if (plan.askProfile) setTimeout(() => (askEarly(base + PROFILE_PATH, stored).uses = 1));
 sayWhenScriptsFail(language);
 
 // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
-// first frame, so they do not hold back its paint, and all at once rather than as the script finds them.
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    for (const id of plan.preloads) {
-      const links = document.getElementById(id) as HTMLTemplateElement | null;
-      if (links) document.head.append(links.content.cloneNode(true));
-    }
-  }),
+// first frame, so they do not hold back its paint, and all at once rather than as the script finds them; each asked
+// for in a task of its own, as each request takes a phone some milliseconds.
+requestAnimationFrame(() => {
+  for (const id of plan.preloads) {
+    const links = document.getElementById(id) as HTMLTemplateElement | null;
+    for (const link of links?.content.children ?? []) setTimeout(() => document.head.append(link.cloneNode()));
+  }
+});
+// Intl's first number and date formats load its data, which is slow on a phone: loaded once the page is parsed and
+// drawn, while the code comes, each in a task of its own, rather than inside the hydration of the first view's
+// money, dates and plurals.
+document.addEventListener(
+  'readystatechange',
+  () =>
+    requestAnimationFrame(() => {
+      setTimeout(() => new Intl.NumberFormat('en-US').format(0));
+      setTimeout(() => new Intl.DateTimeFormat('en-US').format(0));
+    }),
+  { once: true },
 );

@@ -45,35 +45,50 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
   /** The blocks taken out, in the page's order: their tags' styles are the shown block's (shareStyles). */
   const others: Element[] = [];
   const styles = new Map<string, string>();
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        // The parser has gone past the shown block: it is whole.
-        if (shown && node !== shown && record.target === shown.parentNode) shownWhole();
-        if (
-          !(node instanceof Element) ||
-          !node.hasAttribute('data-route') ||
-          (node.parentNode as Element | null)?.id !== 'portal'
-        )
-          continue;
-        if (fits(node)) shown = node;
-        else {
-          node.remove();
-          others.push(node);
-        }
+  /**
+   * Takes in what the parser has added to the portal's element since last time: the block to show stays, the others
+   * go. Only the portal's children are read, as a list: following every node the parser adds (a subtree observer)
+   * costs a phone tens of milliseconds on a page this size.
+   */
+  const follow = () => {
+    const portal = document.getElementById('portal');
+    if (!portal) return;
+    if (!following) {
+      following = true;
+      observer.disconnect();
+      observer.observe(portal, { childList: true });
+    }
+    const nodes = [...portal.childNodes];
+    for (const node of nodes) {
+      if (node === shown || !(node instanceof Element) || !node.hasAttribute('data-route')) continue;
+      if (fits(node)) shown = node;
+      else {
+        node.remove();
+        others.push(node);
       }
     }
-    if (shown) shareStyles(shown, others, styles);
+    if (!shown) return;
+    // The parser has gone past the shown block: it is whole.
+    if (nodes.indexOf(shown) < nodes.length - 1) shownWhole();
+    shareStyles(shown, others, styles);
+  };
+  // Until the portal's element is there, the elements it comes in (the page's body, then the portal's own).
+  let following = false;
+  const observer = new MutationObserver(() => {
+    if (!following && !document.getElementById('portal') && document.body)
+      observer.observe(document.body, { childList: true });
+    follow();
   });
-  observer.observe(html, { childList: true, subtree: true });
+  observer.observe(html, { childList: true });
   // Before each frame the page paints while it is parsed, and once it is: the shown block's tags have their styles.
   const beforeFrame = () => {
-    if (shown) shareStyles(shown, others, styles);
+    follow();
     if (document.readyState === 'loading') requestAnimationFrame(beforeFrame);
   };
   requestAnimationFrame(beforeFrame);
-  document.addEventListener('readystatechange', () => shown && shareStyles(shown, others, styles));
+  document.addEventListener('readystatechange', follow);
   document.addEventListener('DOMContentLoaded', () => {
+    follow();
     observer.disconnect();
     shownWhole();
     // Every style is written by now: the blocks taken out may go.

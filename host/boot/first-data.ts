@@ -32,10 +32,20 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
   const list = (value: unknown) =>
     Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
   const draws = list(draw).some((tag) => Object.keys(DRAWS).includes(tag));
+  /**
+   * Asks for the route's data with `auth` (`reading`: the XMLHttpRequest way, while the page is parsed). Data a first
+   * view draws before its code comes is asked for at once; the rest each in a task of its own, after this script's (the
+   * page's parse, already the longest task of its load: each request adds a few milliseconds to a phone's), still long
+   * before the loader would ask for it.
+   */
   const ask = (auth: string, reading: boolean) => {
     if (!auth) return;
-    for (const path of list(data))
-      if (isApiPath(path)) askEarly(BUILD_API_BASE + path, auth, reading ? askReading : undefined);
+    for (const path of list(data)) {
+      const go = () => askEarly(BUILD_API_BASE + path, auth, reading ? askReading : undefined);
+      if (!isApiPath(path)) continue;
+      if (draws) go();
+      else setTimeout(go);
+    }
     if (draws) blocks.whenWhole((shown) => drawFirstViews(shown, auth));
   };
   if (typeof signedIn === 'string') ask(signedIn, draws);

@@ -66,15 +66,3 @@ requestAnimationFrame(() => {
     for (const link of links?.content.children ?? []) setTimeout(() => document.head.append(link.cloneNode()));
   }
 });
-// Intl's first number and date formats load its data, which is slow on a phone: loaded once the page is parsed and
-// drawn, while the code comes, each in a task of its own, rather than inside the hydration of the first view's
-// money, dates and plurals.
-document.addEventListener(
-  'readystatechange',
-  () =>
-    requestAnimationFrame(() => {
-      setTimeout(() => new Intl.NumberFormat('en-US').format(0));
-      setTimeout(() => new Intl.DateTimeFormat('en-US').format(0));
-    }),
-  { once: true },
-);

@@ -254,9 +254,8 @@ async function start(element: Element): Promise<void> {
   // (load() does its work once: the listeners, and the observer below, may stay.)
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want);
   // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
-  // found with this one has asked for its markup. The portal's tags are all its page shows: fetched at once, without
-  // laying the page out to find out (before its first frame, that is a long task of its own on a phone).
-  if (page().portal || inView(element)) queueMicrotask(want);
+  // found with this one has asked for its markup.
+  if (inView(element)) queueMicrotask(want);
   // The rest comes in a task of its own, so that on a slow phone the loader never holds the page for long.
   await new Promise((next) => setTimeout(next));
   new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want()).observe(element);

@@ -82,21 +82,34 @@ describe('the blocks the portal page carries', () => {
 });
 
 describe("the blocks' tags' styles", () => {
-  it('are written once, in the first block that has each: later ones name it for route.js to fill', async () => {
+  it('are written once, inert, before the first block that has each: every shadow root names it for route.js', async () => {
     const top = await prerenderRoute('/top-up', 'in');
     const home = await prerenderRoute('/home', 'in');
     const missions = await prerenderRoute('/missions', 'in');
-    const shared = shareStyles(top + home + missions);
-    const styles = [...shared.matchAll(/<style data-sm-style="(\d+)">([^<]*)<\/style>/g)];
-    // sm-topup's, then home's sm-donate and sm-history (new), then the missions page's sm-donate: home's again, empty.
-    expect(styles.map(([, n]) => n)).toEqual(['0', '1', '2', '1']);
-    expect(styles.map(([, , text]) => text!.length > 1000)).toEqual([true, true, true, false]);
+    const shared = shareStyles([top, home, missions]);
+    // The texts, each in a template (not parsed as a style) before the first block with it: sm-topup's, then home's
+    // sm-donate and sm-history; the missions page's sm-donate is home's again.
+    const held = [...shared.matchAll(/<template data-sm-styles>([\s\S]*?)<\/template>/g)].map(([, inside]) => [
+      ...inside!.matchAll(/<style data-sm-style="(\d+)">([^<]+)<\/style>/g),
+    ]);
+    expect(held.map((styles) => styles.map(([, n]) => n))).toEqual([['0'], ['1', '2']]);
+    expect(held.flat().every(([, , text]) => text!.length > 1000)).toBe(true);
+    const second = shared.indexOf('<template data-sm-styles>', 1);
+    expect(shared.startsWith('<template data-sm-styles>')).toBe(true);
+    expect(shared.lastIndexOf('<style data-sm-style="0"></style>', second)).toBeGreaterThan(0);
+    expect(shared.indexOf('<style data-sm-style="1"></style>')).toBeGreaterThan(second);
+    // Every shadow root's style is empty, with its number.
+    expect([...shared.matchAll(/<style data-sm-style="(\d+)"><\/style>/g)].map(([, n]) => n)).toEqual([
+      '0',
+      '1',
+      '2',
+      '1',
+    ]);
     // Nothing else changed: filled in again, the markup is the tags' own.
-    const texts = new Map<string, string>();
-    const filled = shared.replace(/<style data-sm-style="(\d+)">([^<]*)<\/style>/g, (_, n: string, text: string) => {
-      if (text) texts.set(n, text);
-      return `<style>${text || texts.get(n)}</style>`;
-    });
+    const texts = new Map(held.flat().map(([, n, text]) => [n!, text!]));
+    const filled = shared
+      .replace(/<template data-sm-styles>[\s\S]*?<\/template>/g, '')
+      .replace(/<style data-sm-style="(\d+)"><\/style>/g, (_, n: string) => `<style>${texts.get(n)}</style>`);
     expect(filled).toBe(top + home + missions);
   });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
-/** A tag's <style data-sm-style="N"> in its shadow root: its text, or empty where an earlier block holds it. */
+/** A <style data-sm-style="N">: empty in a tag's shadow root, with its text in the page's template that holds it. */
 class Style {
   constructor(
     readonly number: string,
@@ -112,6 +112,8 @@ interface Page {
   entries?: Record<string, string>;
   /** The head's FIRST_DATA_META content, if not FIRST_DATA's. */
   firstData?: string;
+  /** The styles' texts, held in the portal's <template data-sm-styles>. */
+  held?: Style[];
 }
 
 /**
@@ -133,6 +135,10 @@ async function open(page: Page) {
     get childNodes() {
       return added.filter((block) => !block.removed);
     },
+    querySelectorAll: (selector: string) =>
+      selector === ':scope > template[data-sm-styles]'
+        ? [{ content: { querySelectorAll: () => page.held ?? [] } }]
+        : [],
   };
   let loaded: (() => void) | null = null;
   Object.assign(store, page.entries);
@@ -338,14 +344,13 @@ describe('route.js', () => {
     expect(unreadable.shown()).toMatchObject({ 'data-route': '/survey', 'data-session': 'in' });
   });
 
-  it("writes each style of the shown block's tags from the block before it that holds it", async () => {
-    // As tools/prerender.tsx shareStyles writes them: the first block with a style holds its text, later ones its number.
-    const login = new Tag([new Style('0', ':host{display:block}')]);
+  it("writes each style of the shown block's tags from the template that holds it", async () => {
+    // As tools/prerender.tsx shareStyles writes them: every shadow root's style empty, its text held once, inert.
+    const held = [new Style('0', ':host{display:block}'), new Style('1', '.sm-missions{}')];
     const topUp = new Tag([new Style('0', ''), new Style('1', '')]);
-    const missions = new Tag([new Style('1', '.sm-missions{}')]);
     const later = new Tag([new Style('1', '')]);
-    const tags = { '/login:out': [login], '/missions:out': [missions], '/top-up:in': [topUp], '/survey:in': [later] };
-    const page = await open({ hash: '#/top-up', session: session(60_000), tags });
+    const tags = { '/top-up:in': [topUp], '/survey:in': [later] };
+    const page = await open({ hash: '#/top-up', session: session(60_000), tags, held });
     expect(page.shown()).toMatchObject({ 'data-route': '/top-up' });
     expect(topUp.styles.map((style) => style.textContent)).toEqual([':host{display:block}', '.sm-missions{}']);
     // Only the shown block's: the others are taken out as they are.

@@ -293,20 +293,29 @@ export function tagReserveStyle(): string {
 }
 
 /**
- * The blocks' markup with each of its tags' styles written once: the first <style> of a shadow root with a text is
- * numbered (`<style data-sm-style="0">…`), and each later one with the same text is left empty with that number, for
- * route.js to fill in the block it shows before the page paints it (host/boot/blocks.ts shareStyles). Every block would
- * otherwise carry the base styles of each of its tags again, most of the page's bytes, which a phone parses before the
- * blocks after them show.
+ * The blocks' markup with each of its tags' styles written once, and inert: every shadow root's <style> is left empty
+ * with its text's number (`<style data-sm-style="0"></style>`), and each text is written once, in a
+ * `<template data-sm-styles>` before the first block that uses it, for route.js to fill in the block it shows before
+ * the page paints it (host/boot/blocks.ts shareStyles). Every block would otherwise carry the base styles of each of
+ * its tags again, most of the page's bytes; and a style in a template is not parsed as one, so a phone parses only
+ * the shown block's styles, not every block's.
  */
-export function shareStyles(markup: string): string {
+export function shareStyles(blocks: readonly string[]): string {
   const numbers = new Map<string, number>();
-  return markup.replace(/<template shadowrootmode="open"><style>([^<]*)<\/style>/g, (_, text: string) => {
-    const number = numbers.get(text);
-    if (number !== undefined) return `<template shadowrootmode="open"><style data-sm-style="${number}"></style>`;
-    numbers.set(text, numbers.size);
-    return `<template shadowrootmode="open"><style data-sm-style="${numbers.size - 1}">${text}</style>`;
-  });
+  return blocks
+    .map((block) => {
+      const held: string[] = [];
+      const markup = block.replace(/<template shadowrootmode="open"><style>([^<]*)<\/style>/g, (_, text: string) => {
+        let number = numbers.get(text);
+        if (number === undefined) {
+          numbers.set(text, (number = numbers.size));
+          held.push(`<style data-sm-style="${number}">${text}</style>`);
+        }
+        return `<template shadowrootmode="open"><style data-sm-style="${number}"></style>`;
+      });
+      return (held.length ? `<template data-sm-styles>${held.join('')}</template>` : '') + markup;
+    })
+    .join('');
 }
 
 /** dist/index.html with the routes' markup (BLOCKS), and the style that shows the one route.js names. */
@@ -331,7 +340,7 @@ async function prerenderPortal(): Promise<void> {
     );
   });
   const page = readFileSync(file, 'utf8')
-    .replace('<!--prerendered routes-->', () => shareStyles(blocks.join('')))
+    .replace('<!--prerendered routes-->', () => shareStyles(blocks))
     .replace('<!--prerendered footer-->', footer)
     .replace('</body>', `<template id="portal-failed">${failed.join('')}</template></body>`)
     .replace('</head>', `<style>${style}</style></head>`)

@@ -42,8 +42,7 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
     whole = true;
     for (const then of onWhole.splice(0)) then(shown);
   };
-  /** The blocks taken out, in the page's order: their tags' styles are the shown block's (shareStyles). */
-  const others: Element[] = [];
+  /** The styles' texts read so far (shareStyles). */
   const styles = new Map<string, string>();
   /**
    * Takes in what the parser has added to the portal's element since last time: the block to show stays, the others
@@ -62,15 +61,12 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
     for (const node of nodes) {
       if (node === shown || !(node instanceof Element) || !node.hasAttribute('data-route')) continue;
       if (fits(node)) shown = node;
-      else {
-        node.remove();
-        others.push(node);
-      }
+      else node.remove();
     }
     if (!shown) return;
     // The parser has gone past the shown block: it is whole.
     if (nodes.indexOf(shown) < nodes.length - 1) shownWhole();
-    shareStyles(shown, others, styles);
+    shareStyles(shown, portal, styles);
   };
   // Until the portal's element is there, the elements it comes in (the page's body, then the portal's own).
   let following = false;
@@ -91,8 +87,6 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
     follow();
     observer.disconnect();
     shownWhole();
-    // Every style is written by now: the blocks taken out may go.
-    others.length = 0;
     // The page holds no markup for this route as this person sees it (or for this address's query).
     if (!shown) showNone();
   });
@@ -106,23 +100,21 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
 }
 
 /**
- * Writes each tag's style in the shown block. The page holds each style of its tags' shadow roots once, in the first
- * block that has it (tools/prerender.tsx shareStyles): a later block's <style data-sm-style="N"> is empty. The shown
- * block takes the text from the block before it that holds it (taken out, but parsed all the same), before the page
- * paints it: so it is as the tags render it, and hydrates as it is. `styles`: each style met so far, by its number
- * (data-sm-style).
+ * Writes each tag's style in the shown block. The page holds each style of its tags' shadow roots once, inert, in a
+ * `<template data-sm-styles>` before the first block that uses it (tools/prerender.tsx shareStyles): every block's
+ * <style data-sm-style="N"> is empty. The shown block takes the texts, before the page paints it: so it is as the tags
+ * render it, and hydrates as it is. `styles`: each text read so far, by its number (data-sm-style).
  */
-function shareStyles(block: Element, others: readonly Element[], styles: Map<string, string>): void {
-  const held = (from: Element, which: string) =>
+function shareStyles(block: Element, portal: Element, styles: Map<string, string>): void {
+  const empty = [...block.querySelectorAll(':not(:defined)')].flatMap((host) => [
     // The sm-* tags, not defined yet (their code comes after the page is parsed), whose shadow roots are parsed.
-    [...from.querySelectorAll(':not(:defined)')].flatMap((host) => [
-      ...(host.shadowRoot?.querySelectorAll(`style[data-sm-style]${which}`) ?? []),
-    ]);
-  const empty = held(block, ':empty');
-  // A number not met yet: the blocks parsed so far are read once for every style they hold.
+    ...(host.shadowRoot?.querySelectorAll('style[data-sm-style]:empty') ?? []),
+  ]);
   const number = (style: Element) => style.getAttribute('data-sm-style')!;
+  // A number not met yet: the templates parsed so far are read once more.
   if (empty.some((style) => !styles.has(number(style))))
-    for (const style of [...others, block].flatMap((from) => held(from, ':not(:empty)')))
-      styles.set(number(style), style.textContent!);
+    for (const held of portal.querySelectorAll<HTMLTemplateElement>(':scope > template[data-sm-styles]'))
+      for (const style of held.content.querySelectorAll('style[data-sm-style]'))
+        styles.set(number(style), style.textContent!);
   for (const style of empty) style.textContent = styles.get(number(style)) ?? '';
 }

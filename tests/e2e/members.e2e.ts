@@ -192,7 +192,7 @@ describe('a signed-in member on a phone', () => {
       expect(await page.evaluate(() => (window as unknown as { __boot: number }).__boot)).toBe(0);
       // No hydration mismatch (newPage counts "did not match" warnings, and errors, as errors).
       expect(errors).toEqual([]);
-      // The page holds each tag's style once (tools/prerender.tsx shareStyles): route.js wrote this block's.
+      // The page holds each tag's style once, in a template (tools/prerender.tsx shareStyles): route.js wrote this block's.
       const styles = await page.evaluate(() =>
         [...document.querySelectorAll('#portal *')].flatMap((tag) =>
           tag.shadowRoot

@@ -76,23 +76,26 @@ export type RouteName = keyof typeof ROUTES;
  * the app's links that pay, which route.js signs in, and the public pages the signed-in portal draws with its header).
  * route.js shows the block the address names from the first paint. A signed-in block fits the route with any query
  * (the page reads it when it hydrates) unless its page reads the query as it renders (`readsQuery`); a public block
- * fits only the address without one.
+ * fits only the address without one. The page holds the blocks in this order, the visitors' first (a block further
+ * down the page shows later: the parser reaches it later).
  */
 export const PRERENDERED: Partial<Record<RouteName, { readonly for: readonly Session[]; readonly readsQuery?: true }>> =
   {
     Signin: { for: ['out'] },
     Registration: { for: ['out'] },
     ForgotPassword: { for: ['out'] },
+    // The members' pages most opened, and the app's links: the survey's first question is drawn once the parser is past
+    // its block, so it comes early.
+    HomePage: { for: ['in'] },
+    SurveyPage: { for: ['in'] },
+    TopUpPage: { for: ['in'] },
+    SubscribePage: { for: ['in'] },
+    DonationsPage: { for: ['in'] },
+    ChangeSubscriptionPage: { for: ['in'] },
     PremiumPage: { for: ['out', 'in'] },
     MissionsPage: { for: ['out', 'in'] },
     // The page hands its _d to the tag as an attribute as it renders.
     DonationPageAnon: { for: ['out', 'in'], readsQuery: true },
-    HomePage: { for: ['in'] },
-    TopUpPage: { for: ['in'] },
-    SubscribePage: { for: ['in'] },
-    ChangeSubscriptionPage: { for: ['in'] },
-    DonationsPage: { for: ['in'] },
-    SurveyPage: { for: ['in'] },
     SuccessPage: { for: ['in'] },
     SubscriptionSuccessPage: { for: ['in'] },
     DonationsSuccessPage: { for: ['in'] },

@@ -59,7 +59,7 @@ sayWhenScriptsFail(language);
 
 // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
 // first frame, so they do not hold back its paint, and all at once rather than as the script finds them; each asked
-// for in a task of its own, as each request takes a phone some milliseconds.
+// for in a task of its own, so that together they make no long task.
 requestAnimationFrame(() => {
   for (const id of plan.preloads) {
     const links = document.getElementById(id) as HTMLTemplateElement | null;

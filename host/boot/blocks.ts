@@ -47,7 +47,7 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
   /**
    * Takes in what the parser has added to the portal's element since last time: the block to show stays, the others
    * go. Only the portal's children are read, as a list: following every node the parser adds (a subtree observer)
-   * costs a phone tens of milliseconds on a page this size.
+   * made the page's parse one of the longest tasks of its load on a phone (docs/bench.md).
    */
   const follow = () => {
     const portal = document.getElementById('portal');

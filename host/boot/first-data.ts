@@ -36,14 +36,14 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
   /**
    * Asks for the route's data with `auth` (`reading`: the XMLHttpRequest way, while the page is parsed). Data a first
    * view draws before its code comes is asked for at once; the rest each in a task of its own, after this script's (the
-   * page's parse, already the longest task of its load: each request adds a few milliseconds to a phone's), still long
-   * before the loader would ask for it.
+   * page's parse, already one of the longest tasks of its load, and each request adds to it), still long before the
+   * loader would ask for it.
    */
   const ask = (auth: string, reading: boolean) => {
     if (!auth) return;
     for (const path of list(data)) {
-      const go = () => askEarly(BUILD_API_BASE + path, auth, reading ? askReading : undefined);
       if (!isApiPath(path)) continue;
+      const go = () => askEarly(BUILD_API_BASE + path, auth, reading ? askReading : undefined);
       if (draws) go();
       else setTimeout(go);
     }

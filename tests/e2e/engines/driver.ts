@@ -420,6 +420,26 @@ export function drawnSoFar(): Drawn | null {
     : null;
 }
 
+/** Runs in the page: the text a person sees, read through open shadow roots. Self-contained (sent as its source). */
+export function visibleText(): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const parent = node.parentElement;
+      const value = (node.textContent ?? '').trim();
+      if (value && parent && parent.checkVisibility?.() !== false) parts.push(value);
+      return;
+    }
+    if (!(node instanceof Element || node instanceof DocumentFragment)) return;
+    if (node instanceof Element && /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(node.tagName)) return;
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    const children = node instanceof HTMLSlotElement ? node.assignedNodes() : [];
+    for (const child of children.length ? children : Array.from(node.childNodes)) walk(child);
+  };
+  walk(document.body);
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A page read while it is being replaced throws (the document went away): asked again. */
@@ -462,8 +482,16 @@ export class Person {
   async waitFor(target: Target): Promise<Located> {
     return this.until(
       () => this.find(target),
-      () => `Not on the page: ${describeTarget(target)}`,
+      async () => `Not on the page: ${describeTarget(target)}; ${await this.shows()}`,
     );
+  }
+
+  /** What the page shows now, for a failure's message: its address, its visible text and the errors it logged. */
+  async shows(): Promise<string> {
+    const url = await this.page.url().catch(() => '?');
+    const text = await this.page.evaluate(visibleText).catch((error: unknown) => `(unreadable: ${String(error)})`);
+    const errors = await this.page.errors().catch(() => []);
+    return `at ${url} the page shows "${text.slice(0, 600)}"${errors.length ? `, errors: ${errors.join(' | ')}` : ''}`;
   }
 
   /** Whether the target is on the page now. */

@@ -432,7 +432,8 @@ export function visibleText(): string {
     }
     if (!(node instanceof Element || node instanceof DocumentFragment)) return;
     if (node instanceof Element && /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(node.tagName)) return;
-    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    // A host's own children show where its shadow root's slots put them (read there, once).
+    if (node instanceof Element && node.shadowRoot) return walk(node.shadowRoot);
     const children = node instanceof HTMLSlotElement ? node.assignedNodes() : [];
     for (const child of children.length ? children : Array.from(node.childNodes)) walk(child);
   };

@@ -48,19 +48,20 @@ export interface Stored {
 /** The requests of one page load, as the DevTools protocol sees them. */
 class Traffic {
   private start: number | null = null;
-  private readonly open = new Set<string>();
+  /** The requests not finished yet: their address, by id. */
+  private readonly open = new Map<string, string>();
   private lastChange = Date.now();
   /** Finished requests: when (ms since the page's request) and how many bytes travelled. */
   readonly finished: { at: number; bytes: number }[] = [];
   /** Bodies of the POST requests, by URL. */
   readonly posts: { url: string; body: string }[] = [];
 
-  constructor(cdp: CDPSession) {
+  constructor(cdp: CDPSession, tab: Page) {
     cdp.on('Network.requestWillBeSent', (event) => {
       this.start ??= event.timestamp;
       if (event.request.method === 'POST')
         this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
-      this.open.add(event.requestId);
+      this.open.set(event.requestId, event.request.url);
       this.lastChange = Date.now();
     });
     const end = (id: string) => {
@@ -76,6 +77,13 @@ class Traffic {
       end(event.requestId);
     });
     cdp.on('Network.loadingFailed', (event) => end(event.requestId));
+    // A worker's script (the portal's Intl worker) ends in the worker's own target, which this session does not see:
+    // Playwright, which follows workers, says when it ends.
+    const ended = (request: { url(): string }) => {
+      for (const [id, url] of this.open) if (url === request.url()) end(id);
+    };
+    tab.on('requestfinished', ended);
+    tab.on('requestfailed', ended);
   }
 
   /** No request open for `ms`. */
@@ -120,7 +128,7 @@ async function open(
   for (const script of scripts) await tab.addInitScript(script);
   const cdp = await context.newCDPSession(tab);
   await emulateMobile(cdp, throttled);
-  return { tab, context, traffic: new Traffic(cdp), errors, warnings };
+  return { tab, context, traffic: new Traffic(cdp, tab), errors, warnings };
 }
 
 const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.__bench))') as Promise<ProbeState>;

@@ -21,7 +21,8 @@ const darkColors = /* css */ `
  * A prerendered form says so when its script is off or did not load (.sm-needs-script: 4 s without the element's
  * code). Until it shows, that line is out of the flow: it takes no room, and the form does not move when its code
  * comes in time. A word or a run kept together (a date, an amount) longer than its line breaks inside rather than
- * spilling out of its box (overflow-wrap). (Said here rather than in the CSS, which every tag's markup carries.)
+ * spilling out of its box (overflow-wrap). The top element (.sm-root) carries the element's lang and dir and adds no
+ * box of its own. (Said here rather than in the CSS, which every tag's markup carries.)
  */
 export const baseStyles = /* css */ `
 :host {
@@ -44,7 +45,6 @@ export const baseStyles = /* css */ `
   line-height: 1.45;
   overflow-wrap: break-word;
 }
-/* The top element carries the element's lang and dir; it adds no box of its own. */
 .sm-root { display: contents; }
 @media (prefers-color-scheme: dark) {
   :host(:not([theme="light"])) { ${darkColors} }

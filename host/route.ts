@@ -8,8 +8,8 @@
  * session, what to ask, what to preload) and carries the plan out: the prerendered block of that route in that state
  * shows at once and the others are taken out as the parser adds them (host/boot/blocks.ts); a link from the mobile
  * app is signed in before the portal's code comes (host/boot/app-link.ts); a member's first data is asked for, and a
- * first view that draws it is drawn (host/boot/first-data.ts). A portal in another language, or a route with no
- * prerendered markup, is drawn by the portal's script.
+ * first view that draws it is drawn (host/boot/first-data.ts); Intl's data is loaded (host/boot/intl.ts). A portal
+ * in another language, or a route with no prerendered markup, is drawn by the portal's script.
  */
 import {
   askEarly,
@@ -28,6 +28,7 @@ import { askReading } from './boot/ask-reading';
 import { showBlocks } from './boot/blocks';
 import { sayWhenScriptsFail } from './boot/failed';
 import { askFirstData } from './boot/first-data';
+import { loadIntl } from './boot/intl';
 import { planHead } from './boot/plan';
 
 const base = BUILD_API_BASE;
@@ -55,6 +56,9 @@ if (plan.shows && plan.session === 'in') askFirstData(plan.shows, signedIn, bloc
 // The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code, in
 // a task of its own (as the first data not drawn before the code: host/boot/first-data.ts).
 if (plan.askProfile) setTimeout(() => (askEarly(base + PROFILE_PATH, stored).uses = 1));
+// Intl's data for the page's language, on another thread while the page is parsed and the code comes: in a task of its
+// own, after the asks above (their requests go first).
+setTimeout(() => loadIntl(language));
 sayWhenScriptsFail(language);
 
 // The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the

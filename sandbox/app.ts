@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INTL_WORKER_POLICY } from '../shared/boot/intl.js';
 import { DEFAULT_LIMIT, type AttemptLimit } from './core/attempts.js';
 import { sandboxClock } from './core/clock.js';
 import { contentSecurityPolicy, CSP, pageScriptHashes, setHtmlHeaders, setSecurityHeaders } from './core/csp.js';
@@ -77,8 +78,8 @@ export const ROUTES: readonly Route[] = [
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs, and the built page's
- * own inline script (route.js) by its hash.
+ * The CSP of the portal's HTML: the sandbox's, plus the Auth emulator in connect-src while it runs, the built page's
+ * own inline script (route.js) by its hash, and the policy route.js starts its Intl worker with (host/boot/intl.ts).
  */
 export function portalCsp(
   firebase: Pick<FirebaseSettings, 'authEmulatorUrl'>,
@@ -87,6 +88,7 @@ export function portalCsp(
   return contentSecurityPolicy({
     connect: firebase.authEmulatorUrl ? [new URL(firebase.authEmulatorUrl).origin] : [],
     scripts,
+    policies: [INTL_WORKER_POLICY],
   });
 }
 

@@ -14,6 +14,7 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
+import { INTL_WORKER_FILE } from '../shared/boot/boot';
 import { tags } from '../widgets/tags';
 
 const root = resolve(import.meta.dirname, '..');
@@ -72,11 +73,19 @@ function firstViews(): Plugin {
 /** One build of route.js at a time: a build for another API host sets the environment's VITE_API_BASE meanwhile. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** The portal's plain scripts, each built from one file: route.js, and the worker it starts (host/boot/intl.ts). */
+const PLAIN_SCRIPTS = { 'route.js': 'host/route.ts', [INTL_WORKER_FILE]: 'host/boot/intl-worker.ts' } as const;
+export type PlainScript = keyof typeof PLAIN_SCRIPTS;
+
 /**
- * route.js, minified, as the build writes it. `apiBase` stands for the build's VITE_API_BASE (its session key
- * depends on it); left out, the environment's is used, as for the rest of the build.
+ * route.js (or another of the portal's plain scripts), minified, as the build writes it. `apiBase` stands for the
+ * build's VITE_API_BASE (its session key depends on it); left out, the environment's is used, as for the rest of the
+ * build.
  */
-export function bundleRouteScript(options: { apiBase?: string; mode?: string } = {}): Promise<string> {
+export function bundleRouteScript(
+  options: { apiBase?: string; mode?: string; script?: PlainScript } = {},
+): Promise<string> {
+  const script = options.script ?? 'route.js';
   const next = queue.then(async () => {
     const before = process.env.VITE_API_BASE;
     if (options.apiBase !== undefined) process.env.VITE_API_BASE = options.apiBase;
@@ -94,10 +103,10 @@ export function bundleRouteScript(options: { apiBase?: string; mode?: string } =
           target: 'es2022',
           minify: true,
           lib: {
-            entry: resolve(root, 'host/route.ts'),
+            entry: resolve(root, PLAIN_SCRIPTS[script]),
             formats: ['iife'],
             name: 'smRoute',
-            fileName: () => 'route.js',
+            fileName: () => script,
           },
         },
       })) as Rollup.RollupOutput | Rollup.RollupOutput[];
@@ -112,8 +121,8 @@ export function bundleRouteScript(options: { apiBase?: string; mode?: string } =
 }
 
 /**
- * Serves route.js in development, where the page links it. The build writes it into the page instead
- * (tools/prerender.tsx inlineHead).
+ * Serves route.js in development, where the page links it (the build writes it into the page instead:
+ * tools/prerender.tsx inlineHead), and the worker it starts.
  */
 export function routeScript(): Plugin {
   let mode = 'development';
@@ -123,12 +132,13 @@ export function routeScript(): Plugin {
       mode = config.mode;
     },
     configureServer(server) {
-      server.middlewares.use('/route.js', (_request, response, next) => {
-        bundleRouteScript({ mode }).then((code) => {
-          response.setHeader('Content-Type', 'text/javascript');
-          response.end(code);
-        }, next);
-      });
+      for (const script of Object.keys(PLAIN_SCRIPTS) as PlainScript[])
+        server.middlewares.use(`/${script}`, (_request, response, next) => {
+          bundleRouteScript({ mode, script }).then((code) => {
+            response.setHeader('Content-Type', 'text/javascript');
+            response.end(code);
+          }, next);
+        });
     },
   };
 }

@@ -34,7 +34,7 @@ import { computed } from '@preact/signals-core';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
 import type { Manifest } from 'vite';
-import { FIRST_DATA_META, type FirstData } from '../shared/boot/boot';
+import { FIRST_DATA_META, INTL_WORKER_FILE, type FirstData } from '../shared/boot/boot';
 import { markupHash } from '../shared/boot/trusted-types';
 import { browserDeps, type ModelDeps } from '../shared/deps/deps';
 import { elementComponent, type ElementSpec } from '../shared/ui/define';
@@ -356,6 +356,8 @@ async function prerenderPortal(): Promise<void> {
   if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
   const written = inlineHead(page, await bundleRouteScript());
   writeFileSync(file, written);
+  // The worker route.js starts, beside the page (shared/boot/intl.ts INTL_WORKER_FILE).
+  writeFileSync(join(dist, INTL_WORKER_FILE), await bundleRouteScript({ script: INTL_WORKER_FILE }));
   // What the page's host must allow (docs/embedding.md): the sandbox reads it from the page as it serves it.
   console.log(
     `dist/index.html runs one inline script; its CSP needs: script-src 'self' ${scriptHashes(written).join(' ')}`,

@@ -1,7 +1,6 @@
 /**
  * A signed-in member's first data, asked for by the head script as the page starts (the shown route's, as the page's
- * head names it), the first views drawn from it before the tags' code comes (the survey's first question), and Intl's
- * data for the others.
+ * head names it), and the first views drawn from it before the tags' code comes (the survey's first question).
  */
 import { askEarly, BUILD_API_BASE, FIRST_DATA_META, isApiPath, page, type FirstData } from '../../shared/boot/boot';
 // The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`): the
@@ -51,26 +50,6 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
   };
   if (typeof signedIn === 'string') ask(signedIn, draws);
   else void signedIn.then((auth) => ask(auth, false));
-  // A first view hydrated from its markup formats its money and dates as it hydrates; one drawn from its data the
-  // moment it comes (the survey's question) is not kept waiting behind Intl's data, which it does not use.
-  if (!draws) loadIntl();
-}
-
-/**
- * Loads Intl's data (its first number and date formats load it, which is slow on a phone) once the page is parsed and
- * drawn, while the code comes, each in a task of its own: rather than inside the hydration of the first view's money,
- * dates and plurals.
- */
-function loadIntl(): void {
-  document.addEventListener(
-    'readystatechange',
-    () =>
-      requestAnimationFrame(() => {
-        setTimeout(() => new Intl.NumberFormat('en-US').format(0));
-        setTimeout(() => new Intl.DateTimeFormat('en-US').format(0));
-      }),
-    { once: true },
-  );
 }
 
 /**

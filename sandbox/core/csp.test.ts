@@ -40,6 +40,13 @@ describe('contentSecurityPolicy', () => {
     expect(directives).toContain("require-trusted-types-for 'script'");
   });
 
+  it('allows another Trusted Types policy only by a name, never a keyword or a directive', () => {
+    const policy = contentSecurityPolicy({ policies: ['sm-intl', "'allow-duplicates'", 'x; script-src *'] });
+    expect(policy.split('; ').filter((d) => d.startsWith('trusted-types'))).toEqual([
+      'trusted-types sm-portal sm-intl',
+    ]);
+  });
+
   it('takes origins only: nothing else can add a source or a directive', () => {
     const policy = contentSecurityPolicy({
       formAction: [

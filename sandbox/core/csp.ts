@@ -18,6 +18,8 @@ export interface CspSources {
   formAction?: readonly string[];
   /** the inline scripts it may run, by hash (script-src): `'sha256-…'`, as scriptHashes gives them */
   scripts?: readonly string[];
+  /** the Trusted Types policies its scripts create besides the tags' one (trusted-types), by name */
+  policies?: readonly string[];
 }
 
 /**
@@ -50,7 +52,8 @@ export function contentSecurityPolicy(extra: CspSources = {}): string {
     `frame-ancestors 'none'; base-uri 'self'; ` +
     `form-action ${sources(["'self'"], extra.formAction)}; ` +
     // Every HTML sink takes only what the portal's one policy passed (shared/boot/trusted-types.ts).
-    `require-trusted-types-for 'script'; trusted-types ${TRUSTED_TYPES_POLICY}`
+    `require-trusted-types-for 'script'; ` +
+    `trusted-types ${[TRUSTED_TYPES_POLICY, ...(extra.policies ?? []).filter((name) => /^[\w-]+$/.test(name))].join(' ')}`
   );
 }
 

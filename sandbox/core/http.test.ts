@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP } from './csp.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
 
+/** The portal page's: the sandbox's, and the policy its head script starts the Intl worker with (host/boot/intl.ts). */
+const PORTAL_CSP = CSP.replace('trusted-types sm-portal', 'trusted-types sm-portal sm-intl');
+
 let sb: TestSandbox;
 let dist: string;
 beforeAll(async () => {
@@ -114,7 +117,7 @@ describe('headers', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
     for (const path of ['/', '/sandbox', '/sandbox/mail']) {
       const res = await sb.get(path);
-      expect(res.headers.get('content-security-policy'), path).toBe(CSP);
+      expect(res.headers.get('content-security-policy'), path).toBe(path === '/' ? PORTAL_CSP : CSP);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
@@ -150,7 +153,7 @@ describe('static portal', () => {
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(index.headers.get('cache-control')).toBe('no-cache');
-    expect(index.headers.get('content-security-policy')).toBe(CSP);
+    expect(index.headers.get('content-security-policy')).toBe(PORTAL_CSP);
     expect(await index.text()).toContain('<title>Portal</title>');
 
     const js = await fetch(`${sb.url}/assets/main-abc123.js`);

@@ -35,6 +35,8 @@ describe('the deployment rules', () => {
       expect(policy, page).toContain("connect-src 'self' https://api.example.org;");
       expect(policy, page).toContain(`script-src 'self' ${SETTINGS.scripts[0]};`);
       expect(policy, page).toContain("require-trusted-types-for 'script'");
+      // The tags' HTML policy, and the one route.js passes its Intl worker's address with.
+      expect(policy, page).toMatch(/; trusted-types sm-portal sm-intl$/);
       expect(headersFor(rules, page)['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
     }
     expect(headersFor(rules, '/widgets/markup/sm-login.html')['Content-Security-Policy']).toBeUndefined();

@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
+import { INTL_WORKER_POLICY } from '../../shared/boot/intl.js';
 import { contentSecurityPolicy, type CspSources } from './csp.js';
 
 /** The content type of each kind of file the build writes (a build with another kind fails: tools/deploy.ts). */
@@ -108,6 +109,8 @@ export function portalPolicy(settings: DeploySettings): string {
     img: settings.api ? [settings.api] : [],
     frame: firebase ? [firebase] : [],
     scripts: settings.scripts,
+    // The worker's address route.js passes (host/boot/intl.ts).
+    policies: [INTL_WORKER_POLICY],
   };
   return contentSecurityPolicy(sources);
 }

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FirebaseSettings } from '../../shared/auth/runtime-config.js';
 import { CSP } from './csp.js';
+
+/** The portal page's: the sandbox's, and the policy its head script starts the Intl worker with (host/boot/intl.ts). */
+const PORTAL_CSP = CSP.replace('trusted-types sm-portal', 'trusted-types sm-portal sm-intl');
 import { emulatorUrlFromHost, injectRuntimeConfig, resolveFirebaseSettings, scriptSafeJson } from './firebase.js';
 import { startSandbox, type TestSandbox } from '../test-support.js';
 
@@ -96,7 +99,7 @@ describe('runtime config', () => {
     const on = await withDist(true);
     const onPage = await on.sb.get('/');
     expect(onPage.headers.get('content-security-policy')).toBe(
-      CSP.replace("connect-src 'self'", `connect-src 'self' ${EMULATOR}`),
+      PORTAL_CSP.replace("connect-src 'self'", `connect-src 'self' ${EMULATOR}`),
     );
     expect((await on.sb.get('/sandbox')).headers.get('content-security-policy')).toBe(CSP);
     const etagOn = onPage.headers.get('etag');
@@ -104,7 +107,7 @@ describe('runtime config', () => {
 
     const off = await withDist(false);
     const offPage = await off.sb.get('/');
-    expect(offPage.headers.get('content-security-policy')).toBe(CSP);
+    expect(offPage.headers.get('content-security-policy')).toBe(PORTAL_CSP);
     expect(embedded(offPage.text)).toEqual(CONFIG_OFF);
     expect(offPage.text).not.toContain('9099');
     expect(offPage.headers.get('etag')).not.toBe(etagOn); // a cached page with the other config is not reused

@@ -4,6 +4,7 @@
  * A date never wraps inside (./together.ts); a table's date and time may go on two lines.
  */
 
+import { ENGLISH_DATES_LOCALE } from '../boot/boot';
 import { dateFormat } from '../i18n/languages';
 import { unbreakable } from './together';
 
@@ -31,7 +32,7 @@ function parse(value: string | number | Date): Date {
 /** The parts of a date in English, two digits where a number has them. */
 function englishParts(date: Date, options: Intl.DateTimeFormatOptions): Record<string, string> {
   return Object.fromEntries(
-    dateFormat('en-GB', options)
+    dateFormat(ENGLISH_DATES_LOCALE, options)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
@@ -58,7 +59,7 @@ export function formatDate(value: DateInput, language: string = 'en'): string {
 
 /** Makes formatDate's formatter ahead, in a task of its own: a page's first one is slow to make (ICU's data). */
 export function prepareDates(language: string = 'en'): void {
-  if (language === 'en') dateFormat('en-GB', ENGLISH_LONG);
+  if (language === 'en') dateFormat(ENGLISH_DATES_LOCALE, ENGLISH_LONG);
   else dateFormat(language, LONG);
 }
 

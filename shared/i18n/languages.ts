@@ -1,9 +1,10 @@
 /** Languages; matching a name ('es-MX', 'tl') to one of ours is shared/boot/boot.ts's. */
 
-import { PSEUDO } from '../boot/boot';
+import { intlLocale, PSEUDO } from '../boot/boot';
 
 export {
   elementLanguage,
+  intlLocale,
   LANGUAGES,
   matchLanguage,
   pageLanguageOf,
@@ -19,13 +20,6 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return language === PSEUDO || RIGHT_TO_LEFT.has(language.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
 }
-
-/**
- * The locale `Intl` writes a language's numbers, money and dates in: English as the US does,
- * Spanish as Latin America does ('USD 1,234.50', the catalogue's neutral Spanish, not Spain's '1234,50 US$').
- */
-export const intlLocale = (language: string): string =>
-  language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
 
 /** The formats made so far, by kind, language and options: making one is slow (a list of prices made dozens). */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();

@@ -90,6 +90,15 @@ describe.each(ENGINES.map((engine) => [engine.name, engine] as const))('in %s', 
   it('signs in with email and password and sees My Dashboard', async () => {
     const person = await newPerson();
     await person.page.goto(`${baseUrl()}/#/login`);
+    // The worker that loads Intl's data off the main thread started, past the page's CSP and Trusted Types.
+    const workers = () =>
+      person.page.evaluate(
+        () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/intl-worker.js')).length,
+      );
+    await person.until(
+      async () => (await workers()) === 1,
+      async () => `The page fetched intl-worker.js ${await workers()} times, not once`,
+    );
     await logIn(person, LISTENER);
     await person.waitForUrl(/#\/home$/);
     const dashboard = '[data-testid="my-dashboard"]';

@@ -16,7 +16,7 @@ import {
   sessionKeyFor,
 } from '../shared/boot/boot';
 import { storedSignIn } from '../shared/session/session';
-import { bundleRouteScript } from '../tools/boot-scripts';
+import { bundlePlainScript } from '../tools/boot-scripts';
 
 /** route.js as `npm run build` writes it, and as a build with VITE_API_BASE (the production setting) does. */
 let script = '';
@@ -24,8 +24,8 @@ let productionScript = '';
 const API = 'https://api.example.org';
 beforeAll(async () => {
   [script, productionScript] = await Promise.all([
-    bundleRouteScript({ apiBase: '' }),
-    bundleRouteScript({ apiBase: `${API}/` }),
+    bundlePlainScript({ apiBase: '' }),
+    bundlePlainScript({ apiBase: `${API}/` }),
   ]);
 }, 60_000);
 

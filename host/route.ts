@@ -1,7 +1,7 @@
 /**
  * route.js: the portal page's first script, in <head>, run before the page is parsed (a classic script: a module
  * would run only after). Built from this file and the boot protocol it reads as one self-contained file
- * (tools/boot-scripts.ts bundleRouteScript), written into the page by tools/prerender.tsx (the page's CSP allows it by
+ * (tools/boot-scripts.ts bundlePlainScript), written into the page by tools/prerender.tsx (the page's CSP allows it by
  * its hash), so it agrees with the portal's code on who is signed in and which language shows. Boot: docs/boot.md.
  *
  * It reads the address and storage, decides from them as a pure function (host/boot/plan.ts: the route, the

@@ -7,10 +7,11 @@
  *   plugin gives each of them its own copy of the boot modules instead (the same files under ids of
  *   their own), and tests/bench/budgets.test.ts checks they import nothing. (The loader is built on
  *   its own, tools/loader-build.ts, and has its copy so; the development server gives it one here.)
- * - `bundleRouteScript()`: host/route.ts, with the boot protocol, as the plain script route.js
+ * - `bundlePlainScript()`: host/route.ts, with the boot protocol, as the plain script route.js
  *   (an immediately invoked function: the portal page runs it in <head> before parsing, which a
- *   module script cannot do). The build writes it into the page (tools/prerender.tsx); the
- *   development server serves it as a file.
+ *   module script cannot do), and the Intl worker it starts (host/boot/intl-worker.ts) as
+ *   intl-worker.js. The build writes route.js into the page and the worker beside it
+ *   (tools/prerender.tsx); the development server serves both as files.
  */
 import { basename, dirname, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
@@ -82,7 +83,7 @@ export type PlainScript = keyof typeof PLAIN_SCRIPTS;
  * build's VITE_API_BASE (its session key depends on it); left out, the environment's is used, as for the rest of the
  * build.
  */
-export function bundleRouteScript(
+export function bundlePlainScript(
   options: { apiBase?: string; mode?: string; script?: PlainScript } = {},
 ): Promise<string> {
   const script = options.script ?? 'route.js';
@@ -134,7 +135,7 @@ export function routeScript(): Plugin {
     configureServer(server) {
       for (const script of Object.keys(PLAIN_SCRIPTS) as PlainScript[])
         server.middlewares.use(`/${script}`, (_request, response, next) => {
-          bundleRouteScript({ mode, script }).then((code) => {
+          bundlePlainScript({ mode, script }).then((code) => {
             response.setHeader('Content-Type', 'text/javascript');
             response.end(code);
           }, next);

@@ -45,7 +45,7 @@ import { Portal } from '../host/Portal';
 import { Footer } from '../host/shell/Footer';
 import { PRERENDERED, ROUTES, type RouteName, type Session } from '../shared/routing/routes';
 import { scriptHashes } from '../sandbox/core/csp';
-import { bundleRouteScript } from './boot-scripts';
+import { bundlePlainScript } from './boot-scripts';
 import { bundleLoader, tagFiles } from './loader-build';
 import { readCatalogue } from './messages';
 import { OUT_DIR } from './out-dir';
@@ -354,10 +354,10 @@ async function prerenderPortal(): Promise<void> {
         '<script type="module" src="./widgets/loader.js"></script>',
     );
   if (!ROUTE_SCRIPT.test(page)) throw new Error(`${file}: no <script src="./route.js"> to put the loader after`);
-  const written = inlineHead(page, await bundleRouteScript());
+  const written = inlineHead(page, await bundlePlainScript());
   writeFileSync(file, written);
   // The worker route.js starts, beside the page (shared/boot/intl.ts INTL_WORKER_FILE).
-  writeFileSync(join(dist, INTL_WORKER_FILE), await bundleRouteScript({ script: INTL_WORKER_FILE }));
+  writeFileSync(join(dist, INTL_WORKER_FILE), await bundlePlainScript({ script: INTL_WORKER_FILE }));
   // What the page's host must allow (docs/embedding.md): the sandbox reads it from the page as it serves it.
   console.log(
     `dist/index.html runs one inline script; its CSP needs: script-src 'self' ${scriptHashes(written).join(' ')}`,

@@ -5,8 +5,9 @@
  *
  * By topic: storage.ts (the keys and records in local storage), page.ts (what the page keeps for the
  * code that comes later, and the early asks), app-link.ts (a link from the mobile app), language.ts,
- * api-host.ts, intl.ts (Intl's locales, and the worker that loads their data), and trusted-types.ts (the HTML policy, imported on its own: it creates the policy as it
- * loads). This file gathers the rest for the code that imports it.
+ * api-host.ts, intl.ts (Intl's locales, and the worker that loads their data), and trusted-types.ts
+ * (the HTML policy, imported on its own: it creates the policy as it loads). This file gathers the
+ * rest for the code that imports it.
  *
  * Each file imports nothing beyond this folder and touches nothing when imported (trusted-types.ts
  * aside), so the pre-React files can carry their own copy: the build gives each draw module one

@@ -22,6 +22,7 @@ import {
   browserPerFile,
   chooseTopUp,
   drawn,
+  intlWorkerFetches,
   logInOnForm,
   newPage,
   payByCard,
@@ -278,10 +279,7 @@ function deployedFiles(): void {
     expect(errors, 'the portal itself broke no rule').toEqual([]);
     // The worker that loads Intl's data started, past the same policy (host/boot/intl.ts).
     expect(policy).toMatch(/trusted-types sm-portal sm-intl$/);
-    const workers = await page.evaluate(
-      () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/intl-worker.js')).length,
-    );
-    expect(workers).toBe(1);
+    expect(await page.evaluate(intlWorkerFetches)).toBe(1);
     // A script of the page's (as an injected one would be) cannot write HTML past the policy.
     const refused = await page.evaluate(() => {
       try {

@@ -8,6 +8,13 @@ import { chromiumLaunchOptions } from '../../tools/chromium';
 import { sessionKeyFor } from '../../shared/boot/boot';
 
 export const baseUrl = (): string => inject('baseUrl');
+
+/**
+ * Runs in the page: how many times it fetched the worker that loads Intl's data (host/boot/intl.ts). Self-contained, so
+ * Playwright and the Firefox and WebKit drivers can send it as its source.
+ */
+export const intlWorkerFetches = (): number =>
+  performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/intl-worker.js')).length;
 export const blogUrl = (): string => inject('blogUrl');
 export const appUrl = (): string => inject('appUrl');
 

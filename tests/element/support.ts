@@ -37,7 +37,7 @@ export const onThePortalPage = (): void => void (page().portal = true);
 /**
  * Polls until fn returns a truthy value without throwing (or fails after the timeout). The default leaves room for a
  * step whose code or language the dev server compiles on first use, in three engines sharing the runner's cores
- * (Firefox took over 3 s for one in a clean clone); mocha's own limit per test is 10 s.
+ * (a clean clone's run once timed out there in Firefox); mocha's own limit per test is 10 s.
  */
 export async function waitFor<T>(fn: () => T | null | undefined | false, timeoutMs = 8000): Promise<T> {
   const start = performance.now();

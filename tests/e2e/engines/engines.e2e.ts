@@ -10,7 +10,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../../shared/i18n/messages/es.json';
-import { appToken, baseUrl, blogUrl, createVerifiedUser, creditBalance, uniqueEmail } from '../support';
+import {
+  appToken,
+  baseUrl,
+  blogUrl,
+  createVerifiedUser,
+  creditBalance,
+  intlWorkerFetches,
+  uniqueEmail,
+} from '../support';
 import { logIn, payByCard, Person, type Engine, type EnginePage, type Target } from './driver';
 import { firefoxEngine } from './firefox';
 import { webkitEngine } from './webkit';
@@ -91,10 +99,7 @@ describe.each(ENGINES.map((engine) => [engine.name, engine] as const))('in %s', 
     const person = await newPerson();
     await person.page.goto(`${baseUrl()}/#/login`);
     // The worker that loads Intl's data off the main thread started, past the page's CSP and Trusted Types.
-    const workers = () =>
-      person.page.evaluate(
-        () => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/intl-worker.js')).length,
-      );
+    const workers = () => person.page.evaluate(intlWorkerFetches);
     await person.until(
       async () => (await workers()) === 1,
       async () => `The page fetched intl-worker.js ${await workers()} times, not once`,

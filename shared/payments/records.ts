@@ -4,14 +4,16 @@
  * sessions are, so two tags naming two hosts never share an unfinished checkout.
  */
 import * as z from 'zod/mini';
+import { lazy } from '../api/lazy';
 import { paymentRecordKey } from '../boot/boot';
 import type { KeyValueStore, ModelDeps } from '../deps/deps';
 
-export const PaymentMethodId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/));
-const Identifier = z.string().check(z.minLength(1), z.maxLength(100));
+// Each schema is built the first time a record is read (shared/api/lazy.ts), not when a widget's code starts.
+const PaymentMethodId = lazy(() => z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[a-z_]+$/)));
+const Identifier = lazy(() => z.string().check(z.minLength(1), z.maxLength(100)));
 
 /** Fields every unfinished checkout carries. */
-const CheckoutFields = {
+const checkoutFields = () => ({
   /** Sent as Idempotency-Key, so a retried create answers the same session. */
   idempotencyKey: z.string().check(z.minLength(8), z.maxLength(200)),
   method: PaymentMethodId,
@@ -22,76 +24,90 @@ const CheckoutFields = {
   checkoutUrl: z.optional(z.string().check(z.maxLength(2048))),
   clientSecret: z.optional(z.string().check(z.maxLength(2048))),
   createdAt: z.number(),
-};
-
-export const CreditRecord = z.object({
-  ...CheckoutFields,
-  identifier: Identifier,
-  credits: z.number().check(z.positive()),
-  /** 1 for oneself, 2 as a gift (a redemption code). */
-  purchasefor: z.union([z.literal(1), z.literal(2)]),
-  /** The option's country, for the device wallet's sheet. */
-  country: z.optional(z.string().check(z.maxLength(2))),
 });
+
+export const CreditRecord = lazy(() =>
+  z.object({
+    ...checkoutFields(),
+    identifier: Identifier,
+    credits: z.number().check(z.positive()),
+    /** 1 for oneself, 2 as a gift (a redemption code). */
+    purchasefor: z.union([z.literal(1), z.literal(2)]),
+    /** The option's country, for the device wallet's sheet. */
+    country: z.optional(z.string().check(z.maxLength(2))),
+  }),
+);
 export type CreditRecord = z.infer<typeof CreditRecord>;
 
-export const SubscriptionRecord = z.object({
-  ...CheckoutFields,
-  identifier: Identifier,
-  recurring: z.union([z.literal(0), z.literal(1)]),
-  /** Months of a one-time membership. */
-  interval: z.optional(z.number().check(z.int(), z.positive(), z.maximum(12))),
-  /** The amount in dollars (`amount` is what is charged, in PHP for e-wallets). */
-  price: z.number().check(z.positive()),
-});
+export const SubscriptionRecord = lazy(() =>
+  z.object({
+    ...checkoutFields(),
+    identifier: Identifier,
+    recurring: z.union([z.literal(0), z.literal(1)]),
+    /** Months of a one-time membership. */
+    interval: z.optional(z.number().check(z.int(), z.positive(), z.maximum(12))),
+    /** The amount in dollars (`amount` is what is charged, in PHP for e-wallets). */
+    price: z.number().check(z.positive()),
+  }),
+);
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecord>;
 
-export const DonationRecord = z.object({
-  ...CheckoutFields,
-  identifier: Identifier,
-  missionId: z.number().check(z.int(), z.positive()),
-  recurring: z.union([z.literal(0), z.literal(1)]),
-  frequency: z.number(),
-  /** Given without signing in (a one-time gift). */
-  anonymous: z.boolean(),
-});
+export const DonationRecord = lazy(() =>
+  z.object({
+    ...checkoutFields(),
+    identifier: Identifier,
+    missionId: z.number().check(z.int(), z.positive()),
+    recurring: z.union([z.literal(0), z.literal(1)]),
+    frequency: z.number(),
+    /** Given without signing in (a one-time gift). */
+    anonymous: z.boolean(),
+  }),
+);
 export type DonationRecord = z.infer<typeof DonationRecord>;
 
-export const CardUpdateRecord = z.object({ ...CheckoutFields });
+export const CardUpdateRecord = lazy(() => z.object({ ...checkoutFields() }));
 export type CardUpdateRecord = z.infer<typeof CardUpdateRecord>;
 
 /** A change of the monthly amount, stored before going to its success page. */
-export const ChangeSubscriptionRecord = z.object({
-  amount: z.number().check(z.positive()),
-  currency: z.string(),
-  at: z.number(),
-});
+export const ChangeSubscriptionRecord = lazy(() =>
+  z.object({
+    amount: z.number().check(z.positive()),
+    currency: z.string(),
+    at: z.number(),
+  }),
+);
 
 /** The last payment failure, shown on the Payment Failed! page. */
-export const PaymentErrorRecord = z.object({ message: z.string().check(z.maxLength(1000)), at: z.number() });
+export const PaymentErrorRecord = lazy(() =>
+  z.object({ message: z.string().check(z.maxLength(1000)), at: z.number() }),
+);
 
 const CHECKOUT_RECORDS = ['credit', 'subscription', 'donation', 'card-update'] as const;
 export type CheckoutRecordName = (typeof CHECKOUT_RECORDS)[number];
 
 /** A payment waiting for confirmation (card authentication or an e-wallet). */
-export const PaymentPendingRecord = z.object({
-  kind: z.enum(CHECKOUT_RECORDS),
-  sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
-  method: PaymentMethodId,
-  /** The success page's query, to come back to once confirmed. */
-  query: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(300)))),
-  tries: z.number().check(z.nonnegative()),
-  at: z.number(),
-});
+export const PaymentPendingRecord = lazy(() =>
+  z.object({
+    kind: z.enum(CHECKOUT_RECORDS),
+    sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
+    method: PaymentMethodId,
+    /** The success page's query, to come back to once confirmed. */
+    query: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(300)))),
+    tries: z.number().check(z.nonnegative()),
+    at: z.number(),
+  }),
+);
 export type PaymentPendingRecord = z.infer<typeof PaymentPendingRecord>;
 
 /** A payment the pending page saw confirmed, for its success page (read by the kind's `result`). */
-export const PaymentConfirmedRecord = z.object({
-  kind: z.enum(CHECKOUT_RECORDS),
-  sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
-  result: z.unknown(),
-  at: z.number(),
-});
+export const PaymentConfirmedRecord = lazy(() =>
+  z.object({
+    kind: z.enum(CHECKOUT_RECORDS),
+    sessionId: z.string().check(z.minLength(1), z.maxLength(300)),
+    result: z.unknown(),
+    at: z.number(),
+  }),
+);
 
 const SCHEMAS = {
   credit: CreditRecord,

@@ -6,6 +6,7 @@
 import { signal, computed } from '@preact/signals-core';
 import * as z from 'zod/mini';
 import * as api from '../../shared/api/subscription';
+import { lazy } from '../../shared/api/lazy';
 import type { ModelDeps } from '../../shared/deps/deps';
 import { createCheckout } from '../../shared/payments/engine';
 import { cardUpdateCheckout } from '../../shared/payments/kinds/card-update';
@@ -18,12 +19,14 @@ import '@messages/payments';
 import '@messages/subscribe';
 
 /** The query of /direct-subscribe, parsed once at the edge (a tampered one is refused). */
-export const DirectSubscribeQuery = z.object({
-  price: z.pipe(z.string().check(z.regex(/^\d{1,5}(\.\d{1,2})?$/)), z.transform(Number)),
-  method: z.enum(['credit_card', 'wechat', 'gcash', 'grab_pay']),
-  recurring: z.enum(['0', '1']),
-  interval: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number))),
-});
+export const DirectSubscribeQuery = lazy(() =>
+  z.object({
+    price: z.pipe(z.string().check(z.regex(/^\d{1,5}(\.\d{1,2})?$/)), z.transform(Number)),
+    method: z.enum(['credit_card', 'wechat', 'gcash', 'grab_pay']),
+    recurring: z.enum(['0', '1']),
+    interval: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,2}$/)), z.transform(Number))),
+  }),
+);
 
 export function parseDirectSubscribe(query: Record<string, string>) {
   const parsed = DirectSubscribeQuery.safeParse(query);

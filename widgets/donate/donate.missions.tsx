@@ -3,6 +3,7 @@
  * loads), and a mission's banners, which the donation form shows too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { useDeferredValue } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
 import { Button } from '../../shared/ui/Button';
@@ -83,7 +84,8 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
 export function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
   const t = useT();
   useSignals();
-  const missions = model.missions.value;
+  // The missions that arrive are drawn as a transition, in slices a phone's main thread can answer between.
+  const missions = useDeferredValue(model.missions.value);
   const waiting = missions === null && !model.loadError.value;
   return (
     <section className="sm-stack" aria-labelledby="missions-title">

@@ -1,6 +1,6 @@
 /** <sm-history>'s view: three tabs of paged tables, and song downloads. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE, type ContentRow, type CreditRow, type DonationRow } from '../../shared/api/history';
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
@@ -202,7 +202,9 @@ function Panel<Row>({
 }) {
   const t = useT();
   useSignals();
-  const state = list.state.value;
+  // The rows that arrive are drawn as a transition, in slices a phone's main thread can answer between (each tab's
+  // panel is its own, keyed by the tab: another tab never shows this one's rows meanwhile).
+  const state = useDeferredValue(list.state.value);
   if (state.kind === 'loading') {
     return (
       <>
@@ -237,10 +239,19 @@ function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   const language = useShownLanguage();
   const { lists } = model;
   if (tab === 'credit')
-    return <Panel list={lists.credit} tab={tab} columns={creditColumns(t, language)} rowKey={(row) => row.trx_ref} />;
+    return (
+      <Panel
+        key={tab}
+        list={lists.credit}
+        tab={tab}
+        columns={creditColumns(t, language)}
+        rowKey={(row) => row.trx_ref}
+      />
+    );
   if (tab === 'content')
     return (
       <Panel
+        key={tab}
         list={lists.content}
         tab={tab}
         columns={contentColumns(model, t, language)}
@@ -249,6 +260,7 @@ function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
     );
   return (
     <Panel
+      key={tab}
       list={lists.donations}
       tab={tab}
       columns={donationColumns(t, language)}

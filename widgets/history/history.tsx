@@ -203,7 +203,7 @@ function Panel<Row>({
   const t = useT();
   useSignals();
   // The rows that arrive are drawn as a transition, in slices a phone's main thread can answer between (each tab's
-  // panel is its own, keyed by the tab: another tab never shows this one's rows meanwhile).
+  // panel is its own, keyed by the tab in HistoryWidget: another tab never shows this one's rows meanwhile).
   const state = useDeferredValue(list.state.value);
   if (state.kind === 'loading') {
     return (
@@ -239,19 +239,10 @@ function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
   const language = useShownLanguage();
   const { lists } = model;
   if (tab === 'credit')
-    return (
-      <Panel
-        key={tab}
-        list={lists.credit}
-        tab={tab}
-        columns={creditColumns(t, language)}
-        rowKey={(row) => row.trx_ref}
-      />
-    );
+    return <Panel list={lists.credit} tab={tab} columns={creditColumns(t, language)} rowKey={(row) => row.trx_ref} />;
   if (tab === 'content')
     return (
       <Panel
-        key={tab}
         list={lists.content}
         tab={tab}
         columns={contentColumns(model, t, language)}
@@ -260,7 +251,6 @@ function TabPanel({ model, tab }: { model: HistoryModel; tab: Tab }) {
     );
   return (
     <Panel
-      key={tab}
       list={lists.donations}
       tab={tab}
       columns={donationColumns(t, language)}
@@ -327,7 +317,7 @@ function HistoryWidget({ tab }: { tab: Tab }) {
       </div>
       {model.downloadError.value ? <Notice tone="error">{model.downloadError.value}</Notice> : null}
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} data-tab={selected}>
-        <TabPanel model={model} tab={selected} />
+        <TabPanel key={selected} model={model} tab={selected} />
       </div>
     </section>
   );

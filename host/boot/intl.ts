@@ -2,7 +2,7 @@
  * Intl's data for the page's language, loaded before the first views format money and dates with it (on a phone, the
  * first format of a locale takes a long task of its own, most of it loading the locale's data). A worker makes the
  * same formats: the data it loads is the browser's, kept for every thread of the page, so the main thread's own first
- * formats then take a few milliseconds (docs/bench.md). Where no worker can start (a CSP or Trusted Types policy
+ * formats then find it loaded (figures: docs/bench.md). Where no worker can start (a CSP or Trusted Types policy
  * without ours), the main thread loads it, once the page is parsed and drawn, in tasks of its own.
  */
 import { INTL_WORKER_FILE, INTL_WORKER_POLICY, intlLocales } from '../../shared/boot/boot';

@@ -5,7 +5,16 @@
  */
 import { signal } from '@preact/signals-core';
 import { trustedText } from '../boot/trusted-types';
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { settingsFrom } from '../config/config';
 import { browserDeps, type ModelDeps } from '../deps/deps';
 import { createI18n, followElement, type I18n, type Language, type Translate } from '../i18n/catalogue';
@@ -50,6 +59,15 @@ export function useT(): Translate {
   const { i18n } = useDeps();
   useLanguage(i18n);
   return i18n.t;
+}
+
+/**
+ * A model's value that arrives after the view is drawn (a list's rows), drawn as a transition: a signal's update
+ * reaches React through useSyncExternalStore, which React draws at once, in one task; this draws the view as it was
+ * first, then the new value in slices a phone's main thread can answer between (docs/boot.md).
+ */
+export function useArriving<T>(value: T): T {
+  return useDeferredValue(value);
 }
 
 /** The widget's model, created once with this element's dependencies, given what was captured. */

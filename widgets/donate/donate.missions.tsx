@@ -3,13 +3,12 @@
  * loads), and a mission's banners, which the donation form shows too.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useDeferredValue } from 'react';
 import { formatMoney } from '../../shared/format/money';
 import type { Mission } from '../../shared/api/donations';
 import { Button } from '../../shared/ui/Button';
 import { Carousel } from '../../shared/ui/Carousel';
 import { Notice } from '../../shared/ui/Notice';
-import { useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
+import { useArriving, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import { listFirstCalls, type DonateModel, type ListVariant } from './donate.model';
 import { paragraphs } from './donate.rules';
 import '@messages/payments';
@@ -84,8 +83,7 @@ function MissionCard({ mission, model, variant }: { mission: Mission; model: Don
 export function MissionsView({ model, variant }: { model: DonateModel; variant: ListVariant }) {
   const t = useT();
   useSignals();
-  // The missions that arrive are drawn as a transition, in slices a phone's main thread can answer between.
-  const missions = useDeferredValue(model.missions.value);
+  const missions = useArriving(model.missions.value);
   const waiting = missions === null && !model.loadError.value;
   return (
     <section className="sm-stack" aria-labelledby="missions-title">

@@ -1,13 +1,13 @@
 /** <sm-history>'s view: three tabs of paged tables, and song downloads. */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useDeferredValue, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE, type ContentRow, type CreditRow, type DonationRow } from '../../shared/api/history';
 import { formatTableDate } from '../../shared/format/dates';
 import { formatCredits, formatMoney } from '../../shared/format/money';
 import { Button } from '../../shared/ui/Button';
 import { Notice, RetryNotice } from '../../shared/ui/Notice';
 import { placesStyles } from '../../shared/ui/styles';
-import { WidgetRoot, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
+import { WidgetRoot, useArriving, useModel, useShownLanguage, useT } from '../../shared/ui/WidgetRoot';
 import type { HostProps } from '../../shared/ui/define';
 import type { TagProps } from '../tags';
 import { createHistoryModel, pageCount, TABS, type HistoryModel, type PagedList, type Tab } from './history.model';
@@ -202,9 +202,8 @@ function Panel<Row>({
 }) {
   const t = useT();
   useSignals();
-  // The rows that arrive are drawn as a transition, in slices a phone's main thread can answer between (each tab's
-  // panel is its own, keyed by the tab in HistoryWidget: another tab never shows this one's rows meanwhile).
-  const state = useDeferredValue(list.state.value);
+  // Each tab's panel is its own (keyed by the tab in HistoryWidget): another tab never shows this one's rows meanwhile.
+  const state = useArriving(list.state.value);
   if (state.kind === 'loading') {
     return (
       <>

@@ -25,8 +25,12 @@ export const portalChoice = signal<PublicLanguage>(
 
 if (inBrowser) {
   effect(() => {
-    document.documentElement.lang = portalChoice.value;
-    document.documentElement.dir = directionOf(portalChoice.value);
+    const html = document.documentElement;
+    const direction = directionOf(portalChoice.value);
+    // Written only when they change: each write restyles every element on the page (`:lang()`, `:dir()`), a long task
+    // on a slow phone. The page comes with English's (host/index.html).
+    if (html.lang !== portalChoice.value) html.lang = portalChoice.value;
+    if (html.dir !== direction) html.dir = direction;
   });
 }
 

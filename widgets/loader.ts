@@ -115,11 +115,11 @@ function languageOf(element: Element): string {
 /** A tag's markup file in a language, relative to this file. */
 const fileOf = (tag: string, language: string) => `markup/${tag}${language ? `.${language}` : ''}.html`;
 
+/** A markup file's text ('' when it does not come: the request failed, or its body was cut off as the page was left). */
 function markupOf(file: string): Promise<string> | string {
-  return (markup[file] ??= fetch(new URL(file, here)).then(
-    (r) => (r.ok ? r.text() : ''),
-    () => '',
-  ));
+  return (markup[file] ??= fetch(new URL(file, here))
+    .then((r) => (r.ok ? r.text() : ''))
+    .catch(() => ''));
 }
 
 /** A control's key in a capture: a text field's name, else its place among the shadow root's controls ('#3'). */

@@ -26,10 +26,11 @@ export const portalChoice = signal<PublicLanguage>(
 if (inBrowser) {
   effect(() => {
     const html = document.documentElement;
-    const direction = directionOf(portalChoice.value);
+    const language = portalChoice.value;
+    const direction = directionOf(language);
     // Written only when they change: each write restyles every element on the page (`:lang()`, `:dir()`), a long task
     // on a slow phone. The page comes with English's (host/index.html).
-    if (html.lang !== portalChoice.value) html.lang = portalChoice.value;
+    if (html.lang !== language) html.lang = language;
     if (html.dir !== direction) html.dir = direction;
   });
 }

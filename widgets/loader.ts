@@ -100,7 +100,9 @@ function load(tag: string): void {
     busy,
     importTag(tag).catch((error: unknown) => {
       // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
-      console.error(`[${tag}]`, error);
+      // Said a second later: a page being left cancels its imports under way, and by then it is gone, so it does not
+      // report the downloads its own leaving cut off.
+      setTimeout(console.error, 1000, `[${tag}]`, error);
       delete imported[tag];
     }),
   ]);

@@ -184,7 +184,7 @@ describe.each(ENGINES.map((engine) => [engine.name, engine] as const))('in %s', 
         signInPage: 0,
         signedOutHeader: 0,
       });
-      // Left once every tag's code has come: a page left while a module is still on its way logs that it did not come.
+      // Left once every tag on it works.
       await person.until(
         () =>
           person.page.evaluate(() =>

@@ -57,7 +57,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The links sit in a `<template id="sm-modulepreload">`, inert, and the page's head script
  * (host/route.js) puts them in the head once the first frame is drawn: fetched at once, they
  * would share a phone's slow link with the stylesheet and hold back the first paint of the
- * prerendered route (on /#/login, Lighthouse's first paint went from 2.2 s to 1.2 s without them).
+ * prerendered route (docs/bench.md, "Figures once cited in the code").
  */
 export function withModulePreloads(
   html: string,

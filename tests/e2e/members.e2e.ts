@@ -109,7 +109,10 @@ interface Visit {
 }
 
 /** A phone that has this person signed in (as the session stores it) and this browser's records, before the page. */
-async function signedInPhone(visit: Visit): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signedInPhone(
+  visit: Visit,
+  record?: () => void,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await newPage(browser());
   const person = visit.person ?? listener!;
   const token = await tokenOf(person);
@@ -122,6 +125,7 @@ async function signedInPhone(visit: Visit): Promise<{ context: BrowserContext; p
   }, stored);
   await opened.context.addInitScript(recordDrawn);
   await opened.context.addInitScript(recordBoot);
+  if (record) await opened.context.addInitScript(record);
   await watchLayoutShifts(opened.page);
   await slowPhone(opened.context, opened.page);
   let address = visit.address;
@@ -133,6 +137,35 @@ async function signedInPhone(visit: Visit): Promise<{ context: BrowserContext; p
       address = address.replace(`{unpaid ${kind}}`, await paidSession(token, kind, false));
   await opened.page.goto(`${baseUrl()}/#${address}`);
   return opened;
+}
+
+interface HistoryFrame {
+  /** The dashboard card is drawn (on home, above the history). */
+  dashboard: boolean;
+  /** The history's content (its tabs) is drawn: not skipped by the browser's rendering. */
+  history: boolean;
+  /** The height of the history's box. */
+  height: number;
+}
+
+/** Records, at each animation frame from the first parse until the history's content is drawn, a HistoryFrame. */
+function recordHistory(): void {
+  const w = window as unknown as { __history: HistoryFrame[] };
+  w.__history = [];
+  const frame = () => {
+    const history = document.querySelector('#portal sm-history');
+    const content = history?.shadowRoot?.querySelector('[role="tablist"]');
+    const dashboard = document.querySelector('#portal [data-testid="my-dashboard"]');
+    if (history && content) {
+      w.__history.push({
+        dashboard: !!dashboard?.checkVisibility(),
+        history: content.checkVisibility(),
+        height: Math.round(history.getBoundingClientRect().height),
+      });
+    }
+    if (!w.__history.some((f) => f.history) || w.__history.length < 5) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 }
 
 const now = Date.now();
@@ -210,6 +243,23 @@ describe('a signed-in member on a phone', () => {
       await context.close();
     },
   );
+
+  it('draws the history, far below the first screen, a frame after the rest of home, in the place kept for it', async () => {
+    const { page, context, errors } = await signedInPhone({ address: '/home' }, recordHistory);
+    await page.locator('sm-history').getByRole('tab', { name: 'Credit Purchase' }).waitFor();
+    const frames = await page.evaluate(() => (window as unknown as { __history: HistoryFrame[] }).__history);
+    // The first frame that draws home draws its dashboard, not yet the history's content.
+    const first = frames.findIndex((f) => f.dashboard);
+    expect(first, JSON.stringify(frames)).toBeGreaterThanOrEqual(0);
+    expect(frames[first], JSON.stringify(frames)).toMatchObject({ dashboard: true, history: false });
+    // Its content is drawn within a few frames, in a box of the same height before and after: nothing below it moves.
+    const shown = frames.findIndex((f) => f.history);
+    expect(shown - first, JSON.stringify(frames)).toBeGreaterThan(0);
+    expect(shown - first, JSON.stringify(frames)).toBeLessThanOrEqual(3);
+    expect(new Set(frames.slice(first).map((f) => f.height)).size, JSON.stringify(frames)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it.each([
     ['a donation that waits', '/donation-success?session_id={unpaid donation}', /#\/result\/pending$/, 'Missions'],

@@ -27,23 +27,27 @@ export interface MemberSummary {
   tbt: number;
   cls: number;
   worstCls: number;
-  /** Runs in which a frame showed each mark, and the median of its first and last sighting over those runs. */
+  /**
+   * Of the loads frames.js watched, those in which a frame showed each mark, and the median of its first and last
+   * sighting over those.
+   */
   seen: Record<(typeof MARKS)[number][0], { runs: number; first: number; last: number; what: string }>;
-  /** Where the page ended (the address's hash most runs ended at). */
+  /** Where the page ended (the address's hash most loads ended at). */
   at: string;
-  /** The loads measured, and those whose control never got usable (not in the figures), with why. */
+  /** The timed loads and the watched loads, and those whose control never got usable (not in the figures), with why. */
   runs: number;
+  watchedRuns: number;
   failed: string[];
 }
 
-function summarize(page: MemberPage, loads: LoadRun[], failed: string[]): MemberSummary {
+function summarize(page: MemberPage, loads: LoadRun[], watched: LoadRun[], failed: string[]): MemberSummary {
   const m = (pick: (l: LoadRun) => number) => median(loads.map(pick));
   const all = (pick: (l: LoadRun) => number | null) =>
     loads.length && loads.every((l) => pick(l) !== null) ? m((l) => pick(l)!) : null;
   const collected = loads.map((l) => l.collected as Collected);
   const seen = Object.fromEntries(
     MARKS.map(([kind]) => {
-      const marks = collected.map((c) => c.frames?.[kind]).filter((x): x is Mark => !!x);
+      const marks = watched.map((l) => (l.collected as Collected).frames?.[kind]).filter((x): x is Mark => !!x);
       return [
         kind,
         {
@@ -57,7 +61,8 @@ function summarize(page: MemberPage, loads: LoadRun[], failed: string[]): Member
   ) as MemberSummary['seen'];
   const exchanges = page.part === 'app-links' ? collected.map((c) => c.exchanged) : [];
   const ends = new Map<string, number>();
-  for (const { at } of collected) ends.set(at, (ends.get(at) ?? 0) + 1);
+  for (const { at } of [...loads, ...watched].map((l) => l.collected as Collected))
+    ends.set(at, (ends.get(at) ?? 0) + 1);
   return {
     page,
     usable: m((l) => l.usable),
@@ -74,23 +79,27 @@ function summarize(page: MemberPage, loads: LoadRun[], failed: string[]): Member
     seen,
     at: [...ends].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '-',
     runs: loads.length,
+    watchedRuns: watched.length,
     failed,
   };
 }
 
-/** In how many of the loads measured a frame showed the mark. */
-const runsOf = (s: MemberSummary, kind: (typeof MARKS)[number][0]) => `${s.seen[kind].runs} of ${s.runs}`;
+/** In how many of the loads frames.js watched a frame showed the mark. */
+const runsOf = (s: MemberSummary, kind: (typeof MARKS)[number][0]) =>
+  s.page.reference ? '-' : `${s.seen[kind].runs} of ${s.watchedRuns}`;
 const fixed = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(3));
 
 /** The members' tables; returns the summaries for the targets. */
 export function printMembers(runs: MemberRuns, formUsable: number, rounds: number): MemberSummary[] {
-  const summaries = [...runs.loads].map(([page, loads]) => summarize(page, loads, runs.failures.get(page) ?? []));
+  const summaries = [...runs.loads].map(([page, loads]) =>
+    summarize(page, loads, runs.watched.get(page) ?? [], runs.failures.get(page) ?? []),
+  );
   const failing = summaries.some((s) => s.failed.length);
   const common = (s: MemberSummary) => [
     ms(s.usable),
     s.runs ? s.range.map(Math.round).join('-') : '-',
     times(s.usable / formUsable),
-    ...(failing ? [`${s.failed.length} of ${s.failed.length + s.runs}`] : []),
+    ...(failing ? [`${s.failed.length} of ${s.failed.length + s.runs + s.watchedRuns}`] : []),
   ];
   const shown = (s: MemberSummary) =>
     s.dataAt === null ? '-' : s.filled === null ? ms(s.dataAt) : `${ms(s.dataAt)} (shown ${ms(s.filled)})`;
@@ -103,7 +112,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   );
   if (links.length) {
     console.log(
-      '\nApp links, /#/login?_t=TOKEN&type=…, a fresh token each load, nothing stored; runs in which any frame showed:\n',
+      '\nApp links, /#/login?_t=TOKEN&type=…, a fresh token each load, nothing stored; of the loads frames.js watched, those in which any frame showed:\n',
     );
     table(
       [
@@ -134,7 +143,9 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
     );
   }
   if (members.length) {
-    console.log('\nSigned in (a stored session), each route opened; runs in which any frame showed:\n');
+    console.log(
+      '\nSigned in (a stored session), each route opened; of the loads frames.js watched, those in which any frame showed:\n',
+    );
     table(
       [...head, 'data', 'hydrated', 'TBT', 'CLS', '(worst)', 'signed-out header', 'sign-in page', 'ends at'],
       members.map((s) => [
@@ -156,7 +167,8 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
     'sign-in page: sm-login\'s Log In or Sign Up view or its providers, or "Continue with Email" or "Login or Register", rendered in the viewport;',
     'signed-out header: a header linking to Log In or Sign Up (on a phone those links fold into its Menu; the header shows);',
     ...(links.length ? ['dashboard: "My Dashboard" on the way to the widget;'] : []),
-    'all looked for before each frame after any change, in the document and open shadow roots (frames.js). ends at: the address when quiet.',
+    'all looked for before each frame after any change, in the document and open shadow roots (frames.js), in loads of their own: every other figure is',
+    "from the timed loads, which carry the probe alone (frames.js's looks and its observer are work in the page's tasks). ends at: the address when quiet.",
   ];
   if (failing)
     notes.push(
@@ -176,7 +188,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   console.log('The control watched on each page:');
   for (const { page } of summaries)
     console.log(`  ${page.name}: ${page.what}${page.filledWhat ? `; its data shown: ${page.filledWhat}` : ''}`);
-  const costs = [...runs.loads].flatMap(([page, loads]) =>
+  const costs = [...runs.watched].flatMap(([page, loads]) =>
     loads.map((l) => {
       const f = (l.collected as Collected).frames;
       return { page, own: f ? f.spent - f.layout : 0, layout: f?.layout ?? 0 };
@@ -187,7 +199,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
     `frames.js's own looks took ${ms(median(costs.map((c) => c.own)))} a load (median; the most ${ms(most.own)}${most.page ? `, ${most.page.name}` : ''}), besides ${ms(median(costs.map((c) => c.layout)))} of layout they brought forward (the frames' own layout, done earlier).`,
   );
   const said = new Set(
-    [...runs.loads].flatMap(([page, loads]) =>
+    [...runs.loads, ...runs.watched].flatMap(([page, loads]) =>
       loads.flatMap((l) => [...l.errors, ...l.warnings].map((e) => `${page.name}: ${e.split('\n')[0]!.slice(0, 300)}`)),
     ),
   );

@@ -13,6 +13,10 @@
  *   Beside the survey's, its floor signed in (signedInSurveyFloor).
  * - Lighthouse signed in (`lighthouse-members`): /#/home and /#/history with the session in the
  *   browser's profile (lighthouse.ts).
+ * Each round loads each portal page twice: once timed, with the probe alone as on the tags' pages and the plain form
+ * (every figure but what the frames showed comes from these loads), and once with frames.js looking at every frame. Its
+ * looks are work in the page's own tasks, and its MutationObserver on the whole document sees every node the parser
+ * adds: on the portal's page, the loads it watched blocked longer and drew later (docs/bench.md).
  * BENCH_ONLY names these parts (app-links, members, lighthouse-members). members-report.ts prints the
  * figures and sets them beside issue 41's targets: nothing passes or fails.
  */
@@ -26,7 +30,7 @@ import { tagWatch, type BenchPage } from './pages';
 const FRAMES = readFileSync(join(import.meta.dirname, 'frames.js'), 'utf8');
 /** Read once a load is quiet: what frames.js saw, when the app's token was exchanged, and where the page ended. */
 const COLLECT = `({
-  frames: window.__benchFrames,
+  frames: window.__benchFrames ?? null,
   exchanged: performance.getEntriesByType('resource').find((e) => /\\/webclient\\/auth\\/mobile-login$/.test(new URL(e.name).pathname))?.responseEnd ?? null,
   at: location.hash,
 })`;
@@ -229,7 +233,10 @@ export function memberPages(dist: string, origin: string, sandbox: string, wante
  * usable (within 30 s; a load takes a few) is counted and said, and the bench goes on: the portal changes under it.
  */
 export class MemberRuns {
+  /** The timed loads (no frames.js), by page. */
   readonly loads = new Map<MemberPage, LoadRun[]>();
+  /** The loads frames.js watched, by page: what their frames showed. */
+  readonly watched = new Map<MemberPage, LoadRun[]>();
   /** Per page, why each load that never got there failed (the first line of it). */
   readonly failures = new Map<MemberPage, string[]>();
   constructor(
@@ -238,17 +245,23 @@ export class MemberRuns {
   ) {
     for (const page of pages) {
       this.loads.set(page, []);
+      this.watched.set(page, []);
       this.failures.set(page, []);
     }
   }
 
-  private async load(browser: Browser, page: MemberPage, throttled: boolean): Promise<LoadRun | null> {
+  private async load(
+    browser: Browser,
+    page: MemberPage,
+    throttled: boolean,
+    watched: boolean,
+  ): Promise<LoadRun | null> {
     try {
       return await measureLoad(browser, await page.url(), page, page.signedIn ? this.session : null, throttled, {
         // On a signed-in route the dashboard is no sign of trouble: not looked for.
-        scripts: [
-          `window.__benchFramesMarks = ${JSON.stringify(page.signedIn ? ['signin', 'header'] : null)};\n${FRAMES}`,
-        ],
+        scripts: watched
+          ? [`window.__benchFramesMarks = ${JSON.stringify(page.signedIn ? ['signin', 'header'] : null)};\n${FRAMES}`]
+          : [],
         collect: COLLECT,
         timeout: 30_000,
       });
@@ -264,13 +277,17 @@ export class MemberRuns {
 
   /** One unthrottled load of each first: it shows early that each page works (its failure is said, not counted). */
   async warm(browser: Browser) {
-    for (const page of this.pages) if (!(await this.load(browser, page, false))) this.failures.get(page)!.pop();
+    for (const page of this.pages)
+      if (!(await this.load(browser, page, false, !page.reference))) this.failures.get(page)!.pop();
   }
 
   async round(browser: Browser) {
     for (const page of this.pages) {
-      const load = await this.load(browser, page, true);
-      if (load) this.loads.get(page)!.push(load);
+      const timed = await this.load(browser, page, true, false);
+      if (timed) this.loads.get(page)!.push(timed);
+      // A floor's page is not the portal: nothing there to look for.
+      const watched = page.reference ? null : await this.load(browser, page, true, true);
+      if (watched) this.watched.get(page)!.push(watched);
     }
   }
 }

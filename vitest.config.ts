@@ -12,6 +12,7 @@ export default defineConfig({
       'sandbox/**/*.test.ts',
       'tests/security/**/*.test.ts',
       'tests/api/**/*.test.ts',
+      'tools/**/*.test.ts',
     ],
     exclude: ['**/*.browser.test.{ts,tsx}', 'node_modules/**', 'dist/**'],
     environment: 'node',

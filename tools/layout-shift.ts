@@ -55,7 +55,7 @@ const MEMBERS = {
   /** Paul: a monthly member (change-subscription is his). */
   paul: { email: 'partner@example.org', password: 'partner-2026' },
 } as const;
-type Member = keyof typeof MEMBERS;
+export type Member = keyof typeof MEMBERS;
 
 export interface MeasuredPage {
   name: string;
@@ -191,7 +191,7 @@ export function layoutShift(shifts: readonly Shift[], from = 0): number {
   return cumulativeLayoutShift(shifts.filter((s) => !s.hadRecentInput && s.start >= from));
 }
 
-async function serve(outDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function serve(outDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sm-cls-'));
   const e2ePages = join(ROOT, 'tests', 'e2e', 'pages');
   let origin = '';
@@ -258,6 +258,17 @@ async function sessionOf(origin: string, member: Member): Promise<{ key: string;
       expiresAt: Date.now() + data.expires_in * 1000,
     }),
   };
+}
+
+/** The stored session of each member the pages are measured as, signed in once each. */
+export async function sessionsOf(
+  origin: string,
+  pages: readonly MeasuredPage[],
+): Promise<Map<Member, { key: string; value: string }>> {
+  const sessions = new Map<Member, { key: string; value: string }>();
+  for (const member of new Set(pages.map((p) => p.member)))
+    if (member) sessions.set(member, await sessionOf(origin, member));
+  return sessions;
 }
 
 /** Waits until no request has been open for `quietMs`, at least `minMs` after `since`, at most 40 s. */
@@ -358,9 +369,7 @@ async function main(): Promise<void> {
   );
   const results: Run[] = [];
   try {
-    const sessions = new Map<Member, { key: string; value: string }>();
-    for (const member of new Set(pages.map((p) => p.member)))
-      if (member) sessions.set(member, await sessionOf(server.origin, member));
+    const sessions = await sessionsOf(server.origin, pages);
     for (const page of pages) {
       const own: Run[] = [];
       for (let n = 0; n < runs; n++) {

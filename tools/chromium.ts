@@ -28,6 +28,10 @@ export function chromiumLaunchOptions(extraArgs: string[] = []): ChromiumLaunchO
   return { executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] };
 }
 
+/** Total blocking time as Lighthouse counts it: the part over 50 ms of each long task's duration. */
+export const totalBlockingTime = (durations: readonly number[]): number =>
+  durations.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
+
 /**
  * The layout shift of a load as Chrome scores it (CLS): the largest session window of the shifts given (shifts less
  * than 1 s apart, at most 5 s long). The caller picks the shifts (e.g. those before a moment, or not after an input).

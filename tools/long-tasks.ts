@@ -19,7 +19,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumLaunchOptions, emulateMobile, MOBILE_CONDITIONS, PHONE_CONTEXT } from './chromium';
+import { chromiumLaunchOptions, emulateMobile, MOBILE_CONDITIONS, PHONE_CONTEXT, totalBlockingTime } from './chromium';
 import { PAGES, serve, sessionsOf, type MeasuredPage } from './layout-shift';
 import { OUT_DIR } from './out-dir';
 import { describeLoad, longTasks, type TracedLoad, type TraceEvent } from './trace-tasks';
@@ -63,7 +63,7 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
     return {
       tasks: longTasks(events, origin + page.path, overMs),
       fcp,
-      blocking: long.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+      blocking: totalBlockingTime(long),
     };
   } finally {
     await context.close();

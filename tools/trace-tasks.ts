@@ -15,11 +15,15 @@ export interface TraceEvent {
   args?: { data?: Record<string, unknown>; beginData?: Record<string, unknown> };
 }
 
-/** One piece of a task: what ran, for how long (ms), and the pieces inside it worth a line. */
-export interface Piece {
+/** What ran in a task, and for how long (ms). */
+export interface Step {
   what: string;
   ms: number;
-  inside: Piece[];
+}
+
+/** One piece of a task: an outermost step, and the steps inside it worth a line. */
+export interface Piece extends Step {
+  inside: Step[];
 }
 
 export interface LongTask {
@@ -76,16 +80,15 @@ function piecesOf(events: readonly TraceEvent[], from: number, to: number): Piec
   // Whether `o` holds `e`: within its bounds, and not the same bounds met later (the trace lists a parent first).
   const holds = (o: TraceEvent, j: number, e: TraceEvent, i: number) =>
     o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && (o.ts < e.ts || o.dur! > e.dur! || j < i);
-  const piece = (e: TraceEvent): Omit<Piece, 'inside'> => ({
+  const step = (e: TraceEvent): Step => ({
     what: PIECES[e.name]!(e.args?.data ?? e.args?.beginData ?? {}),
     ms: e.dur! / 1000,
   });
-  return within
-    .filter((e, i) => !within.some((o, j) => holds(o, j, e, i)))
-    .map((e) => ({
-      ...piece(e),
-      inside: within.filter((o, j) => holds(e, within.indexOf(e), o, j)).map((o) => ({ ...piece(o), inside: [] })),
-    }));
+  return within.flatMap((e, i) =>
+    within.some((o, j) => holds(o, j, e, i))
+      ? []
+      : [{ ...step(e), inside: within.filter((o, j) => holds(e, i, o, j)).map(step) }],
+  );
 }
 
 /**
@@ -121,7 +124,7 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 
 /** The lines a task prints: its start and length, then each piece, those inside it indented. */
 export function describe(task: LongTask): string[] {
-  const line = (piece: Piece) => `${piece.what} ${ms(piece.ms)}`;
+  const line = (step: Step) => `${step.what} ${ms(step.ms)}`;
   return [
     `${ms(task.start).padStart(8)}  ${ms(task.ms).padStart(6)}${task.fontsMs >= 1 ? `  (finding fonts ${ms(task.fontsMs)})` : ''}`,
     ...task.pieces.map(

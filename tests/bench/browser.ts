@@ -10,7 +10,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumLaunchOptions, cumulativeLayoutShift, emulateMobile, PHONE_CONTEXT } from '../../tools/chromium';
+import {
+  chromiumLaunchOptions,
+  cumulativeLayoutShift,
+  emulateMobile,
+  PHONE_CONTEXT,
+  totalBlockingTime,
+} from '../../tools/chromium';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { BenchPage, ProbeConfig } from './pages';
 
@@ -133,9 +139,9 @@ async function open(
 
 const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.__bench))') as Promise<ProbeState>;
 
-/** Total blocking time: the part over 50 ms of each long task that started before `until`. */
+/** Total blocking time of the long tasks that started before `until` (tools/chromium.ts). */
 const blocking = (state: ProbeState, until: number) =>
-  state.longTasks.filter((t) => t.start < until).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+  totalBlockingTime(state.longTasks.filter((t) => t.start < until).map((t) => t.duration));
 
 /** Cumulative layout shift of the shifts before `until` (tools/chromium.ts). */
 const layoutShift = (state: ProbeState, until: number) =>

@@ -128,10 +128,17 @@ export class WebKitLauncher implements BrowserLauncher {
       const [innerWidth, innerHeight] = await inner();
       this.frame = { width: width - innerWidth, height: height - innerHeight };
     }
-    await browser.setWindowSize(width + this.frame.width, height + this.frame.height);
-    const [innerWidth, innerHeight] = await inner();
-    if (innerWidth !== width || innerHeight !== height)
-      throw new Error(`WebKit's viewport is ${innerWidth} x ${innerHeight}, not the ${width} x ${height} asked for.`);
+    // The toolbar can settle to another height after the frame was first measured (seen on a busy machine, the viewport
+    // then short of the size asked for): the frame is corrected by what is missing and the window sized again.
+    let [innerWidth, innerHeight] = [0, 0];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await browser.setWindowSize(width + this.frame.width, height + this.frame.height);
+      [innerWidth, innerHeight] = await inner();
+      if (innerWidth === width && innerHeight === height) return;
+      this.frame = { width: this.frame.width + width - innerWidth, height: this.frame.height + height - innerHeight };
+      await new Promise((next) => setTimeout(next, 100));
+    }
+    throw new Error(`WebKit's viewport is ${innerWidth} x ${innerHeight}, not the ${width} x ${height} asked for.`);
   }
 
   async stop(): Promise<void> {

@@ -71,8 +71,10 @@ suite('the long tasks of a traced load', () => {
 
   it('prints the load, then each task and its pieces', () => {
     const tasks = longTasks(LOAD, PAGE, 40);
-    expect(describeLoad('portal /#/top-up, load 1', { tasks, fcp: 512.4, blocking: 110 })).toEqual([
-      'portal /#/top-up, load 1: first contentful paint 512 ms, blocking 110 ms',
+    expect(
+      describeLoad('portal /#/top-up, load 1', { tasks, fcp: 512.4, blocking: 60, blockingFromStart: 110 }),
+    ).toEqual([
+      'portal /#/top-up, load 1: first contentful paint 512 ms, TBT 60 ms (from the start 110 ms)',
       '  200 ms   80 ms',
       '            parse 78 ms: script inline (line 11) 50 ms',
       '  400 ms  120 ms  (finding fonts 20 ms)',

@@ -133,17 +133,21 @@ export function describe(task: LongTask): string[] {
   ];
 }
 
-/** What a traced load gave: its long tasks, its first contentful paint and its blocking time (ms). */
+/**
+ * What a traced load gave: its long tasks, its first contentful paint and its blocking time (ms): from that paint, as
+ * Lighthouse counts it, and from the navigation.
+ */
 export interface TracedLoad {
   tasks: LongTask[];
   fcp: number | null;
   blocking: number;
+  blockingFromStart: number;
 }
 
 /** The lines a load prints: what it was, its paint and blocking time, then each long task. */
 export function describeLoad(name: string, load: TracedLoad): string[] {
   return [
-    `${name}: first contentful paint ${load.fcp === null ? '-' : ms(load.fcp)}, blocking ${ms(load.blocking)}`,
+    `${name}: first contentful paint ${load.fcp === null ? '-' : ms(load.fcp)}, TBT ${ms(load.blocking)} (from the start ${ms(load.blockingFromStart)})`,
     ...load.tasks.flatMap(describe),
   ];
 }

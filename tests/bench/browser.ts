@@ -16,6 +16,7 @@ import {
   emulateMobile,
   PHONE_CONTEXT,
   totalBlockingTime,
+  type LongTask,
 } from '../../tools/chromium';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import type { BenchPage, ProbeConfig } from './pages';
@@ -39,7 +40,9 @@ interface ProbeState {
   hydrated: number | null;
   replaced: boolean;
   done: number | null;
-  longTasks: { start: number; duration: number }[];
+  /** The first contentful paint, if there was one. */
+  fcp: number | null;
+  longTasks: LongTask[];
   shifts: { start: number; value: number }[];
   /** Runs of the loader's script that took part in a long frame. */
   loaderRuns: { start: number; duration: number }[];
@@ -139,9 +142,11 @@ async function open(
 
 const readState = (tab: Page) => tab.evaluate('JSON.parse(JSON.stringify(window.__bench))') as Promise<ProbeState>;
 
-/** Total blocking time of the long tasks that started before `until` (tools/chromium.ts). */
-const blocking = (state: ProbeState, until: number) =>
-  totalBlockingTime(state.longTasks.filter((t) => t.start < until).map((t) => t.duration));
+/** Total blocking time from the first contentful paint to `until`, as Lighthouse counts it (tools/chromium.ts). */
+const blocking = (state: ProbeState, until: number) => totalBlockingTime(state.longTasks, state.fcp ?? 0, until);
+
+/** The same from the navigation: every long task before `until` counts whole, those before the first paint too. */
+const blockingFromStart = (state: ProbeState, until: number) => totalBlockingTime(state.longTasks, 0, until);
 
 /** Cumulative layout shift of the shifts before `until` (tools/chromium.ts). */
 const layoutShift = (state: ProbeState, until: number) =>
@@ -165,7 +170,10 @@ export interface LoadRun {
   /** null for the plain form, which has nothing to hydrate. */
   hydrated: number | null;
   replaced: boolean;
+  /** Total blocking time, from the first contentful paint (Lighthouse's). */
   tbt: number;
+  /** Blocking time from the navigation, the tasks before the first paint too. */
+  blockingFromStart: number;
   cls: number;
   /** The longest single run of the loader's script (its module, a listener, a callback), in ms; 0 when none was in a long frame. */
   loaderTask: number;
@@ -258,6 +266,7 @@ export async function measureLoad(
       hydrated: state.hydrated,
       replaced: state.replaced,
       tbt: blocking(state, end),
+      blockingFromStart: blockingFromStart(state, end),
       cls: layoutShift(state, end),
       loaderTask: Math.max(0, ...state.loaderRuns.map((r) => r.duration)),
       bytesUsable: traffic.bytesUntil(state.usable!),

@@ -25,6 +25,7 @@ export interface MemberSummary {
   filled: number | null;
   hydrated: number | null;
   tbt: number;
+  blockingFromStart: number;
   cls: number;
   worstCls: number;
   /**
@@ -74,6 +75,7 @@ function summarize(page: MemberPage, loads: LoadRun[], watched: LoadRun[], faile
     filled: all((l) => l.filled),
     hydrated: all((l) => l.hydrated),
     tbt: m((l) => l.tbt),
+    blockingFromStart: m((l) => l.blockingFromStart),
     cls: m((l) => l.cls),
     worstCls: loads.length ? Math.max(...loads.map((l) => l.cls)) : NaN,
     seen,
@@ -103,7 +105,13 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   ];
   const shown = (s: MemberSummary) =>
     s.dataAt === null ? '-' : s.filled === null ? ms(s.dataAt) : `${ms(s.dataAt)} (shown ${ms(s.filled)})`;
-  const tail = (s: MemberSummary) => [ms(s.hydrated), ms(s.tbt), fixed(s.cls), fixed(s.worstCls)];
+  const tail = (s: MemberSummary) => [
+    ms(s.hydrated),
+    ms(s.tbt),
+    ms(s.blockingFromStart),
+    fixed(s.cls),
+    fixed(s.worstCls),
+  ];
   const head = ['page', 'usable', '(all runs)', 'x form', ...(failing ? ['never usable'] : [])];
   const links = summaries.filter((s) => s.page.part === 'app-links');
   const members = summaries.filter((s) => s.page.part === 'members');
@@ -121,6 +129,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
         'data',
         'hydrated',
         'TBT',
+        '(from the start)',
         'CLS',
         '(worst)',
         'sign-in page',
@@ -147,7 +156,18 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
       '\nSigned in (a stored session), each route opened; of the loads frames.js watched, those in which any frame showed:\n',
     );
     table(
-      [...head, 'data', 'hydrated', 'TBT', 'CLS', '(worst)', 'signed-out header', 'sign-in page', 'ends at'],
+      [
+        ...head,
+        'data',
+        'hydrated',
+        'TBT',
+        '(from the start)',
+        'CLS',
+        '(worst)',
+        'signed-out header',
+        'sign-in page',
+        'ends at',
+      ],
       members.map((s) => [
         s.page.name,
         ...common(s),
@@ -160,7 +180,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
     );
   }
   const notes = [
-    "usable, data, hydrated, TBT, CLS: as in the tags' table above; CLS: the median of the loads' largest window of shifts, (worst): the largest in any load;",
+    "usable, data, hydrated, TBT, CLS: as in the tags' table above; (from the start): the same blocking time counted from the navigation, the tasks before the first paint too; CLS: the median of the loads' largest window of shifts, (worst): the largest in any load;",
     ...(links.length
       ? ["token exchanged: when the app token's exchange (GET /webclient/auth/mobile-login) answered;"]
       : []),
@@ -233,7 +253,7 @@ export function printMemberTargets(
     const ratio = s.usable / formUsable;
     check(rows, `${s.page.name}: usable`, times(ratio), `<= ${limit}x`, ratio <= limit);
     check(rows, `${s.page.name}: layout shift (worst load)`, fixed(s.worstCls), '<= 0.05', s.worstCls <= 0.05);
-    check(rows, `${s.page.name}: blocking`, ms(s.tbt), '<= 100 ms', s.tbt <= 100);
+    check(rows, `${s.page.name}: blocking (TBT)`, ms(s.tbt), '<= 100 ms', s.tbt <= 100);
     if (link) checkNone(rows, `${s.page.name}: runs showing the sign-in page`, s.seen.signin.runs);
     checkNone(rows, `${s.page.name}: runs showing the signed-out header`, s.seen.header.runs);
   }

@@ -24,9 +24,10 @@
  * - done: what the person's action leads to shows (config.done).
  * A link (config.kind 'link') is usable once it shows, has its address and is not covered: following
  * it needs no script.
- * It also keeps the long tasks, the layout shifts (without those right after an input), and how
- * long each run of the loader's own script took where it ran in a long frame (a long animation
- * frame names the scripts that ran in it: its module, its listeners, its callbacks).
+ * It also keeps the first contentful paint, the long tasks, the layout shifts (without those right
+ * after an input), and how long each run of the loader's own script took where it ran in a long
+ * frame (a long animation frame names the scripts that ran in it: its module, its listeners, its
+ * callbacks).
  */
 (() => {
   const config = window.__benchConfig;
@@ -37,6 +38,7 @@
     hydrated: null,
     replaced: false,
     done: null,
+    fcp: null,
     longTasks: [],
     shifts: [],
     loaderRuns: [],
@@ -46,6 +48,9 @@
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') state.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (!entry.hadRecentInput) state.shifts.push({ start: entry.startTime, value: entry.value });

@@ -59,6 +59,8 @@ class Traffic {
   private start: number | null = null;
   /** The requests not finished yet: their address, by id. */
   private readonly open = new Map<string, string>();
+  /** Every request of the load, by id (Playwright may say one ended before this session hears of it). */
+  private readonly sent = new Set<string>();
   private lastChange = Date.now();
   /** Finished requests: when (ms since the page's request) and how many bytes travelled. */
   readonly finished: { at: number; bytes: number }[] = [];
@@ -71,6 +73,7 @@ class Traffic {
       if (event.request.method === 'POST')
         this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
       this.open.set(event.requestId, event.request.url);
+      this.sent.add(event.requestId);
       this.lastChange = Date.now();
     });
     const end = (id: string) => {
@@ -78,7 +81,7 @@ class Traffic {
       this.lastChange = Date.now();
     };
     cdp.on('Network.loadingFinished', (event) => {
-      if (this.open.has(event.requestId))
+      if (this.sent.has(event.requestId))
         this.finished.push({
           at: (event.timestamp - (this.start ?? event.timestamp)) * 1000,
           bytes: event.encodedDataLength,

@@ -105,7 +105,10 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   ];
   const shown = (s: MemberSummary) =>
     s.dataAt === null ? '-' : s.filled === null ? ms(s.dataAt) : `${ms(s.dataAt)} (shown ${ms(s.filled)})`;
+  /** The columns both tables end their figures with: data, hydrated, blocking time and layout shift. */
+  const tailHead = ['data', 'hydrated', 'TBT', '(from the start)', 'CLS', '(worst)'];
   const tail = (s: MemberSummary) => [
+    shown(s),
     ms(s.hydrated),
     ms(s.tbt),
     ms(s.blockingFromStart),
@@ -123,25 +126,11 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
       '\nApp links, /#/login?_t=TOKEN&type=…, a fresh token each load, nothing stored; of the loads frames.js watched, those in which any frame showed:\n',
     );
     table(
-      [
-        ...head,
-        'token exchanged',
-        'data',
-        'hydrated',
-        'TBT',
-        '(from the start)',
-        'CLS',
-        '(worst)',
-        'sign-in page',
-        'signed-out header',
-        'dashboard',
-        'ends at',
-      ],
+      [...head, 'token exchanged', ...tailHead, 'sign-in page', 'signed-out header', 'dashboard', 'ends at'],
       links.map((s) => [
         s.page.name,
         ...common(s),
         ms(s.exchanged),
-        shown(s),
         ...tail(s),
         runsOf(s, 'signin'),
         runsOf(s, 'header'),
@@ -156,27 +145,8 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
       '\nSigned in (a stored session), each route opened; of the loads frames.js watched, those in which any frame showed:\n',
     );
     table(
-      [
-        ...head,
-        'data',
-        'hydrated',
-        'TBT',
-        '(from the start)',
-        'CLS',
-        '(worst)',
-        'signed-out header',
-        'sign-in page',
-        'ends at',
-      ],
-      members.map((s) => [
-        s.page.name,
-        ...common(s),
-        shown(s),
-        ...tail(s),
-        runsOf(s, 'header'),
-        runsOf(s, 'signin'),
-        s.at,
-      ]),
+      [...head, ...tailHead, 'signed-out header', 'sign-in page', 'ends at'],
+      members.map((s) => [s.page.name, ...common(s), ...tail(s), runsOf(s, 'header'), runsOf(s, 'signin'), s.at]),
     );
   }
   const notes = [

@@ -155,16 +155,37 @@ const blockingFromStart = (state: ProbeState, until: number) => totalBlockingTim
 const layoutShift = (state: ProbeState, until: number) =>
   cumulativeLayoutShift(state.shifts.filter((s) => s.start < until));
 
-/** What the page shows, for a message when it did not get where it should. */
+/**
+ * What the page shows, for a message when it did not get where it should: the tag's markup, or where the tag is not on
+ * the page (the portal showing another route), the page's text with that of each tag's shadow root.
+ */
 async function shown(tab: Page, host: string | null): Promise<string> {
   const html = await tab
     .evaluate(
-      `(${JSON.stringify(host)} ? document.querySelector(${JSON.stringify(host ?? 'body')})?.shadowRoot?.innerHTML : document.body.innerHTML) ?? '(nothing)'`,
+      `(() => {
+        const host = ${JSON.stringify(host)};
+        if (!host) return document.body.innerHTML;
+        const element = document.querySelector(host);
+        if (element) return element.shadowRoot?.innerHTML ?? '(its shadow root is empty)';
+        const tags = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('sm-') && e.shadowRoot);
+        const textOf = (root) => {
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          let text = '';
+          for (let node; (node = walker.nextNode()); )
+            if (node.parentElement?.localName !== 'style' && node.parentElement?.checkVisibility() !== false) text += node.data + ' ';
+          return text;
+        };
+        const text = [...tags.map((e) => e.localName + ': ' + textOf(e.shadowRoot)), 'the page: ' + document.body.innerText];
+        return '(no ' + host + ' on the page) ' + text.join(' | ').replace(/\\s+/g, ' ');
+      })()`,
     )
     .catch(() => '(the page is gone)');
-  return String(html)
-    .replace(/<style>[\s\S]*?<\/style>/g, '')
-    .slice(-600);
+  // Markup's end; a text's beginning (the tags' words first).
+  return String(html).startsWith('(no ')
+    ? String(html).slice(0, 900)
+    : String(html)
+        .replace(/<style>[\s\S]*?<\/style>/g, '')
+        .slice(-600);
 }
 
 export interface LoadRun {

@@ -14,6 +14,8 @@
  * dropped. It starts in a task of its own, not in the one that ran the widget's modules, so
  * a phone's main thread is held in two shorter stretches rather than one long one.
  *
+ * On a page where a link from the mobile app is being signed in, the root starts once that sign-in has answered.
+ *
  * The element shows its language (shared/i18n/languages.ts: its `language` attribute, else the
  * page's nearest `lang`, else English) from its first render: that language's messages are
  * loaded before the root starts, so markup prerendered in it hydrates as it is. Markup in another
@@ -24,7 +26,7 @@ import { createElement, useLayoutEffect, type ComponentType, type ReactNode } fr
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { isLoaded, loadLanguage } from '../i18n/catalogue';
 import { elementLanguage } from '../i18n/languages';
-import { page } from '../boot/boot';
+import { appLinkSignedIn, page } from '../boot/boot';
 
 type Props = Record<string, unknown>;
 
@@ -91,7 +93,11 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       mounted.root = createRoot(mounted.shadow);
       mounted.root.render(tree());
     };
-    if (isLoaded(language)) setTimeout(start);
+    // On a page whose link from the mobile app the head script is signing in (host/boot/app-link.ts), the element
+    // renders once that sign-in has answered: its models read the session as it then is, never a signed-out one first.
+    const signingIn = page().appLink && appLinkSignedIn();
+    if (signingIn) void Promise.all([loadLanguage(language), signingIn]).then(() => setTimeout(start));
+    else if (isLoaded(language)) setTimeout(start);
     else void loadLanguage(language).then(start);
     return mounted;
   },

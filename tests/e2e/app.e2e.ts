@@ -85,6 +85,28 @@ describe('mobile app entries', () => {
     await context.close();
   });
 
+  it("survey: a token exchange that answers after the page's code has come still lands signed in", async () => {
+    // A webview with the portal's code at hand (cached) and a slow API: the tags are defined before the head script has
+    // signed the link in. They must wait for it, not read a signed-out session ("Your session has ended").
+    const person = await createVerifiedUser({ first: 'Tom' });
+    const { page, context, errors } = await newPage(browser());
+    await page.route(/\/webclient\/auth\/mobile-login/, async (route) => {
+      await new Promise((answer) => setTimeout(answer, 3000));
+      await route.continue();
+    });
+    await openEntry(page, 'survey', person.email);
+    await page.waitForURL(/#\/survey$/, { timeout: 15_000 });
+    await page
+      .locator('sm-survey')
+      .getByText(/^1 of \d+$/)
+      .waitFor();
+    await expect.poll(() => storedEmail(page)).toBe(person.email);
+    await expect(page.locator('sm-survey').getByRole('alert').count()).resolves.toBe(0);
+    expect(page.url()).toMatch(/#\/survey$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('change-subscription: a monthly partner lands on Select Amount; Continue returns transaction_done with the price', async () => {
     const { page, context } = await newPage(browser());
     await recordAppLinks(context);

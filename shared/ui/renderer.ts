@@ -14,8 +14,6 @@
  * dropped. It starts in a task of its own, not in the one that ran the widget's modules, so
  * a phone's main thread is held in two shorter stretches rather than one long one.
  *
- * On a page where a link from the mobile app is being signed in, the root starts once that sign-in has answered.
- *
  * The element shows its language (shared/i18n/languages.ts: its `language` attribute, else the
  * page's nearest `lang`, else English) from its first render: that language's messages are
  * loaded before the root starts, so markup prerendered in it hydrates as it is. Markup in another
@@ -93,8 +91,8 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       mounted.root = createRoot(mounted.shadow);
       mounted.root.render(tree());
     };
-    // On a page whose link from the mobile app the head script is signing in (host/boot/app-link.ts), the element
-    // renders once that sign-in has answered: its models read the session as it then is, never a signed-out one first.
+    // An app link the head script is signing in (host/boot/app-link.ts): the root starts once that has answered, so its
+    // models never read a session not written yet.
     const signingIn = page().appLink && appLinkSignedIn();
     if (signingIn) void Promise.all([loadLanguage(language), signingIn]).then(() => setTimeout(start));
     else if (isLoaded(language)) setTimeout(start);

@@ -59,8 +59,6 @@ class Traffic {
   private start: number | null = null;
   /** The requests not finished yet: their address, by id. */
   private readonly open = new Map<string, string>();
-  /** Every request of the load, by id (Playwright may say one ended before this session hears of it). */
-  private readonly sent = new Set<string>();
   private lastChange = Date.now();
   /** Finished requests: when (ms since the page's request) and how many bytes travelled. */
   readonly finished: { at: number; bytes: number }[] = [];
@@ -73,19 +71,18 @@ class Traffic {
       if (event.request.method === 'POST')
         this.posts.push({ url: event.request.url, body: event.request.postData ?? '' });
       this.open.set(event.requestId, event.request.url);
-      this.sent.add(event.requestId);
       this.lastChange = Date.now();
     });
     const end = (id: string) => {
       this.open.delete(id);
       this.lastChange = Date.now();
     };
+    // Every request of the load counts, open or not: Playwright may have said it ended before this session hears it.
     cdp.on('Network.loadingFinished', (event) => {
-      if (this.sent.has(event.requestId))
-        this.finished.push({
-          at: (event.timestamp - (this.start ?? event.timestamp)) * 1000,
-          bytes: event.encodedDataLength,
-        });
+      this.finished.push({
+        at: (event.timestamp - (this.start ?? event.timestamp)) * 1000,
+        bytes: event.encodedDataLength,
+      });
       end(event.requestId);
     });
     cdp.on('Network.loadingFailed', (event) => end(event.requestId));

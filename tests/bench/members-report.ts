@@ -119,7 +119,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   const links = summaries.filter((s) => s.page.part === 'app-links');
   const members = summaries.filter((s) => s.page.part === 'members');
   console.log(
-    `\nMembers on the portal, the same conditions, beside the plain form (usable at ${ms(formUsable)} in these rounds); median of ${rounds} run(s).`,
+    `\nMembers on the portal, the same conditions, beside the plain form (usable at ${ms(formUsable)} in these rounds); median of ${rounds} run(s) (the plain form's as in the table above).`,
   );
   if (links.length) {
     console.log(

@@ -29,6 +29,8 @@ export interface PageResult {
 /** A page's medians. */
 export interface Summary {
   page: BenchPage;
+  /** How many loads its figures are the medians of. */
+  loads: number;
   shows: number;
   usable: number;
   /** The fastest and slowest run's usable time. */
@@ -75,6 +77,7 @@ export function summarize({ page, loads, acts, earlyActs }: PageResult): Summary
   const m = (pick: (l: LoadRun) => number) => median(loads.map(pick));
   return {
     page,
+    loads: loads.length,
     shows: m((l) => l.shows),
     usable: m((l) => l.usable),
     usableRange: [Math.min(...loads.map((l) => l.usable)), Math.max(...loads.map((l) => l.usable))],
@@ -95,7 +98,7 @@ export function summarize({ page, loads, acts, earlyActs }: PageResult): Summary
 
 export function printPages(summaries: Summary[], form: Summary, runs: number): void {
   console.log(
-    `\nIn headless Chromium under mobile conditions (CPU ${CONDITIONS.cpuSlowdown}x slower, ${CONDITIONS.latencyMs} ms round trip, ${CONDITIONS.downMbps} Mbps down, ${CONDITIONS.upKbps} kbps up, cold cache, 390 x 844 touch screen); median of ${runs} run(s).`,
+    `\nIn headless Chromium under mobile conditions (CPU ${CONDITIONS.cpuSlowdown}x slower, ${CONDITIONS.latencyMs} ms round trip, ${CONDITIONS.downMbps} Mbps down, ${CONDITIONS.upKbps} kbps up, cold cache, 390 x 844 touch screen); median of ${runs} run(s), the plain form's of its ${form.loads} loads (three a round: it is every ratio's yardstick).`,
   );
   console.log(
     'A page holding one tag, embedded with its snippet pasted (and the loader) or with the script tag alone; the API on another origin.\n',

@@ -210,7 +210,7 @@ try {
   const members = new MemberRuns(memberList, portalSession(session));
   let summaries: Summary[] = [];
   let memberSummaries: ReturnType<typeof printMembers> = [];
-  let formUsable = NaN;
+  let formUsables: number[] = [];
   if (pages.length > 1 || members.pages.length) {
     browser = await launchChromium();
     console.log(
@@ -222,7 +222,7 @@ try {
     browser = undefined;
     summaries = results.map(summarize);
     const form = summaries.find((s) => s.page.embed === 'form')!;
-    formUsable = form.usable;
+    formUsables = form.usables;
     printPages(summaries, form, RUNS);
     printActs(summaries, form);
     printNotes(results);
@@ -259,7 +259,7 @@ try {
       lighthouse,
     );
   if (memberSummaries.length || memberLighthouseMedians)
-    printMemberTargets(memberSummaries, formUsable, memberLighthouseMedians);
+    printMemberTargets(memberSummaries, formUsables, memberLighthouseMedians);
   console.log(
     `\nThe bench took ${took(started)} after the build; load average at the end ${loadavg()[0]!.toFixed(1)}.`,
   );

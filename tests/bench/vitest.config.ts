@@ -1,7 +1,7 @@
 /**
  * Checks of the built files (`npm run test:dist`, run by `npm test` after the build): size
- * budgets from dist/, the custom-elements manifest and the shipped TypeScript declarations.
- * Never timings: those are printed by `npm run bench`, not asserted.
+ * budgets from dist/, the custom-elements manifest and the shipped TypeScript declarations; and
+ * how the bench reports a ratio. Never timings: those are printed by `npm run bench`, not asserted.
  */
 import { defineConfig } from 'vitest/config';
 

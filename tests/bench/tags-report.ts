@@ -295,5 +295,5 @@ export function printTargets(
   );
   console.log('\nThe figures beside their targets (time ratios are to the plain form in the same run)\n');
   table(['figure', 'measured', 'target', ''], rows);
-  console.log(INTERVAL_NOTE);
+  if (tagged.length) console.log(INTERVAL_NOTE);
 }

@@ -11,6 +11,7 @@ import {
   median,
   ms,
   printLighthouse,
+  spread,
   table,
   times,
   timesWithin,
@@ -23,7 +24,6 @@ export interface MemberSummary {
   usable: number;
   /** Each timed load's usable time. */
   usables: number[];
-  range: [number, number];
   exchanged: number | null;
   dataAt: number | null;
   filled: number | null;
@@ -72,9 +72,6 @@ function summarize(page: MemberPage, loads: LoadRun[], watched: LoadRun[], faile
     page,
     usable: m((l) => l.usable),
     usables: loads.map((l) => l.usable),
-    range: loads.length
-      ? [Math.min(...loads.map((l) => l.usable)), Math.max(...loads.map((l) => l.usable))]
-      : [NaN, NaN],
     exchanged: exchanges.length && exchanges.every((x) => x !== null) ? median(exchanges as number[]) : null,
     dataAt: all((l) => l.dataAt),
     filled: all((l) => l.filled),
@@ -104,7 +101,7 @@ export function printMembers(runs: MemberRuns, formUsable: number, rounds: numbe
   const failing = summaries.some((s) => s.failed.length);
   const common = (s: MemberSummary) => [
     ms(s.usable),
-    s.runs ? s.range.map(Math.round).join('-') : '-',
+    spread(s.usables),
     times(s.usable / formUsable),
     ...(failing ? [`${s.failed.length} of ${s.failed.length + s.runs + s.watchedRuns}`] : []),
   ];

@@ -3,7 +3,7 @@
  * (report.ts ratioInterval), the same each time for the same loads.
  */
 import { describe, expect, it } from 'vitest';
-import { median, ratioInterval, timesWithin } from './report';
+import { median, ratioInterval, spread, timesWithin } from './report';
 
 describe("a ratio's interval", () => {
   const page = [612, 640, 655, 700, 598, 720, 690, 633, 905];
@@ -26,5 +26,10 @@ describe("a ratio's interval", () => {
 
   it('prints beside the ratio', () => {
     expect(timesWithin([600, 600, 600], [300, 300, 300])).toBe('2.00x (2.00-2.00)');
+  });
+
+  it("prints the loads' fastest and slowest beside their median, or a dash for none", () => {
+    expect(spread([612.4, 905.6, 598])).toBe('598-906');
+    expect(spread([])).toBe('-');
   });
 });

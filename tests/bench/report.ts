@@ -9,12 +9,16 @@ export const kib = (n: number) => (n / KiB).toFixed(1);
 export const ms = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${Math.round(n)} ms`);
 export const times = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${n.toFixed(2)}x`);
 
-export const median = (values: number[]): number => {
+export const median = (values: readonly number[]): number => {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** The fastest and the slowest of some loads' times, as the tables print them ('312-436'), or '-' for none. */
+export const spread = (values: readonly number[]) =>
+  values.length ? `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}` : '-';
 
 /**
  * How far the noise of the machine moves a ratio of medians (a page's usable time to the plain form's): the ratio of
@@ -38,7 +42,7 @@ export function ratioInterval(page: readonly number[], form: readonly number[]):
 /** A ratio of medians with its interval (ratioInterval): `1.99x (1.87-2.12)`. */
 export const timesWithin = (page: readonly number[], form: readonly number[]) => {
   const [low, high] = ratioInterval(page, form);
-  return `${times(median([...page]) / median([...form]))} (${low.toFixed(2)}-${high.toFixed(2)})`;
+  return `${times(median(page) / median(form))} (${low.toFixed(2)}-${high.toFixed(2)})`;
 };
 
 /** What the interval beside a ratio says, printed under the tables of targets. */

@@ -13,6 +13,7 @@ import {
   kib,
   median,
   ms,
+  spread,
   table,
   times,
   timesWithin,
@@ -31,14 +32,10 @@ export interface PageResult {
 /** A page's medians. */
 export interface Summary {
   page: BenchPage;
-  /** How many loads its figures are the medians of. */
-  loads: number;
   shows: number;
   usable: number;
-  /** Each load's usable time. */
+  /** Each load's usable time (its figures are the medians of these loads). */
   usables: number[];
-  /** The fastest and slowest run's usable time. */
-  usableRange: [number, number];
   hydrated: number | null;
   /** Runs in which the markup was drawn again instead of hydrated. */
   redrawn: number;
@@ -81,11 +78,9 @@ export function summarize({ page, loads, acts, earlyActs }: PageResult): Summary
   const m = (pick: (l: LoadRun) => number) => median(loads.map(pick));
   return {
     page,
-    loads: loads.length,
     shows: m((l) => l.shows),
     usable: m((l) => l.usable),
     usables: loads.map((l) => l.usable),
-    usableRange: [Math.min(...loads.map((l) => l.usable)), Math.max(...loads.map((l) => l.usable))],
     hydrated: page.tag ? m((l) => l.hydrated!) : null,
     redrawn: loads.filter((l) => l.replaced).length,
     tbt: m((l) => l.tbt),
@@ -103,7 +98,7 @@ export function summarize({ page, loads, acts, earlyActs }: PageResult): Summary
 
 export function printPages(summaries: Summary[], form: Summary, runs: number): void {
   console.log(
-    `\nIn headless Chromium under mobile conditions (CPU ${CONDITIONS.cpuSlowdown}x slower, ${CONDITIONS.latencyMs} ms round trip, ${CONDITIONS.downMbps} Mbps down, ${CONDITIONS.upKbps} kbps up, cold cache, 390 x 844 touch screen); median of ${runs} run(s), the plain form's of its ${form.loads} loads (three a round: it is every ratio's yardstick).`,
+    `\nIn headless Chromium under mobile conditions (CPU ${CONDITIONS.cpuSlowdown}x slower, ${CONDITIONS.latencyMs} ms round trip, ${CONDITIONS.downMbps} Mbps down, ${CONDITIONS.upKbps} kbps up, cold cache, 390 x 844 touch screen); median of ${runs} run(s), the plain form's of its ${form.usables.length} loads (three a round: it is every ratio's yardstick).`,
   );
   console.log(
     'A page holding one tag, embedded with its snippet pasted (and the loader) or with the script tag alone; the API on another origin.\n',
@@ -128,7 +123,7 @@ export function printPages(summaries: Summary[], form: Summary, runs: number): v
       s.page.name,
       ms(s.shows),
       ms(s.usable),
-      s.usableRange.map(Math.round).join('-'),
+      spread(s.usables),
       times(s.usable / form.usable),
       s.dataAt === null ? '-' : s.filled === null ? ms(s.dataAt) : `${ms(s.dataAt)} (shown ${ms(s.filled)})`,
       ms(s.hydrated),

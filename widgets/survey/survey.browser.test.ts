@@ -72,6 +72,23 @@ describe('<sm-survey>', () => {
     expect(el.shadowRoot!.querySelector('.sm-skeleton-line')).to.equal(null);
   });
 
+  it("keeps every answer's box the same size and in line, an answer that wraps on a phone too", async () => {
+    const [first, ...rest] = surveyQuestionList();
+    const long = 'During personal prayer or devotion, alone or with family';
+    serve({
+      'GET /survey-question': () => ok([{ ...first!, option: [{ value: long }, ...first!.option.slice(1)] }, ...rest]),
+    });
+    const el = await fixture('<sm-survey style="display: block; width: 320px"></sm-survey>');
+    await waitFor(() => text(el).includes(long));
+    const label = boxes(el)[0]!.closest('label')!;
+    expect(label.getBoundingClientRect().height, 'the long answer wraps').to.be.greaterThan(60);
+    const places = boxes(el).map((box) => box.getBoundingClientRect());
+    for (const place of places) {
+      expect(Math.round(place.width)).to.equal(20);
+      expect(Math.round(place.left)).to.equal(Math.round(places[0]!.left));
+    }
+  });
+
   it('shows an empty list with the error when the list fails, and loading ends', async () => {
     serve({ 'GET /survey-question': () => ({ status: 500, body: { status: 500, message: 'Internal error' } }) });
     const el = await fixture('<sm-survey></sm-survey>');

@@ -13,7 +13,10 @@ import { createI18n, loadLanguage } from '../shared/i18n/catalogue';
 import { DepsProvider } from '../shared/ui/WidgetRoot';
 import { pageShown, Portal } from './Portal';
 import { Footer } from './shell/Footer';
-import './portal.css';
+import './styles/page.css';
+import './styles/shell.css';
+import './styles/content.css';
+import './styles/pages.css';
 
 // The tags are defined by the loader, as on any page (the built page loads it before this script; tools/prerender.tsx).
 if (import.meta.env.DEV) void import('../widgets/loader');

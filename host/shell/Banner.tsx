@@ -37,7 +37,7 @@ function PartnerSlide({ held = false }: { held?: boolean }) {
 
 /**
  * The size of the default banner with the partner slide and the carousel's controls, drawn unseen under the slides
- * (portal.css .portal-banner-size): whether the slide shows depends on the profile, which comes after the first paint,
+ * (host/styles/shell.css .portal-banner-size): whether the slide shows depends on the profile, which comes after the first paint,
  * so the banner has that size for everyone from the start and nothing below it moves when the profile comes.
  */
 function BannerSize() {

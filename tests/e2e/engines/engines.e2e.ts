@@ -68,7 +68,7 @@ const MEMBER_ROUTES: { route: string; ready: Target }[] = [
     ready: { role: 'heading', level: 1, name: 'Music Scholarships for Young Worship Leaders' },
   },
   { route: '/survey', ready: { text: /^1 of \d+$/, within: 'sm-survey' } },
-  // Its tabs are drawn a frame after the rest of home (host/portal.css): they show in this engine too.
+  // Its tabs are drawn a frame after the rest of home (host/styles/pages.css): they show in this engine too.
   { route: '/history', ready: { role: 'tab', name: 'Credit Purchase', within: 'sm-history' } },
 ];
 

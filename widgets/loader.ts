@@ -2,37 +2,24 @@
  * The loader (dist/widgets/loader.js): one script tag makes every sm-* tag on a page usable
  * before React arrives, and fetches a widget's code only when it is wanted.
  *
- *   <script type="module" src="https://portal.example.org/widgets/loader.js"></script>
- *   <sm-newsletter></sm-newsletter>        (or the tag's snippet, with its markup inside)
- *
  * For each sm-* element on the page (and each added later) it:
- * 1. stamps the tag's prerendered markup in its language (markup/<tag>.html beside this file in
- *    English, markup/<tag>.<lang>.html in another; fetched once per tag and language) into an
- *    element that came without it (a pasted snippet already has it): the first view before any data
- *    arrives, the same for everyone, except a view only a visitor who is not signed in sees
- *    (`data-sm-signed-out`), which a signed-in person's tag does not get;
- * 2. captures what the person does before the code arrives, from the moment it runs for a pasted
- *    snippet: the text typed into each field and the choices made (those made before it ran too),
- *    a form submitted or a button pressed (a button pressed before it ran too, by the focus the
- *    press left on it, where the browser focuses a button it is pressed; a button with
- *    `data-sm-action` shows its `data-sm-busy` text meanwhile, when its model takes the action at
- *    once), and keeps buttons marked `data-sm-requires="<field>"` disabled while that field is
- *    empty; the element hands all of it to its model when its code arrives
- *    (shared/ui/capture.ts), so nothing typed or pressed is lost;
- * 3. asks for the data its first view names, so it comes while the code does: the public calls of
- *    a visitor who is not signed in, or a signed-in person's with their token (shared/api/early.ts),
- *    and where the view draws that data before its code comes, imports its tag's draw module
- *    (<tag>.draw.js beside this file: widgets/survey/survey.draw.ts);
- * 4. imports the tag's files (see FILES) when the person reaches for the
- *    tag (focus, pointer, keyboard), when it is in view (at once for a tag in view as the loader starts) or comes into view, or when the page is idle
- *    (loaded, with the tags already asked for arrived), whichever is first. That module defines the tag, and React hydrates the markup.
+ * 1. stamps the tag's prerendered markup in its language into an element that came without it,
+ *    except a view for visitors who are not signed in (`data-sm-signed-out`) into a signed-in
+ *    person's tag;
+ * 2. captures what the person does before the code arrives (fields, choices, presses; also those
+ *    made before it ran), shows a `data-sm-action` button's `data-sm-busy` text, and keeps
+ *    `data-sm-requires="<field>"` buttons disabled while that field is empty; the model takes it
+ *    all when its code arrives (shared/ui/capture.ts);
+ * 3. asks early for the data its first view names (shared/api/early.ts), and imports the tag's
+ *    draw module where the view draws that data before its code comes (survey.draw.ts);
+ * 4. imports the tag's files (see FILES) when the person reaches for the tag, when it is or comes
+ *    into view, or when the page is idle, whichever is first.
  *
- * It holds no React, no r2wc, no signals, no zod: only this, so it is small and quick. Its work
- * comes in small tasks, so a slow phone stays responsive while it works (`npm run bench` prints its
- * longest, against 50 ms). Where it fits in a page's boot, and what it hands on: docs/boot.md.
+ * It holds no React, no r2wc, no signals, no zod, and works in small tasks so a slow phone stays
+ * responsive. How it works: docs/loader.md; its place in a page's boot: docs/boot.md.
  */
-// The boot protocol: what this file and the code after React agree on. The build gives this file its own copy of it
-// (vite.config.ts bootCopies), so the loader still fetches nothing but itself.
+// The boot protocol, shared with the code after React. The build gives this file its own copy (vite.config.ts
+// bootCopies), so the loader fetches nothing but itself.
 import {
   apiBaseOf,
   appLinkSignedIn,
@@ -48,14 +35,10 @@ import {
 } from '../shared/boot/boot';
 import { trustedMarkup } from '../shared/boot/trusted-types';
 /**
- * What the build knows (tools/loader-build.ts): `FILES`, the files each tag's entry (<tag>.js beside this file)
- * imports, as their names in ../assets/ without '.js', so all of them are fetched at once instead of one after
- * another; `WRITTEN`, the hash of each markup file the build wrote (shared/boot/trusted-types.ts markupHash); and
- * `MARKUP`, markup files this copy holds already. A page that holds one tag and this script alone takes three round
- * trips before the tag shows (the page, this file, the markup), so each tag has a copy of this file with its English
- * markup already in it (loader-<tag>.js beside this one): one round trip fewer. Two copies on one page each stamp a tag
- * they find empty: the first to have its markup does, and the other leaves it. In development there are none of them,
- * and the tag's source module is imported instead.
+ * What the build knows (tools/loader-build.ts; docs/loader.md "What the build tells the loader"): `FILES`, the files
+ * each tag's entry imports (names in ../assets/ without '.js'), fetched all at once; `WRITTEN`, each markup file's hash
+ * (shared/boot/trusted-types.ts markupHash); `MARKUP`, markup files this copy holds already (loader-<tag>.js holds its
+ * tag's English one). In development all are empty, and the tag's source module is imported instead.
  */
 import { FILES, MARKUP, WRITTEN as written } from 'virtual:sm-build';
 
@@ -75,7 +58,7 @@ const started = new WeakSet<Element>();
 const imported: Record<string, Promise<unknown>> = {};
 /** The page's load event. */
 const loaded = new Promise((done) => (document.readyState === 'complete' ? done(0) : addEventListener('load', done)));
-/** The imports under way (a tag in view, one reached for): a tag fetched because the page is idle waits for them, so it never takes bandwidth from one being shown. */
+/** The imports under way: an import for an idle page waits for them, so it never slows a tag being shown. */
 let busy: Promise<unknown> = Promise.resolve();
 /** When the page has loaded, the imports under way then have arrived, and the page is idle (at once where the browser cannot say). */
 const idle = (fn: () => void) =>
@@ -91,17 +74,14 @@ function importTag(tag: string): Promise<unknown> {
 }
 
 /**
- * Imports a tag's code once; the imports under way include it from then on. Where it does not come (the network
- * failed), the next reach for the tag asks again: what was typed and pressed stays captured until it comes, and a
- * form whose code is late says so (its `sm-needs-script` line, after 4 s).
+ * Imports a tag's code once, and adds it to the imports under way. Where it fails, the next reach for the tag asks
+ * again; what was captured waits for it.
  */
 function load(tag: string): void {
   imported[tag] ??= busy = Promise.all([
     busy,
     importTag(tag).catch((error: unknown) => {
-      // The error names the file that did not come ("Failed to fetch dynamically imported module: …/sm-donate.js").
-      // Said a second later: a page being left cancels its imports under way, and by then it is gone, so it does not
-      // report the downloads its own leaving cut off.
+      // Said a second later: a page being left cancels its imports, and by then is gone, so it does not report those.
       setTimeout(console.error, 1000, `[${tag}]`, error);
       delete imported[tag];
     }),
@@ -145,14 +125,11 @@ function follow(root: ShadowRoot, capture: Capture): void {
     button.disabled = !capture.fields[button.dataset.smRequires!]?.trim();
 }
 
-/**
- * Records an action (a named one once, a press of another button unless it repeats the last one), and shows the busy
- * text of what was pressed.
- */
+/** Records an action (a named one once, another press unless it repeats the last), and shows its busy text. */
 function act(capture: Capture, action: string, button: HTMLElement | null): void {
   if (button ? capture.actions.includes(action) : capture.actions.at(-1) === action) return;
   capture.actions.push(action);
-  // A button whose action the model takes at once shows it is busy; others are pressed again later.
+  // Only a button whose action the model takes at once shows it is busy; others are pressed again later.
   if (button?.dataset.smBusy) {
     button.dataset.smPressed = '';
     button.textContent = button.dataset.smBusy;
@@ -205,9 +182,8 @@ function link(attributes: Partial<HTMLLinkElement>): void {
 }
 
 /**
- * The GETs a prerendered first view names, asked for now so the data comes while the code does: for a visitor who
- * is not signed in the public ones (`data-sm-early`), for a signed-in person the ones made with their token
- * (`data-sm-early-signed-in`). The API client takes them (shared/api/early.ts).
+ * Asks now for the GETs a first view names (`data-sm-early`, or `data-sm-early-signed-in` with the person's token), so
+ * the data comes while the code does; the API client takes them (shared/api/early.ts).
  */
 function askFirstView(tag: string, root: ShadowRoot, base: string, auth: string): void {
   const name = `data-sm-early${auth && '-signed-in'}`;
@@ -217,8 +193,7 @@ function askFirstView(tag: string, root: ShadowRoot, base: string, auth: string)
     // Keyed by the address as the client writes it.
     const early = askEarly(base + path, auth);
     early.uses++;
-    // A view that draws the answer before its code comes (a template for it): its tag's draw module does, when it
-    // comes (<tag>.draw.js, widgets/survey/survey.draw.ts).
+    // A view that draws the answer before its code comes: its tag's draw module (<tag>.draw.js) does.
     if (view!.querySelector('[data-sm-draw]')) {
       const draw = import.meta.env.DEV
         ? (draws[`./${tag.slice(3)}/${tag.slice(3)}.draw.ts`]?.() ??
@@ -232,10 +207,7 @@ function askFirstView(tag: string, root: ShadowRoot, base: string, auth: string)
   }
 }
 
-/**
- * Whether an element is laid out within the viewport's height now (an empty one still waiting for its markup too; a
- * hidden one not). One scrolled sideways out of view counts as in view: it is only fetched sooner.
- */
+/** Whether an element is laid out within the viewport's height now (one scrolled sideways counts, a hidden one not). */
 function inView(element: Element): boolean {
   const box = element.getClientRects()[0];
   return !!box && box.bottom >= 0 && box.top <= innerHeight;
@@ -247,34 +219,31 @@ async function start(element: Element): Promise<void> {
   started.add(element);
   const tag = element.localName;
   let root = customElements.get(tag) ? null : element.shadowRoot;
-  // A pasted snippet takes what the person does at once; a tag without markup asks for it before any code: it is
-  // what makes the tag usable, so it never waits behind the code for a connection.
+  // A pasted snippet captures at once; a tag without markup asks for it before any code, so it never waits behind code.
   if (root) capture(element, root);
   const file = root || customElements.get(tag) ? '' : fileOf(tag, languageOf(element));
   const html = file && markupOf(file);
   const want = () => load(tag);
   // (load() does its work once: the listeners, and the observer below, may stay.)
   for (const type of ['focusin', 'pointerdown', 'keydown']) element.addEventListener(type, want);
-  // In view already: fetched at once (an observer would say so only after the first frames are drawn), once every tag
-  // found with this one has asked for its markup.
+  // In view already: fetched at once (an observer says so only after the first frames), after every tag found with
+  // this one has asked for its markup.
   if (inView(element)) queueMicrotask(want);
-  // The rest comes in a task of its own, so that on a slow phone the loader never holds the page for long.
+  // The rest in a task of its own, so a slow phone is never held long.
   await new Promise((next) => setTimeout(next));
   new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && want()).observe(element);
   idle(want);
-  // The tag's API host, as its code will call it (and key its session).
+  // The tag's API host, as its code will call it (and key its session); its connection is opened early, for the
+  // uncredentialed calls the widgets make (a bad address is ignored).
   const base = apiBaseOf(element.getAttribute('api-base'));
-  // The host's connection is opened early, for the uncredentialed calls the widgets make (a bad address is ignored).
   if (base) link({ rel: 'preconnect', href: base, crossOrigin: '' });
   // A link from the mobile app being signed in on this page (host/route.ts): its data is asked with the new sign-in.
   await appLinkSignedIn();
   const auth = storedAuthorization(base);
   if (html) {
     const text = await html;
-    // The markup says which elements it fits, as a selector (rendered with each of the tag's enumerated attributes at
-    // its default, tools/prerender.tsx renderedWith): a tag given another value (another view, another tab) waits for
-    // its code, and so does a signed-in person's tag whose first view is only for visitors who are not
-    // (data-sm-signed-out).
+    // The markup's first comment says which elements it fits, as a selector (tools/prerender.tsx renderedWith): any
+    // other waits for its code, as does a signed-in person's tag whose view is for visitors (data-sm-signed-out).
     const [comment, fits = '*'] = /^<!--(.*?)-->/.exec(text) ?? [''];
     // Only byte for byte as the build wrote it, as the page's Trusted Types policy passes it (trusted-types.ts).
     const trusted = await trustedMarkup(text.slice(comment.length), written);

@@ -1,12 +1,9 @@
 /**
  * Styles of <sm-donate> beyond the shared base (its reserved min-height is in widgets/tags.ts), the slider and the payment views.
  *
- * What a mission fills in holds its place before it arrives (donate.tsx MissionSkeleton, MissionCardSkeleton): the
- * placeholders are the same elements as the filled view, each as tall as what it holds (`.sm-skeleton-line`, at least a
- * line high; `:where()` adds no weight, so a title's or a button's own height wins). A mission's title holds two lines,
- * three on the mission's page on a phone, and a title that needs fewer sits at the bottom of its place; a card's text
- * holds four lines, cut short there (the mission's page has it all); on the mission's page the description comes after
- * the form. A banner without a carousel's controls (one picture, none, or its placeholder) keeps their room below it.
+ * A mission's placeholders (donate.tsx MissionSkeleton, MissionCardSkeleton) are the filled view's elements at its
+ * height (`.sm-skeleton-line`: `:where()` adds no weight, so a title's or a button's own height wins). A short title
+ * sits at the bottom of its place; a banner without carousel controls keeps their room below it.
  * The phone rule is a viewport query, not a container one: a container's width cannot come from its content, so a page
  * that centres the tag in a flex column would squeeze it to its padding (tests/e2e/embedding.e2e.ts).
  */

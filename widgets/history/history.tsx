@@ -46,20 +46,6 @@ interface Column<Row> {
   readonly lines?: number;
 }
 
-function Head({ columns }: { columns: readonly Column<never>[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th key={column.heading} scope="col">
-            {column.heading}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
 function Table<Row>({
   columns,
   rows,
@@ -71,7 +57,15 @@ function Table<Row>({
 }) {
   return (
     <table>
-      <Head columns={columns} />
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.heading} scope="col">
+              {column.heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
       <tbody>
         {rows.map((row, index) => (
           <tr key={rowKey(row, index)}>
@@ -157,22 +151,18 @@ function HeldTable({ columns }: { columns: readonly Column<never>[] }) {
   return (
     <div className="sm-held-table" aria-hidden="true">
       <div className="sm-table-wrap">
-        <table>
-          <Head columns={columns} />
-          <tbody>
-            {Array.from({ length: TABLE_PAGE_SIZE }, (_, index) => (
-              <tr key={index}>
-                {columns.map((column) => (
-                  <td key={column.heading} className={column.className}>
-                    <span className="sm-skeleton-line sm-held-cell" data-lines={column.lines ?? 1}>
-                      {'\u00a0'}
-                    </span>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={columns.map((column) => ({
+            ...column,
+            cell: () => (
+              <span className="sm-skeleton-line sm-held-cell" data-lines={column.lines ?? 1}>
+                {'\u00a0'}
+              </span>
+            ),
+          }))}
+          rows={Array.from({ length: TABLE_PAGE_SIZE })}
+          rowKey={(_, index) => String(index)}
+        />
       </div>
       <div className="sm-pager">
         <span className="sm-button sm-skeleton-line" data-variant="secondary">

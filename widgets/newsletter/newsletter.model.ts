@@ -50,5 +50,3 @@ export function createNewsletterModel({ api, clock, emit }: Pick<ModelDeps, 'api
     },
   };
 }
-
-export type NewsletterModel = ReturnType<typeof createNewsletterModel>;

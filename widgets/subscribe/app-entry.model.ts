@@ -39,10 +39,7 @@ export function parseDirectSubscribe(query: Record<string, string>) {
 /** The app's entries, of the `view` attribute's values in the tag table (widgets/tags.ts). */
 export type AppEntryView = Extract<TagProps<'sm-subscribe'>['view'], 'update-payment' | 'direct-subscribe'>;
 
-/**
- * Shown when the app's link is for another account than the one signed in here. These entries pay straight away, so
- * they never switch accounts (nor ask, as <sm-login> does): the link's session is signed out at once.
- */
+/** What the entry's card says: what is under way, or what went wrong. */
 export type AppEntryStatus = { kind: 'working'; text: string } | { kind: 'error'; text: string };
 
 export function createAppEntryModel(deps: ModelDeps) {
@@ -53,7 +50,8 @@ export function createAppEntryModel(deps: ModelDeps) {
 
   /**
    * Signs in with the app's one-time token, or keeps the stored session when the address has none. A token for another
-   * account than the one signed in here is refused ('other-account'): its session is signed out at once.
+   * account than the one signed in here is refused ('other-account') and its session signed out at once: these entries
+   * pay straight away, so they never switch accounts (nor ask, as <sm-login> does).
    */
   async function signIn(): Promise<'ok' | 'failed' | 'other-account'> {
     const token = deps.nav.takeToken('_t');
@@ -119,5 +117,3 @@ export function createAppEntryModel(deps: ModelDeps) {
     },
   };
 }
-
-export type AppEntryModel = ReturnType<typeof createAppEntryModel>;

@@ -136,5 +136,3 @@ export function createChangeModel(deps: ModelDeps) {
     },
   };
 }
-
-export type ChangeModel = ReturnType<typeof createChangeModel>;

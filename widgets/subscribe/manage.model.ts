@@ -51,5 +51,3 @@ export function createManageModel(deps: ModelDeps) {
     close,
   };
 }
-
-export type ManageModel = ReturnType<typeof createManageModel>;

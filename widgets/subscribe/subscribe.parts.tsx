@@ -88,9 +88,8 @@ export function AmountPicker({
 export const HELD_AMOUNT = 0;
 
 /**
- * The amount picker before its plan arrives, as it will show: its headings, and the places of the slider's value, its
- * marks (each with its label and an amount of the usual width, unseen) and the line under it (the message it usually
- * shows, unseen). Hidden from assistive technology: the view's status line says it is loading.
+ * The amount picker before its plan arrives, as it will show, with its values' places held (their text unseen). Hidden
+ * from assistive technology: the view's status line says it is loading.
  */
 export function AmountPickerPlaces({ title, perMonth }: { title: string; perMonth: boolean }) {
   const t = useT();
@@ -130,9 +129,8 @@ export function Waiting() {
 }
 
 /**
- * The change of the monthly amount before its data (the profile, the plan) arrives: its parts as they will show, the
- * data's places held (subscribe.change.tsx; and the view's code on its way, subscribe.tsx). Its height is the tag's
- * reserved height for view="change" (widgets/tags.ts).
+ * The change of the monthly amount before its data or code arrives (subscribe.change.tsx, subscribe.tsx), its places
+ * held. Its height is the tag's reserved height for view="change" (widgets/tags.ts).
  */
 export function ChangePlaces() {
   const t = useT();
@@ -157,8 +155,8 @@ export function ChangePlaces() {
 export const HELD_DATE = '2026-12-23';
 
 /**
- * The card of the app's entries (update-payment, direct-subscribe): what is under way, or what went wrong. It shows, as
- * working, before the entry's code has come (the prerendered markup, subscribe.tsx Fallback), and once it has.
+ * The card of the app's entries (update-payment, direct-subscribe): what is under way, or what went wrong; as working
+ * also before the entry's code has come (subscribe.tsx Fallback).
  */
 export function AppEntryCard({ view, status }: { view: AppEntryView; status: AppEntryStatus | null }) {
   const t = useT();

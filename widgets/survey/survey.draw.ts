@@ -1,25 +1,15 @@
 /**
- * <sm-survey>'s first question, drawn the moment the questions arrive, before the tag's code
- * (React and the survey's view, far larger than this module) has come, so it can be answered sooner.
- *
- * The survey's first view is a skeleton whose answers are data (GET /survey-question, which the
- * loader asks for at once with the person's token: shared/api/early.ts). Its markup also carries the
- * first question as the view renders it, with marks where the data goes (`<template data-sm-draw>`,
- * rendered by survey.template.tsx at build time). The loader imports this module (dist/widgets/
- * sm-survey.draw.js, which imports nothing: tests/bench/budgets.test.ts) for a tag whose markup has that template. When the
- * answer comes, and the tag's code has not, it fills the marks in with the first question as text
- * (never as HTML), puts it in the skeleton's place, and keeps the answer it drew with what the
- * loader captured for that element (shared/ui/capture.ts `drawn`): its model starts from it
- * (survey.model.ts startFrom), so React hydrates what the person sees, and a choice made meanwhile
- * is made again once the code is there.
+ * <sm-survey>'s first question, drawn the moment the questions arrive, before the tag's code has
+ * come (how, and when the loader imports this module: docs/loader.md). It fills the template's
+ * marks (`<template data-sm-draw>`, survey.template.tsx) as text, never HTML, and keeps the answer
+ * it drew in the element's capture (shared/ui/capture.ts `drawn`), which the model starts from
+ * (survey.model.ts startFrom), so React hydrates what the person sees.
  *
  * It draws only what the view would: nothing for a failed or malformed answer, an empty survey, or
- * one the person answered whole (the view then says so, once its code comes); nothing from an
- * answer older than the early answers are kept (FRESH_MS), nor into a tag the loader keeps no
- * capture for (its model could not start from it).
+ * one answered whole; nothing from an answer older than FRESH_MS, nor into a tag the loader keeps
+ * no capture for (its model could not start from it).
  */
-// It imports the boot protocol alone, whose copy the build puts in this file (vite.config.ts bootCopies): anything more
-// would come with the shared chunks, which are what it is quicker than.
+// The boot protocol alone, copied in by the build (vite.config.ts bootCopies): anything more would bring shared chunks.
 import { bodyOf, bootOf, FRESH_MS, page, type Early } from '../../shared/boot/boot';
 
 /** Where the data goes in the template: each mark is a private-use character and the field's name. */
@@ -40,10 +30,7 @@ interface Question {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/**
- * The questions of an answer's body, when it is as the survey's contract says (shared/api/survey.ts, which the model
- * reads it with: what one accepts, the other does); else null.
- */
+/** The questions of an answer's body if it meets the contract the model reads it by (shared/api/survey.ts), else null. */
 export function questionsIn(body: unknown): readonly Question[] | null {
   const { data, message } = (body ?? {}) as { data?: unknown; message?: unknown };
   const pair = (a: { option?: unknown; value?: unknown } | null) => isText(a?.option) && isText(a?.value);
@@ -69,12 +56,11 @@ function fill(node: Node, values: Record<string, string>): void {
 }
 
 /**
- * Draws the first question into `root` once `early` has arrived (asked with `auth`, the tag's person's Authorization),
- * if the tag's code has not come by then. It never throws: where it cannot draw, the view draws the question when its
- * code comes, as without it.
+ * Draws the first question into `root` once `early` (asked with `auth`) has arrived, if the tag's code has not. Never
+ * throws: where it cannot draw, the view does when its code comes.
  *
- * The loader calls it for a tag it has captured. The portal's first script (host/route.ts) calls it `beforeCapture`,
- * for a tag of the route it shows: the loader will capture it, and what was drawn waits in the element's record.
+ * The loader calls it for a tag it has captured; host/route.ts calls it `beforeCapture` for its route's tag, which the
+ * loader will capture later (what was drawn waits in the element's record).
  */
 export default async function draw(root: ShadowRoot, early: Early, auth: string, beforeCapture = false): Promise<void> {
   try {

@@ -20,9 +20,8 @@ import '@messages/survey';
 export type SurveyProps = TagProps<'sm-survey'> & HostProps;
 
 /**
- * The draw template's HTML as React writes it when it renders the template itself (no prerendered markup): none, through
- * the page's Trusted Types policy; one object, for React writes it again (emptying the template) whenever it is given
- * another.
+ * The draw template's HTML when React renders it itself (no prerendered markup): none, through the page's Trusted Types
+ * policy; one object, as React rewrites (empties) the template whenever it is given another.
  */
 let emptyTemplate: { __html: string } | undefined;
 const drawTemplate = () => (emptyTemplate ??= { __html: trustedText('') });
@@ -153,8 +152,7 @@ function SurveyWidget() {
             <p role="status" className="sm-progress">
               {t('survey.loading')}
             </p>
-            {/* The question's places, laid out as the question is (Question): its title, the question (two lines), the
-                hint, its answers and Next. */}
+            {/* The question's places, laid out as Question lays it out. */}
             <div className="sm-stack" aria-hidden="true">
               <h1 className="sm-skeleton-line" />
               <fieldset className="sm-options" disabled>

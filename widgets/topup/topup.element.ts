@@ -1,6 +1,6 @@
 /**
  * Registers <sm-topup> (the view: topup.tsx; its attributes, events and parts: widgets/tags.ts).
- * The loader imports this module when a <sm-topup> is connected and renders its default export.
+ * The loader imports it; tools/prerender.tsx renders its default export.
  */
 import { defineWidget } from '../../shared/ui/define';
 import { tags } from '../tags';

@@ -28,16 +28,12 @@ import '@messages/topup';
 /** Its attributes as the tag table gives them, parsed (`view` is always one of its values), and its shadow root. */
 export type TopupProps = TagProps<'sm-topup'> & HostProps;
 
-/**
- * The credit choices' places held while they load: the usual list has five (a list of another length moves nothing
- * above it, and the tag's reserved height, widgets/tags.ts, is that of five).
- */
+/** The credit choices' places held while they load: the usual list's five (the tag's reserved height fits five). */
 export const HELD_OPTIONS = 5;
 
 /**
- * Step 1: who the credits are for, then the credit choices. The first is there before any data: a person can answer
- * it while the choices load (in the prerendered markup too, where the loader keeps the answer), and being first, it
- * does not move when they fill in.
+ * Step 1: who the credits are for, then the credit choices. The first needs no data, so it can be answered while the
+ * choices load (the loader keeps an answer given in the markup), and does not move when they fill in.
  */
 function Options({ model }: { model: TopupModel }) {
   const t = useT();

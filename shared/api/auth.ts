@@ -54,10 +54,7 @@ export const register = lazy(() =>
     '/webclient/auth/register',
     Registration,
     z.optional(z.nullable(z.union([LoginResponse, z.object({ terms_token: z.string() })]))),
-    {
-      ...anonymous,
-      errorCode: 'ER-AUTH-03',
-    },
+    { ...anonymous, errorCode: 'ER-AUTH-03' },
   ),
 );
 /** Social sign-in: a session, or null when the person must register first. */
@@ -111,9 +108,7 @@ export const changePassword = lazy(() =>
     '/dashboard/auth/change-password',
     z.object({ password: z.string(), current_password: z.optional(z.string()) }),
     Ignored,
-    {
-      errorCode: 'ER-AUTH-03',
-    },
+    { errorCode: 'ER-AUTH-03' },
   ),
 );
 export const profile = lazy(() => get(PROFILE_PATH, UserProfile, { errorCode: 'ER-AUTH-03' }));

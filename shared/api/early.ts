@@ -1,16 +1,12 @@
 /**
- * Answers the page asked for before a widget's code arrived. A prerendered first view names the
- * GETs it will make: `data-sm-early="<path> <path>"` the public ones a visitor who is not signed in
- * makes (see widgets/donate), `data-sm-early-signed-in` the ones a signed-in person makes with their
- * token (see widgets/topup). The loader (widgets/loader.ts; the store and its lifetime are the boot protocol's,
- * shared/boot/boot.ts) asks for the ones that fit whoever is signed in on the tag's API host as
- * soon as it finds the tag, so the data travels while the code does. The API client then takes the
- * answer instead of asking again: only a call sent with the same Authorization (none for a public
- * one), once for each tag that named it, and never once it is older than FRESH_MS (docs/boot.md).
+ * Answers the page asked for before a widget's code arrived: the GETs a prerendered first view names
+ * (`data-sm-early`, public; `data-sm-early-signed-in`, with the token), asked by the loader as soon as it finds
+ * the tag (docs/loader.md; the store is the boot protocol's, shared/boot/boot.ts). The API client takes the answer
+ * instead of asking again: only for a call with the same Authorization (none for a public one), once for each tag
+ * that named it, and never once older than FRESH_MS (docs/boot.md).
  *
- * A first view may draw the answer before its code comes (`<template data-sm-draw>` in its markup: see
- * widgets/survey/survey.draw.ts), which reads its body once (`body`); what it drew goes with that element's capture
- * (shared/boot/page.ts `drawn`), for its model to start from.
+ * A first view may draw the answer before its code comes (widgets/survey/survey.draw.ts); what it drew goes with
+ * that element's capture (shared/boot/page.ts `drawn`), for its model to start from.
  */
 import { FRESH_MS, page } from '../boot/boot';
 

@@ -146,13 +146,7 @@ function browserNavigation(settings: Settings): Navigation {
     },
     openAppLink(action, query) {
       const url = appDeepLink(action, query);
-      const event = new CustomEvent('sm-app-link', {
-        bubbles: true,
-        composed: true,
-        cancelable: true,
-        detail: { url },
-      });
-      if (document.dispatchEvent(event)) window.location.assign(url);
+      if (dispatch(document, 'sm-app-link', { url })) window.location.assign(url);
     },
   };
 }

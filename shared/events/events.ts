@@ -1,19 +1,7 @@
 /**
  * The DOM events the widgets dispatch, one place for each (Web Awesome style): `sm-` prefix,
- * kebab-case, bubbling and composed so they cross shadow roots, with a typed detail.
- *
- * | event | dispatched on | detail |
- * |---|---|---|
- * | sm-signed-in | the sm-login element | { email, name } |
- * | sm-signed-out | the document, once per sign-out of a host's session | { reason: 'logout' \| 'expired' \| 'other-tab' } |
- * | sm-registered | the sm-login element | { email } |
- * | sm-app-signin (cancelable) | the sm-login element, in the app's webview | { provider } |
- * | sm-payment-completed | sm-topup (kind 'credit'), sm-subscribe (kind 'subscription') | { kind, sessionId } |
- * | sm-donation-completed | sm-donate | { sessionId, amount } |
- * | sm-newsletter-subscribed | sm-newsletter | { email } |
- * | sm-survey-done | sm-survey | { answered } |
- * | sm-amount-changed, sm-membership-canceled, sm-close | sm-subscribe | { amount }, { endDate }, {} |
- * | sm-app-link (cancelable) | the document | { url } (a deep link into the mobile app) |
+ * kebab-case, bubbling and composed so they cross shadow roots, with a typed detail. Which element
+ * dispatches each: widgets/tags.ts (and the README's table generated from it).
  */
 
 export interface SmSignedInDetail {
@@ -56,13 +44,15 @@ declare global {
 /** Events a listener may take over with preventDefault(). */
 const CANCELABLE: ReadonlySet<keyof SmEventMap> = new Set(['sm-app-signin', 'sm-app-link']);
 
-/** Dispatches a typed sm-* event from a widget's host element. */
+/** Dispatches a typed sm-* event from a widget's host element; false when a listener canceled it. */
 export function emit<K extends keyof SmEventMap>(
   target: EventTarget | null | undefined,
   type: K,
   detail: SmEventMap[K]['detail'],
-): void {
-  target?.dispatchEvent(
-    new CustomEvent(type, { bubbles: true, composed: true, cancelable: CANCELABLE.has(type), detail }),
+): boolean {
+  return (
+    target?.dispatchEvent(
+      new CustomEvent(type, { bubbles: true, composed: true, cancelable: CANCELABLE.has(type), detail }),
+    ) ?? true
   );
 }

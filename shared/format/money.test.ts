@@ -2,26 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../tools/messages';
 import { english, type Translate } from '../i18n/catalogue';
 import { LANGUAGES } from '../i18n/languages';
-import {
-  creditsToDollars,
-  currencyDecimals,
-  dollarsToCredits,
-  formatCredits,
-  formatMoney,
-  precisionMessage,
-  toMinorUnits,
-} from './money';
+import { currencyDecimals, formatCredits, formatMoney, precisionMessage } from './money';
 
 describe('money and credits', () => {
-  it('converts at 1 credit = 0.1 dollars and dollars x 10 = credits', () => {
-    expect(dollarsToCredits(1)).toBe(10);
-    expect(dollarsToCredits(4.99)).toBe(50);
-    expect(dollarsToCredits(0.1)).toBe(1);
-    expect(creditsToDollars(120)).toBe(12);
-    expect(creditsToDollars(1)).toBe(0.1);
-    expect(creditsToDollars(3)).toBe(0.3);
-  });
-
   it('labels credits with thousands separators', () => {
     expect(formatCredits(100)).toBe('100 Credits');
     expect(formatCredits(12000)).toBe('12,000 Credits');
@@ -43,8 +26,6 @@ describe('money and credits', () => {
     expect(formatMoney(2500, 'PHP')).toBe('₱2,500.00');
     expect(currencyDecimals('KWD')).toBe(3);
     expect(currencyDecimals('JPY')).toBe(0);
-    expect(toMinorUnits(10.5, 'USD')).toBe(1050);
-    expect(toMinorUnits(10, 'KWD')).toBe(10000);
     expect(formatMoney(5, 'NOT_A_CODE')).toBe('NOT_A_CODE 5');
   });
 });

@@ -2,24 +2,6 @@ import '@messages/format';
 import { english, type Translate } from '../i18n/catalogue';
 import { numberFormat } from '../i18n/languages';
 
-/**
- * Money and credits, converted only here:
- * 1 credit = 0.1 dollars; dollars x 10 = credits.
- */
-
-export const DOLLARS_PER_CREDIT = 0.1;
-export const CREDITS_PER_DOLLAR = 10;
-
-/** Credits bought with an amount of dollars (whole credits, rounded to the nearest). */
-export function dollarsToCredits(dollars: number): number {
-  return Math.round(dollars * CREDITS_PER_DOLLAR);
-}
-
-/** Dollars a number of credits is worth, to the cent. */
-export function creditsToDollars(credits: number): number {
-  return Math.round(credits * DOLLARS_PER_CREDIT * 100) / 100;
-}
-
 /** 'N Credits' with thousands separators. */
 export function formatCredits(credits: number, t: Translate = english): string {
   return t('format.credits', { credits });
@@ -45,11 +27,6 @@ export function currencyDecimals(currency: string): number {
   } catch {
     return 2;
   }
-}
-
-/** An amount in the currency's minor units (cents), as the payment provider wants it. */
-export function toMinorUnits(amount: number, currency: string): number {
-  return Math.round(amount * 10 ** currencyDecimals(currency));
 }
 
 /**

@@ -55,7 +55,7 @@ export function payWithDeviceWallet(
           try {
             merchantSession = JSON.parse(result.data.data);
           } catch {
-            merchantSession = null;
+            /* not JSON */
           }
         }
         if (merchantSession === null || typeof merchantSession !== 'object') {

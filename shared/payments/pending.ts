@@ -69,8 +69,6 @@ export function createPendingPayment(deps: ModelDeps) {
   };
 }
 
-export type PendingPayment = ReturnType<typeof createPendingPayment>;
-
 /** The result pages clear what a finished payment left behind; 'Payment Failed!' shows the stored message once. */
 export function takePaymentResult(deps: ModelDeps): { failure: string | null } {
   const records = recordsOf(deps);

@@ -1,6 +1,4 @@
-/**
- * Checks something every interval until it settles or the tries run out.
- */
+/** Checks something every interval until it settles or the tries run out. */
 import type { Clock } from '../deps/deps';
 
 export interface Poller {
@@ -17,6 +15,7 @@ export function poll(options: {
   let stopped = false;
   let cancel = () => {};
   let attempt = 0;
+  const later = () => (cancel = options.clock.after(options.intervalMs, () => void tick()));
   const tick = async () => {
     if (stopped) return;
     attempt += 1;
@@ -26,9 +25,9 @@ export function poll(options: {
       options.onGiveUp();
       return;
     }
-    cancel = options.clock.after(options.intervalMs, () => void tick());
+    later();
   };
-  cancel = options.clock.after(options.intervalMs, () => void tick());
+  later();
   return {
     stop() {
       stopped = true;

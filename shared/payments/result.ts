@@ -1,7 +1,4 @@
-/**
- * What a payment result means for the person: Authorised is confirmed; Pending or Received is
- * still waiting; Refused or anything else failed. A call that did not get through is retried.
- */
+/** What a payment result means for the person (outcomeOf); a call that did not get through is retried. */
 import type { ApiResult } from '../api/errors';
 import type { PaymentResult } from '../api/credits';
 import '@messages/payments';

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bannerOf,
-  buildQuery,
-  hrefFor,
-  isPublicPath,
-  parseHash,
-  routeForPath,
-  routeForType,
-  takesPlace,
-} from './routes';
+import { bannerOf, buildQuery, hrefFor, parseHash, routeForPath, ROUTES, routeForType, takesPlace } from './routes';
+
+/** Whether a path names a route open to signed-out visitors (host/guard.ts reads ROUTES[name].public). */
+function isPublicPath(path: string): boolean {
+  const name = routeForPath(path);
+  return name !== null && ROUTES[name].public;
+}
 
 describe('routes', () => {
   it('parses hash paths with queries into route names', () => {

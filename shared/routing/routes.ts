@@ -1,7 +1,6 @@
 /**
- * The portal's routes, by their product names (HomePage, TopUpPage, ...).
- * Pure data and pure functions: no DOM access here, so every rule is unit-tested. A route's facts are here:
- * ROUTES (its path, who may see it, its shell and banner), PRERENDERED (the portal page carries its markup) and
+ * The portal's routes, by their product names (HomePage, TopUpPage, ...): pure data and functions, no DOM.
+ * ROUTES (path, who may see it, shell, banner), PRERENDERED (the portal page carries its markup) and
  * WITHOUT_PAYMENT (where a payment page goes with no payment to finish).
  */
 
@@ -71,13 +70,11 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /**
- * The routes whose prerendered markup the portal page carries (tools/prerender.tsx writes a block for each), for whom:
- * a visitor who is not signed in ('out'), or any signed-in person ('in': the member routes, the pages after a payment,
- * the app's links that pay, which route.js signs in, and the public pages the signed-in portal draws with its header).
- * route.js shows the block the address names from the first paint. A signed-in block fits the route with any query
- * (the page reads it when it hydrates) unless its page reads the query as it renders (`readsQuery`); a public block
- * fits only the address without one. The page holds the blocks in this order, the visitors' first (a block further
- * down the page shows later: the parser reaches it later).
+ * The routes whose prerendered block the portal page carries (tools/prerender.tsx; docs/loader.md), for a visitor not
+ * signed in ('out') or any signed-in person ('in', including the app's links that pay, which route.js signs in). A
+ * signed-in block fits the route with any query unless its page reads the query as it renders (`readsQuery`); a
+ * public block fits only the address without one. The page holds the blocks in this order: one further down shows
+ * later, as the parser reaches it later.
  */
 export const PRERENDERED: Partial<Record<RouteName, { readonly for: readonly Session[]; readonly readsQuery?: true }>> =
   {
@@ -113,13 +110,11 @@ export type Session = 'in' | 'out';
 type PaymentRecordName = 'credit' | 'subscription' | 'donation' | 'card-update' | 'payment-pending';
 
 /**
- * What arriving at a payment page does with no payment of its kind to finish: it goes on at once. A success page with
- * nothing to confirm, and the pending page with nothing waiting, go to the dashboard; a checkout page with no
- * unfinished checkout, to where that payment starts. (A bookmark, the browser's history, Back from a finished
- * checkout.) `records` are the payment records (shared/payments/records.ts; goesWithoutPayment's types hold them to
- * it) whose presence means there may be a payment to finish there.
- * shared/payments/arrival.ts reads it before any code comes; the checkout machine and the pending page go the same way.
- * These pages also preload the pages after a payment (host/boot/plan.ts), which they may go on to.
+ * Where a payment page goes at once with no payment of its kind to finish (a bookmark, history, Back from a finished
+ * checkout): a success or pending page to the dashboard, a checkout page to where that payment starts. `records` are
+ * the payment records (shared/payments/records.ts; goesWithoutPayment's types check them) whose presence means there
+ * may be one to finish. Read by shared/payments/arrival.ts before any code comes; the checkout machine and the pending
+ * page go the same way. These pages also preload the pages after a payment (host/boot/plan.ts).
  */
 export const WITHOUT_PAYMENT: Partial<
   Record<RouteName, { readonly records: readonly PaymentRecordName[]; readonly goes: RouteName }>
@@ -135,8 +130,7 @@ export const WITHOUT_PAYMENT: Partial<
 
 /**
  * Addresses the signed-in portal shows as another route's page: the bare address (the guard's Dashboard) and
- * /history, a path the portal does not know, are home. The portal page holds one prerendered block for the page shown
- * (tools/prerender.tsx), and route.js names that page for them (host/route.ts).
+ * /history (unknown to the portal) are home, whose prerendered block route.js shows for them (host/route.ts).
  */
 const SIGNED_IN_SHOWN_AS: Readonly<Record<string, string>> = { '/': '/home', '/history': '/home' };
 
@@ -172,11 +166,6 @@ export function isRouteName(value: unknown): value is RouteName {
 export function routeForPath(path: string): RouteName | null {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return BY_PATH.get(clean) ?? null;
-}
-
-export function isPublicPath(path: string): boolean {
-  const name = routeForPath(path);
-  return name !== null && ROUTES[name].public;
 }
 
 /** Query values as plain strings; repeated keys keep the first value. */

@@ -1,13 +1,11 @@
 /**
  * A connection to one API host: its session store and an API client that signs its calls with
  * that session's token and signs the session out on a 401. Sign-in lives here, once: completing
- * a sign-in (tokens, then the profile), reloading the profile, logging out, and exchanging the
- * mobile app's one-time token `_t` for a session (asking first when it would replace another
- * person's session).
+ * a sign-in, reloading the profile, logging out, and exchanging the mobile app's one-time token.
  *
  * One connection per API host per page (kept on globalThis, so a second copy of the widgets'
- * script shares it): tags with the same `api-base` share one sign-in, a tag with another
- * `api-base` has its own and never sends the first host's token.
+ * script shares it): tags with the same `api-base` share one sign-in; another host never gets
+ * the first host's token.
  */
 import * as auth from '../api/auth';
 import { createApiClient, type ApiClient } from '../api/client';
@@ -44,11 +42,10 @@ export interface Connection {
   /** Removes the token on the server (best effort), then clears the session. */
   logout(): Promise<ApiError | null>;
   /**
-   * Signs in with the mobile app's one-time token. Nobody signed in here (the app's webview):
-   * the link starts from nothing, the token is exchanged and the profile loaded. Someone is signed
-   * in: the token is exchanged and its profile read without touching the session; the same person
-   * is simply signed in again, another person is a question (`confirm`): a link alone never
-   * switches who is signed in, or someone could have you pay into their account.
+   * Signs in with the mobile app's one-time token. With nobody signed in here (the app's webview) it
+   * starts from nothing. Otherwise the token's profile is read without touching the session: the same
+   * person is signed in again, another is a question (`confirm`): a link alone never switches who is
+   * signed in, or someone could have you pay into their account.
    */
   signInWithAppToken(token: string): Promise<ApiResult<AppSignIn>>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testMembership } from '../deps/testing';
-import { hasPendingChange, isMonthly, isOneTime, isSubscriber, membershipDate } from './membership';
+import { hasPendingChange, isMonthly, isSubscriber, membershipDate } from './membership';
 
 describe('membership states', () => {
   it('a subscriber is type 1 with a subscription', () => {
@@ -12,7 +12,6 @@ describe('membership states', () => {
   it('active monthly', () => {
     const user = { type: 1, subscription: testMembership() };
     expect(isMonthly(user)).toBe(true);
-    expect(isOneTime(user)).toBe(false);
     expect(hasPendingChange(user)).toBe(false);
     expect(membershipDate(user)).toEqual({ kind: 'renews', date: '2026-12-21T00:00:00Z' });
   });
@@ -28,12 +27,10 @@ describe('membership states', () => {
   it('canceled monthly keeps premium until the end date and is no longer monthly', () => {
     const user = { type: 1, subscription: testMembership({ canceled: true, change_amount: true }) };
     expect(isMonthly(user)).toBe(false);
-    expect(isOneTime(user)).toBe(true);
     expect(membershipDate(user)).toEqual({ kind: 'ends', date: '2026-12-21T00:00:00Z' });
   });
   it('one-time', () => {
     const user = { type: 1, subscription: testMembership({ recurring: 0 }) };
     expect(isMonthly(user)).toBe(false);
-    expect(isOneTime(user)).toBe(true);
   });
 });

@@ -17,13 +17,6 @@ export function isMonthly(user: Profile): boolean {
   return s.recurring === 1 && (!s.canceled || !s.change_amount);
 }
 
-/** One-time: subscribed and (canceled, or not canceled with recurring 0). */
-export function isOneTime(user: Profile): boolean {
-  if (!isSubscriber(user)) return false;
-  const s = user.subscription;
-  return s.canceled || s.recurring === 0;
-}
-
 /** Pending amount change: monthly, canceled, and no change_amount. */
 export function hasPendingChange(user: Profile): boolean {
   return isMonthly(user) && !!user?.subscription?.canceled && !user.subscription.change_amount;

@@ -12,12 +12,16 @@ interface ControlProps {
   onChange: (event: { currentTarget: { value: string } }) => void;
 }
 
-interface FieldShellProps {
+/** What every field is given. */
+interface FieldBase {
   label: string;
   value: string;
   onValue: (value: string) => void;
   error?: string | null | undefined;
   hint?: ReactNode;
+}
+
+interface FieldShellProps extends FieldBase {
   children: (control: ControlProps) => ReactNode;
 }
 
@@ -55,12 +59,7 @@ function FieldShell({ label, value, onValue, error, hint, children }: FieldShell
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | null | undefined;
-  hint?: ReactNode;
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>, FieldBase {
   /** Text shown before the input, e.g. a phone dial prefix. */
   prefix?: string | undefined;
   /** Password fields get a show/hide toggle. */
@@ -96,11 +95,7 @@ export function TextField({
               type="button"
               className="sm-toggle"
               aria-pressed={revealed}
-              aria-label={
-                revealed
-                  ? t('ui.hidePassword', { label: label.toLowerCase() })
-                  : t('ui.showPassword', { label: label.toLowerCase() })
-              }
+              aria-label={t(revealed ? 'ui.hidePassword' : 'ui.showPassword', { label: label.toLowerCase() })}
               onClick={() => setRevealed((r) => !r)}
             >
               {revealed ? t('ui.hide') : t('ui.show')}
@@ -112,13 +107,10 @@ export function TextField({
   );
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
+export interface SelectFieldProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'>, Omit<FieldBase, 'hint'> {
   options: readonly { value: string; label: string }[];
   placeholder?: string;
-  error?: string | null | undefined;
 }
 
 export function SelectField({ label, value, onValue, options, placeholder, error, ...rest }: SelectFieldProps) {

@@ -1,11 +1,8 @@
 /**
- * What a person did to a prerendered tag before its code arrived, as the loader (widgets/loader.ts)
- * records it: the text typed into each field (by the field's `name`), the actions taken (by the
- * `data-sm-action` of the form submitted or the button clicked) and where the focus was; and the
- * data its first view drew meanwhile, where it draws some (widgets/survey/survey.draw.ts).
- *
- * The loader writes it; the element takes it once, when its code arrives (shared/boot/page.ts takeBoot), and hands
- * it to its model before React hydrates the markup, so what the model renders is what the person sees.
+ * What a person did to a prerendered tag before its code arrived, as the loader (widgets/loader.ts) records it:
+ * text typed per field `name`, actions per `data-sm-action`, the focus, and any data its first view drew
+ * (widgets/survey/survey.draw.ts). The element takes it once (shared/boot/page.ts takeBoot) and hands it to its
+ * model before React hydrates, so what the model renders is what the person sees.
  */
 
 import type { Capture } from '../boot/boot';
@@ -13,9 +10,8 @@ import type { Capture } from '../boot/boot';
 export type { Capture };
 
 /**
- * How a model takes what was captured before its code arrived: a setter per field name, and an action per
- * `data-sm-action` name (taken before React hydrates, so the first render shows it). What it does not take is
- * replayed on the hydrated view (replayCapture).
+ * How a model takes a capture before React hydrates (so the first render shows it): a setter per field name, an
+ * action per `data-sm-action` name. The rest is replayed on the hydrated view (replayCapture).
  */
 export interface Replay<M> {
   readonly fields?: Readonly<Record<string, (model: M, value: string) => void>>;
@@ -47,10 +43,9 @@ export function handToModel<M>(capture: Capture, model: M, replay: Replay<M>): v
 const CONTROLS = 'button, input, select, textarea';
 
 /**
- * Hands what the person did before the code arrived to the hydrated view, as if they did it now: each field's text
- * and each choice reaches the view's change handlers (so the model has it and the next render keeps it), caret and
- * focus stay, and the buttons pressed are pressed again in order. The model's own replay (useModel) took what it
- * knew by name already; this does the rest.
+ * Hands the rest of a capture (after the model's own replay in useModel) to the hydrated view as if done now: each
+ * field's text and choice reaches the view's change handlers (so the model has it), caret and focus stay, and the
+ * buttons pressed are pressed again in order.
  */
 export function replayCapture(root: ShadowRoot, capture: Capture): void {
   const controls = [...root.querySelectorAll<HTMLInputElement>(CONTROLS)];
@@ -70,10 +65,10 @@ export function replayCapture(root: ShadowRoot, capture: Capture): void {
     } else {
       const selection = root.activeElement === field ? selectionOf(field) : null;
       // The prototype's setter leaves React's record of the old value, so the input event is a change to it.
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, '');
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+      for (const text of ['', value]) {
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, text);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
       if (selection) field.setSelectionRange(...selection);
     }
   }

@@ -1,23 +1,16 @@
 /**
- * How an sm-* element renders its React component (the renderer given to @r2wc/core): into the
- * element's open shadow root. When the shadow root is already there with markup in it (a
- * declarative shadow root from a pasted snippet, or markup the loader stamped), React hydrates
- * that markup: the same nodes stay, with what was typed into them and where the focus is.
- * Otherwise the root is attached and rendered.
+ * The renderer given to @r2wc/core: renders an sm-* element's component into its open shadow root,
+ * hydrating markup already there (a pasted snippet's declarative shadow root, or what the loader
+ * stamped) so its nodes, what was typed and the focus stay (docs/design.md, docs/loader.md).
+ * r2wc's own `shadow` option would attachShadow in the constructor, emptying a declarative root.
  *
- * (r2wc's own `shadow` option cannot be used: it calls attachShadow in the constructor, which
- * empties a declarative shadow root.)
+ * r2wc mounts on the first attribute it reads and updates on each next one, and a root updated
+ * before it has hydrated renders afresh: so the root starts once all attributes are read, in a task
+ * of its own (two shorter stretches of a phone's main thread, not one long one), and an update
+ * that changes nothing is dropped.
  *
- * r2wc asks to mount on the first attribute it reads and to update on each following one; a
- * hydrating root that gets an update before it has hydrated gives up and renders afresh. So the
- * root starts once the element's attributes are all read, and an update that changes nothing is
- * dropped. It starts in a task of its own, not in the one that ran the widget's modules, so
- * a phone's main thread is held in two shorter stretches rather than one long one.
- *
- * The element shows its language (shared/i18n/languages.ts: its `language` attribute, else the
- * page's nearest `lang`, else English) from its first render: that language's messages are
- * loaded before the root starts, so markup prerendered in it hydrates as it is. Markup in another
- * language (the top element's `lang` says which) is replaced rather than hydrated.
+ * The element's language (elementLanguage) is loaded before the root starts, so markup prerendered
+ * in it hydrates as it is; markup in another language (its top element's `lang`) is replaced.
  */
 import type { R2WCRenderer } from '@r2wc/core';
 import { createElement, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
@@ -57,7 +50,7 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
       if (existing && hasMarkup(existing) && markupLanguage(existing) === language) {
         const tag = element.localName;
         const release = holdContinuousEvents(mounted.shadow);
-        // What the loader captured, for a view drawn anew: the models of the hydrating view take it (and it is gone).
+        // A copy of what the loader captured, for a view drawn anew (the hydrating view's models take the original).
         const putBack = keepCapture(element);
         // Hydrated at once, not as a transition: a transition's slices leave a moment where the loader has handed over
         // what it captured but React does not handle a press yet (a tap was lost in the bench).
@@ -65,11 +58,10 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
           mounted.shadow as unknown as Element,
           createElement(Hydrated, { release, children: tree() }),
           {
-            // A mismatch (another release's markup) is drawn afresh: say so for the embedder. React clears an element it
-            // draws again, but not a shadow root, so the old markup would stay beside the new: the root starts over.
+            // A mismatch (another release's markup) is drawn afresh, once, with a warning for the embedder; the root
+            // starts over, as React does not clear a shadow root it draws again. React 18 reports one mismatch as two
+            // errors or more; an element taken off the page while hydrating is no mismatch.
             onRecoverableError: (error) => {
-              // Taken off the page while hydrating (a route left at once) is no mismatch. React 18 reports one mismatch as
-              // two errors or more (the mismatch, then the switch to drawing the root afresh): the root is drawn once.
               if (mounted.unmounted || mounted.redrawn) return;
               mounted.redrawn = true;
               console.warn(
@@ -111,11 +103,10 @@ export const shadowRenderer: R2WCRenderer<Props, Mounted> = {
 };
 
 /**
- * Hover and focus events on markup React has not hydrated yet are kept from React until it has.
- * React queues them to replay after hydrating, by the event's target; but an event from inside a
- * shadow root has no target any more once it has been dispatched, and the replay throws ("Cannot
- * read properties of null (reading 'dispatchEvent')"). Presses and typing are not continuous
- * events: React hydrates at once for them, and the loader's capture keeps those before that.
+ * Hover and focus events are kept from React until it has hydrated: it would replay them by their
+ * target, which an event from inside a shadow root no longer has, and the replay throws ("Cannot
+ * read properties of null (reading 'dispatchEvent')"). Presses and typing hydrate at once, and the
+ * loader's capture keeps those before that.
  */
 const CONTINUOUS =
   'focusin focusout dragenter dragleave mouseover mouseout pointerover pointerout gotpointercapture lostpointercapture'.split(
@@ -137,9 +128,8 @@ function Hydrated({ release, children }: { release: () => void; children: ReactN
 }
 
 /**
- * Keeps a copy of what the loader captured for an element (shared/ui/capture.ts), and answers a function that puts
- * the copy back: should the markup not match (a snippet from another release), the view is drawn anew with new
- * models, and they take what the person typed and pressed again instead of nothing.
+ * Copies what the loader captured for an element (shared/ui/capture.ts); the function answered puts the copy back,
+ * so a view drawn anew after a mismatch takes what the person typed and pressed again.
  */
 function keepCapture(element: Element): () => void {
   const kept = page().boots.get(element);

@@ -12,17 +12,15 @@ const darkColors = /* css */ `
 `;
 
 /**
- * Base styles every widget puts in its shadow root. Themable through --sm-* custom
- * properties set on the element or any ancestor: the shadow root reads them into its own --_sm-*
- * properties, with the default as fallback (declaring --sm-* here would hide an ancestor's value).
- * Light and dark follow prefers-color-scheme unless the element carries theme="light" or
- * theme="dark"; a page's own --sm-* colour applies to both.
+ * Base styles every widget puts in its shadow root. Themable through --sm-* custom properties on the element or any
+ * ancestor, read into the root's own --_sm-* with the default as fallback (declaring --sm-* here would hide an
+ * ancestor's value); a page's --sm-* colour applies to light and dark, which follow prefers-color-scheme unless
+ * theme="light" or theme="dark".
  *
- * A prerendered form says so when its script is off or did not load (.sm-needs-script: 4 s without the element's
- * code). Until it shows, that line is out of the flow: it takes no room, and the form does not move when its code
- * comes in time. A word or a run kept together (a date, an amount) longer than its line breaks inside rather than
- * spilling out of its box (overflow-wrap). The top element (.sm-root) carries the element's lang and dir and adds no
- * box of its own. (Said here rather than in the CSS, which every tag's markup carries.)
+ * .sm-needs-script: a prerendered form's line saying its script is off or did not load (4 s without the element's
+ * code), out of the flow until it shows, so the form does not move when its code comes in time. overflow-wrap: a run
+ * kept together (a date, an amount) longer than its line breaks inside rather than spilling out. .sm-root carries
+ * the element's lang and dir and adds no box. (Said here rather than in the CSS, which every tag's markup carries.)
  */
 export const baseStyles = /* css */ `
 :host {
@@ -97,10 +95,9 @@ a { color: var(--_sm-color-primary); }
 `;
 
 /**
- * Styles of the places a view's data will fill, held while it is on its way (shared/ui/Places.tsx, and donate's
- * skeletons), for widgets that hold them, after their own: each place is the element it holds, as tall as what fills
- * it (at least a line; :where() adds no weight, so the element's own height wins), drawn as a plain block (a text in
- * it, which sizes it as the filled one, does not show).
+ * Styles of the places held for a view's data on its way (shared/ui/Places.tsx, donate's skeletons), after the
+ * widget's own: each place is the element it holds, as tall as what fills it (at least a line; :where() adds no
+ * weight, so the element's own height wins), a plain block (its sizing text does not show).
  */
 export const placesStyles = /* css */ `
 .sm-skeleton-line { border-radius: 6px; background: var(--_sm-color-surface-alt); border-color: transparent; color: transparent; }
@@ -119,8 +116,8 @@ export const sliderStyles = /* css */ `
 
 /**
  * Styles of the radio cards (shared/ui/Choices.tsx), for widgets that use them. A card's text may break anywhere it
- * must (its parts are flex items, which shrink no narrower than their longest word otherwise); its radio button has
- * no margin above or below (each engine gives it its own, WebKit 3 px each side), so a card is as tall as its place.
+ * must (as flex items its parts shrink no narrower than their longest word otherwise); its radio button has no
+ * vertical margin (each engine gives it its own), so a card is as tall as its place.
  */
 export const choiceStyles = /* css */ `
 .sm-choices { border: none; padding: 0; margin: 0; display: grid; gap: 8px; }

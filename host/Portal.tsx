@@ -92,7 +92,6 @@ function anonymousMission(query: Query): string {
 
 function LandingBanner({ route }: { route: RouteName }) {
   const t = useT();
-  if (route === 'PremiumPage' || route === 'TestPage') return null;
   if (route !== 'Signin' && route !== 'Registration') return null;
   return (
     <div className="portal-banner">

@@ -1,8 +1,6 @@
 /**
- * The portal's language: what the person chose in the footer's menu (kept in this browser's
- * local storage), else the first of the browser's languages we have, else English
- * (shared/boot/boot.ts portalLanguage, which route.js follows too). It sets `<html lang>` and `dir`, which every tag on
- * the portal follows, so this module is imported before any tag is defined (host/main.tsx).
+ * The portal's language (portalLanguage, as route.js reads it) on `<html lang>` and `dir`, which every tag follows: so
+ * this module is imported before any tag is defined (host/main.tsx).
  */
 import { effect, signal } from '@preact/signals-core';
 import { LANGUAGE_KEY, portalLanguage, storedLanguage } from '../shared/boot/boot';
@@ -28,8 +26,8 @@ if (inBrowser) {
     const html = document.documentElement;
     const language = portalChoice.value;
     const direction = directionOf(language);
-    // Written only when they change: each write restyles every element on the page (`:lang()`, `:dir()`), a long task
-    // on a slow phone. The page comes with English's (host/index.html).
+    // Written only when they change: each write restyles every element (`:lang()`, `:dir()`). The page comes with
+    // English's (host/index.html).
     if (html.lang !== language) html.lang = language;
     if (html.dir !== direction) html.dir = direction;
   });

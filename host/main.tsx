@@ -18,31 +18,27 @@ import './styles/shell.css';
 import './styles/content.css';
 import './styles/pages.css';
 
-// The tags are defined by the loader, as on any page (the built page loads it before this script; tools/prerender.tsx).
+// The loader defines the tags (the built page loads it before this script).
 if (import.meta.env.DEV) void import('../widgets/loader');
 
 // route.js said so already in the built page; the development server has no route.js.
 page().portal = true;
 const container = document.getElementById('portal');
 if (!container) throw new Error('The portal page needs an element with id="portal".');
-/** The footer, the same on every route: its markup is in the page once, beside the routes' (tools/prerender.tsx). */
+/** The footer, the same on every route: its markup is in the page once, beside the routes'. */
 const footer = document.getElementById('portal-footer');
 
-/**
- * The portal starts once a link from the mobile app that route.js signs in has done so, and moved the address on to
- * the link's page (at once when there is none): it then reads the session and the address as they will stay.
- */
+/** Starts once route.js's app link sign-in has settled: the session and the address are then as they will stay. */
 async function start(portal: HTMLElement): Promise<void> {
   await appLinkSettled();
-  // The session and the portal's services are made in a task of their own, not the one that ran the modules (a phone's
-  // main thread is held in shorter stretches); so is the hydration below.
+  // The services are made in a task of their own, not the modules', so the main thread is held in shorter stretches;
+  // so is the hydration below.
   await nextTask();
   const deps = browserDeps(
     { apiBase: BUILD_API_BASE, portalUrl: '', returnsToPortal: false },
     document,
     createI18n(portalChoice),
   );
-  // The portal page is the portal: its own API host, hash navigation.
   const withDeps = (node: ReactNode) => (
     <StrictMode>
       <DepsProvider value={deps}>{node}</DepsProvider>
@@ -51,9 +47,8 @@ async function start(portal: HTMLElement): Promise<void> {
   const app = withDeps(<Portal />);
   // Said once: React 18 reports one mismatch as two errors or more (the mismatch, then the switch to drawing afresh).
   let warned = false;
-  // A language chosen in the footer's menu before the portal's code came: hydrating puts the menu back to the page's
-  // language and answers no change made before it, so it is taken once every hydrated root has committed (the
-  // language then changes everywhere at once, as when chosen later).
+  // A language chosen in the footer's menu before the code came: hydrating would undo it, so it is taken once every
+  // hydrated root has committed (then changing everywhere at once, as when chosen later).
   const chosen = footer?.querySelector('select')?.value;
   let hydrating = 0;
   const committed = () => {
@@ -69,9 +64,7 @@ async function start(portal: HTMLElement): Promise<void> {
       },
     });
   };
-  // The page carries the prerendered markup of its routes (in English), public and signed in; route.js named the one
-  // the address asks for, for whoever is signed in (shown already): it is hydrated. In another language the portal is
-  // drawn once that language's messages are here.
+  // The block route.js showed is hydrated; in another language the portal is drawn once its messages are here.
   const shown = stillShown(shownRoute, deps.session.isSignedIn.peek());
   if (portalChoice.peek() !== 'en') {
     portal.querySelector('.portal-boot')?.remove();
@@ -91,8 +84,8 @@ async function start(portal: HTMLElement): Promise<void> {
     // The dashboard's dates would make the page's first date format while it hydrates: made before, in this task.
     if (shown.dataset.route === ROUTES.HomePage.path) prepareDates();
     portal.querySelector('.portal-boot')?.remove();
-    // The address the block shows, before the portal reads it: the landing is the sign-in page, and for a member / (or
-    // /history, a path the portal does not know) is home, whose block route.js showed (signedInShownAs).
+    // The address the block shows, before the portal reads it: '' is the sign-in page, and a member's '' or /history
+    // is home (signedInShownAs).
     const [path = '', ...query] = location.hash.replace(/^#/, '').split('?');
     const route = shown.dataset.route!;
     if (path !== route) history.replaceState(history.state, '', `#${[route, ...query].join('?')}`);
@@ -123,8 +116,7 @@ function once(work: () => void): () => void {
 }
 
 /**
- * Shows the footer where the page's style hid it (no route's markup shown with it, the boot message alone) once the
- * portal shows a page: under the page, not under the boot message or a redirect's wait, where it would move.
+ * Shows the footer once the portal shows a page, not under the boot message or a redirect's wait, where it would move.
  */
 function showFooter(): void {
   const stop = effect(() => {

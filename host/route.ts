@@ -1,15 +1,6 @@
 /**
- * route.js: the portal page's first script, in <head>, run before the page is parsed (a classic script: a module
- * would run only after). Built from this file and the boot protocol it reads as one self-contained file
- * (tools/boot-scripts.ts bundlePlainScript), written into the page by tools/prerender.tsx (the page's CSP allows it by
- * its hash), so it agrees with the portal's code on who is signed in and which language shows. Boot: docs/boot.md.
- *
- * It reads the address and storage, decides from them as a pure function (host/boot/plan.ts: the route, the
- * session, what to ask, what to preload) and carries the plan out: the prerendered block of that route in that state
- * shows at once and the others are taken out as the parser adds them (host/boot/blocks.ts); a link from the mobile
- * app is signed in before the portal's code comes (host/boot/app-link.ts); a member's first data is asked for, and a
- * first view that draws it is drawn (host/boot/first-data.ts); Intl's data is loaded (host/boot/intl.ts). A portal
- * in another language, or a route with no prerendered markup, is drawn by the portal's script.
+ * route.js, the portal page's inline head script (built by tools/boot-scripts.ts bundlePlainScript): reads the address
+ * and storage, plans from them (host/boot/plan.ts) and carries the plan out with host/boot/*. Boot: docs/boot.md.
  */
 import {
   askEarly,
@@ -33,8 +24,7 @@ import { planHead } from './boot/plan';
 
 const base = BUILD_API_BASE;
 const stored = storedAuthorization(base);
-// The markup is English: a portal that will show another language (the menu's choice, else the browser's first
-// language we have; host/language.ts) is drawn by its script instead, so nothing typed into English markup is lost.
+// As host/language.ts: the markup is English, another language is drawn by the portal's script (nothing typed is lost).
 const language = portalLanguage(storedLanguage(), navigator.languages ?? [navigator.language ?? '']);
 const plan = planHead({
   hash: location.hash,
@@ -43,27 +33,24 @@ const plan = planHead({
   paymentRecord: (name) => hasPaymentRecord(name, base),
   language,
 });
-// A link from the mobile app: its token's exchange is asked for before anything else, for whichever code finishes it.
+// An app link's token is exchanged before anything else, for whichever code finishes the sign-in.
 const exchange = plan.appLink && askEarly(base + MOBILE_LOGIN_PATH, `Bearer ${plan.appLink.token}`, askReading);
 if (exchange) exchange.uses = 1;
 
 page().portal = true;
 if (plan.replaceWith) history.replaceState(history.state, '', plan.replaceWith);
 const blocks = showBlocks(plan);
-/** Whose token the shown block's data is asked with: the stored sign-in's, or an app link's once it is signed in. */
+/** Whose token the shown block's data is asked with: the stored one, or an app link's once signed in. */
 const signedIn = plan.signsInAppLink && exchange ? signInAppLink(plan.appLink!, exchange, blocks) : stored;
 if (plan.shows && plan.session === 'in') askFirstData(plan.shows, signedIn, blocks);
-// The profile, which the portal asks for first as it starts (its header shows the name): asked now, with the code, in
-// a task of its own (as the first data not drawn before the code: host/boot/first-data.ts).
+// The profile, which the portal asks for first: asked in a task of its own, as first-data.ts asks data not drawn.
 if (plan.askProfile) setTimeout(() => (askEarly(base + PROFILE_PATH, stored).uses = 1));
-// Intl's data for the page's language, on another thread while the page is parsed and the code comes: in a task of its
-// own, after the asks above (their requests go first).
+// Intl's data, in a task of its own: the asks above go first.
 setTimeout(() => loadIntl(language));
 sayWhenScriptsFail(language);
 
-// The chunks the portal's script imports (tools/modulepreload.ts lists them in a template): fetched right after the
-// first frame, so they do not hold back its paint, and all at once rather than as the script finds them; each asked
-// for in a task of its own, so that together they make no long task.
+// The portal's chunks (tools/modulepreload.ts's templates), all at once rather than as its script finds them: after
+// the first frame, so as not to hold back its paint; one task each, so together they make no long task.
 requestAnimationFrame(() => {
   for (const id of plan.preloads) {
     const links = document.getElementById(id) as HTMLTemplateElement | null;

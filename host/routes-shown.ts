@@ -1,12 +1,8 @@
 /**
  * The prerendered block that route.js showed (null when none): the other blocks are dropped here, before any sm-* tag
- * is defined (this module is the portal's first import), so only the shown block's tags ever start.
- *
- * The page carries a block per route and per session (tools/prerender.tsx): `<div data-route="/top-up"
- * data-session="in" data-any-query>`. route.js names the route and whether the person is signed in
- * (html[data-route], html[data-session]) and the page's style shows the block that matches; one made for the route
- * without a query (no data-any-query) is not for an address with one, which may render other attributes that
- * hydration would not change: then the portal draws the route anew.
+ * is defined (this module is the portal's first import), so only the shown block's tags ever start. A block made
+ * without a query (no data-any-query) is not for an address with one: it may render other attributes that hydration
+ * would not change. Boot: docs/boot.md.
  */
 import { signedInShownAs } from '../shared/routing/routes';
 
@@ -19,7 +15,7 @@ export interface PageState {
   readonly withQuery: boolean;
 }
 
-/** Whether a block is the one to show on a page in this state (route.js's rule, host/route.ts). */
+/** Whether a block is the one to show on a page in this state (route.js's rule, host/boot/blocks.ts). */
 export function fits(block: Element, page: PageState): boolean {
   return (
     page.route !== null &&

@@ -1,13 +1,10 @@
-/** The head script's way to ask early for an answer whose body it reads itself (askEarly's `ask`). */
 import type { Ask } from '../../shared/boot/boot';
 
 /**
- * Asks with an XMLHttpRequest, whose body is there in its own load event: the answer the API client takes is a
- * Response made from it, and the text the body is read from (bodyOf) is the request's. While the page is parsed, a
- * fetch's body (or a Response's made in memory) is read in tasks that wait for the parse and the module scripts; a
- * request's load event runs between two of the parser's slices, so its body is read sooner (how much: docs/bench.md).
- * Used where this script reads the body: the app's token exchanged, the data of a first view it draws. (Like a fetch
- * without credentials to another host; on the page's own host a request sends its cookies, which the API does not use.)
+ * askEarly's `ask` for answers route.js reads itself (the app's token exchanged, a first view's data): an
+ * XMLHttpRequest, whose body is there in its load event, which runs between the parser's slices, where a fetch's body
+ * waits for the parse and the module scripts (docs/bench.md). The API client takes a Response made from it. (On the
+ * page's own host it sends cookies, which the API does not use.)
  */
 export const askReading: Ask = (url, auth) => {
   const request = new XMLHttpRequest();

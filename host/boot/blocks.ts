@@ -1,15 +1,12 @@
 /**
- * The portal page's prerendered blocks, one per route and session (tools/prerender.tsx), as the parser adds them: the
- * one the head script's plan shows stays (html[data-route][data-session] in the page's style shows it while the
- * portal's script loads), the others are taken out before their tags start (module scripts run only after parsing, and
- * these removals happen before that). A block made for the route without a query is taken out for an address with
- * one, unless it says it fits any (data-any-query).
+ * The portal page's prerendered blocks as the parser adds them: the one the plan shows stays, the others are taken out
+ * before their tags start (module scripts run only after parsing). Boot: docs/boot.md.
  */
 import type { HeadPlan } from './plan';
 
 /** The shown block, as route.js follows it. */
 export interface Blocks {
-  /** Shows no prerendered route: the page's boot message stays until the portal's script draws the route. */
+  /** Shows no prerendered route: the boot message stays until the portal draws it. */
   showNone(): void;
   /** Calls `then` with the shown block once the parser has gone past it (at once if it has). */
   whenWhole(then: (shown: Element) => void): void;
@@ -23,7 +20,10 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
     html.setAttribute('data-route', keep);
     html.setAttribute('data-session', plan.session);
   }
-  /** Whether a prerendered block is the one to show: its route, its session, and an address it was made for. */
+  /**
+   * Whether a block is the one to show: its route, its session, and for an address with a query, data-any-query (as
+   * host/routes-shown.ts fits).
+   */
   const fits = (block: Element) =>
     block.getAttribute('data-route') === keep &&
     (block.getAttribute('data-session') ?? 'out') === plan.session &&
@@ -45,9 +45,8 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
   /** The styles' texts read so far (shareStyles). */
   const styles = new Map<string, string>();
   /**
-   * Takes in what the parser has added to the portal's element since last time: the block to show stays, the others
-   * go. Only the portal's children are read, as a list: following every node the parser adds (a subtree observer)
-   * made the page's parse one of the longest tasks of its load on a phone (docs/bench.md).
+   * Takes in what the parser has added to #portal: the shown block stays, the others go. Only its children are read:
+   * a subtree observer made the parse one of the load's longest tasks on a phone (docs/bench.md).
    */
   const follow = () => {
     const portal = document.getElementById('portal');
@@ -76,7 +75,7 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
     follow();
   });
   observer.observe(html, { childList: true });
-  // Before each frame the page paints while it is parsed, and once it is: the shown block's tags have their styles.
+  // Before each frame while the page is parsed, and once after: the shown block's tags have their styles.
   const beforeFrame = () => {
     follow();
     if (document.readyState === 'loading') requestAnimationFrame(beforeFrame);
@@ -100,10 +99,9 @@ export function showBlocks(plan: Pick<HeadPlan, 'shows' | 'session' | 'withQuery
 }
 
 /**
- * Writes each tag's style in the shown block. The page holds each style of its tags' shadow roots once, inert, in a
- * `<template data-sm-styles>` before the first block that uses it (tools/prerender.tsx shareStyles): every block's
- * <style data-sm-style="N"> is empty. The shown block takes the texts, before the page paints it: so it is as the tags
- * render it, and hydrates as it is. `styles`: each text read so far, by its number (data-sm-style).
+ * Fills the shown block's empty <style data-sm-style="N"> from the `<template data-sm-styles>` that hold each text
+ * once (tools/prerender.tsx shareStyles), before the page paints it: a style in a template is not parsed, so only the
+ * shown block's are. `styles`: each text read so far, by number.
  */
 function shareStyles(block: Element, portal: Element, styles: Map<string, string>): void {
   const empty = [...block.querySelectorAll(':not(:defined)')].flatMap((host) => [

@@ -1,9 +1,6 @@
-/** The portal page's line when its scripts do not come (the network dropped), from the head script. */
 /**
- * The page's scripts, or a file of the page's own one imports, did not come (the network dropped): the page would wait
- * for good. Say so in the portal's language (the page's template, from the catalogues: tools/prerender.tsx), with a
- * button that loads the page again. (Error events do not bubble: this listens as they go down; and only until the
- * page has loaded, when its scripts have run or failed.)
+ * A script of the page's own did not come (the network dropped), and the page would wait for good: says so in the
+ * portal's language (#portal-failed, tools/prerender.tsx), with a button that loads the page again.
  */
 function failed(event: Event, language: string): void {
   const script = event.target as HTMLScriptElement | null;
@@ -23,7 +20,10 @@ function failed(event: Event, language: string): void {
   line.querySelector('button')?.addEventListener('click', () => location.reload());
   document.body.prepend(line);
 }
-/** Says so when a script of the page's own does not come, until the page has loaded. */
+/**
+ * Says so until the page has loaded, when its scripts have run or failed (error events do not bubble: caught going
+ * down).
+ */
 export function sayWhenScriptsFail(language: string): void {
   const listener = (event: Event) => failed(event, language);
   document.addEventListener('error', listener, true);

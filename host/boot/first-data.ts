@@ -1,25 +1,14 @@
-/**
- * A signed-in member's first data, asked for by the head script as the page starts (the shown route's, as the page's
- * head names it), and the first views drawn from it before the tags' code comes (the survey's first question).
- */
 import { askEarly, BUILD_API_BASE, FIRST_DATA_META, isApiPath, page, type FirstData } from '../../shared/boot/boot';
-// The first views this script draws from their data before the tags' code comes, by tag (FirstData `draw`): the
-// tag table's draw modules (tools/boot-scripts.ts firstViews).
+// The first views this script draws, by tag (tools/boot-scripts.ts firstViews).
 import DRAWS from 'virtual:sm-first-views';
 import { askReading } from './ask-reading';
 import type { Blocks } from './blocks';
 
 /**
- * Asks for what the shown route's tags first show, as the page starts, for a signed-in person, with their token (or an
- * app link's, once it is signed in): the data on the portal's API host, as the page's head names it for the route
- * (FIRST_DATA_META, written by tools/prerender.tsx). The parser reaches a block deep in the page a while later: the
- * data is on its way by then. The loader asks for the same when it runs, after the page is parsed, and takes these
- * answers (askEarly keeps one per address; the API client takes them: shared/api/early.ts). What the head says that
- * is not a path on the API host is left.
- *
- * Where a tag of the route draws its first view from that data (`draw`: the survey's first question), this script
- * draws it, the moment both the data and the block are there (drawFirstViews), rather than the loader once the page
- * is parsed and the modules have run: the data often comes while the page is still being parsed (docs/bench.md).
+ * Asks, with a signed-in person's token (or an app link's once signed in), for the data the shown route's first views
+ * show (FIRST_DATA_META), before the parser reaches the block; the loader and the API client take the same answers.
+ * Where a tag draws its first view from it (`draw`), draws it as soon as both the data and the block are there
+ * (drawFirstViews): often while the page is still parsed. Boot: docs/boot.md.
  */
 export function askFirstData(route: string, signedIn: string | Promise<string>, blocks: Blocks): void {
   let all: Record<string, Partial<FirstData> | undefined> = {};
@@ -33,10 +22,8 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
     Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
   const draws = list(draw).some((tag) => Object.keys(DRAWS).includes(tag));
   /**
-   * Asks for the route's data with `auth` (`reading`: the XMLHttpRequest way, while the page is parsed). Data a first
-   * view draws before its code comes is asked for at once; the rest each in a task of its own, after this script's (the
-   * page's parse, already one of the longest tasks of its load, and each request adds to it), still long before the
-   * loader would ask for it.
+   * Asks for the route's data with `auth` (`reading`: with askReading). Data drawn here is asked for at once; the rest
+   * each in a task of its own, as the parse is already one of the load's longest tasks.
    */
   const ask = (auth: string, reading: boolean) => {
     if (!auth) return;
@@ -53,10 +40,8 @@ export function askFirstData(route: string, signedIn: string | Promise<string>, 
 }
 
 /**
- * Draws the first views of the shown block's tags that draw theirs (DRAWS), once the block is parsed whole, from the
- * data their view names (data-sm-early-signed-in, asked for by askFirstData), as it comes and unless their code has
- * come first: the survey's first question. The loader captures those tags when it runs, and what was drawn goes with
- * its capture (survey.draw.ts); a tap on what was drawn before that is in the field, where the loader finds it.
+ * Draws the shown block's first views that DRAWS has, from the data their view names (data-sm-early-signed-in) as it
+ * comes, unless their code came first; what was drawn goes into the element's record (survey.draw.ts).
  */
 function drawFirstViews(shown: Element, auth: string): void {
   for (const [tag, draw] of Object.entries(DRAWS))

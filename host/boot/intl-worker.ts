@@ -1,7 +1,4 @@
-/**
- * intl-worker.js, the worker host/boot/intl.ts starts: makes the formats the portal's views make (money in dollars,
- * numbers, long dates, plurals) in each locale it is sent, which loads their data for the whole page, and ends.
- */
+/** intl-worker.js (host/boot/intl.ts): makes the views' formats in each locale it is sent, loading their data; ends. */
 addEventListener('message', ({ data }: MessageEvent<unknown>) => {
   for (const locale of Array.isArray(data) ? data : []) {
     try {

@@ -1,9 +1,8 @@
 /**
- * Intl's data for the page's language, loaded before the first views format money and dates with it (on a phone, the
- * first format of a locale takes a long task of its own, most of it loading the locale's data). A worker makes the
- * same formats: the data it loads is the browser's, kept for every thread of the page, so the main thread's own first
- * formats then find it loaded (figures: docs/bench.md). Where no worker can start (a CSP or Trusted Types policy
- * without ours), the main thread loads it, once the page is parsed and drawn, in tasks of its own.
+ * Loads Intl's data for the page's language before the first views format with it (a locale's first format is a long
+ * task, mostly loading its data): a worker makes the same formats, and the data it loads is shared by the page's
+ * threads. Where no worker can start (a CSP or Trusted Types policy without ours), the main thread makes them once the
+ * page is parsed and drawn, in tasks of its own. Boot: docs/boot.md.
  */
 import { INTL_WORKER_FILE, INTL_WORKER_POLICY, intlLocales } from '../../shared/boot/boot';
 

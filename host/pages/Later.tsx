@@ -1,21 +1,13 @@
-/**
- * The portal's pages whose code loads only when they show (the pages after a payment), and what shows while it loads,
- * or when it does not come.
- */
+/** The portal's pages whose code loads only when they show, and what shows while it loads or when it does not come. */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Overlay } from '../../shared/ui/Overlay';
 import { useT } from '../../shared/ui/WidgetRoot';
 import '@messages/portal';
 
 /**
- * The pages after a payment: their code (the payment kinds, the pending payment's polling) loads
- * only when one shows, never with a public route; the portal's wait overlay shows meanwhile. A
- * payment page (one of those shared/payments/arrival.ts names) loads it as it shows, for the page
- * it may go on to: a payment that waits or failed is then shown in its place, with no wait between.
- * The wait, a line high, would move the footer up and back down (a layout shift), so route.js
- * preloads that code on a payment page; where it has not come yet, the wait holds the height of
- * the page it replaces (Later). The page shown keeps the banner and the height of the one it
- * replaces (routes.ts keepsBanner), so nothing under it moves either (figures: docs/bench.md).
+ * The pages after a payment: their code loads only when one shows, or as a payment page (shared/payments/arrival.ts)
+ * shows, for the page it may go on to with no wait between (route.js preloads it there). Meanwhile the wait holds the
+ * height of the page it replaces (Later), so the footer does not move.
  */
 let paymentPages: typeof import('./PaymentPages') | null = null;
 export const loadPaymentPages = () => import('./PaymentPages').then((m) => (paymentPages = m));
@@ -27,10 +19,7 @@ export const ResultPendingPage = paymentPage('ResultPendingPage');
 export const TransactionFailedPage = paymentPage('TransactionFailedPage');
 export const TransactionSuccessPage = paymentPage('TransactionSuccessPage');
 
-/**
- * The height of the page's main part as it stands: read while a new page renders, it is the page being replaced, whose
- * place the new page (or its wait) holds. None while prerendering.
- */
+/** The height of the page's main part: read as a new page renders, the one it replaces. None when prerendering. */
 export const mainHeight = (): number | undefined =>
   typeof document === 'undefined' ? undefined : document.getElementById('main')?.offsetHeight;
 
@@ -68,11 +57,9 @@ class Unloaded extends Component<
 }
 
 /**
- * A page whose code loads when it shows (keyed by its page: its state is that page's code). Its
- * boundary wraps only that page: around prerendered markup, a boundary not yet hydrated would hold
- * back a press replayed inside a tag. Where the code does not come (the network dropped), the page
- * says so and asks again at "Try again": a lazy() that failed stays failed, so each try is a lazy()
- * of its own.
+ * A page whose code loads when it shows (keyed by its page). Its boundary wraps only that page: around prerendered
+ * markup, a boundary not yet hydrated would hold back a press replayed inside a tag. Where the code does not come, it
+ * says so and tries again at "Try again", each time with a lazy() of its own: a lazy() that failed stays failed.
  */
 export function Later({ page: { load, loaded } }: { page: LaterPage }) {
   const t = useT();

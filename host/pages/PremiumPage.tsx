@@ -8,9 +8,9 @@ import { useDeps } from '../../shared/ui/WidgetRoot';
 import { links } from '../links';
 import '@messages/portal';
 
-export const PHONE_REDIRECT_MS = 500;
+const PHONE_REDIRECT_MS = 500;
 
-export function isPhone(userAgent: string): boolean {
+function isPhone(userAgent: string): boolean {
   return /Android|iPhone|iPod|Windows Phone|Mobile/i.test(userAgent) && !/iPad|Tablet/i.test(userAgent);
 }
 

@@ -66,6 +66,10 @@ export function Banner({
   const t = useT();
   useSignals();
   const user = useProfile();
+  const carousel = {
+    label: t('portal.banners.slides'),
+    slideLabel: (n: number, total: number) => t('portal.banners.slide', { n, total }),
+  };
   if (group === 'credit') {
     return (
       <div className="portal-banner">
@@ -83,35 +87,20 @@ export function Banner({
   if (group === 'donation') {
     return (
       <div className="portal-banner">
-        <Carousel
-          label={t('portal.banners.slides')}
-          slideLabel={(n, total) => t('portal.banners.slide', { n, total })}
-          slides={[{ id: 'missions', content: <MissionsSlide /> }]}
-        />
+        <Carousel {...carousel} slides={[{ id: 'missions', content: <MissionsSlide /> }]} />
       </div>
     );
   }
   if (group !== 'default') return null;
   const showJoin = user?.type === 0 && route !== 'TransactionSuccessPage' && available.has('SubscribePage');
   const slides = [
-    ...(showJoin
-      ? [
-          {
-            id: 'partner',
-            content: <PartnerSlide />,
-          },
-        ]
-      : []),
+    ...(showJoin ? [{ id: 'partner', content: <PartnerSlide /> }] : []),
     { id: 'missions', content: <MissionsSlide /> },
   ];
   return (
     <div className="portal-banner portal-banner-stack">
       {available.has('SubscribePage') ? <BannerSize /> : null}
-      <Carousel
-        label={t('portal.banners.slides')}
-        slideLabel={(n, total) => t('portal.banners.slide', { n, total })}
-        slides={slides}
-      />
+      <Carousel {...carousel} slides={slides} />
     </div>
   );
 }

@@ -1,5 +1,3 @@
-/** The API host a tag calls: its `api-base`, else the build's (VITE_API_BASE), as every part keys and calls it. */
-
 /**
  * An API host's or portal's address as the code keys and calls it: an absolute http(s) URL (a relative one is read
  * against the page) without a trailing slash; null for anything else.
@@ -16,7 +14,7 @@ export function normaliseBase(
   }
 }
 
-/** The API host the build names (VITE_API_BASE) for a tag with no good `api-base`; '' is the page's own origin. */
+/** The build's API host (VITE_API_BASE); '' is the page's own origin. */
 export const BUILD_API_BASE: string = normaliseBase(import.meta.env?.VITE_API_BASE as string | undefined) ?? '';
 
 /** A tag's API host: its `api-base` when that is a good address, else the build's. */

@@ -1,20 +1,17 @@
-/**
- * A link from the mobile app (`_t`, the app's one-time token): what it holds, and the sign-in route.js begins before
- * the portal's code comes, which the loader and the portal wait for.
- */
+/** A link from the mobile app (`_t`, its one-time token), and route.js's sign-in of it, which the others wait for. */
 import { page } from './page';
 
 /** The call that exchanges the app's one-time token for a session (shared/api/auth.ts mobileLogin). */
 export const MOBILE_LOGIN_PATH = '/webclient/auth/mobile-login';
 /** The signed-in person's profile (shared/api/auth.ts profile), which the portal asks for as it starts. */
 export const PROFILE_PATH = '/webclient/account/profile';
-/** After the app's sign-in, how long before the person is moved on to the link's page: the product's 500 ms. */
+/** After the app's sign-in, how long before the person is moved on to the link's page. */
 export const APP_REDIRECT_MS = 500;
 
-/** A link from the mobile app with its one-time token (`_t`): where it opens, and the `type` that says where it goes. */
+/** A link from the mobile app: its token, where it opens, and the `type` that says where it goes. */
 export interface AppLink {
   readonly token: string;
-  /** '/login' or '/register' (with a `type`: sign in, then go to the type's page), '/update-payment', '/direct-subscribe'. */
+  /** '/login' or '/register' (with a `type`), '/update-payment', '/direct-subscribe'. */
   readonly path: string;
   readonly type: string | null;
 }
@@ -31,20 +28,19 @@ export function appLinkOf(hash: string): AppLink | null {
 }
 
 /**
- * Says an app link is being signed in before the portal's code comes (host/boot/app-link.ts): `signedIn` once the
- * token's exchange has answered (the session written, or left to the portal's code to finish), `settled` once the page
- * has moved on to the type's page (or will not: a refused token, another account signed in here).
+ * Says route.js is signing an app link in (host/boot/app-link.ts): `signedIn` once the token's exchange has answered,
+ * `settled` once the page has moved on to the type's page (or will not).
  */
 export function beginAppLinkSignIn(flow: NonNullable<ReturnType<typeof page>['appLink']>): void {
   page().appLink = flow;
 }
 
-/** Resolves once the app link's sign-in has answered (at once when there is none): whose token to ask data with. */
+/** Resolves once the app link's sign-in has answered (at once when there is none). */
 export function appLinkSignedIn(): Promise<unknown> {
   return page().appLink?.signedIn ?? Promise.resolve();
 }
 
-/** Resolves once the app link's sign-in has moved the page on (at once when there is none): the portal may start. */
+/** Resolves once the app link's sign-in has moved the page on (at once when there is none). */
 export function appLinkSettled(): Promise<unknown> {
   return page().appLink?.settled ?? Promise.resolve();
 }

@@ -1,12 +1,6 @@
-/**
- * Intl's locales for a language, and the worker that loads their data off the main thread before the first views
- * format with them (host/boot/intl.ts starts it; host/boot/intl-worker.ts is its code).
- */
+/** Intl's locales for a language, and the worker that loads their data (host/boot/intl.ts, intl-worker.ts). */
 
-/**
- * The locale `Intl` writes a language's numbers, money and dates in: English as the US does,
- * Spanish as Latin America does ('USD 1,234.50', the catalogue's neutral Spanish, not Spain's '1234,50 US$').
- */
+/** The locale `Intl` writes a language's numbers, money and dates in: English as the US, Spanish as Latin America. */
 export const intlLocale = (language: string): string =>
   language === 'en' ? 'en-US' : language === 'es' ? 'es-419' : language;
 
@@ -17,7 +11,7 @@ export const ENGLISH_DATES_LOCALE = 'en-GB';
 export const intlLocales = (language: string): string[] =>
   language === 'en' ? [intlLocale(language), ENGLISH_DATES_LOCALE] : [intlLocale(language)];
 
-/** The worker's file, beside the portal's page (the build writes it: tools/prerender.tsx). */
+/** The worker's file, beside the portal's page (tools/prerender.tsx). */
 export const INTL_WORKER_FILE = 'intl-worker.js';
 
 /** The Trusted Types policy that passes the worker's address, and nothing else; the portal's CSP allows it by name. */

@@ -1,4 +1,4 @@
-/** The languages a tag or the portal can show, and how a tag's, a page's or a stored choice is matched to one. */
+/** The languages we show, and how a tag's, a page's or a stored choice is matched to one. */
 import { LANGUAGE_KEY } from './storage';
 
 /** The languages people can choose, in the order menus list them. */
@@ -10,13 +10,13 @@ export type Language = PublicLanguage | typeof PSEUDO;
 
 /** Other names of a language: Tagalog is read as Filipino, and Chinese as Simplified Chinese. */
 const ALIASES: Readonly<Record<string, string>> = { tl: 'fil', zh: 'zh-hans' };
-/** Chinese written in traditional characters (by script, or by a region that writes them): not Simplified Chinese. */
+/** Chinese in traditional characters (by script, or by a region that writes them): not Simplified Chinese. */
 const OTHER_SCRIPT = /^zh-(hant|tw|hk|mo)(-|$)/;
 
 /**
- * The language a tag names, or null when none of ours fits: 'es-MX' -> 'es', 'zh-CN', 'zh-SG' and
- * 'zh-Hans-*' -> 'zh-Hans', 'tl' and 'fil-PH' -> 'fil', 'en-GB' -> 'en', 'en-XA' -> the pseudo-locale.
- * (Written short: the loader and route.js carry it.)
+ * The language a tag names, or null when none of ours fits: 'es-MX' -> 'es', 'zh-CN', 'zh-SG' and 'zh-Hans-*' ->
+ * 'zh-Hans', 'tl' and 'fil-PH' -> 'fil', 'en-GB' -> 'en', 'en-XA' -> the pseudo-locale. (Short: the loader and route.js
+ * carry it.)
  */
 export function matchLanguage(tag: string | null | undefined): Language | null {
   const lower = tag?.trim().toLowerCase().replace(/_/g, '-') ?? '';
@@ -27,10 +27,7 @@ export function matchLanguage(tag: string | null | undefined): Language | null {
   return LANGUAGES.find((l) => named.startsWith(`${l.toLowerCase()}-`)) ?? null;
 }
 
-/**
- * The `lang` of the page around an element: its nearest ancestor with `lang`, going out through
- * each shadow root to its host, up to the document. Null when nothing says (or says lang="").
- */
+/** The nearest `lang` around an element, out through each shadow root to its host; null for none or lang="". */
 export function pageLanguageOf(element: Element): string | null {
   for (let node: Element | null = element; node; node = (node.getRootNode() as Partial<ShadowRoot>).host ?? null) {
     const found = node.closest('[lang]');
@@ -40,18 +37,14 @@ export function pageLanguageOf(element: Element): string | null {
 }
 
 /**
- * The language an sm-* element shows: its `language` attribute (a value we do not have shows
- * English, and the element warns about it), else the nearest `lang` of the page around it, else
- * English (an English page keeps English whatever the browser says).
+ * The language an sm-* element shows: its `language` attribute (one we do not have shows English, and the element
+ * warns), else the page's `lang` around it, else English (whatever the browser says).
  */
 export function elementLanguage(element: Element): Language {
   return matchLanguage(element.getAttribute('language') || pageLanguageOf(element)) ?? 'en';
 }
 
-/**
- * The portal's language: the one the person chose in the menu (`stored`; anything else stored there is ignored),
- * else the first of the browser's languages we have, else English.
- */
+/** The portal's language: the menu's (`stored`, if one of ours), else the browser's first we have, else English. */
 export function portalLanguage(stored: string | null, browser: readonly string[]): PublicLanguage {
   const chosen = LANGUAGES.find((l) => l === stored);
   if (chosen) return chosen;

@@ -1,7 +1,4 @@
-/**
- * The boot protocol's local storage: the keys and records the session, the payment records and the portal's language
- * are kept under, as the code before React reads them (route.js, the loader) and the code after it writes them.
- */
+/** The local storage keys and records of the session, the payment records and the portal's language. */
 
 /** Where the session of the page's own API host is kept (shared/session/session.ts). */
 export const SESSION_KEY = 'sm.session.v1';
@@ -11,15 +8,12 @@ export function sessionKeyFor(apiBase: string): string {
   return apiBase ? `${SESSION_KEY}@${apiBase}` : SESSION_KEY;
 }
 
-/**
- * Where a payment record of an API host is kept (shared/payments/records.ts): sm.payment.<name>, or
- * sm.payment.<name>@<api base> for another host than the page's own.
- */
+/** Where a payment record of an API host is kept (shared/payments/records.ts); the page's own host ('') has no '@'. */
 export function paymentRecordKey(name: string, apiBase: string): string {
   return `sm.payment.${name}${apiBase ? `@${apiBase}` : ''}`;
 }
 
-/** Whether storage holds a payment record of an API host under that name, whatever it says (false if blocked). */
+/** Whether storage holds that payment record, whatever it says (false if blocked). */
 export function hasPaymentRecord(name: string, apiBase: string): boolean {
   try {
     return localStorage.getItem(paymentRecordKey(name, apiBase)) !== null;
@@ -40,11 +34,9 @@ export interface StoredAuth {
 }
 
 /**
- * The Authorization ('Bearer …') of whoever is signed in on an API host, read from storage as the session reads it, or
- * '' when no one is: no record, one past its expiry (no one's, as for the session), a record that cannot be read, or
- * storage blocked. The pre-React code uses it to draw and ask for what the person will see; the session (which checks
- * the whole record) stays the judge once its code is there: an answer asked with a token it would not read is never
- * taken (shared/api/early.ts takes only an answer asked with the session's own Authorization).
+ * The Authorization ('Bearer …') of whoever is signed in on an API host, as the session reads it; '' for no one (no
+ * record, expired, unreadable, storage blocked). For the code before React: the session stays the judge, as
+ * shared/api/early.ts takes only an answer asked with the session's own Authorization.
  */
 export function storedAuthorization(apiBase: string, now: number = Date.now()): string {
   const auth = storedRecord(apiBase)?.auth;
@@ -60,11 +52,9 @@ export interface StoredRecord {
   readonly nextPage: unknown;
 }
 
-/** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
 /**
- * The stored sign-in a login answer gives (an email sign-in, or the app's token exchanged), read once for
- * the session (shared/session/session.ts signIn) and for route.js signing an app link in (host/boot/app-link.ts): its
- * token, a token type of letters only (else Bearer, so the header cannot be bent), and when it expires.
+ * The stored sign-in a login answer gives (the session's, and route.js's for an app link): its token, a token type of
+ * letters only (else Bearer, so the header cannot be bent), and when it expires.
  */
 export function authOf(
   login: { readonly access_token: string; readonly token_type?: unknown; readonly expires_in: number },
@@ -78,6 +68,7 @@ export function authOf(
   };
 }
 
+/** The stored record of someone signed in and nothing more (`fromApps`: signed in by the mobile app's link). */
 export function signedInRecord(auth: StoredAuth, fromApps = false): string {
   return JSON.stringify({ v: 1, auth, user: null, fromApps, nextPage: null } satisfies StoredRecord);
 }

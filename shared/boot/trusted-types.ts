@@ -1,16 +1,10 @@
 /**
- * The page's Trusted Types policy, `sm-portal`: everything our code writes into an HTML sink goes through it (the
- * loader stamping a tag's markup file, a widget's <style>, the survey's empty <template>). A page that enforces
- * Trusted Types (`require-trusted-types-for 'script'`) lets the tags work by allowing it by name
- * (`trusted-types sm-portal`).
- *
- * What it passes, and who can reach it:
- * - Markup only byte for byte as the build wrote it: a text whose SHA-256 is on the build's list of markup files
- *   (`WRITTEN`, which the loader carries), checked by the copy of this module that created the policy. That copy holds
- *   the policy in this module alone: no script on the page can reach it.
- * - Text with no markup in it (not one '<': a style sheet, ''): it can make no element in any sink, so every copy of
- *   this module on the page (the loader's, the widgets' code, another version's) may ask for it, through the page
- *   store's `sm.trusted-text`, which passes nothing else.
+ * The page's Trusted Types policy, `sm-portal`, through which all our code's HTML sink writes go (a page enforcing
+ * Trusted Types allows it by name). It passes:
+ * - markup byte for byte as the build wrote it (its SHA-256 on the build's list, `WRITTEN`), checked by the copy of
+ *   this module that created the policy, which alone holds it;
+ * - text with no '<' (a style sheet, ''), which can make no element: for every copy of this module on the page,
+ *   through the page store `sm.trusted-text`, which passes nothing else.
  */
 import { pageStore } from './boot';
 
@@ -20,10 +14,7 @@ interface HTMLPolicy {
   createHTML(html: string): unknown;
 }
 
-/**
- * Whether the policy passes a text: none with markup in it (a '<') unless it is one of the texts `written` holds,
- * which the build wrote.
- */
+/** The text, if the policy passes it: one with no '<', or one of `written`; else throws. */
 export function acceptHTML(html: string, written: ReadonlySet<string>): string {
   if (!html.includes('<') || written.has(html)) return html;
   throw new TypeError(`${TRUSTED_TYPES_POLICY} refused HTML: ${html.slice(0, 40)}`);
@@ -37,9 +28,8 @@ const NO_MARKUP: ReadonlySet<string> = new Set();
 let policy: HTMLPolicy | undefined;
 
 /**
- * The page's way to text with no markup: made by whichever copy asks first, which creates the policy and keeps it. False
- * where the page does not allow the policy (or another script took its name); null where the browser has no Trusted
- * Types (or when prerendering in Node).
+ * The page's way to text with no markup, made by the first copy to ask, which creates the policy and keeps it. False
+ * where the page does not allow the policy (or its name is taken); null without Trusted Types (or in Node).
  */
 function textPolicy(): ((text: string) => string) | false | null {
   const types = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: HTMLPolicy): HTMLPolicy } })
@@ -57,13 +47,11 @@ function textPolicy(): ((text: string) => string) | false | null {
   });
 }
 
-// Created as this module loads: the loader is the first script of ours on a page, so its copy holds the policy before
-// any widget's code asks for it.
+// Created as this module loads: the loader, our first script on a page, holds the policy.
 textPolicy();
 
 /**
- * Text with no markup in it (a style sheet, '') as an HTML sink on a page enforcing Trusted Types takes it; where the
- * browser has none, or the page does not allow the policy, the text itself (such a page's sinks then refuse it).
+ * Text with no markup (a style sheet, '') as an HTML sink enforcing Trusted Types takes it; else the text itself.
  * Typed as the string the DOM's sinks are typed to take.
  */
 export function trustedText(text: string): string {
@@ -71,17 +59,16 @@ export function trustedText(text: string): string {
   return pass ? pass(text) : acceptHTML(text, NO_MARKUP);
 }
 
-/** The first 12 bytes of a text's SHA-256 (UTF-8), in base64: how the build's list names each markup file (tools/prerender.tsx). */
+/** The first 12 bytes of a text's SHA-256 (UTF-8), in base64: how the build's list names each markup file. */
 export async function markupHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return btoa(String.fromCharCode(...new Uint8Array(digest, 0, 12)));
 }
 
 /**
- * A markup file's text as an HTML sink takes it, when it is byte for byte one of the files the build wrote (its hash
- * is in `list`, the hashes separated by spaces); else null: the tag then waits for its code, which renders it. Null
- * too where this copy cannot vouch for it: the page's policy is another copy's, or the page is not a secure context
- * (no crypto.subtle to hash with).
+ * A markup file's text as an HTML sink takes it, when its hash is in `list` (space-separated); else null, and the tag
+ * waits for its code. Null too where this copy cannot vouch for it: the policy is another copy's, or no crypto.subtle
+ * (not a secure context).
  */
 export async function trustedMarkup(text: string, list: string): Promise<string | null> {
   try {
